@@ -1,0 +1,86 @@
+// First-run steps shared by `npm start` and `npm test`: they must work in a fresh
+// clone with nothing installed, so this file uses Node's built-ins only.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const root = new URL('..', import.meta.url).pathname;
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+function mustRun(command, args, options) {
+  const status = run(command, args, options);
+  if (status !== 0) {
+    console.error(`${command} ${args.join(' ')} failed (exit ${status})`);
+    process.exit(status);
+  }
+}
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'build' || entry === '.react-router') continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+const workspaceManifests = () =>
+  ['apps', 'packages'].flatMap((dir) =>
+    readdirSync(join(root, dir)).map((name) => join(root, dir, name, 'package.json')),
+  );
+
+/** Installs the npm dependencies when they are missing or older than a manifest. */
+export function ensureDependencies() {
+  const installed = join(root, 'node_modules', '.package-lock.json');
+  if (!existsSync(installed)) {
+    console.log('Installing npm dependencies (first run)...');
+    mustRun('npm', existsSync(join(root, 'package-lock.json')) ? ['ci'] : ['install']);
+    return;
+  }
+  const installedAt = statSync(installed).mtimeMs;
+  const manifests = [join(root, 'package.json'), join(root, 'package-lock.json'), ...workspaceManifests()];
+  if (manifests.some((file) => existsSync(file) && statSync(file).mtimeMs > installedAt)) {
+    console.log('Dependencies changed: running npm install...');
+    mustRun('npm', ['install']);
+  }
+}
+
+/** Builds a workspace when its build output is missing or older than its sources. */
+export function ensureBuild(workspace, { sources, output }) {
+  const dir = join(root, workspace);
+  const builtAt = newestMtime(join(dir, output));
+  const changedAt = Math.max(...sources.map((source) => newestMtime(join(dir, source))));
+  if (builtAt > 0 && builtAt >= changedAt) return;
+  console.log(`Building ${workspace}...`);
+  mustRun('npm', ['run', 'build', '--workspace', workspace]);
+}
+
+const onPath = (binary) =>
+  (process.env.PATH ?? '').split(':').some((dir) => dir && existsSync(join(dir, binary)));
+
+/**
+ * Installs missing Debian tools (binary -> package) with apt-get when running as root.
+ * Never skips: without root and with tools missing it stops and says what to install.
+ */
+export function ensureDebianTools(tools) {
+  const missing = Object.entries(tools).filter(([binary]) => !onPath(binary) && !existsSync(join('/usr/sbin', binary)));
+  if (missing.length === 0) return;
+  const packages = [...new Set(missing.map(([, pkg]) => pkg))];
+  const binaries = missing.map(([binary]) => binary).join(', ');
+  if (process.getuid?.() !== 0) {
+    console.error(`Missing test tools: ${binaries}. Install them with: sudo apt-get install -y ${packages.join(' ')}`);
+    process.exit(1);
+  }
+  console.log(`Installing Debian packages for the tests (${binaries}): ${packages.join(' ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  mustRun('apt-get', ['update', '-qq'], { env });
+  mustRun('apt-get', ['install', '-y', '-qq', ...packages], { env });
+}

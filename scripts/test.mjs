@@ -1,0 +1,33 @@
+// `npm test`: installs what is missing, type-checks every workspace, then runs every
+// Vitest project. `npm run test:db` runs only the suites that talk to the database,
+// which CI repeats against a PostgreSQL server through DATABASE_URL.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureBuild, ensureDebianTools, ensureDependencies, run } from './bootstrap.mjs';
+import { testTools, webBuilds } from './requirements.mjs';
+
+const databaseOnly = process.argv.includes('--db');
+const databaseProjects = ['db', 'api'];
+
+ensureDependencies();
+if (!databaseOnly) {
+  ensureDebianTools(testTools);
+  for (const [workspace, build] of Object.entries(webBuilds)) ensureBuild(workspace, build);
+  if (run('npm', ['run', 'typecheck', '--silent']) !== 0) {
+    console.error('Type check failed.');
+    process.exit(1);
+  }
+}
+
+const report = join(mkdtempSync(join(tmpdir(), 'kaja-test-')), 'report.json');
+const projects = databaseOnly ? databaseProjects.flatMap((name) => ['--project', name]) : [];
+const status = run('npx', ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+
+try {
+  const { numPassedTests, numFailedTests, numPendingTests } = JSON.parse(readFileSync(report, 'utf8'));
+  console.log(`\n${numPassedTests} passed, ${numFailedTests} failed${numPendingTests ? `, ${numPendingTests} skipped` : ''}`);
+} catch {
+  console.error('No test report was written.');
+}
+process.exit(status);
