@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { ValidationError } from './errors';
+import { compareNames, isSubdomain, nameLabels, nameToUnicode, nameWireLength, parentName, parseName } from './name';
+
+describe('parseName', () => {
+  it('makes relative names absolute under the origin', () => {
+    expect(parseName('www', 'example.com')).toBe('www.example.com');
+    expect(parseName('a.b', 'example.com')).toBe('a.b.example.com');
+  });
+
+  it('reads @ and the empty name as the origin', () => {
+    expect(parseName('@', 'example.com')).toBe('example.com');
+    expect(parseName('', 'example.com')).toBe('example.com');
+  });
+
+  it('takes a trailing dot as absolute and drops it', () => {
+    expect(parseName('www.example.org.', 'example.com')).toBe('www.example.org');
+    expect(parseName('.', 'example.com')).toBe('');
+  });
+
+  it('lowercases', () => {
+    expect(parseName('WWW.Example.COM.')).toBe('www.example.com');
+  });
+
+  it('converts Unicode labels to punycode', () => {
+    expect(parseName('bücher.de.')).toBe('xn--bcher-kva.de');
+    expect(parseName('MÜNCHEN.de')).toBe('xn--mnchen-3ya.de');
+    expect(nameToUnicode('xn--bcher-kva.de')).toBe('bücher.de');
+  });
+
+  it('reads escapes: \\. stays inside a label, \\DDD is an octet', () => {
+    expect(nameLabels(parseName('a\\.b.example.com.'))).toEqual(['a.b', 'example', 'com']);
+    expect(parseName('a\\.b.example.com.')).toBe('a\\.b.example.com');
+    expect(parseName('\\065bc.example.')).toBe('abc.example');
+    expect(parseName('a\\032b.example.')).toBe('a\\032b.example');
+  });
+
+  it('allows underscore labels', () => {
+    expect(parseName('_dmarc', 'example.com')).toBe('_dmarc.example.com');
+    expect(parseName('_443._tcp.www', 'example.com', { hostname: true })).toBe('_443._tcp.www.example.com');
+  });
+
+  it('allows * only as the leftmost label', () => {
+    expect(parseName('*', 'example.com')).toBe('*.example.com');
+    expect(() => parseName('a.*', 'example.com')).toThrow('* is only allowed as the leftmost label');
+    expect(() => parseName('*.example.com.', '', { wildcard: false })).toThrow('a wildcard is not allowed here');
+  });
+
+  it('rejects a label longer than 63 octets', () => {
+    expect(parseName('a'.repeat(63), 'example.com')).toBe('a'.repeat(63) + '.example.com');
+    expect(() => parseName('a'.repeat(64), 'example.com')).toThrow('label longer than 63');
+  });
+
+  it('rejects a name longer than 255 octets', () => {
+    const label = 'a'.repeat(63);
+    const name = [label, label, label, 'a'.repeat(61)].join('.') + '.';
+    expect(nameWireLength(parseName(name))).toBe(255);
+    expect(() => parseName('b.' + name)).toThrow('longer than 255 octets');
+  });
+
+  it('rejects empty labels, spaces, bad escapes', () => {
+    expect(() => parseName('a..b.')).toThrow(ValidationError);
+    expect(() => parseName('..')).toThrow('empty label');
+    expect(() => parseName('a b')).toThrow('space');
+    expect(() => parseName('a\\256.')).toThrow('above \\255');
+    expect(() => parseName('a\\1x.')).toThrow('\\DDD');
+    expect(() => parseName('a\\')).toThrow('lone backslash');
+  });
+
+  it('restricts hostnames to letters, digits, hyphens and underscores', () => {
+    expect(() => parseName('a\\.b', 'example.com', { hostname: true })).toThrow('may only contain letters');
+  });
+});
+
+describe('name relations', () => {
+  it('knows subdomains by whole labels', () => {
+    expect(isSubdomain('www.example.com', 'example.com')).toBe(true);
+    expect(isSubdomain('example.com', 'example.com')).toBe(true);
+    expect(isSubdomain('wwwexample.com', 'example.com')).toBe(false);
+    expect(isSubdomain('anything', '')).toBe(true);
+    expect(parentName('www.example.com')).toBe('example.com');
+    expect(parentName('com')).toBe('');
+  });
+});
+
+describe('compareNames (RFC 4034 6.1 canonical order)', () => {
+  it('sorts the RFC example exactly', () => {
+    // The example list of RFC 4034 section 6.1, shuffled.
+    const ordered = [
+      'example',
+      'a.example',
+      'yljkjljk.a.example',
+      'Z.a.example',
+      'zABC.a.EXAMPLE',
+      'z.example',
+      '\\001.z.example',
+      '*.z.example',
+      '\\200.z.example',
+    ];
+    const shuffled = [...ordered].reverse();
+    shuffled.push(shuffled.shift()!);
+    expect(shuffled.sort(compareNames)).toEqual(ordered);
+  });
+
+  it('puts a name before its subdomains and the root first', () => {
+    expect(compareNames('', 'com')).toBeLessThan(0);
+    expect(compareNames('example.com', 'a.example.com')).toBeLessThan(0);
+    expect(compareNames('b.example.com', 'a.example.com')).toBeGreaterThan(0);
+    expect(compareNames('WWW.example.com', 'www.example.com')).toBe(0);
+  });
+});

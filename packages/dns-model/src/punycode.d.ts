@@ -1,0 +1,7 @@
+declare module 'punycode.js' {
+  const punycode: {
+    toASCII(domain: string): string;
+    toUnicode(domain: string): string;
+  };
+  export default punycode;
+}

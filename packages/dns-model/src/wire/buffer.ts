@@ -1,0 +1,125 @@
+import { FormatError } from '../errors';
+
+/** Bounds-checked reading of a DNS message; every overrun is a FormatError. */
+export class WireReader {
+  readonly view: DataView;
+  offset: number;
+
+  constructor(
+    readonly bytes: Uint8Array,
+    offset = 0,
+    /** Where reading must stop (end of an rdata, or of the message). */
+    public end = bytes.length,
+  ) {
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.offset = offset;
+  }
+
+  need(n: number): void {
+    if (this.offset + n > this.end) throw new FormatError(`message ends ${this.offset + n - this.end} octets early`);
+  }
+
+  u8(): number {
+    this.need(1);
+    return this.bytes[this.offset++]!;
+  }
+
+  u16(): number {
+    this.need(2);
+    const v = this.view.getUint16(this.offset);
+    this.offset += 2;
+    return v;
+  }
+
+  u32(): number {
+    this.need(4);
+    const v = this.view.getUint32(this.offset);
+    this.offset += 4;
+    return v;
+  }
+
+  take(n: number): Uint8Array {
+    this.need(n);
+    const out = this.bytes.subarray(this.offset, this.offset + n);
+    this.offset += n;
+    return out;
+  }
+
+  get remaining(): number {
+    return this.end - this.offset;
+  }
+}
+
+/**
+ * A growing output buffer with the name-compression table of one message. `mark()` and
+ * `rollback()` let the encoder drop a whole RRset that did not fit, compression entries included.
+ */
+export class WireWriter {
+  bytes: Uint8Array;
+  view: DataView;
+  offset = 0;
+  /** Lowercased name suffix -> offset of its first occurrence (only offsets a pointer can reach). */
+  readonly compression = new Map<string, number>();
+  private readonly added: string[] = [];
+
+  constructor(initialSize = 512) {
+    this.bytes = new Uint8Array(initialSize);
+    this.view = new DataView(this.bytes.buffer);
+  }
+
+  private grow(n: number): void {
+    if (this.offset + n <= this.bytes.length) return;
+    let size = this.bytes.length * 2;
+    while (size < this.offset + n) size *= 2;
+    const next = new Uint8Array(size);
+    next.set(this.bytes.subarray(0, this.offset));
+    this.bytes = next;
+    this.view = new DataView(next.buffer);
+  }
+
+  u8(v: number): void {
+    this.grow(1);
+    this.bytes[this.offset++] = v;
+  }
+
+  u16(v: number): void {
+    this.grow(2);
+    this.view.setUint16(this.offset, v);
+    this.offset += 2;
+  }
+
+  u32(v: number): void {
+    this.grow(4);
+    this.view.setUint32(this.offset, v >>> 0);
+    this.offset += 4;
+  }
+
+  put(data: Uint8Array): void {
+    this.grow(data.length);
+    this.bytes.set(data, this.offset);
+    this.offset += data.length;
+  }
+
+  setU16(at: number, v: number): void {
+    this.view.setUint16(at, v);
+  }
+
+  remember(suffix: string, at: number): void {
+    if (at > 0x3fff || this.compression.has(suffix)) return;
+    this.compression.set(suffix, at);
+    this.added.push(suffix);
+  }
+
+  mark(): { offset: number; added: number } {
+    return { offset: this.offset, added: this.added.length };
+  }
+
+  rollback(mark: { offset: number; added: number }): void {
+    this.offset = mark.offset;
+    while (this.added.length > mark.added) this.compression.delete(this.added.pop()!);
+  }
+
+  result(): Uint8Array {
+    return this.bytes.slice(0, this.offset);
+  }
+}

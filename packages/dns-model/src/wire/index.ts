@@ -1,0 +1,16 @@
+export { WireReader, WireWriter } from './buffer';
+export { DnsClass, EdnsOptionCode, Opcode, Rcode, WireType } from './constants';
+export { nameToWire, readName, writeName } from './name';
+export { readRdata, writeRdata } from './rdataNames';
+export {
+  decodeMessage,
+  emptyMessage,
+  encodeMessage,
+  type Edns,
+  type EdnsOption,
+  type EncodeOptions,
+  type Message,
+  type Question,
+  type ResourceRecord,
+} from './message';
+export { createQueryView, readQuery, type QueryView } from './query';
