@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './index';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults with nothing set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      appPort: 8081,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      dataDir: './data',
+      dnsAddr: ['127.0.0.1'],
+      dnsPort: 5300,
+      appMode: 'production',
+      apiBaseUrl: 'http://127.0.0.1:8080/v1',
+      appUrl: 'http://127.0.0.1:8081',
+      siteUrl: 'http://127.0.0.1:8080',
+      smtpUrl: undefined,
+      logLevel: 'info',
+    });
+    expect(config.nameServers.EU.length).toBeGreaterThan(0);
+  });
+
+  it('derives the URLs from HOST and the ports, bracketing IPv6', () => {
+    const config = loadConfig({ HOST: '::1', PORT: '9000', APP_PORT: '9001' });
+    expect(config.apiBaseUrl).toBe('http://[::1]:9000/v1');
+    expect(config.appUrl).toBe('http://[::1]:9001');
+    expect(config.siteUrl).toBe('http://[::1]:9000');
+  });
+
+  it('reads lists and explicit URLs', () => {
+    const config = loadConfig({
+      DNS_ADDR: '127.0.0.1, ::1',
+      APP_URL: 'https://app.example.eu/',
+      APP_MODE: 'sandbox',
+      NS_EU: 'a.ns.example,b.ns.example',
+    });
+    expect(config.dnsAddr).toEqual(['127.0.0.1', '::1']);
+    expect(config.appUrl).toBe('https://app.example.eu');
+    expect(config.appMode).toBe('sandbox');
+    expect(config.nameServers.EU).toEqual(['a.ns.example', 'b.ns.example']);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8080);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['APP_PORT', '1.5'],
+    ['DNS_ADDR', 'not-an-ip'],
+    ['DNS_PORT', '0'],
+    ['APP_MODE', 'staging'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['APP_URL', 'ftp://x'],
+    ['SMTP_URL', 'http://mail'],
+    ['LOG_LEVEL', 'loud'],
+    ['SUPPORT_EMAIL', 'nobody'],
+  ])('rejects %s=%s with one line naming the variable', (name, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain(name);
+    expect(message).not.toContain('\n');
+  });
+});

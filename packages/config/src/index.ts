@@ -1,0 +1,117 @@
+import { defaultNameServers } from '@kaja/catalog';
+import { z } from 'zod';
+
+/** A problem with one environment variable; the message is one line that names it. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const port = z.coerce
+  .number({ error: 'must be a port number' })
+  .int('must be a whole number')
+  .min(1, 'must be between 1 and 65535')
+  .max(65535, 'must be between 1 and 65535');
+
+const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+const list = z
+  .string()
+  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean));
+
+const env = z.object({
+  PORT: port.default(8080),
+  APP_PORT: port.default(8081),
+  HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DNS_ADDR: list.pipe(z.array(z.union([z.ipv4(), z.ipv6()], { error: 'must be a comma-separated list of IP addresses' })).min(1, 'must name at least one address')).default(['127.0.0.1']),
+  DNS_PORT: port.default(5300),
+  APP_MODE: z.enum(['production', 'sandbox'], { error: 'must be production or sandbox' }).default('production'),
+  API_BASE_URL: url.optional(),
+  APP_URL: url.optional(),
+  SITE_URL: url.optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3, 'must be a mail address').default('Kaja DNS <no-reply@kaja.dns>'),
+  SUPPORT_EMAIL: z.email('must be a mail address').default('support@kaja.dns'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+  }).default('info'),
+  NS_EU: list.pipe(z.array(z.string().regex(/^[a-z0-9.-]+\.?$/i, 'must be a comma-separated list of host names')).min(1)).optional(),
+  NS_GLOBAL: list.pipe(z.array(z.string().regex(/^[a-z0-9.-]+\.?$/i, 'must be a comma-separated list of host names')).min(1)).optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+
+export interface Config {
+  port: number;
+  appPort: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  dnsAddr: string[];
+  dnsPort: number;
+  appMode: 'production' | 'sandbox';
+  apiBaseUrl: string;
+  appUrl: string;
+  siteUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Name servers published for zones, per network (EU_GLOBAL zones get both sets). */
+  nameServers: { EU: string[]; GLOBAL: string[] };
+  /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
+  trustProxy: boolean;
+}
+
+const hostInUrl = (host: string) => {
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return reachable.includes(':') ? `[${reachable}]` : reachable;
+};
+
+const withoutTrailingSlash = (value: string) => value.replace(/\/+$/, '');
+
+/** Reads the platform configuration from environment variables; throws ConfigError naming the bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "not set", as shells and .env files commonly leave them.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = env.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(present[name] ?? '')})`);
+  }
+  const values = parsed.data;
+  const host = hostInUrl(values.HOST);
+  const siteUrl = withoutTrailingSlash(values.SITE_URL ?? `http://${host}:${values.PORT}`);
+  return {
+    port: values.PORT,
+    appPort: values.APP_PORT,
+    host: values.HOST,
+    databaseUrl: values.DATABASE_URL,
+    dataDir: values.DATA_DIR,
+    dnsAddr: values.DNS_ADDR,
+    dnsPort: values.DNS_PORT,
+    appMode: values.APP_MODE,
+    apiBaseUrl: withoutTrailingSlash(values.API_BASE_URL ?? `http://${host}:${values.PORT}/v1`),
+    appUrl: withoutTrailingSlash(values.APP_URL ?? `http://${host}:${values.APP_PORT}`),
+    siteUrl,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    supportEmail: values.SUPPORT_EMAIL,
+    logLevel: values.LOG_LEVEL,
+    nameServers: {
+      EU: values.NS_EU ?? [...defaultNameServers.EU],
+      GLOBAL: values.NS_GLOBAL ?? [...defaultNameServers.GLOBAL],
+    },
+    trustProxy: values.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,107 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+
+/** One query interface for both drivers: PGlite (embedded) and node-postgres (DATABASE_URL). */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** A transaction, or the database itself: functions that write take this so callers can compose them. */
+export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Subscribes to a PostgreSQL notification channel (`pg_notify`); returns the unsubscribe. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL server; unset = PGlite stored in `dataDir`. */
+  databaseUrl?: string | undefined;
+  /** Where the embedded database lives (ignored with `databaseUrl`); `memory://` keeps it in memory. */
+  dataDir: string;
+  /** Apply pending migrations before returning (default true). */
+  migrate?: boolean;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+
+const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** Opens the platform database and, unless told otherwise, brings its schema up to date. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const handle = options.databaseUrl ? openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+  if (options.migrate !== false) {
+    try {
+      await migrateDatabase(handle);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+  return handle;
+}
+
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.kind === 'pglite') await migratePglite(handle.db as never, { migrationsFolder });
+  else await migratePostgres(handle.db as never, { migrationsFolder });
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  let client: PGlite;
+  if (dataDir === 'memory://') {
+    client = await PGlite.create();
+  } else {
+    const directory = join(dataDir, 'pglite');
+    mkdirSync(directory, { recursive: true });
+    client = await PGlite.create(directory);
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
+    close: () => client.close(),
+  };
+}
+
+function openPostgres(databaseUrl: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  const listeners = new Set<pg.PoolClient>();
+  return {
+    db,
+    kind: 'postgres',
+    async listen(channel, onPayload) {
+      const client = await pool.connect();
+      listeners.add(client);
+      client.on('notification', (message) => {
+        if (message.channel === channel) onPayload(message.payload ?? '');
+      });
+      await client.query(`LISTEN ${quoteIdentifier(channel)}`);
+      return async () => {
+        if (!listeners.delete(client)) return;
+        await client.query(`UNLISTEN ${quoteIdentifier(channel)}`).catch(() => {});
+        client.release();
+      };
+    },
+    async close() {
+      for (const client of listeners) client.release();
+      listeners.clear();
+      await pool.end();
+    },
+  };
+}
