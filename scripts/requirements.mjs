@@ -1,7 +1,14 @@
 // What the platform needs beyond npm: one list, read by `npm start` and `npm test`.
 
 /** Debian tools the test suites drive (binary -> Debian package). */
-export const testTools = {};
+export const testTools = {
+  chromium: 'chromium',
+};
 
 /** Web apps built before they are served or tested: sources that make them stale, and their output. */
-export const webBuilds = {};
+export const webBuilds = {
+  'apps/site': {
+    sources: ['app', 'content', 'public', 'react-router.config.ts', 'vite.config.ts', 'package.json', '../../packages/ui/src', '../../packages/catalog/src'],
+    output: 'build',
+  },
+};

@@ -1,0 +1,33 @@
+import { useSyncExternalStore, type ReactNode } from 'react';
+
+const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+const today = () => longDate.format(new Date());
+const subscribe = () => () => {};
+
+/** The legal pages show the visitor's today as their date; pre-rendered HTML has the build day. */
+export function LastUpdated() {
+  const date = useSyncExternalStore(subscribe, today, today);
+  return (
+    <p className="mt-2 text-sm text-muted-foreground" data-testid="last-updated" suppressHydrationWarning>
+      Last updated: {date}
+    </p>
+  );
+}
+
+export function LegalPage({ title, intro, sections }: { title: string; intro: ReactNode; sections: { heading: string; body: ReactNode }[] }) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16">
+      <h1 className="text-4xl font-bold tracking-tight">{title}</h1>
+      <LastUpdated />
+      <div className="prose mt-8">
+        <p>{intro}</p>
+        {sections.map((section) => (
+          <section key={section.heading}>
+            <h2>{section.heading}</h2>
+            {section.body}
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { Button } from '@kaja/ui';
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router';
+
+/** The text shown when an article address matches no file. */
+export function NotFoundMessage({ title, text, back }: { title: string; text?: string; back: { label: string; to: string } }) {
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      {text && <p className="mt-4 text-muted-foreground">{text}</p>}
+      <Button asChild variant="outline" className="mt-8">
+        <Link to={back.to}>
+          <ArrowLeft aria-hidden />
+          {back.label}
+        </Link>
+      </Button>
+    </div>
+  );
+}

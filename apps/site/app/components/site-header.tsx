@@ -1,0 +1,105 @@
+import { Button, Sheet, SheetContent, SheetTitle, SheetDescription, SheetTrigger } from '@kaja/ui';
+import { Globe, Menu } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useSession, useSignOut } from '../session';
+
+type NavLink = { label: string; to: string };
+
+const signedOutLinks: NavLink[] = [
+  { label: 'Features', to: '/#features' },
+  { label: 'Pricing', to: '/#pricing' },
+  { label: 'About', to: '/#about' },
+  { label: 'Guides', to: '/blog' },
+  { label: 'API', to: '/api' },
+];
+
+const signedInLinks: NavLink[] = [
+  { label: 'Dashboard', to: '/dashboard' },
+  { label: 'Guides', to: '/docs' },
+  { label: 'API', to: '/api' },
+];
+
+function useHeader() {
+  const { data: session } = useSession();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const logout = () => signOut.mutate(undefined, { onSettled: () => navigate('/') });
+  return { email: session?.email, links: session ? signedInLinks : signedOutLinks, logout };
+}
+
+function Actions({ email, logout, onNavigate }: { email: string | undefined; logout: () => void; onNavigate?: () => void }) {
+  if (email) {
+    return (
+      <>
+        <span className="text-sm text-muted-foreground" data-testid="welcome">
+          Welcome, {email}
+        </span>
+        <Button variant="outline" size="sm" onClick={logout}>
+          Logout
+        </Button>
+      </>
+    );
+  }
+  return (
+    <>
+      <Button asChild variant="ghost" size="sm">
+        <Link to="/login" onClick={onNavigate}>
+          Login
+        </Link>
+      </Button>
+      <Button asChild size="sm">
+        <Link to="/signup" onClick={onNavigate}>
+          Sign Up
+        </Link>
+      </Button>
+    </>
+  );
+}
+
+export function SiteHeader() {
+  const { email, links, logout } = useHeader();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const close = () => setMenuOpen(false);
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold">
+          <Globe className="size-6 text-primary" aria-hidden />
+          Kaja DNS
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {links.map((link) => (
+            <Button key={link.label} asChild variant="ghost" size="sm">
+              <Link to={link.to}>{link.label}</Link>
+            </Button>
+          ))}
+        </nav>
+        <div className="hidden items-center gap-2 md:flex">
+          <Actions email={email} logout={logout} />
+        </div>
+        <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
+          <SheetTrigger asChild>
+            <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+              <Menu aria-hidden />
+            </Button>
+          </SheetTrigger>
+          <SheetContent side="right" className="w-72">
+            <SheetTitle>Menu</SheetTitle>
+            <SheetDescription className="sr-only">Site navigation</SheetDescription>
+            <nav aria-label="Mobile" className="flex flex-col gap-1">
+              {links.map((link) => (
+                <Link key={link.label} to={link.to} onClick={close} className="rounded-md px-2 py-2 hover:bg-muted">
+                  {link.label}
+                </Link>
+              ))}
+            </nav>
+            <div className="flex flex-col items-start gap-2 border-t border-border pt-4">
+              <Actions email={email} logout={logout} onNavigate={close} />
+            </div>
+          </SheetContent>
+        </Sheet>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,15 @@
+import { Button, type ButtonProps } from '@kaja/ui';
+import { Link } from 'react-router';
+import { useSession } from '../session';
+
+/** Start Free Trial: to /trial when signed in, to /auth when signed out. */
+export function TrialButton(props: Omit<ButtonProps, 'asChild'>) {
+  const { data: session } = useSession();
+  return (
+    <Button asChild {...props}>
+      <Link to={session ? '/trial' : '/auth'} data-testid="trial-button">
+        Start Free Trial
+      </Link>
+    </Button>
+  );
+}

@@ -1,0 +1,71 @@
+import { Toaster } from '@kaja/ui';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import type { Route } from './+types/root';
+import stylesheet from './app.css?url';
+import { EnvironmentBanner } from './components/environment-banner';
+import { HashScroll } from './components/hash-scroll';
+import { SiteFooter } from './components/site-footer';
+import { SiteHeader } from './components/site-header';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'alternate', type: 'application/rss+xml', title: 'Kaja DNS guides', href: '/rss.xml' },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* The environment's settings (API address, app address, mode), served by the platform. */}
+        <script src="/config.js" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <div className="flex min-h-screen flex-col">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-background focus:p-2">
+          Skip to content
+        </a>
+        <EnvironmentBanner />
+        <SiteHeader />
+        <main id="main" className="flex-1">
+          <Outlet />
+        </main>
+        <SiteFooter />
+      </div>
+      <HashScroll />
+      <Toaster />
+    </QueryClientProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong';
+  return (
+    <main className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">{message}</h1>
+      <p className="mt-4">
+        <a className="text-primary underline" href="/">
+          Return to Home
+        </a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,37 @@
+import { data } from 'react-router';
+import { Article } from '../components/article';
+import { TableOfContents } from '../components/table-of-contents';
+import { entries, findEntry } from '../content/collections.server';
+import { pageMeta } from '../seo';
+import type { Route } from './+types/api-guide';
+
+export function loader({ params }: Route.LoaderArgs) {
+  const guide = findEntry(entries('api'), params.slug);
+  if (!guide) throw data(null, { status: 404 });
+  return { guide };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? pageMeta({ title: `${loaderData.guide.title} - API`, description: loaderData.guide.description, path: `/api/${loaderData.guide.slug}` })
+    : [{ title: 'API guide not found | Kaja DNS' }, { name: 'robots', content: 'noindex' }];
+
+export default function ApiGuide({ loaderData: { guide } }: Route.ComponentProps) {
+  return (
+    <div className="max-w-3xl">
+      <Article entry={guide}>
+        <div className="mt-4">
+          <TableOfContents headings={guide.headings} />
+        </div>
+      </Article>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="py-16">
+      <h1 className="text-2xl font-bold">API guide not found</h1>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { Outlet } from 'react-router';
+import { DocsShell } from '../components/docs-shell';
+import { entries, groupByCategory } from '../content/collections.server';
+import type { Route } from './+types/api-layout';
+
+export function loader() {
+  const guides = entries('api').map(({ slug, title, category }) => ({ title, category, to: `/api/${slug}` }));
+  return {
+    groups: [
+      {
+        title: 'API Reference',
+        items: [
+          { title: 'Overview', to: '/api' },
+          { title: 'Endpoint reference', to: '/api/reference' },
+        ],
+      },
+      ...groupByCategory(guides).map(({ category, entries: items }) => ({ title: category, items })),
+    ],
+  };
+}
+
+export default function ApiLayout({ loaderData: { groups } }: Route.ComponentProps) {
+  return (
+    <DocsShell label="API Reference" groups={groups}>
+      <Outlet />
+    </DocsShell>
+  );
+}

@@ -1,0 +1,16 @@
+import { Outlet } from 'react-router';
+import { DocsShell } from '../components/docs-shell';
+import { entries } from '../content/collections.server';
+import type { Route } from './+types/docs-layout';
+
+export function loader() {
+  return { docs: entries('docs').map(({ slug, title }) => ({ title, to: `/docs/${slug}` })) };
+}
+
+export default function DocsLayout({ loaderData: { docs } }: Route.ComponentProps) {
+  return (
+    <DocsShell label="Documentation" groups={[{ title: 'Documentation', items: docs }]}>
+      <Outlet />
+    </DocsShell>
+  );
+}

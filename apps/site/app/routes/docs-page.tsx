@@ -1,0 +1,40 @@
+import { data, Link } from 'react-router';
+import { Article } from '../components/article';
+import { TableOfContents } from '../components/table-of-contents';
+import { entries, findEntry } from '../content/collections.server';
+import { pageMeta } from '../seo';
+import type { Route } from './+types/docs-page';
+
+export function loader({ params }: Route.LoaderArgs) {
+  const doc = findEntry(entries('docs'), params.slug);
+  if (!doc) throw data(null, { status: 404 });
+  return { doc };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? pageMeta({ title: loaderData.doc.title, description: loaderData.doc.description, path: `/docs/${loaderData.doc.slug}` })
+    : [{ title: 'Document not found | Kaja DNS' }, { name: 'robots', content: 'noindex' }];
+
+export default function DocsPage({ loaderData: { doc } }: Route.ComponentProps) {
+  return (
+    <div className="max-w-3xl">
+      <Article entry={doc}>
+        <div className="mt-4">
+          <TableOfContents headings={doc.headings} />
+        </div>
+      </Article>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="py-16">
+      <h1 className="text-2xl font-bold">Document not found.</h1>
+      <Link to="/docs" className="mt-4 inline-block text-primary underline">
+        Back to docs
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { statusRegions } from '@kaja/catalog';
+import { Card, CardDescription, CardHeader, CardTitle } from '@kaja/ui';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../api';
+import { pageMeta } from '../seo';
+import type { Route } from './+types/status';
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: 'System Status',
+    description: 'The current status of the Kaja DNS networks in every region of the world.',
+    path: '/status',
+  });
+
+type Region = { name: string; status: string; summary?: string };
+
+export function loader() {
+  return { regions: statusRegions.map(({ name, status, summary }) => ({ name, status, summary })) as Region[] };
+}
+
+/** Region status display: online green, offline red, NA dark, anything else grey. */
+export const statusDisplay = (status: string) =>
+  ({
+    online: { label: 'Online', dot: 'bg-green-600' },
+    offline: { label: 'Offline', dot: 'bg-red-600' },
+    NA: { label: 'N/A', dot: 'bg-gray-900' },
+  })[status] ?? { label: 'Unknown', dot: 'bg-gray-400' };
+
+const legend = ['online', 'offline', 'NA', 'unknown'];
+
+export default function Status({ loaderData }: Route.ComponentProps) {
+  const { data: regions } = useQuery({
+    queryKey: ['regions'],
+    queryFn: () => api<Region[]>('/regions'),
+    initialData: loaderData.regions,
+    initialDataUpdatedAt: 0,
+  });
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-16">
+      <h1 className="text-4xl font-bold tracking-tight">System Status</h1>
+      <p className="mt-4 text-lg text-muted-foreground">The state of our DNS networks by region.</p>
+      <ul aria-label="Legend" className="mt-8 flex flex-wrap gap-6 text-sm" data-testid="legend">
+        {legend.map((status) => {
+          const display = statusDisplay(status);
+          return (
+            <li key={status} className="flex items-center gap-2">
+              <span className={`size-3 rounded-full ${display.dot}`} aria-hidden />
+              {display.label}
+            </li>
+          );
+        })}
+      </ul>
+      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="regions">
+        {regions.map((region) => {
+          const display = statusDisplay(region.status);
+          return (
+            <li key={region.name}>
+              <Card className="h-full" data-testid="region">
+                <CardHeader>
+                  <div className="flex items-center justify-between gap-2">
+                    <CardTitle className="text-lg">{region.name}</CardTitle>
+                    <span className="flex items-center gap-2 text-sm font-medium">
+                      <span className={`size-3 rounded-full ${display.dot}`} aria-hidden />
+                      {display.label}
+                    </span>
+                  </div>
+                  {region.summary && <CardDescription>{region.summary}</CardDescription>}
+                </CardHeader>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

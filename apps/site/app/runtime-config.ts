@@ -1,0 +1,46 @@
+import { useSyncExternalStore } from 'react';
+import { site } from './site';
+
+/**
+ * Settings of the environment the site is served in. The pages are pre-rendered once,
+ * so these come at run time from `/config.js`, served by the platform, which sets
+ * `window.__KAJA_CONFIG__` before the app starts.
+ */
+export type RuntimeConfig = {
+  apiBaseUrl: string;
+  appUrl: string;
+  appMode: string;
+};
+
+declare global {
+  interface Window {
+    __KAJA_CONFIG__?: Partial<RuntimeConfig>;
+  }
+}
+
+// What pre-rendered HTML shows: the production settings.
+const prerendered: RuntimeConfig = { apiBaseUrl: `${site.url}/v1`, appUrl: site.url, appMode: 'production' };
+
+let current: RuntimeConfig | undefined;
+
+/** The settings in the browser; a relative API address is made absolute against the page's origin. */
+export function runtimeConfig(): RuntimeConfig {
+  if (typeof window === 'undefined') return prerendered;
+  if (!current) {
+    const given = window.__KAJA_CONFIG__ ?? {};
+    const origin = window.location.origin;
+    current = {
+      apiBaseUrl: new URL(given.apiBaseUrl || '/v1', origin).href.replace(/\/+$/, ''),
+      appUrl: (given.appUrl || origin).replace(/\/+$/, ''),
+      appMode: given.appMode || 'production',
+    };
+  }
+  return current;
+}
+
+const subscribe = () => () => {};
+
+/** The settings for rendering: pre-rendered values during hydration, then the browser's. */
+export function useRuntimeConfig(): RuntimeConfig {
+  return useSyncExternalStore(subscribe, runtimeConfig, () => prerendered);
+}

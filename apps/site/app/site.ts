@@ -1,0 +1,12 @@
+/** Facts about the company and the public site that pages and build-time files share. */
+export const site = {
+  name: 'Kaja DNS',
+  // The public address of the marketing site, for canonical links, Open Graph, sitemap and feed.
+  url: (import.meta.env.VITE_SITE_URL as string | undefined) ?? 'https://kajadns.eu',
+  company: 'Kaja DNS OÜ',
+  country: 'Estonia',
+  supportEmail: 'support@kajadns.eu',
+  salesEmail: 'sales@kajadns.eu',
+  privacyEmail: 'privacy@kajadns.eu',
+  social: { name: 'LinkedIn', url: 'https://www.linkedin.com/company/kajadns' },
+} as const;

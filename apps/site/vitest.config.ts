@@ -1,0 +1,11 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'site',
+    include: ['app/**/*.test.ts', 'test/**/*.test.ts'],
+    // The browser suite starts the whole platform and a real Chromium once.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});

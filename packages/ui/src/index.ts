@@ -1,0 +1,29 @@
+export { cn } from './cn';
+export { Badge, badgeVariants } from './badge';
+export { Button, buttonVariants, type ButtonProps } from './button';
+export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './card';
+export { Input } from './input';
+export { Label } from './label';
+export { Popover, PopoverContent, PopoverTrigger } from './popover';
+export { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from './sheet';
+export {
+  SIDEBAR_COOKIE_MAX_AGE,
+  SIDEBAR_COOKIE_NAME,
+  SIDEBAR_WIDTH,
+  SIDEBAR_WIDTH_ICON,
+  SIDEBAR_WIDTH_MOBILE,
+  Sidebar,
+  SidebarContent,
+  SidebarGroup,
+  SidebarGroupLabel,
+  SidebarInset,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarProvider,
+  SidebarTrigger,
+  useSidebar,
+} from './sidebar';
+export { Textarea } from './textarea';
+export { Toaster, toast } from './toaster';
+export { MOBILE_BREAKPOINT, useIsMobile } from './use-mobile';
