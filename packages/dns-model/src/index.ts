@@ -15,3 +15,4 @@ export {
   type NameOptions,
 } from './name';
 export * from './wire/index';
+export * from './types/index';

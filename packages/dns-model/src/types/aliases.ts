@@ -1,0 +1,15 @@
+import { ALIAS_CODE } from './typeCodes';
+import { hostName } from './hostTarget';
+import { defineType, fields } from './recordType';
+
+/** CNAME: this name is another name. */
+export const CNAME = defineType(5, 'CNAME', fields([hostName('the target', 'CNAME')]));
+
+/** NS: a name server of this zone or of a delegated child. */
+export const NS = defineType(2, 'NS', fields([hostName('the name server', 'NS')]));
+
+/** PTR: the name an address maps back to. */
+export const PTR = defineType(12, 'PTR', fields([hostName('the target', 'PTR')]));
+
+/** ALIAS (also written ANAME): answered at the apex as the A/AAAA of its target, resolved by the server. */
+export const ALIAS = defineType(ALIAS_CODE, 'ALIAS', fields([hostName('the target', 'ALIAS')]));
