@@ -3,6 +3,8 @@
 /** Debian tools the test suites drive (binary -> Debian package). */
 export const testTools = {
   chromium: 'chromium',
+  'named-checkzone': 'bind9-utils',
+  'ldns-read-zone': 'ldnsutils',
 };
 
 /** Web apps built before they are served or tested: sources that make them stale, and their output. */

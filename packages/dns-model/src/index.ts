@@ -16,3 +16,5 @@ export {
 } from './name';
 export * from './wire/index';
 export * from './types/index';
+export type { ZoneRecord } from './record';
+export * from './zonefile/index';

@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseZoneFile } from './parse';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+
+describe('parseZoneFile', () => {
+  it('reads a registrar export: $TTL with units, parentheses, comments, blank owners, class and TTL in either order', () => {
+    const { records, errors } = parseZoneFile(fixture('shop.example.zone'), { origin: 'shop.example' });
+    expect(errors).toEqual([]);
+    expect(records).toHaveLength(26);
+    expect(records[0]).toEqual({
+      name: 'shop.example',
+      type: 'SOA',
+      ttl: 3600,
+      content: 'ns1.dnshost.example. hostmaster.shop.example. 2024031501 7200 1800 1209600 300',
+    });
+    expect(records).toContainEqual({ name: 'shop.example', type: 'NS', ttl: 3600, content: 'ns2.dnshost.example.' });
+    expect(records).toContainEqual({ name: 'shop.example', type: 'AAAA', ttl: 300, content: '2001:db8::10' });
+    expect(records).toContainEqual({ name: 'www.shop.example', type: 'CNAME', ttl: 300, content: 'shop.example.' });
+    expect(records).toContainEqual({ name: 'cdn.shop.example', type: 'CNAME', ttl: 3600, content: 'shop-example.cdn.example.net.' });
+    expect(records).toContainEqual({ name: 'static.shop.example', type: 'CNAME', ttl: 3600, content: 'cdn.shop.example.' });
+    expect(records).toContainEqual({ name: 'vpn.shop.example', type: 'AAAA', ttl: 3600, content: '2001:db8:1::8' });
+    expect(records).toContainEqual({ name: '*.preview.shop.example', type: 'A', ttl: 3600, content: '203.0.113.20' });
+    const dkim = records.find((r) => r.name === 'selector1._domainkey.shop.example')!;
+    expect(dkim.content.split('" "')).toHaveLength(4);
+  });
+
+  it('reads delegations, service bindings, escapes and a $ORIGIN switch', () => {
+    const { records, errors } = parseZoneFile(fixture('lab.example.zone'), { origin: 'lab.example' });
+    expect(errors).toEqual([]);
+    expect(records).toContainEqual({ name: 'lab.example', type: 'SOA', ttl: 3600, content: 'ns1.lab.example. hostmaster.lab.example. 7 3600 900 1209600 300' });
+    expect(records).toContainEqual({ name: 'dev.lab.example', type: 'NS', ttl: 86400, content: 'ns1.dev.lab.example.' });
+    expect(records).toContainEqual({ name: 'lab.example', type: 'HTTPS', ttl: 300, content: '1 . alpn=h3,h2 ipv4hint=192.0.2.80 ipv6hint=2001:db8::80' });
+    expect(records).toContainEqual({
+      name: '_8443._foo.api.lab.example',
+      type: 'SVCB',
+      ttl: 300,
+      content: '1 api.lab.example. mandatory=alpn,port alpn=h2 port=8443',
+    });
+    expect(records).toContainEqual({ name: 'note.lab.example', type: 'TXT', ttl: 86400, content: '"semicolons; \\"quotes\\" and a tab\\009inside" "plain-word"' });
+    expect(records).toContainEqual({ name: 'portal.apps.lab.example', type: 'CNAME', ttl: 86400, content: 'www.lab.example.' });
+    expect(records).toContainEqual({ name: '*.apps.lab.example', type: 'A', ttl: 600, content: '192.0.2.90' });
+    expect(records.filter((r) => r.type === 'SSHFP')).toHaveLength(2);
+  });
+
+  it('reports every bad line with its number and keeps the good records', () => {
+    const { records, errors } = parseZoneFile(fixture('broken.example.zone'), { origin: 'broken.example' });
+    expect(errors).toEqual([
+      { line: 6, message: '"192.0.2.300" is not an IPv4 address (four numbers 0-255 without leading zeros)' },
+      { line: 7, message: 'The MX priority must be a number, not "mail.broken.example."' },
+      { line: 8, message: '$INCLUDE is not supported: paste the included records into this file instead' },
+      { line: 10, message: 'A quoted string is not closed on its line' },
+      { line: 11, message: 'Unknown record type FOO' },
+      { line: 12, message: 'other.example is outside the zone broken.example' },
+      { line: 13, message: 'The parenthesis opened on line 13 is not closed' },
+    ]);
+    expect(records.map((r) => r.name)).toEqual(['broken.example', 'broken.example', 'ns1.broken.example', 'ok.broken.example']);
+  });
+
+  it('refuses $GENERATE and other classes', () => {
+    const { errors } = parseZoneFile('$GENERATE 1-10 host$ A 192.0.2.$\nx CH TXT "a"\n', { origin: 'example.com', defaultTtl: 60 });
+    expect(errors).toEqual([
+      { line: 1, message: '$GENERATE is not supported: write the generated records out instead' },
+      { line: 2, message: 'Only class IN is supported, not CH' },
+    ]);
+  });
+
+  it('needs a TTL from somewhere and an owner on the first record', () => {
+    expect(parseZoneFile('www IN A 192.0.2.1\n', { origin: 'example.com' }).errors).toEqual([
+      { line: 1, message: 'The record has no TTL and no $TTL is set' },
+    ]);
+    expect(parseZoneFile('  IN A 192.0.2.1\n', { origin: 'example.com', defaultTtl: 60 }).errors).toEqual([
+      { line: 1, message: 'The first record must name its owner' },
+    ]);
+    expect(parseZoneFile('www 300 IN A 192.0.2.1\nwww IN A 192.0.2.2\n', { origin: 'example.com' }).records.map((r) => r.ttl)).toEqual([300, 300]);
+  });
+
+  it('reads type names case-insensitively, ANAME as ALIAS, and RFC 3597 forms', () => {
+    const { records, errors } = parseZoneFile('@ 60 in aname lb.example.net.\nx 60 TYPE1 \\# 4 C0000201\ny 60 TYPE999 \\# 0\n', { origin: 'example.com' });
+    expect(errors).toEqual([]);
+    expect(records).toEqual([
+      { name: 'example.com', type: 'ALIAS', ttl: 60, content: 'lb.example.net.' },
+      { name: 'x.example.com', type: 'A', ttl: 60, content: '192.0.2.1' },
+      { name: 'y.example.com', type: 'TYPE999', ttl: 60, content: '\\# 0' },
+    ]);
+  });
+});

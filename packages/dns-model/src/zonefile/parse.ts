@@ -1,0 +1,115 @@
+import { ValidationError } from '../errors';
+import { isSubdomain, parseName } from '../name';
+import type { ZoneRecord } from '../record';
+import { recordType } from '../types/index';
+import type { Token } from '../types/tokens';
+import { parseTtl } from '../types/ttl';
+import { isTypeName, typeCode, typeName } from '../types/typeCodes';
+import { entries } from './lexer';
+
+export interface ZoneFileOptions {
+  /** The zone's name (platform form); also the first $ORIGIN. */
+  origin: string;
+  /** TTL for records when the file sets none ($TTL or an earlier record). */
+  defaultTtl?: number;
+}
+
+export interface ZoneFileError {
+  line: number;
+  message: string;
+}
+
+export interface ParsedZoneFile {
+  records: ZoneRecord[];
+  /** Every bad line, in file order; `records` holds the good ones. */
+  errors: ZoneFileError[];
+}
+
+const CLASS = /^(IN|CH|CS|HS|CLASS[0-9]+)$/i;
+const TTL_WORD = /^([0-9]+|([0-9]+[smhdwSMHDW])+)$/;
+
+/**
+ * Reads an RFC 1035 master file: $ORIGIN, $TTL, relative names, `@`, a blank owner for the
+ * previous owner, TTL and class in either order, parentheses, comments, quoted strings and
+ * escapes. $INCLUDE and $GENERATE are refused. Every bad line is reported; parsing goes on.
+ */
+export function parseZoneFile(text: string, options: ZoneFileOptions): ParsedZoneFile {
+  const zone = options.origin;
+  let origin = zone;
+  let defaultTtl: number | undefined;
+  let lastTtl: number | undefined;
+  let lastOwner: string | undefined;
+  const records: ZoneRecord[] = [];
+  const errors: ZoneFileError[] = [];
+
+  for (const entry of entries(text)) {
+    try {
+      if (entry.error) throw new ValidationError(entry.error);
+      const tokens = entry.tokens;
+      const first = tokens[0]!;
+      if (!entry.blankOwner && !first.quoted && first.text.startsWith('$')) {
+        const directive = first.text.toUpperCase();
+        const argument = tokens[1]?.text;
+        if (directive === '$ORIGIN') {
+          if (argument === undefined || tokens.length > 2) throw new ValidationError('$ORIGIN needs exactly one domain name');
+          origin = parseName(argument, origin);
+        } else if (directive === '$TTL') {
+          if (argument === undefined || tokens.length > 2) throw new ValidationError('$TTL needs exactly one TTL');
+          defaultTtl = parseTtl(argument, 'The $TTL');
+        } else if (directive === '$INCLUDE') {
+          throw new ValidationError('$INCLUDE is not supported: paste the included records into this file instead');
+        } else if (directive === '$GENERATE') {
+          throw new ValidationError('$GENERATE is not supported: write the generated records out instead');
+        } else throw new ValidationError(`Unknown directive ${first.text}`);
+        continue;
+      }
+
+      let at = 0;
+      let owner: string;
+      if (entry.blankOwner) {
+        if (lastOwner === undefined) throw new ValidationError('The first record must name its owner');
+        owner = lastOwner;
+      } else {
+        owner = parseName(tokens[at++]!.text, origin);
+        lastOwner = owner;
+      }
+      if (!isSubdomain(owner, zone)) throw new ValidationError(`${owner || '.'} is outside the zone ${zone}`);
+
+      let ttl: number | undefined;
+      let sawClass = false;
+      for (let k = 0; k < 2 && at < tokens.length; k++) {
+        const word = tokens[at]!.text;
+        if (!sawClass && CLASS.test(word)) {
+          if (word.toUpperCase() !== 'IN') throw new ValidationError(`Only class IN is supported, not ${word}`);
+          sawClass = true;
+          at++;
+        } else if (ttl === undefined && TTL_WORD.test(word)) {
+          ttl = parseTtl(word);
+          at++;
+        }
+      }
+      const typeToken = tokens[at++];
+      if (!typeToken) throw new ValidationError('Record type is required');
+      if (!isTypeName(typeToken.text)) throw new ValidationError(`Unknown record type ${typeToken.text}`);
+      const type = recordType(typeCode(typeToken.text));
+      const content = type.parse(rdataText(tokens.slice(at)), origin, { zoneFile: true });
+      ttl ??= defaultTtl ?? lastTtl ?? options.defaultTtl;
+      if (ttl === undefined) throw new ValidationError('The record has no TTL and no $TTL is set');
+      lastTtl = ttl;
+      records.push({ name: owner, type: typeName(type.code), ttl, content });
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      errors.push({ line: entry.line, message: error.message });
+    }
+  }
+  return { records, errors };
+}
+
+function rdataText(tokens: Token[]): string {
+  let out = '';
+  for (const t of tokens) {
+    if (out) out += ' ';
+    out += t.quoted ? `"${t.text}"` : t.text;
+  }
+  return out;
+}
