@@ -18,3 +18,17 @@ export * from './wire/index';
 export * from './types/index';
 export type { ZoneRecord } from './record';
 export * from './zonefile/index';
+export { parseOwnerName } from './owner';
+export { parseZoneName } from './zoneName';
+export {
+  checkRrsets,
+  groupRecords,
+  managedTypeProblem,
+  MAX_RECORDS_PER_RRSET,
+  MAX_RRSET_OCTETS,
+  MAX_TTL,
+  MIN_TTL,
+  type CheckOptions,
+  type Rrset,
+  type RrsetProblem,
+} from './rrset';
