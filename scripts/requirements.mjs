@@ -5,6 +5,8 @@ export const testTools = {
   chromium: 'chromium',
   'named-checkzone': 'bind9-utils',
   'ldns-read-zone': 'ldnsutils',
+  dig: 'bind9-dnsutils',
+  kdig: 'knot-dnsutils',
 };
 
 /** Web apps built before they are served or tested: sources that make them stale, and their output. */

@@ -1,0 +1,206 @@
+// `npm run bench:dns`: the same zone and query mix served by this server (standalone mode), NSD and
+// Knot DNS, each measured by dnsperf in one run; prints QPS, latency, losses and our ratio to each.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { Resolver } from 'node:dns/promises';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
+
+const dnsperfArgs = ['-c', '4', '-q', '200', '-T', '1', '-l', '8'];
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+interface Contender {
+  name: string;
+  start(dir: string, port: number, zoneFile: string): ChildProcess;
+}
+
+const contenders: Contender[] = [
+  {
+    name: 'Kaja DNS',
+    start: (_dir, port, zoneFile) =>
+      spawn(
+        process.execPath,
+        ['--import', 'tsx', join(root, 'apps/dns/src/main.ts'), '--listen', `127.0.0.1:${port}`, '--zone', `${benchZoneName}=${zoneFile}`],
+        { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+      ),
+  },
+  {
+    name: 'NSD',
+    start: (dir, port, zoneFile) => {
+      const config = join(dir, 'nsd.conf');
+      writeFileSync(
+        config,
+        `server:
+  ip-address: 127.0.0.1@${port}
+  server-count: 1
+  username: ""
+  chroot: ""
+  zonesdir: "${dir}"
+  pidfile: "${join(dir, 'nsd.pid')}"
+  database: ""
+  xfrdfile: "${join(dir, 'xfrd.state')}"
+  zonelistfile: "${join(dir, 'zone.list')}"
+  logfile: "${join(dir, 'nsd.log')}"
+  rrl-ratelimit: 0
+  verbosity: 0
+remote-control:
+  control-enable: no
+zone:
+  name: ${benchZoneName}
+  zonefile: "${zoneFile}"
+`,
+      );
+      return spawn('nsd', ['-d', '-c', config], { stdio: ['ignore', 'ignore', 'inherit'] });
+    },
+  },
+  {
+    name: 'Knot DNS',
+    start: (dir, port, zoneFile) => {
+      const config = join(dir, 'knot.conf');
+      writeFileSync(
+        config,
+        `server:
+  listen: 127.0.0.1@${port}
+  udp-workers: 1
+  tcp-workers: 1
+  background-workers: 1
+  rundir: "${dir}"
+  pidfile: "${join(dir, 'knot.pid')}"
+database:
+  storage: "${dir}"
+log:
+  - target: stderr
+    any: error
+zone:
+  - domain: ${benchZoneName}
+    storage: "${dir}"
+    file: "${zoneFile}"
+    journal-content: none
+    zonefile-sync: -1
+`,
+      );
+      return spawn('knotd', ['-c', config], { stdio: ['ignore', 'ignore', 'inherit'] });
+    },
+  },
+];
+
+interface Result {
+  name: string;
+  qps: number;
+  latencyMs: number;
+  lost: string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Waits until the server answers the zone's SOA, or fails after ten seconds. */
+async function waitForAnswer(port: number, process: ChildProcess): Promise<void> {
+  const resolver = new Resolver({ timeout: 200, tries: 1 });
+  resolver.setServers([`127.0.0.1:${port}`]);
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (process.exitCode !== null) throw new Error(`exited with code ${process.exitCode}`);
+    try {
+      await resolver.resolveSoa(benchZoneName);
+      return;
+    } catch {
+      await sleep(100);
+    }
+  }
+  throw new Error('did not answer within 10 s');
+}
+
+function stop(process: ChildProcess): Promise<void> {
+  if (process.exitCode !== null || process.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => process.kill('SIGKILL'), 5000);
+    process.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    process.kill('SIGTERM');
+  });
+}
+
+function dnsperf(port: number, queryFile: string): { qps: number; latencyMs: number; lost: string } {
+  const run = spawnSync('dnsperf', ['-s', '127.0.0.1', '-p', String(port), '-d', queryFile, ...dnsperfArgs], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  if (run.status !== 0) throw new Error(`dnsperf failed: ${run.stderr || run.stdout}`);
+  const field = (label: string) => {
+    const match = new RegExp(`${label}:\\s+([^\\n]+)`).exec(run.stdout);
+    if (!match) throw new Error(`dnsperf printed no "${label}":\n${run.stdout}`);
+    return match[1]!.trim();
+  };
+  return {
+    qps: Number.parseFloat(field('Queries per second')),
+    latencyMs: Number.parseFloat(field('Average Latency \\(s\\)')) * 1000,
+    lost: field('Queries lost'),
+  };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'kaja-bench-dns-'));
+const running = new Set<ChildProcess>();
+const cleanUp = async () => {
+  await Promise.all([...running].map(stop));
+  rmSync(dir, { recursive: true, force: true });
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void cleanUp().then(() => process.exit(130)));
+}
+
+try {
+  const zoneFile = join(dir, `${benchZoneName}.zone`);
+  const queryFile = join(dir, 'queries.txt');
+  writeFileSync(zoneFile, benchZoneFile());
+  writeFileSync(queryFile, benchQueries());
+  console.log(`Zone ${benchZoneName}: ${benchZoneFile().split('\n').length - 1} lines; dnsperf ${dnsperfArgs.join(' ')}`);
+
+  const results: Result[] = [];
+  for (const contender of contenders) {
+    const workDir = mkdtempSync(join(dir, 'server-'));
+    const port = await freePort();
+    const server = contender.start(workDir, port, zoneFile);
+    running.add(server);
+    try {
+      await waitForAnswer(port, server);
+      results.push({ name: contender.name, ...dnsperf(port, queryFile) });
+    } catch (error) {
+      console.error(`${contender.name}: ${(error as Error).message}`);
+    } finally {
+      await stop(server);
+      running.delete(server);
+    }
+  }
+
+  const ours = results.find((r) => r.name === 'Kaja DNS');
+  const rows = results.map((r) => [
+    r.name,
+    r.qps.toFixed(0),
+    r.latencyMs.toFixed(3),
+    r.lost,
+    ours && r !== ours ? `${(ours.qps / r.qps).toFixed(2)}x` : '',
+  ]);
+  const header = ['Server', 'QPS', 'Avg latency (ms)', 'Lost queries', 'Kaja DNS / this'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+  if (results.length < contenders.length) process.exitCode = 1;
+} finally {
+  await cleanUp();
+}

@@ -1,0 +1,34 @@
+import { isSubdomain, nameLabels, readName } from '@kaja/dns-model';
+import type { Answer } from './answer';
+import { findDelegation } from './delegation';
+import { Type } from './rrtypes';
+import type { Rrset, Zone } from './zone';
+
+/** Where the target name starts in the rdata of the types whose targets get addresses. */
+const targetOffset = new Map<number, number>([
+  [Type.NS, 0],
+  [Type.MX, 2],
+  [Type.SRV, 6],
+]);
+
+/**
+ * Adds the A and AAAA RRsets of the NS, MX or SRV targets that the zone holds (RFC 1034 4.3.2
+ * step 6), so the client needs no second query. Glue (for a referral) may sit below the zone cut;
+ * other targets only count where the zone is authoritative.
+ */
+export function addAddresses(zone: Zone, rrset: Rrset, answer: Answer, glue = false): void {
+  const offset = targetOffset.get(rrset.type);
+  if (offset === undefined) return;
+  const apexDepth = nameLabels(zone.name).length;
+  for (const rdata of rrset.rdata) {
+    const target = readName(rdata, offset).name.toLowerCase();
+    if (!isSubdomain(target, zone.name)) continue;
+    const node = zone.nodes.get(target);
+    if (!node) continue;
+    if (!glue && findDelegation(zone, nameLabels(target), apexDepth, Type.A)) continue;
+    for (const type of [Type.A, Type.AAAA]) {
+      const addresses = node.rrsets.get(type);
+      if (addresses && !answer.additional.includes(addresses)) answer.additional.push(addresses);
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import { availableParallelism, hostname } from 'node:os';
+import { parseArgs } from 'node:util';
+import { parseName } from '@kaja/dns-model';
+import { defaultTcpOptions, type TcpOptions } from './tcp';
+import type { ListenAddress } from './server';
+
+export const usage = `Usage: npm run dns -- --zone NAME=FILE [--zone NAME=FILE ...] [options]
+
+Serves RFC 1035 zone files as an authoritative DNS server over UDP and TCP.
+
+  --zone NAME=FILE         serve the zone NAME from the zone file FILE (required, repeatable)
+  --listen HOST:PORT       address to serve on, IPv6 as [::1]:5300 (repeatable; default 127.0.0.1:5300)
+  --workers N              processes sharing the port (default: one per CPU core)
+  --node-name NAME         this node's name in NSID and CHAOS id.server answers (default: the host name)
+  --alias-resolver H:P     recursive resolver for apex ALIAS targets (repeatable; default: the system's)
+  --tcp-idle-timeout MS    close TCP connections idle this long (default ${defaultTcpOptions.idleTimeoutMs})
+  --tcp-max-connections N  TCP connections served at once per process (default ${defaultTcpOptions.maxConnections})
+  --help                   show this text
+
+Zones come only from files for now: serving zones from the database arrives with the zones schema.`;
+
+export interface ZoneSource {
+  name: string;
+  file: string;
+}
+
+export interface Config {
+  zones: ZoneSource[];
+  listen: ListenAddress[];
+  workers: number;
+  nodeName: string;
+  aliasResolvers: string[];
+  tcp: TcpOptions;
+}
+
+/** Reads the command line; throws an Error whose message is meant for the person who typed it. */
+export function parseCommandLine(args: string[]): Config | 'help' {
+  const { values } = parseArgs({
+    args,
+    options: {
+      zone: { type: 'string', multiple: true },
+      listen: { type: 'string', multiple: true },
+      workers: { type: 'string' },
+      'node-name': { type: 'string' },
+      'alias-resolver': { type: 'string', multiple: true },
+      'tcp-idle-timeout': { type: 'string' },
+      'tcp-max-connections': { type: 'string' },
+      help: { type: 'boolean' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) return 'help';
+  if (!values.zone?.length) throw new Error('at least one --zone NAME=FILE is required');
+  return {
+    zones: values.zone.map(parseZoneSource),
+    listen: (values.listen ?? ['127.0.0.1:5300']).map(parseListenAddress),
+    workers: values.workers === undefined ? availableParallelism() : positive(values.workers, '--workers'),
+    nodeName: values['node-name'] ?? hostname(),
+    aliasResolvers: values['alias-resolver'] ?? [],
+    tcp: {
+      idleTimeoutMs: values['tcp-idle-timeout'] === undefined ? defaultTcpOptions.idleTimeoutMs : positive(values['tcp-idle-timeout'], '--tcp-idle-timeout'),
+      maxConnections: values['tcp-max-connections'] === undefined ? defaultTcpOptions.maxConnections : positive(values['tcp-max-connections'], '--tcp-max-connections'),
+    },
+  };
+}
+
+function parseZoneSource(text: string): ZoneSource {
+  const at = text.indexOf('=');
+  if (at <= 0 || at === text.length - 1) throw new Error(`--zone ${text}: expected NAME=FILE`);
+  return { name: parseName(text.slice(0, at).replace(/\.$/, '') + '.'), file: text.slice(at + 1) };
+}
+
+export function parseListenAddress(text: string): ListenAddress {
+  const match = /^(?:\[([0-9a-fA-F:.]+)\]|([0-9.]+)):([0-9]{1,5})$/.exec(text);
+  const port = Number(match?.[3]);
+  if (!match || port > 65535) throw new Error(`--listen ${text}: expected HOST:PORT, e.g. 127.0.0.1:5300 or [::1]:5300`);
+  return { host: match[1] ?? match[2]!, port };
+}
+
+function positive(text: string, option: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${option} must be a positive whole number`);
+  return n;
+}

@@ -1,0 +1,49 @@
+import { DnsClass, emptyMessage, encodeMessage, type Edns, type QueryView, type ResourceRecord } from '@kaja/dns-model';
+import type { Answer } from './answer';
+import type { Rrset } from './zone';
+
+/**
+ * The response to `query` in wire form, at most `maxSize` octets (whole RRsets left out and TC
+ * set when it does not fit). The question is written lowercase with RD and CD clear: `personalise`
+ * fills in what belongs to each query, so one encoding serves every query for the same name.
+ */
+export function encodeAnswer(query: QueryView, answer: Answer, edns: Edns | undefined, maxSize: number): Uint8Array {
+  const message = emptyMessage({
+    qr: true,
+    opcode: query.opcode,
+    aa: answer.aa,
+    rcode: answer.rcode,
+    questions: query.questionEnd > query.qnameStart ? [{ name: query.qname, type: query.qtype, class: query.qclass }] : [],
+    answers: records(answer.answer),
+    authorities: records(answer.authority),
+    additionals: records(answer.additional),
+    edns,
+  });
+  return encodeMessage(message, { maxSize });
+}
+
+function records(rrsets: Rrset[]): ResourceRecord[] {
+  const out: ResourceRecord[] = [];
+  for (const rrset of rrsets) {
+    for (const rdata of rrset.rdata) {
+      out.push({ name: rrset.name, type: rrset.type, class: rrset.class ?? DnsClass.IN, ttl: rrset.ttl, rdata });
+    }
+  }
+  return out;
+}
+
+/**
+ * A copy of an encoded response made this query's own: its ID, its RD and CD bits, and the
+ * question name in the letter case it was asked in (0x20 echo). The response's question sits
+ * at the same offsets as the query's, and names compressed against it follow its case.
+ */
+export function personalise(wire: Uint8Array, packet: Uint8Array, query: QueryView): Buffer {
+  const out = Buffer.allocUnsafe(wire.length);
+  out.set(wire);
+  out[0] = packet[0]!;
+  out[1] = packet[1]!;
+  out[2] = wire[2]! | (packet[2]! & 0x01);
+  out[3] = wire[3]! | (packet[3]! & 0x10);
+  if (query.questionEnd > query.qnameStart) out.set(packet.subarray(query.qnameStart, query.questionEnd - 4), query.qnameStart);
+  return out;
+}

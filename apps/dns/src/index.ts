@@ -1,0 +1,6 @@
+export { AliasResolver } from './alias';
+export { Responder, type ResponderOptions } from './respond';
+export { startServer, type DnsServer, type ListenAddress, type ServerOptions } from './server';
+export { Zone, type Rrset, type ZoneChange } from './zone';
+export { ZoneStore } from './zoneStore';
+export type { QueryCount } from './queryCounts';

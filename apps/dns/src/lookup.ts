@@ -1,0 +1,78 @@
+import { isSubdomain, nameLabels, Rcode, readName } from '@kaja/dns-model';
+import { addAddresses } from './additional';
+import type { Answer } from './answer';
+import { addReferral, findDelegation } from './delegation';
+import { addNegativeSoa } from './negative';
+import { Type } from './rrtypes';
+import { findWildcard, synthesize } from './wildcard';
+import type { Rrset, Zone, ZoneNode } from './zone';
+
+/** Longest CNAME chain followed inside a zone; longer chains are answered as far as they go. */
+const MAX_CHAIN = 16;
+
+/**
+ * The answer algorithm of RFC 1034 section 4.3.2 for a name inside `zone`: referrals at zone cuts,
+ * exact matches, CNAME chains followed inside the zone, wildcards (RFC 4592), NXDOMAIN and NODATA
+ * with the SOA (RFC 2308), ANY answered minimally (RFC 8482), and apex ALIAS left for resolving.
+ */
+export function lookup(zone: Zone, qname: string, qtype: number): Answer {
+  const answer: Answer = { rcode: Rcode.NOERROR, aa: true, answer: [], authority: [], additional: [], zone };
+  const apexDepth = nameLabels(zone.name).length;
+  const visited = new Set<string>();
+  let name = qname;
+  for (;;) {
+    const labels = nameLabels(name);
+    const cut = findDelegation(zone, labels, apexDepth, qtype);
+    if (cut) {
+      addReferral(zone, cut, answer);
+      // A referral alone is not authoritative; after an in-zone CNAME the answer part still is.
+      if (answer.answer.length === 0) answer.aa = false;
+      return answer;
+    }
+    let node: ZoneNode | undefined = zone.nodes.get(name);
+    const wildcard = node === undefined;
+    node ??= findWildcard(zone, labels, apexDepth);
+    if (!node) {
+      answer.rcode = Rcode.NXDOMAIN;
+      addNegativeSoa(zone, answer);
+      return answer;
+    }
+    const owned = (rrset: Rrset) => (wildcard ? synthesize(rrset, name) : rrset);
+
+    const match = qtype === Type.ANY ? minimalAny(node) : node.rrsets.get(qtype);
+    if (match) {
+      answer.answer.push(owned(match));
+      addAddresses(zone, match, answer);
+      return answer;
+    }
+    const cname = node.rrsets.get(Type.CNAME);
+    if (cname && qtype !== Type.CNAME) {
+      answer.answer.push(owned(cname));
+      visited.add(name);
+      const target = readName(cname.rdata[0]!, 0).name.toLowerCase();
+      // Targets outside the zone, loops and overlong chains end the chain; the resolver goes on from here.
+      if (!isSubdomain(target, zone.name) || visited.has(target) || visited.size >= MAX_CHAIN) return answer;
+      name = target;
+      continue;
+    }
+    const alias = node === zone.apex ? node.rrsets.get(Type.ALIAS) : undefined;
+    if (alias && (qtype === Type.A || qtype === Type.AAAA)) {
+      answer.alias = { target: readName(alias.rdata[0]!, 0).name.toLowerCase(), ttl: alias.ttl, type: qtype };
+      answer.uncacheable = true;
+      return answer;
+    }
+    addNegativeSoa(zone, answer);
+    return answer;
+  }
+}
+
+/**
+ * RFC 8482: ANY gets one RRset of the name rather than all of them (the CNAME first, so it stays
+ * alone); an empty non-terminal gets NODATA.
+ */
+function minimalAny(node: ZoneNode): Rrset | undefined {
+  const cname = node.rrsets.get(Type.CNAME);
+  if (cname) return cname;
+  for (const rrset of node.rrsets.values()) if (rrset.type !== Type.ALIAS) return rrset;
+  return undefined;
+}

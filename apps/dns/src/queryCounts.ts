@@ -1,0 +1,47 @@
+/** One counter: the answer path holds it directly, so counting a query is one increment. */
+export interface Counter {
+  count: number;
+}
+
+export interface QueryCount {
+  zone: string;
+  qtype: number;
+  rcode: number;
+  count: number;
+}
+
+/**
+ * Queries counted per zone, query type and response code, in memory. Queries for names we do not
+ * host count under the zone "". `drain` hands the counts over (to be flushed) and starts afresh.
+ */
+export class QueryCounts {
+  private readonly zones = new Map<string, Map<number, Counter>>();
+
+  counter(zone: string, qtype: number, rcode: number): Counter {
+    let byKey = this.zones.get(zone);
+    if (!byKey) {
+      byKey = new Map();
+      this.zones.set(zone, byKey);
+    }
+    const key = qtype * 4096 + rcode;
+    let counter = byKey.get(key);
+    if (!counter) {
+      counter = { count: 0 };
+      byKey.set(key, counter);
+    }
+    return counter;
+  }
+
+  /** The counts since the last drain; counters stay in place so cached answers keep theirs. */
+  drain(): QueryCount[] {
+    const out: QueryCount[] = [];
+    for (const [zone, byKey] of this.zones) {
+      for (const [key, counter] of byKey) {
+        if (counter.count === 0) continue;
+        out.push({ zone, qtype: Math.floor(key / 4096), rcode: key % 4096, count: counter.count });
+        counter.count = 0;
+      }
+    }
+    return out;
+  }
+}

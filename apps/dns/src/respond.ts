@@ -1,0 +1,195 @@
+import {
+  createQueryView,
+  decodeMessage,
+  DnsClass,
+  EdnsOptionCode,
+  FormatError,
+  Opcode,
+  Rcode,
+  readQuery,
+  type Edns,
+  type QueryView,
+} from '@kaja/dns-model';
+import type { AliasResolver } from './alias';
+import { type Answer, emptyAnswer } from './answer';
+import { AnswerCache, Variant } from './answerCache';
+import { chaosAnswer } from './chaos';
+import { responseEdns, udpLimit } from './edns';
+import { encodeAnswer, personalise } from './encode';
+import { lookup } from './lookup';
+import { addNegativeSoa } from './negative';
+import { QueryCounts } from './queryCounts';
+import { Type } from './rrtypes';
+import type { ZoneStore } from './zoneStore';
+
+/** The largest DNS message, and so the limit over TCP. */
+export const TCP_MAX = 65535;
+
+export interface ResponderOptions {
+  /** Names this node in NSID and CHAOS answers. */
+  nodeName: string;
+  /** Resolves apex ALIAS targets; without it an ALIAS answers empty. */
+  alias?: AliasResolver;
+}
+
+/** A response, none (the packet is dropped), or a response that waits for an ALIAS target. */
+export type Reply = Buffer | null | Promise<Buffer | null>;
+
+/**
+ * The answer pipeline for one packet: parse → zone lookup → ALIAS → encode → count. A query whose
+ * answer was encoded before is answered from the cache after reading only its header and question.
+ */
+export class Responder {
+  readonly counts = new QueryCounts();
+  private readonly cache = new AnswerCache();
+  private readonly view = createQueryView();
+  private readonly nodeName: string;
+  private readonly nsid: Uint8Array;
+
+  constructor(
+    private readonly zones: ZoneStore,
+    private readonly options: ResponderOptions,
+  ) {
+    this.nodeName = options.nodeName;
+    this.nsid = new TextEncoder().encode(options.nodeName);
+    zones.onChange((zone) => {
+      // A changed zone's entries go stale by its version; a new or removed zone may move any name.
+      if (zone === undefined) this.cache.clear();
+    });
+  }
+
+  respond(packet: Buffer, tcp: boolean): Reply {
+    const q = this.view;
+    const plain = readQuery(packet, q);
+    if (plain && (q.flags & 0x8000) === 0 && q.opcode === Opcode.QUERY && q.qclass === DnsClass.IN && q.ednsVersion === 0 && !q.nsid) {
+      const entry = this.cache.get(q.qname, q.qtype, variantOf(q));
+      if (entry !== undefined && entry.wire.length <= (tcp ? TCP_MAX : udpLimit(q))) {
+        entry.counter.count++;
+        return personalise(entry.wire, packet, q);
+      }
+    }
+    try {
+      const query = plain ? { ...q } : this.decode(packet);
+      if (query === null || query instanceof Uint8Array) return query;
+      return this.answer(packet, query, tcp);
+    } catch (error) {
+      console.error('dns: failed to answer a query:', error);
+      return this.headerOnly(packet, Rcode.SERVFAIL);
+    }
+  }
+
+  private answer(packet: Buffer, query: QueryView, tcp: boolean): Reply {
+    if (query.flags & 0x8000) return null; // a response: answering it could start a loop
+    const edns = responseEdns(query, this.nsid);
+    let answer: Answer;
+    if (query.opcode !== Opcode.QUERY) answer = emptyAnswer(Rcode.NOTIMP);
+    else if (query.qdcount !== 1 || query.questionEnd === query.qnameStart) answer = emptyAnswer(Rcode.FORMERR);
+    else if (query.edns && query.ednsVersion > 0) answer = emptyAnswer(Rcode.BADVERS);
+    else if (query.qtype === Type.OPT || query.qtype === Type.TSIG || query.qtype === Type.TKEY) answer = emptyAnswer(Rcode.FORMERR);
+    else if (query.qclass === DnsClass.CH) answer = chaosAnswer(query.qname, query.qtype, this.nodeName);
+    else if (query.qclass !== DnsClass.IN || query.qtype === Type.AXFR || query.qtype === Type.IXFR) answer = emptyAnswer(Rcode.REFUSED);
+    else {
+      const zone = this.zones.find(query.qname);
+      answer = zone ? lookup(zone, query.qname, query.qtype) : emptyAnswer(Rcode.REFUSED);
+    }
+    if (answer.alias) return this.resolveAlias(answer).then((resolved) => this.finish(packet, query, resolved, edns, tcp));
+    return this.finish(packet, query, answer, edns, tcp);
+  }
+
+  private finish(packet: Buffer, query: QueryView, answer: Answer, edns: Edns | undefined, tcp: boolean): Buffer {
+    let wire = encodeAnswer(query, answer, edns, TCP_MAX);
+    const counter = this.counts.counter(answer.zone?.name ?? '', query.qtype, answer.rcode);
+    if (answer.zone && !answer.uncacheable && !query.nsid) {
+      this.cache.set(query.qname, {
+        qtype: query.qtype,
+        variant: variantOf(query),
+        wire,
+        zone: answer.zone,
+        version: answer.zone.version,
+        counter,
+      });
+    }
+    const limit = tcp ? TCP_MAX : udpLimit(query);
+    if (wire.length > limit) wire = encodeAnswer(query, answer, edns, limit);
+    counter.count++;
+    return personalise(wire, packet, query);
+  }
+
+  /** ALIAS at the apex: the target's addresses under the apex name, or an empty answer. */
+  private async resolveAlias(answer: Answer): Promise<Answer> {
+    const { target, ttl, type } = answer.alias!;
+    const zone = answer.zone!;
+    const addresses = this.options.alias ? await this.options.alias.resolve(target, type) : { rdata: [], ttl: 0 };
+    if (addresses.rdata.length > 0) {
+      answer.answer.push({ name: zone.name, type, ttl: Math.min(ttl, addresses.ttl), rdata: addresses.rdata });
+    } else addNegativeSoa(zone, answer);
+    return answer;
+  }
+
+  /**
+   * Reads a packet the fast reader declined: decoded strictly, it gives a query view, FORMERR
+   * (a header but nothing sound after it), or null (no header, or a response).
+   */
+  private decode(packet: Buffer): QueryView | Buffer | null {
+    if (packet.length < 12 || packet[2]! & 0x80) return null;
+    let message;
+    try {
+      message = decodeMessage(packet);
+    } catch (error) {
+      if (error instanceof FormatError) return this.headerOnly(packet, Rcode.FORMERR);
+      throw error;
+    }
+    const view = createQueryView();
+    view.id = message.id;
+    view.flags = (packet[2]! << 8) | packet[3]!;
+    view.opcode = message.opcode;
+    view.qdcount = message.questions.length;
+    const question = message.questions[0];
+    // Only an uncompressed first name can be echoed in place; a pointer there is malformed anyway.
+    const end = question && message.questions.length === 1 ? plainNameEnd(packet) : -1;
+    if (question && end > 0) {
+      view.qname = question.name.toLowerCase();
+      view.qtype = question.type;
+      view.qclass = question.class;
+      view.questionEnd = end + 4;
+    } else view.questionEnd = view.qnameStart;
+    if (question && end < 0) view.qdcount = 0;
+    if (message.edns) {
+      view.edns = true;
+      view.udpSize = message.edns.udpSize;
+      view.ednsVersion = message.edns.version;
+      view.do = message.edns.do;
+      view.nsid = message.edns.options.some((o) => o.code === EdnsOptionCode.NSID);
+    }
+    return view;
+  }
+
+  /** A header-only response: the query's ID, opcode and RD echoed, counts zero. */
+  private headerOnly(packet: Buffer, rcode: number): Buffer | null {
+    if (packet.length < 12 || packet[2]! & 0x80) return null;
+    const out = Buffer.alloc(12);
+    out[0] = packet[0]!;
+    out[1] = packet[1]!;
+    out[2] = 0x80 | (packet[2]! & 0x79);
+    out[3] = rcode & 0xf;
+    this.counts.counter('', 0, rcode).count++;
+    return out;
+  }
+}
+
+function variantOf(query: QueryView): number {
+  if (!query.edns) return Variant.NoEdns;
+  return query.do ? Variant.EdnsDo : Variant.Edns;
+}
+
+/** The offset just past the question name at 12 when it has no compression pointer, else -1. */
+function plainNameEnd(packet: Uint8Array): number {
+  let pos = 12;
+  while (pos < packet.length) {
+    const len = packet[pos]!;
+    if (len === 0) return pos + 1;
+    if (len > 63) return -1;
+    pos += len + 1;
+  }
+  return -1;
+}

@@ -1,0 +1,21 @@
+import { ALIAS_CODE, typeCode } from '@kaja/dns-model';
+
+/** Type codes the answer algorithm acts on, by mnemonic. */
+export const Type = {
+  A: typeCode('A'),
+  NS: typeCode('NS'),
+  CNAME: typeCode('CNAME'),
+  SOA: typeCode('SOA'),
+  MX: typeCode('MX'),
+  TXT: typeCode('TXT'),
+  AAAA: typeCode('AAAA'),
+  SRV: typeCode('SRV'),
+  OPT: typeCode('OPT'),
+  DS: typeCode('DS'),
+  TKEY: typeCode('TKEY'),
+  TSIG: typeCode('TSIG'),
+  IXFR: typeCode('IXFR'),
+  AXFR: typeCode('AXFR'),
+  ANY: typeCode('ANY'),
+  ALIAS: ALIAS_CODE,
+} as const;

@@ -1,0 +1,80 @@
+import dnsPacket from 'dns-packet';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dig } from './testing/dig';
+import { frame, query, tcpConnect } from './testing/packets';
+import { serveZones, type TestServer } from './testing/server';
+
+const zone = '$TTL 300\n@ SOA ns1 hostmaster 1 7200 3600 1209600 60\n@ NS ns1\nns1 A 192.0.2.1\nwww A 192.0.2.80\nmail AAAA 2001:db8::25\n';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await serveZones(
+    { 'example.com': zone },
+    { listen: [{ host: '127.0.0.1', port: 0 }, { host: '::1', port: 0 }], tcp: { idleTimeoutMs: 300, maxConnections: 3 } },
+  );
+});
+afterAll(() => server.close());
+
+describe('DNS over TCP (RFC 7766)', () => {
+  it('answers pipelined queries sent in one segment, each with its own ID', async () => {
+    const client = await tcpConnect(server.port);
+    client.socket.write(Buffer.concat([frame(query('www.example.com', 'A', 1)), frame(query('mail.example.com', 'AAAA', 2)), frame(query('nx.example.com', 'A', 3))]));
+    const replies = (await client.read(3)).map((r) => dnsPacket.decode(r));
+    client.socket.destroy();
+    const byId = new Map(replies.map((r) => [r.id, r]));
+    expect((byId.get(1)!.answers![0] as { data: string }).data).toBe('192.0.2.80');
+    expect((byId.get(2)!.answers![0] as { data: string }).data).toBe('2001:db8::25');
+    expect(byId.get(3)!.flags! & 0x0f).toBe(3); // NXDOMAIN
+  });
+
+  it('reassembles a query that arrives one octet at a time', async () => {
+    const client = await tcpConnect(server.port);
+    const bytes = frame(query('www.example.com', 'A', 7));
+    for (const octet of bytes) {
+      client.socket.write(Buffer.from([octet]));
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    const [reply] = await client.read(1);
+    client.socket.destroy();
+    expect(dnsPacket.decode(reply!).id).toBe(7);
+  });
+
+  it('closes a connection that stays idle', async () => {
+    const client = await tcpConnect(server.port);
+    const started = Date.now();
+    await client.closed;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+  });
+
+  it('keeps a connection open while queries keep coming', async () => {
+    const client = await tcpConnect(server.port);
+    for (let i = 0; i < 4; i++) {
+      await new Promise((r) => setTimeout(r, 150));
+      client.socket.write(frame(query('www.example.com', 'A', i)));
+      await client.read(1);
+    }
+    expect(client.socket.destroyed).toBe(false);
+    client.socket.destroy();
+  });
+
+  it('refuses connections beyond the limit', async () => {
+    await new Promise((r) => setTimeout(r, 100)); // earlier tests' connections finish closing
+    const clients = await Promise.all([1, 2, 3].map(() => tcpConnect(server.port)));
+    const extra = await tcpConnect(server.port);
+    await extra.closed;
+    for (const c of clients) c.socket.write(frame(query('www.example.com', 'A', 9)));
+    const replies = await Promise.all(clients.map((c) => c.read(1)));
+    expect(replies).toHaveLength(3);
+    for (const c of clients) c.socket.destroy();
+  });
+});
+
+describe('IPv6', () => {
+  it('answers on ::1 over UDP and TCP', async () => {
+    const ipv6Port = server.addresses[1]!.port;
+    for (const tcp of [false, true]) {
+      const response = await dig(ipv6Port, 'www.example.com', 'A', { tcp }, '::1');
+      expect(response.answer).toEqual(['www.example.com. 300 IN A 192.0.2.80']);
+    }
+  });
+});

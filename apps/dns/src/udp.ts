@@ -1,0 +1,32 @@
+import { createSocket, type Socket } from 'node:dgram';
+import type { Responder } from './respond';
+
+/** A room for bursts: at 100,000 queries per second the default buffer holds a few milliseconds. */
+const SOCKET_BUFFER = 4 * 1024 * 1024;
+
+/** Serves DNS over UDP on one address; every datagram is one query. */
+export function listenUdp(host: string, port: number, responder: Responder): Promise<Socket> {
+  const socket = createSocket({ type: host.includes(':') ? 'udp6' : 'udp4', ipv6Only: host.includes(':') });
+  socket.on('message', (packet, peer) => {
+    const reply = responder.respond(packet, false);
+    if (reply === null) return;
+    if (reply instanceof Promise) void reply.then((late) => late && socket.send(late, peer.port, peer.address));
+    else socket.send(reply, peer.port, peer.address);
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('error', reject);
+    socket.bind(port, host, () => {
+      socket.off('error', reject);
+      // A failed send (a client gone, a full buffer) loses one answer; the client retries.
+      socket.on('error', (error) => console.error(`dns: UDP ${host}:${port}: ${error.message}`));
+      for (const set of [socket.setRecvBufferSize, socket.setSendBufferSize]) {
+        try {
+          set.call(socket, SOCKET_BUFFER);
+        } catch {
+          // The system's limit applies; smaller buffers only mean earlier drops under load.
+        }
+      }
+      resolve(socket);
+    });
+  });
+}

@@ -1,0 +1,19 @@
+import { labelsToName } from '@kaja/dns-model';
+import type { Zone, ZoneNode } from './zone';
+
+/**
+ * The wildcard that covers a name the zone does not have (RFC 4592 3.3.1): only the `*` child of
+ * the closest encloser counts, so an empty non-terminal between them blocks a higher wildcard.
+ */
+export function findWildcard(zone: Zone, labels: readonly string[], apexDepth: number): ZoneNode | undefined {
+  for (let i = 1; i <= labels.length - apexDepth; i++) {
+    const encloser = labelsToName(labels.slice(i));
+    if (zone.nodes.has(encloser)) return zone.nodes.get(encloser === '' ? '*' : `*.${encloser}`);
+  }
+  return undefined;
+}
+
+/** The wildcard's RRsets as if they were the queried name's own (RFC 4592 3.3.1 step 2). */
+export function synthesize<T extends { name: string }>(rrset: T, owner: string): T {
+  return { ...rrset, name: owner };
+}

@@ -1,0 +1,147 @@
+import { compareNames, nameLabels, labelsToName, type ResourceRecord } from '@kaja/dns-model';
+import { Type } from './rrtypes';
+
+/** The records of one name and type: one TTL, uncompressed wire rdata, no duplicates. */
+export interface Rrset {
+  name: string;
+  type: number;
+  ttl: number;
+  rdata: Uint8Array[];
+  /** IN unless set (CHAOS answers). */
+  class?: number;
+}
+
+/** A name in the zone; an empty non-terminal is a node without RRsets that has descendants. */
+export interface ZoneNode {
+  name: string;
+  rrsets: Map<number, Rrset>;
+  /** Number of child nodes, so a node left empty without children can be dropped. */
+  children: number;
+}
+
+/** A zone's records changed from one serial to the next: what the change journal holds. */
+export interface ZoneChange {
+  serial: number;
+  removed: ResourceRecord[];
+  added: ResourceRecord[];
+}
+
+/**
+ * One hosted zone in memory: every name (and every empty non-terminal) as a node, keyed by its
+ * platform name, so a lookup is one map access per label. The canonical order (RFC 4034 6.1) that
+ * NSEC chains need is derived on demand.
+ */
+export class Zone {
+  readonly nodes = new Map<string, ZoneNode>();
+  readonly apex: ZoneNode;
+  /** Bumped on every change; answer caches compare it to drop stale answers. */
+  version = 0;
+  private ordered: string[] | undefined;
+
+  constructor(
+    readonly name: string,
+    records: Iterable<ResourceRecord> = [],
+  ) {
+    this.apex = { name, rrsets: new Map(), children: 0 };
+    this.nodes.set(name, this.apex);
+    for (const record of records) this.add(record);
+    this.check();
+  }
+
+  get serial(): number {
+    const soa = this.apex.rrsets.get(Type.SOA)?.rdata[0];
+    if (!soa) return 0;
+    return new DataView(soa.buffer, soa.byteOffset + soa.length - 20, 4).getUint32(0);
+  }
+
+  /** The SOA RRset; every served zone has one (checked on load). */
+  get soa(): Rrset {
+    return this.apex.rrsets.get(Type.SOA)!;
+  }
+
+  /**
+   * Applies a journal change when it is the next one (its serial is newer than the zone's).
+   * Returns false for a change the zone already has, so replays after a reconnect are harmless.
+   */
+  apply(change: ZoneChange): boolean {
+    if (serialCompare(change.serial, this.serial) <= 0) return false;
+    for (const record of change.removed) this.remove(record);
+    for (const record of change.added) this.add(record);
+    this.check();
+    return true;
+  }
+
+  /** Names in canonical order, for NSEC/NSEC3 chains and transfers. */
+  canonicalNames(): readonly string[] {
+    this.ordered ??= [...this.nodes.keys()].sort(compareNames);
+    return this.ordered;
+  }
+
+  private add(record: ResourceRecord): void {
+    const node = this.ensureNode(record.name);
+    const rrset = node.rrsets.get(record.type);
+    if (!rrset) {
+      node.rrsets.set(record.type, { name: record.name, type: record.type, ttl: record.ttl, rdata: [record.rdata] });
+    } else {
+      rrset.ttl = record.ttl;
+      if (!rrset.rdata.some((r) => sameBytes(r, record.rdata))) rrset.rdata.push(record.rdata);
+    }
+    this.changed();
+  }
+
+  private remove(record: ResourceRecord): void {
+    const node = this.nodes.get(record.name);
+    const rrset = node?.rrsets.get(record.type);
+    if (!node || !rrset) return;
+    rrset.rdata = rrset.rdata.filter((r) => !sameBytes(r, record.rdata));
+    if (rrset.rdata.length === 0) node.rrsets.delete(record.type);
+    this.prune(node);
+    this.changed();
+  }
+
+  private ensureNode(name: string): ZoneNode {
+    let node = this.nodes.get(name);
+    if (node) return node;
+    const labels = nameLabels(name);
+    const depth = labels.length - nameLabels(this.name).length;
+    if (depth <= 0 || labelsToName(labels.slice(depth)) !== this.name) {
+      throw new RangeError(`${name} is not inside the zone ${this.name}`);
+    }
+    node = { name, rrsets: new Map(), children: 0 };
+    this.nodes.set(name, node);
+    this.ensureNode(labelsToName(labels.slice(1))).children++;
+    return node;
+  }
+
+  /** Drops a node that holds nothing, and then its parents that became empty non-terminals. */
+  private prune(node: ZoneNode): void {
+    let current: ZoneNode | undefined = node;
+    while (current && current !== this.apex && current.rrsets.size === 0 && current.children === 0) {
+      this.nodes.delete(current.name);
+      current = this.nodes.get(labelsToName(nameLabels(current.name).slice(1)));
+      if (current) current.children--;
+    }
+  }
+
+  private changed(): void {
+    this.ordered = undefined;
+    this.version++;
+  }
+
+  private check(): void {
+    const soa = this.apex.rrsets.get(Type.SOA);
+    if (!soa || soa.rdata.length !== 1) throw new RangeError(`zone ${this.name} needs exactly one SOA record at its apex`);
+  }
+}
+
+/** RFC 1982 serial number arithmetic: <0 when a is older than b. */
+export function serialCompare(a: number, b: number): number {
+  if (a === b) return 0;
+  return ((a - b) >>> 0) < 0x80000000 ? 1 : -1;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

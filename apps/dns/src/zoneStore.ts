@@ -1,0 +1,65 @@
+import { nameLabels, labelsToName } from '@kaja/dns-model';
+import type { Zone, ZoneChange } from './zone';
+
+/**
+ * The zones this node serves, keyed by name. Loaders (zone files now, the database later) put
+ * whole zones and apply journal changes by serial; listeners hear of every change so caches of
+ * precompiled answers can forget what went stale.
+ */
+export class ZoneStore {
+  private readonly zones = new Map<string, Zone>();
+  private readonly listeners: ((zone: string | undefined) => void)[] = [];
+  /** The most labels any hosted zone name has, so the search for a name's zone starts there. */
+  private deepest = 0;
+
+  get size(): number {
+    return this.zones.size;
+  }
+
+  get(name: string): Zone | undefined {
+    return this.zones.get(name);
+  }
+
+  names(): IterableIterator<string> {
+    return this.zones.keys();
+  }
+
+  /** The hosted zone that holds `qname`: the one with the longest matching name. */
+  find(qname: string): Zone | undefined {
+    if (this.zones.size === 0) return undefined;
+    const labels = nameLabels(qname);
+    for (let i = Math.max(0, labels.length - this.deepest); i <= labels.length; i++) {
+      const zone = this.zones.get(i === 0 ? qname : labelsToName(labels.slice(i)));
+      if (zone) return zone;
+    }
+    return undefined;
+  }
+
+  /** Adds or replaces a zone. A new zone may take names from a parent zone: every cache is told. */
+  put(zone: Zone): void {
+    this.zones.set(zone.name, zone);
+    this.deepest = Math.max(this.deepest, nameLabels(zone.name).length);
+    this.notify(undefined);
+  }
+
+  remove(name: string): void {
+    if (this.zones.delete(name)) this.notify(undefined);
+  }
+
+  /** Applies a journal change to a zone; false when the zone is unknown or already has it. */
+  apply(name: string, change: ZoneChange): boolean {
+    const zone = this.zones.get(name);
+    if (!zone || !zone.apply(change)) return false;
+    this.notify(name);
+    return true;
+  }
+
+  /** Calls `listener` with the changed zone's name, or undefined when the set of zones changed. */
+  onChange(listener: (zone: string | undefined) => void): void {
+    this.listeners.push(listener);
+  }
+
+  private notify(zone: string | undefined): void {
+    for (const listener of this.listeners) listener(zone);
+  }
+}
