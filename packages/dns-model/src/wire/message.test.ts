@@ -209,3 +209,20 @@ describe('decodeMessage', () => {
     }
   });
 });
+
+describe('UPDATE messages (RFC 2136)', () => {
+  it('keep the empty rdata that deletes a set, whatever its type', () => {
+    const update = emptyMessage({
+      id: 5,
+      opcode: 5,
+      questions: [{ name: 'example.com', type: 6, class: 1 }],
+      authorities: [
+        { name: 'www.example.com', type: 15, class: 255, ttl: 0, rdata: new Uint8Array() },
+        { name: 'www.example.com', type: 255, class: 255, ttl: 0, rdata: new Uint8Array() },
+        mx('example.com', 10, 'mail.example.com'),
+      ],
+    });
+    const decoded = decodeMessage(encodeMessage(update));
+    expect(decoded).toEqual(update);
+  });
+});

@@ -39,7 +39,8 @@ const compressible = new Set([2, 5, 6, 12, 15]);
  */
 export function readRdata(bytes: Uint8Array, type: number, start: number, end: number): Uint8Array {
   const layout = layouts.get(type);
-  if (!layout) return bytes.slice(start, end);
+  // Empty rdata is how UPDATE (RFC 2136) deletes a set or a name, whatever the type.
+  if (!layout || start === end) return bytes.slice(start, end);
   const parts: Uint8Array[] = [];
   let pos = start;
   for (const part of layout) {
@@ -70,7 +71,7 @@ export function readRdata(bytes: Uint8Array, type: number, start: number, end: n
 /** Writes uncompressed rdata, compressing its names when the type allows it. */
 export function writeRdata(w: WireWriter, type: number, rdata: Uint8Array): void {
   const layout = compressible.has(type) ? layouts.get(type) : undefined;
-  if (!layout) {
+  if (!layout || rdata.length === 0) {
     w.put(rdata);
     return;
   }
