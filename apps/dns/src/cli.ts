@@ -1,5 +1,6 @@
 import { availableParallelism, hostname } from 'node:os';
 import { parseArgs } from 'node:util';
+import { loadConfig } from '@kaja/config';
 import { parseName } from '@kaja/dns-model';
 import { defaultTcpOptions, type TcpOptions } from './tcp';
 import type { ListenAddress } from './server';
@@ -9,7 +10,8 @@ export const usage = `Usage: npm run dns -- --zone NAME=FILE [--zone NAME=FILE .
 Serves RFC 1035 zone files as an authoritative DNS server over UDP and TCP.
 
   --zone NAME=FILE         serve the zone NAME from the zone file FILE (required, repeatable)
-  --listen HOST:PORT       address to serve on, IPv6 as [::1]:5300 (repeatable; default 127.0.0.1:5300)
+  --listen HOST:PORT       address to serve on, IPv6 as [::1]:5300 (repeatable; default: every
+                           address in DNS_ADDR on DNS_PORT, 127.0.0.1 and 5300 when unset)
   --workers N              processes sharing the port (default: one per CPU core)
   --node-name NAME         this node's name in NSID and CHAOS id.server answers (default: the host name)
   --alias-resolver H:P     recursive resolver for apex ALIAS targets (repeatable; default: the system's)
@@ -34,7 +36,7 @@ export interface Config {
 }
 
 /** Reads the command line; throws an Error whose message is meant for the person who typed it. */
-export function parseCommandLine(args: string[]): Config | 'help' {
+export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = process.env): Config | 'help' {
   const { values } = parseArgs({
     args,
     options: {
@@ -54,7 +56,7 @@ export function parseCommandLine(args: string[]): Config | 'help' {
   if (!values.zone?.length) throw new Error('at least one --zone NAME=FILE is required');
   return {
     zones: values.zone.map(parseZoneSource),
-    listen: (values.listen ?? ['127.0.0.1:5300']).map(parseListenAddress),
+    listen: values.listen ? values.listen.map(parseListenAddress) : defaultListen(env),
     workers: values.workers === undefined ? availableParallelism() : positive(values.workers, '--workers'),
     nodeName: values['node-name'] ?? hostname(),
     aliasResolvers: values['alias-resolver'] ?? [],
@@ -69,6 +71,11 @@ function parseZoneSource(text: string): ZoneSource {
   const at = text.indexOf('=');
   if (at <= 0 || at === text.length - 1) throw new Error(`--zone ${text}: expected NAME=FILE`);
   return { name: parseName(text.slice(0, at).replace(/\.$/, '') + '.'), file: text.slice(at + 1) };
+}
+
+function defaultListen(env: NodeJS.ProcessEnv): ListenAddress[] {
+  const { dnsAddr, dnsPort } = loadConfig(env);
+  return dnsAddr.map((host) => ({ host, port: dnsPort }));
 }
 
 export function parseListenAddress(text: string): ListenAddress {

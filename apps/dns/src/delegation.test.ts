@@ -67,3 +67,29 @@ describe.each(['UDP', 'TCP'] as const)('delegations over %s', (transport) => {
     expect(response.additional.sort()).toEqual((c.additional ?? []).sort());
   });
 });
+
+describe('a child zone hosted beside its parent', () => {
+  let both: TestServer;
+  beforeAll(async () => {
+    both = await serveZones({
+      'example.com': zone,
+      'child.example.com': '$TTL 300\n@ SOA ns1 hostmaster 3 7200 3600 1209600 60\n@ NS ns1\nns1 A 192.0.2.53\nwww A 192.0.2.80\n',
+    });
+  });
+  afterAll(() => both.close());
+
+  it('answers names in the child from the child zone, authoritatively', async () => {
+    const response = await dig(both.port, 'www.child.example.com', 'A');
+    expect(response.flags).toContain('aa');
+    expect(response.answer).toEqual(['www.child.example.com. 300 IN A 192.0.2.80']);
+  });
+
+  it('answers DS at the child apex from the parent (RFC 4035 3.1.4.1)', async () => {
+    const response = await dig(both.port, 'child.example.com', 'DS');
+    expect(response.flags).toContain('aa');
+    expect(response.answer).toHaveLength(1);
+    expect(response.answer[0]).toMatch(/^child\.example\.com\. 300 IN DS 12345 13 2 /);
+    const soa = await dig(both.port, 'child.example.com', 'SOA');
+    expect(soa.answer[0]).toContain(' 3 7200 ');
+  });
+});

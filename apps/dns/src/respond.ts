@@ -89,7 +89,7 @@ export class Responder {
     else if (query.qclass === DnsClass.CH) answer = chaosAnswer(query.qname, query.qtype, this.nodeName);
     else if (query.qclass !== DnsClass.IN || query.qtype === Type.AXFR || query.qtype === Type.IXFR) answer = emptyAnswer(Rcode.REFUSED);
     else {
-      const zone = this.zones.find(query.qname);
+      const zone = this.zones.find(query.qname, query.qtype);
       answer = zone ? lookup(zone, query.qname, query.qtype) : emptyAnswer(Rcode.REFUSED);
     }
     if (answer.alias) return this.resolveAlias(answer).then((resolved) => this.finish(packet, query, resolved, edns, tcp));

@@ -1,4 +1,5 @@
 import { nameLabels, labelsToName } from '@kaja/dns-model';
+import { Type } from './rrtypes';
 import type { Zone, ZoneChange } from './zone';
 
 /**
@@ -24,13 +25,19 @@ export class ZoneStore {
     return this.zones.keys();
   }
 
-  /** The hosted zone that holds `qname`: the one with the longest matching name. */
-  find(qname: string): Zone | undefined {
+  /**
+   * The hosted zone that answers `qname`: the one with the longest matching name. A DS set belongs
+   * to the parent side of a cut (RFC 4035 3.1.4.1), so DS at a zone's apex goes to its parent
+   * when we host that too.
+   */
+  find(qname: string, qtype = 0): Zone | undefined {
     if (this.zones.size === 0) return undefined;
     const labels = nameLabels(qname);
     for (let i = Math.max(0, labels.length - this.deepest); i <= labels.length; i++) {
       const zone = this.zones.get(i === 0 ? qname : labelsToName(labels.slice(i)));
-      if (zone) return zone;
+      if (!zone) continue;
+      if (i === 0 && qtype === Type.DS && labels.length > 0) return this.find(labelsToName(labels.slice(1))) ?? zone;
+      return zone;
     }
     return undefined;
   }

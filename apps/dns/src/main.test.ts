@@ -1,0 +1,80 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { Resolver } from 'node:dns/promises';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dig } from './testing/dig';
+
+const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'kaja-dns-main-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function start(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('npm run dns (standalone mode)', () => {
+  it('serves zone files from two workers and stops them all on SIGTERM', async () => {
+    writeFileSync(join(dir, 'example.com.zone'), '$TTL 300\n@ SOA ns1 hostmaster 7 7200 3600 1209600 60\n@ NS ns1\nns1 A 192.0.2.1\nwww A 192.0.2.80\n');
+    writeFileSync(join(dir, 'example.net.zone'), '$TTL 60\n@ SOA ns1 hostmaster 1 7200 3600 1209600 60\n@ NS ns1\nns1 A 192.0.2.2\n');
+    const port = await freePort();
+    const server = start(['--listen', `127.0.0.1:${port}`, '--zone', `example.com=${join(dir, 'example.com.zone')}`, '--zone', `example.net.=${join(dir, 'example.net.zone')}`, '--workers', '2', '--node-name', 'node-a']);
+    try {
+      await until(() => server.output().includes('with 2 workers'), 'the server to start');
+      const resolver = new Resolver({ timeout: 1000, tries: 2 });
+      resolver.setServers([`127.0.0.1:${port}`]);
+      expect(await resolver.resolve4('www.example.com')).toEqual(['192.0.2.80']);
+      expect(await resolver.resolve4('ns1.example.net')).toEqual(['192.0.2.2']);
+      const tcp = await dig(port, 'example.com', 'SOA', { tcp: true, args: ['+nsid'] });
+      expect(tcp.answer[0]).toContain(' 7 7200 ');
+      expect(tcp.edns?.nsid).toBe('node-a');
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+    expect(await server.exited).toBe(0);
+    // The workers went with it: nothing answers any more.
+    const resolver = new Resolver({ timeout: 300, tries: 1 });
+    resolver.setServers([`127.0.0.1:${port}`]);
+    await expect(resolver.resolve4('www.example.com')).rejects.toBeDefined();
+  }, 30_000);
+
+  it('refuses to start on a bad zone file, naming the line', async () => {
+    writeFileSync(join(dir, 'bad.zone'), '$TTL 300\n@ SOA ns1 hostmaster 1 7200 3600 1209600 60\nwww A 192.0.2.300\n');
+    const port = await freePort();
+    const server = start(['--listen', `127.0.0.1:${port}`, '--zone', `example.com=${join(dir, 'bad.zone')}`, '--workers', '1']);
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/bad\.zone: line 3: "192\.0\.2\.300" is not an IPv4 address/);
+  }, 30_000);
+
+  it('explains itself without --zone', async () => {
+    const server = start([]);
+    expect(await server.exited).toBe(2);
+    expect(server.output()).toContain('at least one --zone NAME=FILE is required');
+    expect(server.output()).toContain('Usage: npm run dns');
+  }, 30_000);
+});
