@@ -1,5 +1,5 @@
-// Times reading and writing a 100,000-record zone file (the size the import API must take).
-import { parseZoneFile, writeZoneFile } from '../src/index';
+// Times reading, checking and writing a 100,000-record zone file (the size the import API must take).
+import { checkRrsets, groupRecords, parseZoneFile, writeZoneFile } from '../src/index';
 
 const origin = 'bench.example';
 const lines = ['$TTL 3600', '@ IN SOA ns1 hostmaster ( 1 7200 3600 1209600 300 )', '@ IN NS ns1.dnshost.example.'];
@@ -26,9 +26,14 @@ for (let run = 1; run <= 3; run++) {
   const [parsed, parseMs] = time(() => parseZoneFile(text, { origin }));
   if (parsed.errors.length) throw new Error(JSON.stringify(parsed.errors.slice(0, 3)));
   const [written, writeMs] = time(() => writeZoneFile(parsed.records, { origin }));
+  const [problems, checkMs] = time(() => {
+    const { rrsets } = groupRecords(parsed.records);
+    return checkRrsets(origin, rrsets, { changed: rrsets.filter((s) => s.type !== 'SOA' && !(s.type === 'NS' && s.name === origin)) });
+  });
+  if (problems.length) throw new Error(JSON.stringify(problems.slice(0, 3)));
   console.log(
     `run ${run}: ${parsed.records.length} records, ${(text.length / 1048576).toFixed(1)} MiB: ` +
       `parse ${parseMs.toFixed(0)} ms (${Math.round(parsed.records.length / (parseMs / 1000))} records/s), ` +
-      `write ${writeMs.toFixed(0)} ms (${(written.length / 1048576).toFixed(1)} MiB)`,
+      `RRset rules ${checkMs.toFixed(0)} ms, write ${writeMs.toFixed(0)} ms (${(written.length / 1048576).toFixed(1)} MiB)`,
   );
 }

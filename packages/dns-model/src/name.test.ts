@@ -109,3 +109,22 @@ describe('compareNames (RFC 4034 6.1 canonical order)', () => {
     expect(compareNames('WWW.example.com', 'www.example.com')).toBe(0);
   });
 });
+
+describe('compareNames on unescaped names', () => {
+  it('orders like a label-by-label comparison from the right', () => {
+    const labels = ['a', 'b', 'A', 'aa', 'a-b', '_x', '*', 'z9', 'zz'];
+    let seed = 11;
+    const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed);
+    const names = Array.from({ length: 300 }, () => Array.from({ length: 1 + (random() % 4) }, () => labels[random() % labels.length]).join('.'));
+    names.push('');
+    const reference = (a: string, b: string) => {
+      const la = nameLabels(a.toLowerCase()).reverse();
+      const lb = nameLabels(b.toLowerCase()).reverse();
+      for (let i = 0; i < Math.min(la.length, lb.length); i++) {
+        if (la[i] !== lb[i]) return la[i]! < lb[i]! ? -1 : 1;
+      }
+      return la.length - lb.length;
+    };
+    for (const a of names) for (const b of names.slice(0, 40)) expect(Math.sign(compareNames(a, b))).toBe(Math.sign(reference(a, b)));
+  });
+});

@@ -178,7 +178,8 @@ export function isSubdomain(name: string, parent: string): boolean {
   if (parent === '') return true;
   if (name === parent) return true;
   if (!name.endsWith('.' + parent)) return false;
-  // A parent ending in an escaped character could match a label that only ends the same way.
+  if (name.indexOf('\\') === -1) return true;
+  // An escaped dot in the name could fake a label boundary: compare real labels.
   const a = nameLabels(name);
   const b = nameLabels(parent);
   for (let i = 1; i <= b.length; i++) if (a[a.length - i] !== b[b.length - i]) return false;
@@ -187,6 +188,10 @@ export function isSubdomain(name: string, parent: string): boolean {
 
 /** The name without its leftmost label ("" for a single label; the root has no parent). */
 export function parentName(name: string): string {
+  if (name.indexOf('\\') === -1) {
+    const dot = name.indexOf('.');
+    return dot < 0 ? '' : name.slice(dot + 1);
+  }
   const labels = nameLabels(name);
   return labelsToName(labels.slice(1));
 }
@@ -202,6 +207,7 @@ export function nameToUnicode(name: string): string {
  */
 export function compareNames(a: string, b: string): number {
   if (a === b) return 0;
+  if (a.indexOf('\\') === -1 && b.indexOf('\\') === -1) return compareUnescaped(a, b);
   const la = nameLabels(a);
   const lb = nameLabels(b);
   let i = la.length - 1;
@@ -217,6 +223,30 @@ export function compareNames(a: string, b: string): number {
     j--;
   }
   return la.length - lb.length;
+}
+
+/** The same order for names without escapes, compared in place label by label from the right. */
+function compareUnescaped(a: string, b: string): number {
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > 0 && endB > 0) {
+    const startA = a.lastIndexOf('.', endA - 1) + 1;
+    const startB = b.lastIndexOf('.', endB - 1) + 1;
+    const lenA = endA - startA;
+    const lenB = endB - startB;
+    const n = Math.min(lenA, lenB);
+    for (let k = 0; k < n; k++) {
+      let x = a.charCodeAt(startA + k);
+      let y = b.charCodeAt(startB + k);
+      if (x >= 0x41 && x <= 0x5a) x += 0x20;
+      if (y >= 0x41 && y <= 0x5a) y += 0x20;
+      if (x !== y) return x - y;
+    }
+    if (lenA !== lenB) return lenA - lenB;
+    endA = startA - 1;
+    endB = startB - 1;
+  }
+  return endA > 0 ? 1 : endB > 0 ? -1 : 0;
 }
 
 function lowerLabel(label: string): string {

@@ -207,3 +207,15 @@ describe('RRset rules', () => {
     expect(checkRrsets(apex, [...platform, ...legacy])).toHaveLength(1);
   });
 });
+
+describe('owner names', () => {
+  it('are letters, digits, hyphens and underscores, with * only leftmost', () => {
+    expect(check([], [set('a\\.b.example.com', 'TXT', '"x"')])).toEqual([
+      expect.objectContaining({
+        field: 'name',
+        message: 'a\\.b.example.com may only contain letters, digits, hyphens and underscores in its labels (and * as the leftmost label)',
+      }),
+    ]);
+    expect(check([], [set('*._tcp.example.com', 'TXT', '"x"')])).toEqual([]);
+  });
+});

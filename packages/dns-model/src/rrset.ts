@@ -64,9 +64,16 @@ export interface CheckOptions {
 }
 
 const GLUE = new Set(['A', 'AAAA']);
+/** Owner names customers may use: the same labels `parseOwnerName` accepts. */
+const OWNER = /^(\*\.)?([a-z0-9_-]+\.)*[a-z0-9_-]+$|^\*$/;
 const BESIDE_CNAME = new Set(['CNAME', 'RRSIG', 'NSEC']);
 const AT_DELEGATION = new Set(['NS', 'DS', 'RRSIG', 'NSEC']);
-const TARGET_FIELD: Record<string, number> = { MX: 1, NS: 0, SRV: 3 };
+/** Types whose content names a host that needs addresses, and which word of the content that is. */
+const TARGETS: [string, number][] = [
+  ['MX', 1],
+  ['NS', 0],
+  ['SRV', 3],
+];
 
 const list = (types: string[]) => [...types].sort().join(', ');
 
@@ -104,8 +111,7 @@ export function checkRrsets(apex: string, rrsets: readonly Rrset[], options: Che
   };
 
   for (const [name, types] of byName) {
-    const typeNames = [...types.keys()];
-    const others = (except: Set<string>) => typeNames.filter((t) => !except.has(t));
+    const others = (except: Set<string>) => [...types.keys()].filter((t) => !except.has(t));
     for (const set of types.values()) {
       checkSet(apex, set, report, {
         limits: wasChanged(set.name, set.type),
@@ -132,7 +138,7 @@ export function checkRrsets(apex: string, rrsets: readonly Rrset[], options: Che
     const alias = types.get('ALIAS');
     if (alias) {
       if (name !== apex) report(alias, 'type', 'ALIAS records can only be at the root of a domain: use a CNAME below it');
-      const addresses = typeNames.filter((t) => GLUE.has(t));
+      const addresses = [...types.keys()].filter((t) => GLUE.has(t));
       if (addresses.length) {
         report(alias, 'type', `ALIAS cannot be beside ${list(addresses)} records at ${name}: the server answers them from the ALIAS target`);
         for (const t of addresses) report(types.get(t)!, 'type', `${name} has an ALIAS record, so it cannot have ${t} records`);
@@ -168,7 +174,7 @@ export function checkRrsets(apex: string, rrsets: readonly Rrset[], options: Che
     }
 
     // MX, NS and SRV must lead to addresses: a target in the zone that is a CNAME breaks mail and delegation.
-    for (const [type, index] of Object.entries(TARGET_FIELD)) {
+    for (const [type, index] of TARGETS) {
       const set = types.get(type);
       if (!set) continue;
       for (const content of set.contents) {
@@ -210,6 +216,9 @@ function checkSet(
     if (managed) report(set, 'type', managed);
   }
   if (!checks.limits) return;
+  if (!OWNER.test(set.name)) {
+    report(set, 'name', `${set.name} may only contain letters, digits, hyphens and underscores in its labels (and * as the leftmost label)`);
+  }
   if (set.contents.length === 0) report(set, 'content', 'Content is required');
   if (!Number.isInteger(set.ttl) || set.ttl < MIN_TTL || set.ttl > MAX_TTL) {
     report(set, 'ttl', `TTL must be between ${MIN_TTL} and ${MAX_TTL} seconds`);
@@ -218,10 +227,17 @@ function checkSet(
     report(set, 'content', `A set holds at most ${MAX_RECORDS_PER_RRSET} records, not ${set.contents.length}`);
   }
   const seen = new Set<string>();
-  let octets = 0;
+  let textLength = 0;
   for (const content of set.contents) {
     if (seen.has(content)) report(set, 'content', `Duplicate content ${content}`);
     seen.add(content);
+    textLength += content.length;
+  }
+  // No presentation text is more than 8 times shorter than its rdata ("::" is 16 octets), so
+  // only sets near the limit need their exact wire size.
+  if (textLength * 8 + set.contents.length * 16 <= MAX_RRSET_OCTETS) return;
+  let octets = 0;
+  for (const content of set.contents) {
     try {
       octets += type.toWire(content).length;
     } catch (error) {
