@@ -26,6 +26,7 @@ describe('parseName', () => {
     expect(parseName('bücher.de.')).toBe('xn--bcher-kva.de');
     expect(parseName('MÜNCHEN.de')).toBe('xn--mnchen-3ya.de');
     expect(nameToUnicode('xn--bcher-kva.de')).toBe('bücher.de');
+    expect(parseName('例え。テスト.')).toBe('xn--r8jz45g.xn--zckzah');
   });
 
   it('reads escapes: \\. stays inside a label, \\DDD is an octet', () => {

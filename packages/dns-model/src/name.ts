@@ -29,7 +29,8 @@ const BACKSLASH = 0x5c;
 export function parseName(text: string, origin = '', options: NameOptions = {}): string {
   if (text === '@' || text === '') return origin;
   if (text === '.') return '';
-  const labels = splitPresentation(text);
+  // IDNA treats the ideographic and full-width full stops as dots (UTS 46).
+  const labels = splitPresentation(/[\u3002\uff0e\uff61]/.test(text) ? text.replace(/[\u3002\uff0e\uff61]/g, '.') : text);
   const absolute = labels.absolute;
   const all = absolute || origin === '' ? labels.labels : [...labels.labels, ...nameLabels(origin)];
   checkLabels(all, options, text);

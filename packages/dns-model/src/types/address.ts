@@ -60,6 +60,10 @@ function parseIpv4Loose(text: string): number[] | undefined {
 
 /** RFC 5952: lowercase, no leading zeros, the longest run (first if tied, at least two) of zero groups as `::`. */
 export function formatIpv6(bytes: Uint8Array): string {
+  // RFC 5952 section 5: IPv4-mapped addresses keep the dotted quad at the end.
+  if (bytes.subarray(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff) {
+    return `::ffff:${formatIpv4(bytes.subarray(12))}`;
+  }
   const groups: number[] = [];
   for (let i = 0; i < 16; i += 2) groups.push((bytes[i]! << 8) | bytes[i + 1]!);
   let bestStart = -1;
