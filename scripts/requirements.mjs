@@ -7,6 +7,8 @@ export const testTools = {
   'ldns-read-zone': 'ldnsutils',
   dig: 'bind9-dnsutils',
   kdig: 'knot-dnsutils',
+  'ldns-verify-zone': 'ldnsutils',
+  'dnssec-verify': 'bind9-utils',
 };
 
 /** Web apps built before they are served or tested: sources that make them stale, and their output. */

@@ -1,0 +1,47 @@
+import { labelsToName, nameLabels } from '@kaja/dns-model';
+import type { Rrset } from './canonical';
+
+/**
+ * Denial of existence for one zone, NSEC or NSEC3 alike. Each proof returns the NSEC/NSEC3
+ * RRsets for the authority section (deduplicated); the server signs them like any other RRset
+ * (`signatures.for(rrset)`). The names are lowercase platform names inside the zone.
+ */
+export interface Denial {
+  readonly kind: 'nsec' | 'nsec3';
+  /** NXDOMAIN: the name does not exist and no wildcard could have answered for it. */
+  nxdomain(qname: string): Rrset[];
+  /** NODATA at a name that exists (an empty non-terminal too, and DS at an unsigned delegation). */
+  nodata(qname: string): Rrset[];
+  /** The name does not exist; the wildcard `wildcard` matched it but has no RRset of the type asked. */
+  wildcardNodata(qname: string, wildcard: string): Rrset[];
+  /** An answer synthesised from `wildcard`: proof that `qname` itself does not exist. */
+  wildcardAnswer(qname: string, wildcard: string): Rrset[];
+  /** A referral to a delegation without DS: proof that there is no DS there. */
+  insecureDelegation(delegation: string): Rrset[];
+  /** Every NSEC/NSEC3 RRset of the zone, in chain order (whole-zone signing, transfers). */
+  chain(): Rrset[];
+  /** RRsets the apex gains with this denial (NSEC3PARAM for NSEC3). */
+  apexRrsets(): Rrset[];
+}
+
+/** `*.<closest encloser>`: the wildcard that would have matched a name below `encloser`. */
+export function wildcardOf(encloser: string): string {
+  return encloser === '' ? '*' : `*.${encloser}`;
+}
+
+/** The ancestor of `qname` one label longer than `encloser` (RFC 5155 "next closer name"). */
+export function nextCloser(qname: string, encloser: string): string {
+  const labels = nameLabels(qname);
+  const depth = nameLabels(encloser).length;
+  return labelsToName(labels.slice(labels.length - depth - 1));
+}
+
+export function uniqueRrsets(rrsets: Rrset[]): Rrset[] {
+  const seen = new Set<string>();
+  return rrsets.filter((r) => {
+    const key = `${r.name}/${r.type}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

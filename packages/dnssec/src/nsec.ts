@@ -1,0 +1,80 @@
+import { fqdn, NSEC, typeName } from '@kaja/dns-model';
+import type { Rrset } from './canonical';
+import { uniqueRrsets, wildcardOf, type Denial } from './denial';
+import type { IndexEntry, ZoneIndex } from './zoneIndex';
+
+export const NSEC_TYPE = 47;
+const RRSIG_TYPE = 46;
+
+/**
+ * NSEC denial (RFC 4034, RFC 4035 3.1.3): one NSEC at every name with records (empty
+ * non-terminals have none), pointing to the next such name in canonical order. Records are
+ * computed from the index when asked and reused while their content is unchanged, so an update
+ * only ever changes the NSEC of the updated name and of the one before it.
+ */
+export class NsecDenial implements Denial {
+  readonly kind = 'nsec';
+  private readonly memo = new Map<string, { text: string; rrset: Rrset }>();
+
+  constructor(
+    private readonly index: ZoneIndex,
+    /** The negative TTL: min(SOA TTL, SOA minimum) per RFC 9077. */
+    private readonly ttl: number,
+  ) {
+    index.observe((change) => {
+      for (const e of change.removed) this.memo.delete(e.name);
+    });
+  }
+
+  nxdomain(qname: string): Rrset[] {
+    const encloser = this.index.closestEncloser(qname);
+    return uniqueRrsets([this.covering(qname), this.covering(wildcardOf(encloser))]);
+  }
+
+  nodata(qname: string): Rrset[] {
+    const entry = this.index.get(qname);
+    if (entry && entry.types.length > 0) return [this.record(entry)];
+    // An empty non-terminal has no NSEC: the one whose span holds it proves it has no data.
+    return [this.covering(qname)];
+  }
+
+  wildcardNodata(qname: string, wildcard: string): Rrset[] {
+    return uniqueRrsets([this.covering(qname), ...this.nodata(wildcard)]);
+  }
+
+  wildcardAnswer(qname: string): Rrset[] {
+    return [this.covering(qname)];
+  }
+
+  insecureDelegation(delegation: string): Rrset[] {
+    return this.nodata(delegation);
+  }
+
+  chain(): Rrset[] {
+    return this.index.all().filter((e) => e.types.length > 0).map((e) => this.record(e));
+  }
+
+  apexRrsets(): Rrset[] {
+    return [];
+  }
+
+  /** The NSEC whose owner sorts before `name` and whose next name sorts after it. */
+  private covering(name: string): Rrset {
+    let position = this.index.floor(name);
+    while (this.index.at(position).types.length === 0) position--;
+    return this.record(this.index.at(position));
+  }
+
+  private record(entry: IndexEntry): Rrset {
+    let position = this.index.floor(entry.name) + 1;
+    while (this.index.at(position).types.length === 0) position++;
+    const next = this.index.at(position).name;
+    const types = [...new Set([...entry.types, RRSIG_TYPE, NSEC_TYPE])].sort((a, b) => a - b);
+    const text = `${fqdn(next)} ${types.map(typeName).join(' ')}`;
+    const memo = this.memo.get(entry.name);
+    if (memo && memo.text === text) return memo.rrset;
+    const rrset: Rrset = { name: entry.name, type: NSEC_TYPE, ttl: this.ttl, rdata: [NSEC.toWire(text)] };
+    this.memo.set(entry.name, { text, rrset });
+    return rrset;
+  }
+}

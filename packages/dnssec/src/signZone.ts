@@ -1,0 +1,144 @@
+import { isSubdomain, recordType, typeCode, typeName, writeZoneFile, type ZoneRecord } from '@kaja/dns-model';
+import { canonicalRdataSet, canonicalSortKey, type Rrset } from './canonical';
+import type { Denial } from './denial';
+import { dsRdata } from './ds';
+import type { Cryptokey } from './keys';
+import { NsecDenial } from './nsec';
+import { Nsec3Denial, RFC9276_PARAMETERS, type Nsec3Parameters } from './nsec3';
+import { RRSIG_TYPE, signRrset } from './rrsig';
+import { DEFAULT_POLICY, signingKeys, type SignaturePolicy } from './signatureCache';
+import { ZoneIndex } from './zoneIndex';
+
+/** One record of a signed zone, rdata in wire form (class IN). */
+export interface SignedRecord {
+  name: string;
+  type: number;
+  ttl: number;
+  rdata: Uint8Array;
+}
+
+export interface SignZoneOptions {
+  zone: string;
+  /** The zone's records as the record model holds them (e.g. from `parseZoneFile`). */
+  records: Iterable<ZoneRecord>;
+  /** All of the zone's keys: every one is published in the DNSKEY set, the active ones sign. */
+  keys: readonly Cryptokey[];
+  /** NSEC3 (true: RFC 9276 parameters) instead of NSEC. */
+  nsec3?: boolean | Nsec3Parameters;
+  /** Seconds since the epoch; now by default. */
+  now?: number;
+  policy?: SignaturePolicy;
+  /** Digest types of the CDS records published for the active KSKs (SHA-256 by default). */
+  cdsDigestTypes?: number[];
+}
+
+const SOA = 6;
+const DS = 43;
+const DNSKEY = 48;
+const CDS_TYPE = 59;
+const CDNSKEY = 60;
+/** Records a signer makes itself: whatever the input holds of them is replaced. */
+const signerTypes = new Set([RRSIG_TYPE, 47, 50, 51, DNSKEY, CDS_TYPE, CDNSKEY]);
+
+/**
+ * Signs a whole zone offline (what a signed AXFR transfers): adds DNSKEY, CDS and CDNSKEY at the
+ * apex, the NSEC or NSEC3 chain, and an RRSIG for every authoritative RRset. Glue and the NS set
+ * of a delegation stay unsigned; a DS at a delegation is signed. Returns the records in canonical
+ * order, each RRset followed by its RRSIGs.
+ */
+export function signZone(options: SignZoneOptions): SignedRecord[] {
+  const zone = options.zone;
+  const sets = collect(zone, options.records);
+  const apex = sets.get(zone);
+  const soa = apex?.get(SOA);
+  if (!apex || !soa || soa.rdata.length !== 1) throw new RangeError(`The zone ${zone} needs exactly one SOA record at its apex`);
+  const soaRdata = soa.rdata[0]!;
+  const minimum = new DataView(soaRdata.buffer, soaRdata.byteOffset + soaRdata.length - 4, 4).getUint32(0);
+  const negativeTtl = Math.min(soa.ttl, minimum);
+
+  const published = options.keys;
+  if (!published.some((k) => k.active)) throw new RangeError('Signing needs at least one active key');
+  const ksks = published.filter((k) => k.active && k.keytype === 'ksk');
+  apex.set(DNSKEY, { name: zone, type: DNSKEY, ttl: soa.ttl, rdata: published.map((k) => k.dnskey) });
+  if (ksks.length > 0) {
+    const digestTypes = options.cdsDigestTypes ?? [2];
+    apex.set(CDS_TYPE, {
+      name: zone,
+      type: CDS_TYPE,
+      ttl: soa.ttl,
+      rdata: ksks.flatMap((k) => digestTypes.map((d) => dsRdata(zone, k.dnskey, d))),
+    });
+    apex.set(CDNSKEY, { name: zone, type: CDNSKEY, ttl: soa.ttl, rdata: ksks.map((k) => k.dnskey) });
+  }
+
+  const index = new ZoneIndex(zone, [...sets].flatMap(([name, types]) => [...types.keys()].map((type) => ({ name, type }))));
+  const denial: Denial = options.nsec3
+    ? new Nsec3Denial(index, negativeTtl, options.nsec3 === true ? RFC9276_PARAMETERS : options.nsec3)
+    : new NsecDenial(index, negativeTtl);
+  for (const rrset of denial.apexRrsets()) apex.set(rrset.type, { ...rrset, rdata: [...rrset.rdata] });
+
+  const now = options.now ?? Math.floor(Date.now() / 1000);
+  const policy = options.policy ?? DEFAULT_POLICY;
+  const times = { inception: now - policy.inceptionOffset, expiration: now + policy.validity };
+  const sign = (rrset: Rrset): SignedRecord[] =>
+    signingKeys(published, rrset.type).map((key) => ({
+      name: rrset.name,
+      type: RRSIG_TYPE,
+      ttl: rrset.ttl,
+      rdata: signRrset(rrset, key, zone, times),
+    }));
+
+  const out: { key: string; records: SignedRecord[] }[] = [];
+  const emit = (rrset: Rrset, signed: boolean) => {
+    const records = rrset.rdata.map((rdata) => ({ name: rrset.name, type: rrset.type, ttl: rrset.ttl, rdata }));
+    if (signed) records.push(...sign(rrset));
+    out.push({ key: `${canonicalSortKey(rrset.name)}\u0000${String(rrset.type).padStart(5, '0')}`, records });
+  };
+  for (const [name, types] of sets) {
+    const entry = index.get(name);
+    for (const rrset of types.values()) {
+      // Authoritative data is signed; at a delegation only the DS is, and glue never.
+      emit(rrset, !!entry && (!entry.delegation || rrset.type === DS));
+    }
+  }
+  for (const rrset of denial.chain()) emit(rrset, true);
+  out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return out.flatMap((o) => o.records);
+}
+
+/** The zone's RRsets by name and type, without the records the signer makes itself. */
+function collect(zone: string, records: Iterable<ZoneRecord>): Map<string, Map<number, Rrset & { rdata: Uint8Array[] }>> {
+  const sets = new Map<string, Map<number, Rrset & { rdata: Uint8Array[] }>>();
+  for (const record of records) {
+    if (!isSubdomain(record.name, zone)) throw new RangeError(`${record.name} is not inside the zone ${zone}`);
+    const type = typeCode(record.type);
+    if (record.type === 'ALIAS') {
+      throw new RangeError(`ALIAS at ${record.name} is answered live by the DNS server and cannot be signed offline`);
+    }
+    if (signerTypes.has(type)) continue;
+    const rdata = recordType(type).toWire(record.content);
+    let types = sets.get(record.name);
+    if (!types) sets.set(record.name, (types = new Map()));
+    const rrset = types.get(type);
+    if (rrset) {
+      rrset.rdata.push(rdata);
+      rrset.ttl = Math.min(rrset.ttl, record.ttl);
+    } else types.set(type, { name: record.name, type, ttl: record.ttl, rdata: [rdata] });
+  }
+  for (const types of sets.values()) {
+    for (const rrset of types.values()) rrset.rdata = canonicalRdataSet(rrset.type, rrset.rdata);
+  }
+  return sets;
+}
+
+/** The signed records in the record model's form (content as canonical presentation). */
+export function signedZoneRecords(records: Iterable<SignedRecord>): ZoneRecord[] {
+  const out: ZoneRecord[] = [];
+  for (const r of records) out.push({ name: r.name, type: typeName(r.type), ttl: r.ttl, content: recordType(r.type).fromWire(r.rdata) });
+  return out;
+}
+
+/** The signed zone as a master file, written by the record model's zone-file writer. */
+export function writeSignedZone(zone: string, records: Iterable<SignedRecord>): string {
+  return writeZoneFile(signedZoneRecords(records), { origin: zone });
+}

@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import type { Rrset } from './canonical';
+import type { Cryptokey } from './keys';
+import { RRSIG_TYPE, signRrset, type SignatureTimes } from './rrsig';
+
+const DAY = 86400;
+
+/** When signatures start, end and are renewed, in seconds. */
+export interface SignaturePolicy {
+  /** How far back the inception is set, for resolvers with slow clocks. */
+  inceptionOffset: number;
+  validity: number;
+  /** A cached signature with less than this left is replaced on its next use. */
+  refreshWithin: number;
+}
+
+export const DEFAULT_POLICY: SignaturePolicy = { inceptionOffset: 3600, validity: 14 * DAY, refreshWithin: 7 * DAY };
+
+const DNSKEY = 48;
+const CDS = 59;
+const CDNSKEY = 60;
+
+/** The DNSKEY set (and CDS/CDNSKEY, which parents check against it) is signed by the KSKs. */
+export function signedByKsk(type: number): boolean {
+  return type === DNSKEY || type === CDS || type === CDNSKEY;
+}
+
+/**
+ * The keys that sign an RRset of `type`: active KSKs for the key sets, active ZSKs for the rest.
+ * Every algorithm in the DNSKEY set must sign every RRset (RFC 6840 5.11), so a KSK whose
+ * algorithm has no active ZSK signs the rest too, and key sets fall back to ZSKs when no KSK is active.
+ */
+export function signingKeys(keys: readonly Cryptokey[], type: number): Cryptokey[] {
+  const active = keys.filter((k) => k.active);
+  const ksks = active.filter((k) => k.keytype === 'ksk');
+  const zsks = active.filter((k) => k.keytype === 'zsk');
+  if (signedByKsk(type)) return ksks.length > 0 ? ksks : zsks;
+  const zskAlgorithms = new Set(zsks.map((k) => k.algorithm));
+  return [...zsks, ...ksks.filter((k) => !zskAlgorithms.has(k.algorithm))];
+}
+
+interface Entry {
+  hash: string;
+  rrsig: Rrset;
+  refreshAt: number;
+}
+
+/**
+ * RRSIGs for a zone's RRsets, made once and reused. The DNS server asks `for(rrset)` on the answer
+ * path: a hit costs one hash of the rdata; a miss, a changed set or a signature with less than
+ * `refreshWithin` left signs anew. Changes through the API call `invalidate(name, type)`;
+ * new or (de)activated keys call `setKeys`.
+ */
+export class SignatureCache {
+  private readonly byName = new Map<string, Map<number, Entry>>();
+  private keys: readonly Cryptokey[];
+  private count = 0;
+
+  constructor(
+    readonly zone: string,
+    keys: readonly Cryptokey[],
+    private readonly policy: SignaturePolicy = DEFAULT_POLICY,
+    /** Seconds since the epoch. */
+    private readonly now: () => number = () => Math.floor(Date.now() / 1000),
+  ) {
+    this.keys = keys;
+  }
+
+  /** The RRSIG RRset for `rrset`, or undefined when no active key signs it. */
+  for(rrset: Rrset): Rrset | undefined {
+    const hash = rrsetHash(rrset);
+    const types = this.byName.get(rrset.name);
+    const cached = types?.get(rrset.type);
+    const now = this.now();
+    if (cached && cached.hash === hash && now < cached.refreshAt) return cached.rrsig;
+    const keys = signingKeys(this.keys, rrset.type);
+    if (keys.length === 0) return undefined;
+    const times: SignatureTimes = { inception: now - this.policy.inceptionOffset, expiration: now + this.policy.validity };
+    const rrsig: Rrset = {
+      name: rrset.name,
+      type: RRSIG_TYPE,
+      ttl: rrset.ttl,
+      rdata: keys.map((key) => signRrset(rrset, key, this.zone, times)),
+    };
+    const entry: Entry = { hash, rrsig, refreshAt: times.expiration - this.policy.refreshWithin };
+    if (types) {
+      if (!cached) this.count++;
+      types.set(rrset.type, entry);
+    } else {
+      this.byName.set(rrset.name, new Map([[rrset.type, entry]]));
+      this.count++;
+    }
+    return rrsig;
+  }
+
+  /** Drops the signatures of one RRset, or of every RRset at the name. */
+  invalidate(name: string, type?: number): void {
+    const types = this.byName.get(name);
+    if (!types) return;
+    if (type === undefined) {
+      this.count -= types.size;
+      this.byName.delete(name);
+    } else if (types.delete(type)) {
+      this.count--;
+      if (types.size === 0) this.byName.delete(name);
+    }
+  }
+
+  /** New keys, or keys (de)activated: every signature is made again when next asked for. */
+  setKeys(keys: readonly Cryptokey[]): void {
+    this.keys = keys;
+    this.byName.clear();
+    this.count = 0;
+  }
+
+  /** Number of RRsets with cached signatures. */
+  get size(): number {
+    return this.count;
+  }
+}
+
+/** Identifies the signed content: TTL and rdata (length-prefixed), in the order given. */
+function rrsetHash(rrset: Rrset): string {
+  const hash = createHash('sha1');
+  const head = Buffer.allocUnsafe(6);
+  head.writeUInt32BE(rrset.ttl >>> 0, 0);
+  head.writeUInt16BE(rrset.rdata.length, 4);
+  hash.update(head);
+  for (const r of rrset.rdata) {
+    hash.update(Uint8Array.of(r.length >> 8, r.length & 0xff));
+    hash.update(r);
+  }
+  return hash.digest('base64');
+}

@@ -1,0 +1,45 @@
+import { parseZoneFile, type ZoneRecord } from '@kaja/dns-model';
+
+/**
+ * A zone with every record type customers can create (except ALIAS, answered live), a wildcard,
+ * empty non-terminals (c, b.c, _tcp, _tcp.www, wild), a delegation with a DS, delegations
+ * without one, and glue.
+ */
+export const TEST_ZONE = `
+$TTL 300
+@             3600 SOA   ns1.example.com. hostmaster.example.com. 2026112201 7200 3600 1209600 300
+@             3600 NS    ns1.example.com.
+@             3600 NS    ns2.example.net.
+@                  A     192.0.2.1
+@                  AAAA  2001:db8::1
+@                  MX    10 mail.example.com.
+@                  TXT   "v=spf1 mx -all"
+@                  TXT   "google-site-verification=abc" "second string"
+@                  CAA   0 issue "letsencrypt.org"
+ns1           3600 A     192.0.2.53
+mail               A     192.0.2.25
+www                CNAME example.com.
+_sip._tcp          SRV   10 60 5060 sip.example.com.
+sip                AAAA  2001:db8::5060
+ptr                PTR   mail.example.com.
+_443._tcp.www      TLSA  3 1 1 0c72ac70b745ac19998811b131d662c9ac69dbdbe7cb23e5b514b56664c5d3d6
+host               SSHFP 4 2 123456789abcdef67890123456789abcdef67890123456789abcdef123456789
+svc                HTTPS 1 . alpn=h2,h3
+_dns.svc           SVCB  1 svc.example.com. port=853
+naptr              NAPTR 100 10 "S" "SIP+D2U" "" _sip._udp.example.com.
+*.wild             TXT   "from the wildcard"
+a.b.c              A     192.0.2.7
+secure        3600 NS    ns.secure.example.com.
+secure        3600 DS    12345 13 2 4b1b1b4e4c8a9c2e2b9f1e2d3c4b5a69788796a5b4c3d2e1f0e1d2c3b4a59687
+ns.secure     3600 A     192.0.2.60
+insecure      3600 NS    ns.insecure.example.com.
+ns.insecure   3600 A     192.0.2.61
+ns.insecure   3600 AAAA  2001:db8::61
+elsewhere     3600 NS    ns1.example.net.
+`;
+
+export function zoneRecords(origin: string, text = TEST_ZONE): ZoneRecord[] {
+  const parsed = parseZoneFile(text, { origin });
+  if (parsed.errors.length > 0) throw new Error(parsed.errors.map((e) => `line ${e.line}: ${e.message}`).join('; '));
+  return parsed.records;
+}
