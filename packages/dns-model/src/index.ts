@@ -28,7 +28,9 @@ export {
   MAX_RRSET_OCTETS,
   MAX_TTL,
   MIN_TTL,
+  ttlProblem,
   type CheckOptions,
   type Rrset,
   type RrsetProblem,
 } from './rrset';
+export { parseRrsetInput, type FieldErrors, type RrsetField, type RrsetInput, type RrsetInputResult } from './rrsetInput';

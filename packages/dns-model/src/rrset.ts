@@ -31,6 +31,11 @@ export function managedTypeProblem(apex: string, name: string, type: string): st
   return undefined;
 }
 
+export function ttlProblem(ttl: number): string | undefined {
+  if (!Number.isInteger(ttl) || ttl < MIN_TTL || ttl > MAX_TTL) return `TTL must be between ${MIN_TTL} and ${MAX_TTL} seconds`;
+  return undefined;
+}
+
 /** Groups records into RRsets; records of one set with different TTLs are a problem (RFC 2181 5.2). */
 export function groupRecords(records: readonly ZoneRecord[]): { rrsets: Rrset[]; problems: RrsetProblem[] } {
   const sets = new Map<string, Rrset>();
@@ -220,9 +225,8 @@ function checkSet(
     report(set, 'name', `${set.name} may only contain letters, digits, hyphens and underscores in its labels (and * as the leftmost label)`);
   }
   if (set.contents.length === 0) report(set, 'content', 'Content is required');
-  if (!Number.isInteger(set.ttl) || set.ttl < MIN_TTL || set.ttl > MAX_TTL) {
-    report(set, 'ttl', `TTL must be between ${MIN_TTL} and ${MAX_TTL} seconds`);
-  }
+  const ttl = ttlProblem(set.ttl);
+  if (ttl) report(set, 'ttl', ttl);
   if (set.contents.length > MAX_RECORDS_PER_RRSET) {
     report(set, 'content', `A set holds at most ${MAX_RECORDS_PER_RRSET} records, not ${set.contents.length}`);
   }

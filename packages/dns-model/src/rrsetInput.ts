@@ -1,0 +1,86 @@
+import { ValidationError } from './errors';
+import { parseOwnerName } from './owner';
+import { managedTypeProblem, ttlProblem, type Rrset } from './rrset';
+import { customerTypes, recordType } from './types/index';
+import { isTypeName, typeCode, typeName } from './types/typeCodes';
+
+/** An RRset as the API and the dashboard receive it: untrusted JSON. */
+export interface RrsetInput {
+  type?: unknown;
+  name?: unknown;
+  content?: unknown;
+  ttl?: unknown;
+}
+
+export type RrsetField = 'type' | 'name' | 'content' | 'ttl';
+export type FieldErrors = Partial<Record<RrsetField, string>>;
+
+export type RrsetInputResult = { ok: true; rrset: Rrset } | { ok: false; errors: FieldErrors };
+
+const DNSSEC_TYPES = new Set(['DNSKEY', 'RRSIG', 'NSEC', 'NSEC3', 'NSEC3PARAM', 'CDS', 'CDNSKEY']);
+
+/**
+ * Reads one RRset from a request: the type (ANAME is read as ALIAS), the owner name relative to
+ * the zone, the content as a string or a list of strings (each parsed to its canonical form), and
+ * the TTL (the zone's default when left out). Every field is checked, so a form can show all
+ * problems at once. The rules between sets are `checkRrsets`'s.
+ */
+export function parseRrsetInput(input: RrsetInput, zone: string, options: { defaultTtl: number }): RrsetInputResult {
+  const errors: FieldErrors = {};
+  let type: string | undefined;
+  if (input.type === undefined || input.type === null || input.type === '') errors.type = 'Record type is required';
+  else if (typeof input.type !== 'string') errors.type = 'Record type must be a string';
+  else if (!isTypeName(input.type)) errors.type = `Unknown record type ${input.type}`;
+  else {
+    const mnemonic = typeName(typeCode(input.type));
+    if (mnemonic === 'SOA') errors.type = 'SOA records are managed by the platform';
+    else if (DNSSEC_TYPES.has(mnemonic)) errors.type = `${mnemonic} records are managed by the platform when DNSSEC is on`;
+    else if (!(customerTypes as readonly string[]).includes(mnemonic)) errors.type = `Record type ${mnemonic} is not supported`;
+    else type = mnemonic;
+  }
+
+  let name: string | undefined;
+  if (input.name === undefined || input.name === null) name = zone;
+  else if (typeof input.name !== 'string') errors.name = 'Name must be a string';
+  else {
+    try {
+      name = parseOwnerName(input.name, zone);
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      errors.name = error.message;
+    }
+  }
+  if (type && name !== undefined) {
+    const managed = managedTypeProblem(zone, name, type);
+    if (managed) errors.type = managed;
+  }
+
+  const contents: string[] = [];
+  const raw = typeof input.content === 'string' ? [input.content] : input.content;
+  if (raw === undefined || raw === null || (Array.isArray(raw) && raw.length === 0)) errors.content = 'Content is required';
+  else if (!Array.isArray(raw) || raw.some((c) => typeof c !== 'string')) {
+    errors.content = 'Content must be a string or a list of strings';
+  } else if (type) {
+    const recordTypeOf = recordType(type);
+    for (const [i, text] of (raw as string[]).entries()) {
+      try {
+        contents.push(recordTypeOf.parse(text, zone));
+      } catch (error) {
+        if (!(error instanceof ValidationError)) throw error;
+        errors.content = raw.length > 1 ? `Value ${i + 1}: ${error.message}` : error.message;
+        break;
+      }
+    }
+  }
+
+  let ttl = options.defaultTtl;
+  if (input.ttl !== undefined && input.ttl !== null) {
+    if (typeof input.ttl !== 'number' || !Number.isInteger(input.ttl)) errors.ttl = 'TTL must be a whole number of seconds';
+    else ttl = input.ttl;
+  }
+  errors.ttl ??= ttlProblem(ttl);
+  if (errors.ttl === undefined) delete errors.ttl;
+
+  if (Object.keys(errors).length > 0 || type === undefined || name === undefined) return { ok: false, errors };
+  return { ok: true, rrset: { name, type, ttl, contents } };
+}
