@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '@kaja/config';
+import { JobRunner, type DatabaseHandle } from '@kaja/db';
+import { authenticationPlugin } from './plugins/authentication';
+import { errorsPlugin } from './plugins/errors';
+import { openapiPlugin } from './plugins/openapi';
+import { defaultRateLimits, rateLimitPlugin, type RateLimits } from './plugins/rateLimit';
+import { securityPlugin } from './plugins/security';
+import { v1Routes } from './routes/v1/index';
+import { createServiceContext, type ServiceContext } from './services/context';
+import { createMailer, type Mailer } from './services/mail';
+import { installValidationMessages } from './schemas/messages';
+import { logRedaction, requestSerializer } from './logging';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Defaults to SMTP_URL, or .eml files in DATA_DIR/outbox. */
+  mailer?: Mailer;
+  /** Overrides of the anonymous and mail limits (tests use these to reach 429 quickly). */
+  rateLimits?: Partial<RateLimits>;
+  /** Runs background jobs; routes register their handlers on it (default: a runner the caller starts). */
+  jobs?: JobRunner;
+  /** Pino destination for the logs (default stdout). */
+  logStream?: NodeJS.WritableStream;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    context: ServiceContext;
+    /** Every route added, in order (the OpenAPI test compares them with the document). */
+    registeredRoutes: { method: string | string[]; url: string }[];
+    /** The background job runner: register handlers at start-up, enqueue with enqueueJob in a transaction. */
+    jobs: JobRunner;
+  }
+}
+
+const requestIdPattern = /^[\w.:-]{1,128}$/;
+
+installValidationMessages();
+
+/** The /v1 API as a Fastify instance, ready to listen (or to have more routes added, like the site). */
+export async function buildApp({ config, database, mailer, rateLimits, jobs, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: logRedaction, censor: '[redacted]' },
+      serializers: { req: requestSerializer },
+      ...(logStream ? { stream: logStream } : {}),
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const registeredRoutes: FastifyInstance['registeredRoutes'] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    registeredRoutes.push({ method: route.method, url: route.url });
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+    // JSON only: nothing in an API response may load or frame anything. Pages served beside the API set their own.
+    if (request.url.startsWith('/v1')) reply.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+  });
+
+  const outgoing = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log });
+  const { context, drain } = createServiceContext({ db: database.db, config, log: app.log, mailer: outgoing });
+  app.decorate('context', context);
+  app.addHook('onClose', async () => {
+    await drain();
+    if (!mailer) outgoing.close();
+  });
+
+  await errorsPlugin(app);
+  await securityPlugin(app, { config });
+  await openapiPlugin(app, { config });
+  app.decorate('jobs', jobs ?? new JobRunner({ db: database.db, onError: (error, job) => app.log.error({ err: error, job }, 'job failed') }));
+
+  // Credentials and rate limits belong to the API only, not to pages served beside it.
+  await app.register(
+    async (v1) => {
+      await authenticationPlugin(v1, { context });
+      await rateLimitPlugin(v1, { limits: { ...defaultRateLimits, ...rateLimits } });
+      await v1.register(v1Routes);
+    },
+    { prefix: '/v1' },
+  );
+  return app;
+}

@@ -1,0 +1,10 @@
+export { buildApp, type BuildAppOptions } from './app';
+export { ApiError, errorStatuses, type ErrorCode } from './errors';
+export type { Principal } from './services/principal';
+export { hasScope, requireScope, requireManager, requireStaff } from './services/principal';
+export { canAccessZone, canWriteRecord, policiesAllow, type RecordTarget } from './services/restrictions';
+export { recordAudit, type Actor } from './services/audit';
+export { principalOf } from './plugins/authentication';
+export type { ServiceContext } from './services/context';
+export { createMailer, type Mailer, type MailMessage } from './services/mail';
+export { createStaff, revokeStaff } from './services/staff';

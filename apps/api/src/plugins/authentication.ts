@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ApiScope } from '@kaja/catalog';
+import { ApiError, unauthorized } from '../errors';
+import { authenticate } from '../services/authentication';
+import type { ServiceContext } from '../services/context';
+import { requireScope, type Principal } from '../services/principal';
+import { origin } from './security';
+
+export const sessionCookie = 'kaja_session';
+
+/**
+ * How a route is reached: `public` (no credential needed, one is used when sent), `credential`
+ * (API key or access token or cookie; the default), `session` (access token or cookie only).
+ */
+export type RouteAuth = 'public' | 'credential' | 'session';
+
+export type RateClass = 'read' | 'write' | 'mail';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+    scope?: ApiScope;
+    rateClass?: RateClass;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function credentialOf(request: FastifyRequest): { token: string; viaCookie: boolean } | null {
+  const header = request.headers.authorization;
+  if (header !== undefined) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) throw unauthorized('Authorization header must be "Bearer <API key or access token>"');
+    return { token: match[1]!, viaCookie: false };
+  }
+  const cookie = request.cookies[sessionCookie];
+  return cookie ? { token: cookie, viaCookie: true } : null;
+}
+
+/** Who the caller is, checked before every /v1 route against the route's `auth` and `scope`. */
+export async function authenticationPlugin(app: FastifyInstance, { context }: { context: ServiceContext }) {
+  const trustedOrigins = new Set([origin(context.config.appUrl), origin(context.config.siteUrl), origin(context.config.apiBaseUrl)]);
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRequest', async (request) => {
+    // Unknown paths go to the not-found handler without asking for credentials.
+    if (request.routeOptions.url === undefined) return;
+    const routeConfig = request.routeOptions.config;
+    const auth = routeConfig.auth ?? 'credential';
+    const credential = credentialOf(request);
+    if (!credential) {
+      if (auth === 'public') return;
+      throw unauthorized();
+    }
+    let principal: Principal;
+    try {
+      principal = await authenticate(context, credential.token, { ip: request.ip, viaCookie: credential.viaCookie });
+    } catch (error) {
+      // A stale cookie must not lock a visitor out of public pages.
+      if (auth === 'public' && credential.viaCookie) return;
+      throw error;
+    }
+    if (auth === 'session' && principal.credential.kind !== 'session') {
+      throw new ApiError('unauthorized', 'This call needs a session (access token or cookie), not an API key');
+    }
+    // Cookies ride along on cross-site requests; writes made with one must come from our own pages.
+    if (credential.viaCookie && !safeMethods.has(request.method)) {
+      const from = request.headers.origin;
+      if (!from || !trustedOrigins.has(from)) throw new ApiError('forbidden', 'Cross-site request refused (Origin not allowed)');
+    }
+    request.principal = principal;
+    if (routeConfig.scope) requireScope(principal, routeConfig.scope);
+  });
+}
+
+/** The caller of a route that requires a credential. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}

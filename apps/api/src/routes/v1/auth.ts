@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf } from '../../plugins/authentication';
+import * as auth from '../../services/auth';
+import { customer, defaultApiKey, user } from '../../schemas/accounts';
+import { commonErrors, email, message, password, successEnvelope, timestamp } from '../../schemas/common';
+import { clearSessionCookie, clientOf, setSessionCookie } from './client';
+
+const tags = ['auth'];
+const signedIn = successEnvelope(z.object({ access_token: z.string(), expires_at: timestamp, user, customer }));
+const verified = successEnvelope(
+  z.object({ access_token: z.string(), expires_at: timestamp, user, default_api_key: defaultApiKey.optional() }),
+);
+const token = z.string().min(1).max(200);
+const sameAnswer = 'If the address can receive mail from us, a message is on its way.';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.context;
+
+  app.post(
+    '/auth/signup',
+    {
+      config: { auth: 'public', rateClass: 'mail' },
+      schema: {
+        tags,
+        summary: 'Sign up: creates the customer and its owner and mails a verification link',
+        description: 'Answers the same whether or not the email is already registered.',
+        body: z.object({ email, password, full_name: z.string().trim().min(1).max(200), company: z.string().trim().min(1).max(200) }),
+        response: { 202: message, ...commonErrors },
+      },
+    },
+    async (request, reply) => {
+      await auth.signup(ctx, request.body, clientOf(request));
+      return reply.status(202).send({ status: 'success', data: { message: 'Check your inbox: we sent you a link to verify your email address.' } });
+    },
+  );
+
+  app.post(
+    '/auth/signin',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: 'Sign in: returns an access token and sets the session cookie',
+        body: z.object({ email, password: z.string().min(1).max(256) }),
+        response: { 200: signedIn, ...commonErrors },
+      },
+    },
+    async (request, reply) => {
+      const result = await auth.signin(ctx, request.body, clientOf(request));
+      setSessionCookie(request, reply, result.session.token, result.session.expiresAt);
+      return {
+        status: 'success' as const,
+        data: { access_token: result.session.token, expires_at: result.session.expiresAt.toISOString(), user: result.user, customer: result.customer },
+      };
+    },
+  );
+
+  app.post(
+    '/auth/signout',
+    {
+      config: { auth: 'session' },
+      schema: { tags, summary: 'Sign out: revokes the session', response: { 200: message, ...commonErrors } },
+    },
+    async (request, reply) => {
+      await auth.signout(ctx, principalOf(request));
+      clearSessionCookie(reply);
+      return { status: 'success' as const, data: { message: 'Signed out.' } };
+    },
+  );
+
+  app.get(
+    '/auth/session',
+    {
+      config: { auth: 'session' },
+      schema: { tags, summary: 'The signed-in user and their customer', response: { 200: successEnvelope(z.object({ user, customer })), ...commonErrors } },
+    },
+    async (request) => ({ status: 'success' as const, data: await auth.currentSession(ctx, principalOf(request)) }),
+  );
+
+  const verify = async (tokenValue: string, request: Parameters<typeof clientOf>[0], reply: Parameters<typeof setSessionCookie>[1]) => {
+    const result = await auth.verifyEmail(ctx, tokenValue, clientOf(request));
+    setSessionCookie(request, reply, result.session.token, result.session.expiresAt);
+    return {
+      status: 'success' as const,
+      data: {
+        access_token: result.session.token,
+        expires_at: result.session.expiresAt.toISOString(),
+        user: result.user,
+        ...(result.defaultApiKey ? { default_api_key: result.defaultApiKey } : {}),
+      },
+    };
+  };
+
+  app.get(
+    '/auth/verify-email',
+    {
+      config: { auth: 'public', rateClass: 'write' },
+      schema: {
+        tags,
+        summary: 'Verify the email address with the mailed token',
+        description: 'Returns an access token and, the first time, `default_api_key` with its secret (shown once).',
+        querystring: z.object({ token }),
+        response: { 200: verified, ...commonErrors },
+      },
+    },
+    async (request, reply) => verify(request.query.token, request, reply),
+  );
+
+  app.post(
+    '/auth/verify-email',
+    {
+      config: { auth: 'public' },
+      schema: { tags, summary: 'Verify the email address with the mailed token', body: z.object({ token }), response: { 200: verified, ...commonErrors } },
+    },
+    async (request, reply) => verify(request.body.token, request, reply),
+  );
+
+  app.post(
+    '/auth/resend-verification',
+    {
+      config: { auth: 'public', rateClass: 'mail' },
+      schema: {
+        tags,
+        summary: 'Send the verification mail again',
+        description: 'Answers the same whether or not the email is registered.',
+        querystring: z.object({ email }),
+        response: { 202: message, ...commonErrors },
+      },
+    },
+    async (request, reply) => {
+      await auth.resendVerification(ctx, request.query.email);
+      return reply.status(202).send({ status: 'success', data: { message: sameAnswer } });
+    },
+  );
+
+  app.post(
+    '/auth/request-password-reset',
+    {
+      config: { auth: 'public', rateClass: 'mail' },
+      schema: {
+        tags,
+        summary: 'Mail a password reset link (valid 1 hour, once)',
+        description: 'Answers the same whether or not the email is registered.',
+        body: z.object({ email }),
+        response: { 202: message, ...commonErrors },
+      },
+    },
+    async (request, reply) => {
+      await auth.requestPasswordReset(ctx, request.body.email, clientOf(request));
+      return reply.status(202).send({ status: 'success', data: { message: sameAnswer } });
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: 'Set a new password with the mailed token; all sessions end',
+        body: z.object({ token, password }),
+        response: { 200: message, ...commonErrors },
+      },
+    },
+    async (request) => {
+      await auth.resetPassword(ctx, request.body, clientOf(request));
+      return { status: 'success' as const, data: { message: 'Password changed. Sign in with your new password.' } };
+    },
+  );
+
+  app.post(
+    '/auth/change-password',
+    {
+      config: { auth: 'session' },
+      schema: {
+        tags,
+        summary: 'Change the password; other sessions end',
+        body: z.object({ current_password: z.string().min(1).max(256), new_password: password }),
+        response: { 200: message, ...commonErrors },
+      },
+    },
+    async (request) => {
+      await auth.changePassword(ctx, principalOf(request), request.body);
+      return { status: 'success' as const, data: { message: 'Password changed.' } };
+    },
+  );
+};

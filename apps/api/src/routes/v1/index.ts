@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authRoutes } from './auth';
+import { customerRoutes } from './customers';
+import { userRoutes } from './users';
+import { apiKeyRoutes } from './apiKeys';
+import { planRoutes } from './plans';
+import { regionRoutes } from './regions';
+import { supportRoutes } from './support';
+
+/** Every /v1 route; each file mirrors a part of the URL space. */
+export const v1Routes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(authRoutes);
+  await app.register(customerRoutes);
+  await app.register(userRoutes);
+  await app.register(apiKeyRoutes);
+  await app.register(planRoutes);
+  await app.register(regionRoutes);
+  await app.register(supportRoutes);
+};

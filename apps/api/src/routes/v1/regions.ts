@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { regionStatuses } from '@kaja/catalog';
+import { principalOf } from '../../plugins/authentication';
+import * as regionsService from '../../services/regions';
+import { commonErrors, idParams, listEnvelope, message, pagination, successEnvelope, timestamp } from '../../schemas/common';
+
+const tags = ['regions'];
+const region = z
+  .object({ id: z.uuid(), name: z.string(), status: z.enum(regionStatuses), summary: z.string(), updated_at: timestamp })
+  .meta({ id: 'Region' });
+const fields = {
+  name: z.string().trim().min(1).max(100),
+  status: z.enum(regionStatuses),
+  summary: z.string().trim().max(500),
+};
+
+export const regionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.context;
+
+  app.get(
+    '/regions',
+    {
+      config: { auth: 'public' },
+      schema: { tags, summary: 'Status of each region (for the status page)', querystring: pagination, response: { 200: listEnvelope(region), ...commonErrors } },
+    },
+    async (request) => {
+      const { items, total } = await regionsService.listRegions(ctx, request.query);
+      return { status: 'success' as const, data: items, meta: { total, ...request.query } };
+    },
+  );
+
+  app.get(
+    '/regions/:id',
+    { config: { auth: 'public' }, schema: { tags, summary: 'One region', params: idParams, response: { 200: successEnvelope(region), ...commonErrors } } },
+    async (request) => ({ status: 'success' as const, data: await regionsService.getRegion(ctx, request.params.id) }),
+  );
+
+  app.post(
+    '/regions',
+    {
+      config: { scope: 'customers:write' },
+      schema: { tags, summary: 'Add a region (platform staff)', body: z.object(fields), response: { 201: successEnvelope(region), ...commonErrors } },
+    },
+    async (request, reply) => reply.status(201).send({ status: 'success', data: await regionsService.createRegion(ctx, principalOf(request), request.body) }),
+  );
+
+  app.put(
+    '/regions/:id',
+    {
+      config: { scope: 'customers:write' },
+      schema: {
+        tags,
+        summary: 'Change a region’s name, status or summary (platform staff)',
+        params: idParams,
+        body: z.object({ name: fields.name.optional(), status: fields.status.optional(), summary: fields.summary.optional() }),
+        response: { 200: successEnvelope(region), ...commonErrors },
+      },
+    },
+    async (request) => ({ status: 'success' as const, data: await regionsService.updateRegion(ctx, principalOf(request), request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/regions/:id',
+    {
+      config: { scope: 'customers:write' },
+      schema: { tags, summary: 'Remove a region (platform staff)', params: idParams, response: { 200: message, ...commonErrors } },
+    },
+    async (request) => {
+      await regionsService.deleteRegion(ctx, principalOf(request), request.params.id);
+      return { status: 'success' as const, data: { message: 'Region deleted.' } };
+    },
+  );
+};

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { timestamp } from './common';
+
+export const role = z.enum(['owner', 'admin', 'member']);
+export const zoneRegion = z.enum(['EU_GLOBAL', 'EU', 'GLOBAL']);
+
+export const user = z
+  .object({
+    id: z.uuid(),
+    customer_id: z.uuid(),
+    email: z.string(),
+    full_name: z.string(),
+    role,
+    is_staff: z.boolean(),
+    email_verified: z.boolean(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'User' });
+
+export const subscription = z
+  .object({
+    id: z.uuid(),
+    plan_id: z.string(),
+    status: z.enum(['trialing', 'active', 'canceled']),
+    trial_ends_at: timestamp.nullable(),
+    created_at: timestamp,
+  })
+  .meta({ id: 'Subscription' });
+
+export const customer = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    default_region: zoneRegion,
+    plan_id: z.string().nullable(),
+    subscription: subscription.nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Customer' });
+
+export const recordPolicy = z.object({
+  zone: z.string().nullable(),
+  name: z.string(),
+  type: z.string(),
+  allow: z.boolean(),
+});
+
+export const apiKeyRestrictions = z.object({
+  allowed_zones: z.array(z.string()).nullable(),
+  record_policies: z.array(recordPolicy).nullable(),
+  allowed_cidrs: z.array(z.string()).nullable(),
+  max_age_seconds: z.number().int().nullable(),
+  max_unused_seconds: z.number().int().nullable(),
+});
+
+export const apiKey = z
+  .object({
+    id: z.uuid(),
+    user_id: z.uuid(),
+    customer_id: z.uuid(),
+    name: z.string(),
+    prefix: z.string().describe('The visible start of the key, to recognise it'),
+    scopes: z.array(z.string()),
+    restrictions: apiKeyRestrictions,
+    expires_at: timestamp.nullable(),
+    last_used_at: timestamp.nullable(),
+    revoked_at: timestamp.nullable(),
+    created_at: timestamp,
+  })
+  .meta({ id: 'ApiKey' });
+
+export const apiKeyWithSecret = apiKey
+  .extend({ key: z.string().describe('The secret: shown only in this response') })
+  .meta({ id: 'ApiKeyWithSecret' });
+
+export const defaultApiKey = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  key: z.string(),
+  scopes: z.array(z.string()),
+});
+
+export const invitation = z
+  .object({
+    id: z.uuid(),
+    customer_id: z.uuid(),
+    email: z.string(),
+    role,
+    status: z.enum(['pending', 'accepted', 'revoked', 'expired']),
+    invited_by: z.uuid().nullable(),
+    expires_at: timestamp,
+    accepted_at: timestamp.nullable(),
+    created_at: timestamp,
+  })
+  .meta({ id: 'Invitation' });

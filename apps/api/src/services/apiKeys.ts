@@ -1,0 +1,213 @@
+import { and, count, desc, eq, isNull } from '@kaja/db/orm';
+import { apiKeys, users, type Executor, type RecordPolicy, type Role } from '@kaja/db';
+import { parseName } from '@kaja/dns-model';
+import { ApiError, invalid, notFound } from '../errors';
+import type { Pagination } from '../schemas/common';
+import { recordAudit } from './audit';
+import type { ServiceContext } from './context';
+import { presentApiKey } from './presenters';
+import { isManager, requireScope, type Principal } from './principal';
+import { parseCidr } from './restrictions';
+import { grants, joinScopes, parseScopes, roleScopes } from './scopes';
+import { hashSecret, newSecret } from './tokens';
+
+export interface ApiKeyRestrictionsInput {
+  allowed_zones?: string[] | null | undefined;
+  record_policies?: { zone?: string | null | undefined; name: string; type: string; allow: boolean }[] | null | undefined;
+  allowed_cidrs?: string[] | null | undefined;
+  max_age_seconds?: number | null | undefined;
+  max_unused_seconds?: number | null | undefined;
+}
+
+export interface ApiKeyInput {
+  name: string;
+  scopes: string[] | string;
+  expires_at?: string | null | undefined;
+  restrictions?: ApiKeyRestrictionsInput | undefined;
+}
+
+/** The stored form of a key's restrictions, with names normalised; throws validation_failed per field. */
+function normaliseRestrictions(input: ApiKeyRestrictionsInput | undefined) {
+  const details: Record<string, string> = {};
+  const zoneName = (value: string, field: string) => {
+    try {
+      const name = parseName(value.endsWith('.') ? value : `${value}.`, '', { wildcard: false });
+      if (name === '') throw new Error('root');
+      return name;
+    } catch {
+      details[field] = `${value} is not a valid zone name`;
+      return value;
+    }
+  };
+  const allowedZones = input?.allowed_zones?.map((zone, index) => zoneName(zone, `restrictions.allowed_zones.${index}`)) ?? null;
+  const recordPolicies: RecordPolicy[] | null =
+    input?.record_policies?.map((policy, index) => {
+      const field = `restrictions.record_policies.${index}`;
+      let name = policy.name.trim().toLowerCase();
+      if (name !== '@' && name !== '*') {
+        try {
+          name = parseName(name.replace(/\.$/, ''));
+        } catch {
+          details[`${field}.name`] = `${policy.name} is not a valid record name pattern (use @, *, *.name or a name relative to the zone)`;
+        }
+      }
+      const type = policy.type.trim().toUpperCase();
+      if (type !== '*' && !/^[A-Z][A-Z0-9]{0,15}$/.test(type)) details[`${field}.type`] = `${policy.type} is not a record type`;
+      return { zone: policy.zone ? zoneName(policy.zone, `${field}.zone`) : null, name, type, allow: policy.allow };
+    }) ?? null;
+  const allowedCidrs =
+    input?.allowed_cidrs?.map((cidr, index) => {
+      if (!parseCidr(cidr)) details[`restrictions.allowed_cidrs.${index}`] = `${cidr} is not an IPv4 or IPv6 address range (CIDR)`;
+      return cidr.trim();
+    }) ?? null;
+  if (Object.keys(details).length > 0) throw invalid(details);
+  return {
+    allowedZones,
+    recordPolicies,
+    allowedCidrs,
+    maxAgeSeconds: input?.max_age_seconds ?? null,
+    maxUnusedSeconds: input?.max_unused_seconds ?? null,
+  };
+}
+
+/** The user whose keys are managed: self, or (for owners and admins) anyone of the same customer. */
+async function keyOwner(ctx: ServiceContext, principal: Principal, userId: string, write: boolean) {
+  const [user] = await ctx.db.select().from(users).where(and(eq(users.id, userId), eq(users.customerId, principal.customerId)));
+  if (!user) throw notFound('User');
+  if (user.id !== principal.userId && !isManager(principal)) throw notFound('User');
+  if (write && principal.credential.kind === 'api_key') requireScope(principal, 'customers:write');
+  return user;
+}
+
+/** Creates a key row; the returned secret is shown to the client once and never stored. */
+export async function insertApiKey(
+  executor: Executor,
+  owner: { id: string; customerId: string },
+  fields: { name: string; scopes: string[]; expiresAt: Date | null } & ReturnType<typeof normaliseRestrictions>,
+) {
+  const secret = newSecret('kak');
+  const [key] = await executor
+    .insert(apiKeys)
+    .values({
+      customerId: owner.customerId,
+      userId: owner.id,
+      name: fields.name,
+      prefix: secret.slice(0, 12),
+      secretHash: hashSecret(secret),
+      scopes: joinScopes(fields.scopes),
+      allowedZones: fields.allowedZones,
+      recordPolicies: fields.recordPolicies,
+      allowedCidrs: fields.allowedCidrs,
+      maxAgeSeconds: fields.maxAgeSeconds,
+      maxUnusedSeconds: fields.maxUnusedSeconds,
+      expiresAt: fields.expiresAt,
+    })
+    .returning();
+  return { key: key!, secret };
+}
+
+/** The key every owner gets on first email verification: all that the role allows. */
+export async function createDefaultApiKey(executor: Executor, owner: { id: string; customerId: string; role: Role }) {
+  const scopes = roleScopes(owner.role);
+  const { key, secret } = await insertApiKey(executor, owner, {
+    name: 'Default',
+    scopes,
+    expiresAt: null,
+    ...normaliseRestrictions(undefined),
+  });
+  return { id: key.id, name: key.name, key: secret, scopes };
+}
+
+export async function createApiKey(ctx: ServiceContext, principal: Principal, userId: string, input: ApiKeyInput) {
+  const owner = await keyOwner(ctx, principal, userId, true);
+  const scopes = parseScopes(input.scopes);
+  // A key cannot hand out more than the key that creates it.
+  if (principal.credential.kind === 'api_key') {
+    const callerScopes = principal.credential.apiKey.scopes;
+    const beyond = scopes.filter((scope) => (scope.endsWith(':*') ? !callerScopes.includes(scope) : !grants(callerScopes, scope)));
+    if (beyond.length > 0) throw new ApiError('forbidden', `Your API key cannot grant ${beyond.join(', ')}`, { scopes: `Not held by the calling key: ${beyond.join(', ')}` });
+  }
+  let expiresAt: Date | null = null;
+  if (input.expires_at) {
+    expiresAt = new Date(input.expires_at);
+    if (expiresAt.getTime() <= Date.now()) throw invalid({ expires_at: 'Expires at must be in the future' });
+  }
+  const restrictions = normaliseRestrictions(input.restrictions);
+  return ctx.db.transaction(async (tx) => {
+    const { key, secret } = await insertApiKey(tx, owner, { name: input.name, scopes, expiresAt, ...restrictions });
+    await recordAudit(tx, principal.actor, {
+      customerId: owner.customerId,
+      action: 'api_key.created',
+      targetType: 'api_key',
+      targetId: key.id,
+      summary: { name: key.name, user_id: owner.id, scopes, prefix: key.prefix },
+    });
+    return { ...presentApiKey(key), key: secret };
+  });
+}
+
+export async function listApiKeys(ctx: ServiceContext, principal: Principal, userId: string, page: Pagination) {
+  const owner = await keyOwner(ctx, principal, userId, false);
+  const where = and(eq(apiKeys.userId, owner.id), isNull(apiKeys.revokedAt));
+  const [rows, [total]] = await Promise.all([
+    ctx.db.select().from(apiKeys).where(where).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)).limit(page.limit).offset(page.offset),
+    ctx.db.select({ value: count() }).from(apiKeys).where(where),
+  ]);
+  return { items: rows.map(presentApiKey), total: total!.value };
+}
+
+async function findKey(executor: Executor, ownerId: string, keyId: string) {
+  const [key] = await executor.select().from(apiKeys).where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, ownerId)));
+  if (!key) throw notFound('API key');
+  return key;
+}
+
+export async function getApiKey(ctx: ServiceContext, principal: Principal, userId: string, keyId: string) {
+  const owner = await keyOwner(ctx, principal, userId, false);
+  return presentApiKey(await findKey(ctx.db, owner.id, keyId));
+}
+
+export async function revokeApiKey(ctx: ServiceContext, principal: Principal, userId: string, keyId: string) {
+  const owner = await keyOwner(ctx, principal, userId, true);
+  return ctx.db.transaction(async (tx) => {
+    const key = await findKey(tx, owner.id, keyId);
+    if (key.revokedAt) throw notFound('API key');
+    const [revoked] = await tx.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, key.id)).returning();
+    await recordAudit(tx, principal.actor, {
+      customerId: owner.customerId,
+      action: 'api_key.revoked',
+      targetType: 'api_key',
+      targetId: key.id,
+      summary: { name: key.name, prefix: key.prefix },
+    });
+    return presentApiKey(revoked!);
+  });
+}
+
+/** A new secret with the same name, scopes and restrictions; the old secret stops working at once. */
+export async function rotateApiKey(ctx: ServiceContext, principal: Principal, userId: string, keyId: string) {
+  const owner = await keyOwner(ctx, principal, userId, true);
+  return ctx.db.transaction(async (tx) => {
+    const old = await findKey(tx, owner.id, keyId);
+    if (old.revokedAt) throw notFound('API key');
+    await tx.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, old.id));
+    const { key, secret } = await insertApiKey(tx, owner, {
+      name: old.name,
+      scopes: old.scopes.split(','),
+      expiresAt: old.expiresAt,
+      allowedZones: old.allowedZones,
+      recordPolicies: old.recordPolicies,
+      allowedCidrs: old.allowedCidrs,
+      maxAgeSeconds: old.maxAgeSeconds,
+      maxUnusedSeconds: old.maxUnusedSeconds,
+    });
+    await recordAudit(tx, principal.actor, {
+      customerId: owner.customerId,
+      action: 'api_key.rotated',
+      targetType: 'api_key',
+      targetId: key.id,
+      summary: { name: key.name, replaces: old.id, prefix: key.prefix },
+    });
+    return { ...presentApiKey(key), key: secret, replaces: old.id };
+  });
+}

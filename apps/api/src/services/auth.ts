@@ -1,0 +1,199 @@
+import { eq, sql } from '@kaja/db/orm';
+import { apiKeys, isUniqueViolation, users } from '@kaja/db';
+import { ApiError, invalid } from '../errors';
+import { createDefaultApiKey } from './apiKeys';
+import { recordAudit, type Actor } from './audit';
+import type { ServiceContext } from './context';
+import { insertCustomer, loadCustomer } from './customers';
+import { consumeEmailToken, issueEmailToken } from './emailTokens';
+import { passwordResetMail, signupExistsMail, verificationMail } from './mailTemplates';
+import { checkPasswordRules, hashPassword, verifyPassword } from './passwords';
+import { presentUser } from './presenters';
+import type { Principal } from './principal';
+import { createSession, revokeSessions } from './sessions';
+import { checkSignInAllowed, clearSignInFailures, recordSignInFailure } from './signInLimits';
+
+export interface Client {
+  ip: string;
+  userAgent: string | null;
+}
+
+const anonymous = (client: Client): Actor => ({ type: 'user', userId: null, apiKeyId: null, ip: client.ip });
+const asUser = (userId: string, client: Client): Actor => ({ type: 'user', userId, apiKeyId: null, ip: client.ip });
+
+async function findUserByEmail(ctx: ServiceContext, email: string) {
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+  return user ?? null;
+}
+
+/**
+ * Creates the customer and its owner and mails a verification link. A taken email gets a mail
+ * instead, and the caller sees the same answer either way.
+ */
+export async function signup(ctx: ServiceContext, input: { email: string; password: string; full_name: string; company: string }, client: Client) {
+  checkPasswordRules(input.password, input.email);
+  const passwordHash = await hashPassword(input.password);
+  if (await findUserByEmail(ctx, input.email)) {
+    ctx.mail(signupExistsMail(ctx.config, input.email));
+    return;
+  }
+  try {
+    const token = await ctx.db.transaction(async (tx) => {
+      const { customer } = await insertCustomer(tx, { name: input.company });
+      const [user] = await tx
+        .insert(users)
+        .values({ customerId: customer.id, email: input.email, fullName: input.full_name, passwordHash, role: 'owner' })
+        .returning();
+      await recordAudit(tx, asUser(user!.id, client), {
+        customerId: customer.id,
+        action: 'user.signed_up',
+        targetType: 'user',
+        targetId: user!.id,
+        summary: { email: user!.email, company: customer.name },
+      });
+      return issueEmailToken(tx, user!.id, 'verify_email');
+    });
+    ctx.mail(verificationMail(ctx.config, input.email, token));
+  } catch (error) {
+    // Two sign-ups for one address at once: the second is told the same as for any taken address.
+    if (!isUniqueViolation(error)) throw error;
+    ctx.mail(signupExistsMail(ctx.config, input.email));
+  }
+}
+
+export async function signin(ctx: ServiceContext, input: { email: string; password: string }, client: Client) {
+  await checkSignInAllowed(ctx, input.email, client.ip);
+  const user = await findUserByEmail(ctx, input.email);
+  if (!(await verifyPassword(user?.passwordHash ?? null, input.password)) || !user) {
+    await recordSignInFailure(ctx, input.email, client.ip);
+    throw new ApiError('unauthorized', 'Email or password is incorrect');
+  }
+  if (!user.emailVerifiedAt) {
+    throw new ApiError('forbidden', 'Verify your email address first; we sent you a link', { email: 'Email address is not verified' });
+  }
+  await clearSignInFailures(ctx, input.email);
+  const session = await ctx.db.transaction(async (tx) => {
+    const created = await createSession(tx, user.id, client);
+    await recordAudit(tx, asUser(user.id, client), {
+      customerId: user.customerId,
+      action: 'user.signed_in',
+      targetType: 'user',
+      targetId: user.id,
+      summary: { user_agent: client.userAgent },
+    });
+    return created;
+  });
+  return { session, user: presentUser(user), customer: (await loadCustomer(ctx.db, user.customerId))! };
+}
+
+export async function signout(ctx: ServiceContext, principal: Principal) {
+  if (principal.credential.kind !== 'session') return;
+  const { sessionId } = principal.credential;
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`UPDATE sessions SET revoked_at = now() WHERE id = ${sessionId} AND revoked_at IS NULL`);
+    await recordAudit(tx, principal.actor, {
+      customerId: principal.customerId,
+      action: 'user.signed_out',
+      targetType: 'user',
+      targetId: principal.userId,
+    });
+  });
+}
+
+export async function currentSession(ctx: ServiceContext, principal: Principal) {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, principal.userId));
+  return { user: presentUser(user!), customer: (await loadCustomer(ctx.db, principal.customerId))! };
+}
+
+/**
+ * Marks the address verified and signs the person in. The first verification of an owner also
+ * creates the default API key, whose secret is returned this once.
+ */
+export async function verifyEmail(ctx: ServiceContext, token: string, client: Client) {
+  return ctx.db.transaction(async (tx) => {
+    const userId = await consumeEmailToken(tx, token, 'verify_email');
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    const firstTime = user!.emailVerifiedAt === null;
+    const [verified] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: user!.emailVerifiedAt ?? new Date(), updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    const [existingKey] = await tx.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.userId, userId)).limit(1);
+    const defaultApiKey = firstTime && !existingKey ? await createDefaultApiKey(tx, verified!) : null;
+    const session = await createSession(tx, userId, client);
+    await recordAudit(tx, asUser(userId, client), {
+      customerId: verified!.customerId,
+      action: 'user.email_verified',
+      targetType: 'user',
+      targetId: userId,
+      summary: defaultApiKey ? { default_api_key_id: defaultApiKey.id } : {},
+    });
+    return { session, user: presentUser(verified!), defaultApiKey };
+  });
+}
+
+export async function resendVerification(ctx: ServiceContext, email: string) {
+  const user = await findUserByEmail(ctx, email);
+  if (!user || user.emailVerifiedAt) return;
+  const token = await issueEmailToken(ctx.db, user.id, 'verify_email');
+  ctx.mail(verificationMail(ctx.config, user.email, token));
+}
+
+export async function requestPasswordReset(ctx: ServiceContext, email: string, client: Client) {
+  const user = await findUserByEmail(ctx, email);
+  if (!user) return;
+  const token = await ctx.db.transaction(async (tx) => {
+    await recordAudit(tx, anonymous(client), {
+      customerId: user.customerId,
+      action: 'user.password_reset_requested',
+      targetType: 'user',
+      targetId: user.id,
+    });
+    return issueEmailToken(tx, user.id, 'reset_password');
+  });
+  ctx.mail(passwordResetMail(ctx.config, user.email, token));
+}
+
+/** Sets a new password from a mailed token; every session of the person ends. */
+export async function resetPassword(ctx: ServiceContext, input: { token: string; password: string }, client: Client) {
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    const userId = await consumeEmailToken(tx, input.token, 'reset_password');
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    checkPasswordRules(input.password, user!.email);
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: user!.emailVerifiedAt ?? new Date(), updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    await revokeSessions(tx, userId);
+    await recordAudit(tx, asUser(userId, client), {
+      customerId: user!.customerId,
+      action: 'user.password_reset',
+      targetType: 'user',
+      targetId: userId,
+    });
+  });
+}
+
+/** Changes the password of the signed-in person and ends their other sessions. */
+export async function changePassword(ctx: ServiceContext, principal: Principal, input: { current_password: string; new_password: string }) {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, principal.userId));
+  if (!(await verifyPassword(user!.passwordHash, input.current_password))) {
+    throw invalid({ current_password: 'Current password is incorrect' });
+  }
+  checkPasswordRules(input.new_password, user!.email, 'new_password');
+  if (input.new_password === input.current_password) throw invalid({ new_password: 'New password must differ from the current one' });
+  const passwordHash = await hashPassword(input.new_password);
+  const sessionId = principal.credential.kind === 'session' ? principal.credential.sessionId : undefined;
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, principal.userId));
+    await revokeSessions(tx, principal.userId, sessionId);
+    await recordAudit(tx, principal.actor, {
+      customerId: principal.customerId,
+      action: 'user.password_changed',
+      targetType: 'user',
+      targetId: principal.userId,
+    });
+  });
+}

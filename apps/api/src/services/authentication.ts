@@ -1,0 +1,106 @@
+import { and, eq, ne, sql } from '@kaja/db/orm';
+import { apiKeys, plans, sessions, subscriptions, users } from '@kaja/db';
+import { defaultPlanId, findPlan } from '@kaja/catalog';
+import { ApiError, unauthorized } from '../errors';
+import type { ServiceContext } from './context';
+import type { Principal } from './principal';
+import { ipAllowed } from './restrictions';
+import { splitScopes } from './scopes';
+import { hashSecret } from './tokens';
+
+// Last-used times are written at most this often per credential, not on every request.
+const lastUsedResolutionMs = 60_000;
+
+const userColumns = {
+  userId: users.id,
+  customerId: users.customerId,
+  email: users.email,
+  role: users.role,
+  isStaff: users.isStaff,
+  planId: plans.id,
+  rateLimitRead: plans.rateLimitRead,
+  rateLimitWrite: plans.rateLimitWrite,
+};
+
+const currentSubscription = and(eq(subscriptions.customerId, users.customerId), ne(subscriptions.status, 'canceled'));
+
+function planLimits(row: { planId: string | null; rateLimitRead: number | null; rateLimitWrite: number | null }) {
+  if (row.planId && row.rateLimitRead !== null && row.rateLimitWrite !== null) {
+    return { planId: row.planId, rateLimits: { read: row.rateLimitRead, write: row.rateLimitWrite } };
+  }
+  const plan = findPlan(defaultPlanId)!;
+  return { planId: plan.id, rateLimits: plan.rateLimits };
+}
+
+/** Resolves a bearer token or cookie value to the caller, or throws `unauthorized`. */
+export async function authenticate(
+  ctx: ServiceContext,
+  token: string,
+  client: { ip: string; viaCookie: boolean },
+): Promise<Principal> {
+  const now = Date.now();
+  if (token.startsWith('kst_')) {
+    const [row] = await ctx.db
+      .select({ ...userColumns, sessionId: sessions.id, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, lastUsedAt: sessions.lastUsedAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(subscriptions, currentSubscription)
+      .leftJoin(plans, eq(plans.id, subscriptions.planId))
+      .where(eq(sessions.tokenHash, hashSecret(token)));
+    if (!row || row.revokedAt || row.expiresAt.getTime() <= now) throw unauthorized('Session has expired or was signed out');
+    if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > lastUsedResolutionMs) {
+      await ctx.db.update(sessions).set({ lastUsedAt: new Date(now) }).where(eq(sessions.id, row.sessionId));
+    }
+    return {
+      userId: row.userId,
+      customerId: row.customerId,
+      email: row.email,
+      role: row.role,
+      isStaff: row.isStaff,
+      ...planLimits(row),
+      credential: { kind: 'session', sessionId: row.sessionId, viaCookie: client.viaCookie },
+      actor: { type: 'user', userId: row.userId, apiKeyId: null, ip: client.ip },
+    };
+  }
+
+  if (token.startsWith('kak_')) {
+    const [row] = await ctx.db
+      .select({ ...userColumns, key: apiKeys })
+      .from(apiKeys)
+      .innerJoin(users, eq(users.id, apiKeys.userId))
+      .leftJoin(subscriptions, currentSubscription)
+      .leftJoin(plans, eq(plans.id, subscriptions.planId))
+      .where(eq(apiKeys.secretHash, hashSecret(token)));
+    if (!row) throw unauthorized('Invalid API key');
+    const { key } = row;
+    if (key.revokedAt) throw unauthorized('API key has been revoked');
+    if (key.expiresAt && key.expiresAt.getTime() <= now) throw unauthorized('API key has expired');
+    if (key.maxAgeSeconds !== null && key.createdAt.getTime() + key.maxAgeSeconds * 1000 <= now) {
+      throw unauthorized('API key has passed its maximum age');
+    }
+    const lastActive = (key.lastUsedAt ?? key.createdAt).getTime();
+    if (key.maxUnusedSeconds !== null && lastActive + key.maxUnusedSeconds * 1000 <= now) {
+      throw unauthorized('API key was unused for longer than its maximum unused period');
+    }
+    if (!ipAllowed(key.allowedCidrs, client.ip)) {
+      throw new ApiError('forbidden', 'This API key may not be used from your address', { ip: `${client.ip} is not in the key's allowed ranges` });
+    }
+    if (!key.lastUsedAt || now - key.lastUsedAt.getTime() > lastUsedResolutionMs) {
+      await ctx.db.update(apiKeys).set({ lastUsedAt: sql`now()` }).where(eq(apiKeys.id, key.id));
+    }
+    return {
+      userId: row.userId,
+      customerId: row.customerId,
+      email: row.email,
+      role: row.role,
+      isStaff: row.isStaff,
+      ...planLimits(row),
+      credential: {
+        kind: 'api_key',
+        apiKey: { id: key.id, scopes: splitScopes(key.scopes), allowedZones: key.allowedZones, recordPolicies: key.recordPolicies },
+      },
+      actor: { type: 'api_key', userId: row.userId, apiKeyId: key.id, ip: client.ip },
+    };
+  }
+  throw unauthorized('Invalid credentials');
+}

@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '@kaja/config';
+import type { Database } from '@kaja/db';
+import type { MailMessage, Mailer } from './mail';
+
+/** What the services need: the database, the configuration, outgoing mail and a logger. */
+export interface ServiceContext {
+  db: Database;
+  config: Config;
+  log: FastifyBaseLogger;
+  /** Sends after the current request's transaction committed; failures are logged, not thrown. */
+  mail(message: MailMessage): void;
+}
+
+export function createServiceContext(options: { db: Database; config: Config; log: FastifyBaseLogger; mailer: Mailer }) {
+  const pending = new Set<Promise<void>>();
+  const context: ServiceContext = {
+    db: options.db,
+    config: options.config,
+    log: options.log,
+    mail(message) {
+      const delivery = options.mailer
+        .send(message)
+        .catch((error) => options.log.error({ err: error, to: message.to, subject: message.subject }, 'mail delivery failed'))
+        .finally(() => pending.delete(delivery));
+      pending.add(delivery);
+    },
+  };
+  /** Waits for mail still on its way (at shutdown). */
+  const drain = async () => {
+    await Promise.all([...pending]);
+  };
+  return { context, drain };
+}

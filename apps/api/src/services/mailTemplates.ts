@@ -1,0 +1,35 @@
+import type { Config } from '@kaja/config';
+import type { MailMessage } from './mail';
+
+const signature = '\n\n-- \nKaja DNS';
+
+export const verificationMail = (config: Config, to: string, token: string): MailMessage => ({
+  to,
+  subject: 'Verify your email address for Kaja DNS',
+  text: `Welcome to Kaja DNS.\n\nConfirm your email address by opening this link (valid for 24 hours):\n${config.appUrl}/auth/verify-email?token=${token}${signature}`,
+});
+
+export const signupExistsMail = (config: Config, to: string): MailMessage => ({
+  to,
+  subject: 'Sign-up attempt for your Kaja DNS account',
+  text: `Someone tried to sign up for Kaja DNS with this email address, which already has an account.\nIf it was you, sign in at ${config.appUrl}/auth or reset your password there. Otherwise you can ignore this message.${signature}`,
+});
+
+export const passwordResetMail = (config: Config, to: string, token: string): MailMessage => ({
+  to,
+  subject: 'Reset your Kaja DNS password',
+  text: `Choose a new password by opening this link (valid for 1 hour, once):\n${config.appUrl}/auth/reset-password?token=${token}\n\nIf you did not ask for this, ignore this message; your password stays as it is.${signature}`,
+});
+
+export const invitationMail = (config: Config, to: string, customerName: string, role: string, token: string): MailMessage => ({
+  to,
+  subject: `You are invited to ${customerName} on Kaja DNS`,
+  text: `You have been invited to join ${customerName} on Kaja DNS as ${role}.\n\nAccept the invitation (valid for 7 days, once):\n${config.appUrl}/invitations/accept?token=${token}${signature}`,
+});
+
+export const supportMail = (config: Config, request: { name: string; email: string; subject: string; message: string; source: string }): MailMessage => ({
+  to: config.supportEmail,
+  replyTo: request.email,
+  subject: `[Support] ${request.subject}`,
+  text: `From: ${request.name} <${request.email}>\nPage: ${request.source}\n\n${request.message}`,
+});

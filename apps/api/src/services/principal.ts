@@ -1,0 +1,48 @@
+import type { ApiScope } from '@kaja/catalog';
+import type { Role, RecordPolicy } from '@kaja/db';
+import { ApiError, forbidden } from '../errors';
+import type { Actor } from './audit';
+import { grants, roleScopes } from './scopes';
+
+export interface PrincipalApiKey {
+  id: string;
+  scopes: string[];
+  allowedZones: string[] | null;
+  recordPolicies: RecordPolicy[] | null;
+}
+
+/** The authenticated caller of a request. */
+export interface Principal {
+  userId: string;
+  customerId: string;
+  email: string;
+  role: Role;
+  isStaff: boolean;
+  planId: string;
+  rateLimits: { read: number; write: number };
+  credential: { kind: 'session'; sessionId: string; viaCookie: boolean } | { kind: 'api_key'; apiKey: PrincipalApiKey };
+  actor: Actor;
+}
+
+/** True when the caller holds the scope: the role allows it and, for a key, the key's scopes too. */
+export function hasScope(principal: Principal, scope: ApiScope): boolean {
+  if (!grants(roleScopes(principal.role), scope)) return false;
+  return principal.credential.kind === 'session' || grants(principal.credential.apiKey.scopes, scope);
+}
+
+export function requireScope(principal: Principal, scope: ApiScope): void {
+  if (!hasScope(principal, scope)) throw new ApiError('forbidden', `This call needs the ${scope} scope`, { scope: `Missing scope ${scope}` });
+}
+
+export const isManager = (principal: Principal) => principal.role === 'owner' || principal.role === 'admin';
+
+export function requireManager(principal: Principal): void {
+  if (!isManager(principal)) throw forbidden('Only owners and admins can do this');
+}
+
+export function requireStaff(principal: Principal): void {
+  if (!principal.isStaff) throw forbidden('Only platform staff can do this');
+}
+
+/** A customer id the caller may see: their own, or any for staff. */
+export const canSeeCustomer = (principal: Principal, customerId: string) => principal.isStaff || principal.customerId === customerId;

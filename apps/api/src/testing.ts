@@ -1,0 +1,239 @@
+// Helpers for tests that talk to the real API over HTTP: a listening server on a loopback port,
+// a fresh database (PGlite, or a new database on DATABASE_URL) and a real SMTP sink.
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '@kaja/config';
+import type { DatabaseHandle } from '@kaja/db';
+import { createTestDatabase } from '@kaja/db/testing';
+import { buildApp } from './app';
+import type { RateLimits } from './plugins/rateLimit';
+import { createMailer } from './services/mail';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  raw: string;
+}
+
+export interface SmtpSink {
+  url: string;
+  messages: ReceivedMail[];
+  /** Resolves with the first message (already received or arriving) that matches. */
+  waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+function decodeMessage(raw: string): { subject: string; text: string } {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  let body = raw.slice(split + 4);
+  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  if (encoding === 'quoted-printable') {
+    body = Buffer.from(
+      body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8');
+  } else if (encoding === 'base64') {
+    body = Buffer.from(body, 'base64').toString('utf8');
+  }
+  return { subject: header('Subject'), text: body.replace(/\r\n/g, '\n') };
+}
+
+/** A real SMTP server on 127.0.0.1 that keeps every message it receives. */
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const messages: ReceivedMail[] = [];
+  const waiters = new Set<() => void>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          ...decodeMessage(raw),
+          raw,
+        });
+        for (const wake of waiters) wake();
+        callback();
+      });
+    },
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server.server, 'listening');
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitFor(match, timeoutMs = 10_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = messages.find(match);
+          if (!found) return false;
+          clearTimeout(timer);
+          waiters.delete(wake);
+          resolve(found);
+          return true;
+        };
+        const wake = () => void check();
+        const timer = setTimeout(() => {
+          waiters.delete(wake);
+          reject(new Error(`No matching mail within ${timeoutMs} ms (received: ${messages.map((mail) => `${mail.to.join(',')} "${mail.subject}"`).join('; ') || 'none'})`));
+        }, timeoutMs);
+        if (!check()) waiters.add(wake);
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Bearer token: an API key or an access token. */
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestApi {
+  /** Origin of the server, e.g. http://127.0.0.1:41234 */
+  origin: string;
+  config: Config;
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  mail: SmtpSink;
+  /** Calls `/v1<path>` and parses the JSON answer. */
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  close(): Promise<void>;
+}
+
+export interface StartTestApiOptions {
+  /** Extra environment variables for loadConfig. */
+  env?: Record<string, string>;
+  /** Defaults lift the mail limit and scale the plan rates so tests are not throttled. */
+  rateLimits?: Partial<RateLimits>;
+}
+
+/** Starts the real API on 127.0.0.1 with an ephemeral port, a fresh database and an SMTP sink. */
+export async function startTestApi(options: StartTestApiOptions = {}): Promise<TestApi> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kaja-api-'));
+  const mail = await startSmtpSink();
+  const database = await createTestDatabase();
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SMTP_URL: mail.url, ...options.env });
+  const mailer = createMailer({ smtpUrl: mail.url, from: config.mailFrom, dataDir, logger: { info() {}, error() {} } as never });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    rateLimits: { mail: { limit: 1000, windowSeconds: 900 }, planScale: 100, ...options.rateLimits },
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+
+  return {
+    origin,
+    config,
+    app,
+    database,
+    mail,
+    async request(method, path, { body, token, headers = {} } = {}) {
+      const response = await fetch(`${origin}/v1${path}`, {
+        method,
+        headers: {
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        // Left as text: a test can assert on it.
+      }
+      return { status: response.status, headers: response.headers, body: parsed as any };
+    },
+    async close() {
+      await app.close();
+      mailer.close();
+      await mail.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let sequence = 0;
+
+/** A unique address for a test user. */
+export const uniqueEmail = (label = 'user') => `${label}.${process.pid}.${Date.now().toString(36)}.${++sequence}@example.test`;
+
+/** The token in the newest link mailed to `email` (verification, reset, invitation). */
+export async function mailedToken(api: TestApi, email: string, subjectContains: string): Promise<string> {
+  const mail = await api.mail.waitFor((message) => message.to.includes(email) && message.subject.includes(subjectContains));
+  const match = /token=([A-Za-z0-9_-]+)/.exec(mail.text);
+  if (!match) throw new Error(`No token in mail "${mail.subject}"`);
+  return match[1]!;
+}
+
+export interface TestAccount {
+  email: string;
+  password: string;
+  userId: string;
+  customerId: string;
+  /** Session access token (all that the owner role allows). */
+  accessToken: string;
+  /** Secret of the default API key (all scopes). */
+  apiKey: string;
+  apiKeyId: string;
+}
+
+/** Signs up a new customer, verifies the email and returns the owner's credentials. */
+export async function signUpOwner(api: TestApi, fields: { email?: string; password?: string; full_name?: string; company?: string } = {}): Promise<TestAccount> {
+  const email = fields.email ?? uniqueEmail('owner');
+  const password = fields.password ?? 'correct horse battery';
+  const signup = await api.request('POST', '/auth/signup', {
+    body: { email, password, full_name: fields.full_name ?? 'Test Owner', company: fields.company ?? 'Test Company' },
+  });
+  if (signup.status !== 202) throw new Error(`signup failed: ${signup.status} ${JSON.stringify(signup.body)}`);
+  const token = await mailedToken(api, email, 'Verify');
+  const verified = await api.request('POST', '/auth/verify-email', { body: { token } });
+  if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${JSON.stringify(verified.body)}`);
+  const { access_token, user, default_api_key } = verified.body.data;
+  return { email, password, userId: user.id, customerId: user.customer_id, accessToken: access_token, apiKey: default_api_key.key, apiKeyId: default_api_key.id };
+}
+
+/** Creates an API key for the account's own user with the given scopes (and restrictions). */
+export async function createApiKey(api: TestApi, account: TestAccount, body: { name?: string; scopes: string[] | string; restrictions?: unknown; expires_at?: string }) {
+  const response = await api.request('POST', `/users/${account.userId}/apikeys`, { token: account.accessToken, body: { name: 'test key', ...body } });
+  if (response.status !== 201) throw new Error(`key creation failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data as { id: string; key: string };
+}
+
+/** Asserts nothing: returns the envelope's error, throwing when the answer is not an error envelope. */
+export function errorOf(response: ApiResponse): { code: string; message: string; details: Record<string, string> } {
+  if (response.body?.status !== 'error' || typeof response.body.error?.code !== 'string') {
+    throw new Error(`Expected an error envelope, got ${response.status} ${JSON.stringify(response.body)}`);
+  }
+  return response.body.error;
+}

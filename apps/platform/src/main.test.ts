@@ -1,0 +1,79 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const main = new URL('./main.ts', import.meta.url).pathname;
+const admin = new URL('./admin.ts', import.meta.url).pathname;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+/** Runs the platform until `until` matches its output; returns the output and the exit code after SIGTERM. */
+async function runPlatform(env: Record<string, string>, whileRunning: (output: string) => Promise<void>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  try {
+    await expect.poll(() => output, { timeout: 45_000, interval: 200 }).toContain('Kaja DNS is running');
+    await whileRunning(output);
+  } finally {
+    child.kill('SIGTERM');
+  }
+  return { output, code: await exited };
+}
+
+describe('platform main', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kaja-platform-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('starts on the embedded database, prints the addresses and the first-run hint, and stops cleanly', async () => {
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
+    const first = await runPlatform(env, async () => {
+      const plans = await fetch(`http://127.0.0.1:${port}/v1/plans`);
+      expect(plans.status).toBe(200);
+      expect(((await plans.json()) as any).data.map((plan: { id: string }) => plan.id)).toEqual(['nano', 'pro', 'scale']);
+    });
+    expect(first.code).toBe(0);
+    expect(first.output).toContain(`API        http://127.0.0.1:${port}/v1`);
+    expect(first.output).toContain('npm run admin -- create-staff EMAIL');
+
+    const created = spawnSync(process.execPath, ['--import', 'tsx', admin, 'create-staff', 'Ops@Example.test'], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
+    expect(created.status).toBe(0);
+    const password = /first password: (\S+)/.exec(created.stdout)?.[1];
+    expect(password).toBeTruthy();
+
+    // After a restart the staff user is still there: no hint, and signing in works.
+    const second = await runPlatform(env, async () => {
+      const signin = await fetch(`http://127.0.0.1:${port}/v1/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'ops@example.test', password }),
+      });
+      expect(signin.status).toBe(200);
+      expect(((await signin.json()) as any).data.user.is_staff).toBe(true);
+    });
+    expect(second.code).toBe(0);
+    expect(second.output).not.toContain('create-staff');
+  });
+
+  it('stops with one line naming the variable when the configuration is invalid', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', main], { env: { ...process.env, PORT: 'eighty' }, encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('PORT');
+  });
+});

@@ -1,0 +1,45 @@
+// The whole platform in one process: the API at /v1 and the marketing site at / on HOST:PORT,
+// the background jobs, all on the embedded database (or DATABASE_URL).
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '@kaja/api';
+import { openDatabase } from '@kaja/db';
+import { firstRunHint } from './firstRun';
+import { registerSite } from './site';
+import { configOrExit } from './startup';
+
+const config = configOrExit();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const app = await buildApp({ config, database });
+
+const siteDir = fileURLToPath(new URL('../../site/build/client', import.meta.url));
+const siteServed = existsSync(siteDir);
+if (siteServed) await registerSite(app, siteDir);
+
+await app.listen({ host: config.host, port: config.port });
+app.jobs.start();
+
+const origin = config.apiBaseUrl.replace(/\/v1$/, '');
+const lines = [
+  '',
+  'Kaja DNS is running',
+  `  Site       ${siteServed ? config.siteUrl : '(not built: npm start builds it)'}`,
+  `  API        ${config.apiBaseUrl}  (OpenAPI: ${origin}/v1/openapi.json)`,
+  `  Database   ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${config.dataDir}`}`,
+  `  Mail       ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `written to ${config.dataDir}/outbox`}`,
+];
+const hint = await firstRunHint(database.db);
+console.log([...lines, ...(hint ? ['', hint] : []), ''].join('\n'));
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'stopping');
+  await app.close();
+  await app.jobs.stop();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

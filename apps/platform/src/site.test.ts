@@ -1,0 +1,42 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerSite } from './site';
+
+describe('registerSite', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kaja-site-'));
+  const app = Fastify();
+  let origin = '';
+  beforeAll(async () => {
+    writeFileSync(join(dir, 'index.html'), '<h1>Home</h1>');
+    mkdirSync(join(dir, 'blog'));
+    writeFileSync(join(dir, 'blog', 'index.html'), '<h1>Blog</h1>');
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
+    writeFileSync(join(dir, '404.html'), '<h1>Oops! Page not found</h1>');
+    await registerSite(app, dir);
+    origin = await app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves files, directory index pages, and the fallback page with 404', async () => {
+    const home = await fetch(`${origin}/`);
+    expect([home.status, await home.text()]).toEqual([200, '<h1>Home</h1>']);
+    const blog = await fetch(`${origin}/blog`);
+    expect([blog.status, await blog.text()]).toEqual([200, '<h1>Blog</h1>']);
+    const script = await fetch(`${origin}/assets/app.js`);
+    expect(script.headers.get('content-type')).toContain('javascript');
+    const missing = await fetch(`${origin}/nope`);
+    expect([missing.status, await missing.text()]).toEqual([404, '<h1>Oops! Page not found</h1>']);
+  });
+
+  it('never serves files outside the build folder', async () => {
+    const escape = await fetch(`${origin}/..%2f..%2f..%2fetc%2fpasswd`);
+    expect(escape.status).toBe(404);
+  });
+});
