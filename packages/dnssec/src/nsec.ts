@@ -42,7 +42,8 @@ export class NsecDenial implements Denial {
     return uniqueRrsets([this.covering(qname), ...this.nodata(wildcard)]);
   }
 
-  wildcardAnswer(qname: string): Rrset[] {
+  /** The RRSIG labels field already shows which wildcard answered; the proof is about `qname` alone. */
+  wildcardAnswer(qname: string, _wildcard?: string): Rrset[] {
     return [this.covering(qname)];
   }
 
