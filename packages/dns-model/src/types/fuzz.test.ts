@@ -61,3 +61,27 @@ describe('rdata decoding is safe on any octets', () => {
     });
   }
 });
+
+describe('presentation parsing is safe on any text', () => {
+  const alphabet = ' "\\.;:=,-_0123456789abcdefABCDEF+/xyz@*()\u00fc';
+  for (const mnemonic of wireTypes) {
+    it(`${mnemonic}: mangled text gives ValidationError or a canonical form that is stable`, () => {
+      const type = recordType(mnemonic);
+      let seed = mnemonic.length * 104729;
+      const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed);
+      for (let i = 0; i < 1000; i++) {
+        const chars = [...samples[mnemonic]!];
+        for (let k = random() % 3; k >= 0; k--) chars[random() % chars.length] = alphabet[random() % alphabet.length]!;
+        let canonical: string;
+        try {
+          canonical = type.parse(chars.join(''), 'example.com', { zoneFile: true });
+        } catch (error) {
+          if ((error as Error).name !== 'ValidationError') throw error;
+          continue;
+        }
+        expect(type.parse(canonical, 'example.com', { zoneFile: true })).toBe(canonical);
+        expect(type.fromWire(type.toWire(canonical))).toBe(canonical);
+      }
+    });
+  }
+});

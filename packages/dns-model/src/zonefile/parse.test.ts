@@ -85,4 +85,26 @@ describe('parseZoneFile', () => {
       { name: 'y.example.com', type: 'TYPE999', ttl: 60, content: '\\# 0' },
     ]);
   });
+
+  it('reads a file saved on Windows: byte-order mark and CRLF line ends', () => {
+    const { records, errors } = parseZoneFile('\ufeff$TTL 300\r\nwww IN A 192.0.2.1 ; web\r\n  IN TXT "x"\r\n', { origin: 'example.com' });
+    expect(errors).toEqual([]);
+    expect(records).toEqual([
+      { name: 'www.example.com', type: 'A', ttl: 300, content: '192.0.2.1' },
+      { name: 'www.example.com', type: 'TXT', ttl: 300, content: '"x"' },
+    ]);
+  });
+
+  it('never throws on mangled input: every problem is a line error', () => {
+    const base = fixture('lab.example.zone') + fixture('shop.example.zone').replace(/^\$ORIGIN.*$/m, '');
+    const alphabet = ' \t\n();"\\$@*.0123456789abcdefxyzINAMXTSVC:=-_ü';
+    let seed = 99;
+    const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed);
+    for (let i = 0; i < 300; i++) {
+      const chars = [...base];
+      for (let k = 0; k < 20; k++) chars[random() % chars.length] = alphabet[random() % alphabet.length]!;
+      const { records, errors } = parseZoneFile(chars.join(''), { origin: 'lab.example', defaultTtl: 300 });
+      expect(records.length + errors.length).toBeGreaterThan(0);
+    }
+  });
 });

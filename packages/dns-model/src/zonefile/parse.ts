@@ -42,7 +42,8 @@ export function parseZoneFile(text: string, options: ZoneFileOptions): ParsedZon
   const records: ZoneRecord[] = [];
   const errors: ZoneFileError[] = [];
 
-  for (const entry of entries(text)) {
+  // Editors on Windows may save a byte-order mark and CRLF line ends; neither is zone data.
+  for (const entry of entries(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)) {
     try {
       if (entry.error) throw new ValidationError(entry.error);
       const tokens = entry.tokens;
