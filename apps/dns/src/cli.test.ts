@@ -13,6 +13,7 @@ describe('the command line', () => {
       workers: 1,
       nodeName: 'fra-1',
       tcp: { idleTimeoutMs: 5000, maxConnections: 1000 },
+      udp: 'auto',
     });
   });
 
@@ -31,6 +32,7 @@ describe('the command line', () => {
     [['--zone', 'example.com=a', '--listen', '127.0.0.1:70000'], 'expected HOST:PORT'],
     [['--zone', 'example.com=a', '--workers', '0'], '--workers must be a positive whole number'],
     [['--zone', 'example.com=a', '--bogus'], 'bogus'],
+    [['--zone', 'example.com=a', '--udp', 'fast'], '--udp must be auto, batch or dgram'],
   ])('rejects %j', (args, message) => {
     expect(() => parseCommandLine(args, {})).toThrow(message);
   });

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '@kaja/config';
 import { parseName } from '@kaja/dns-model';
 import { defaultTcpOptions, type TcpOptions } from './tcp';
-import type { ListenAddress } from './server';
+import type { ListenAddress, UdpMode } from './server';
 
 export const usage = `Usage: npm run dns -- --zone NAME=FILE [--zone NAME=FILE ...] [options]
 
@@ -15,6 +15,8 @@ Serves RFC 1035 zone files as an authoritative DNS server over UDP and TCP.
   --workers N              processes sharing the port (default: one per CPU core)
   --node-name NAME         this node's name in NSID and CHAOS id.server answers (default: the host name)
   --alias-resolver H:P     recursive resolver for apex ALIAS targets (repeatable; default: the system's)
+  --udp auto|batch|dgram   UDP through the batching addon (recvmmsg/sendmmsg) or node's dgram;
+                           auto (the default) takes the addon when npm install could build it
   --tcp-idle-timeout MS    close TCP connections idle this long (default ${defaultTcpOptions.idleTimeoutMs})
   --tcp-max-connections N  TCP connections served at once per process (default ${defaultTcpOptions.maxConnections})
   --help                   show this text
@@ -33,6 +35,7 @@ export interface Config {
   nodeName: string;
   aliasResolvers: string[];
   tcp: TcpOptions;
+  udp: UdpMode;
 }
 
 /** Reads the command line; throws an Error whose message is meant for the person who typed it. */
@@ -45,6 +48,7 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
       workers: { type: 'string' },
       'node-name': { type: 'string' },
       'alias-resolver': { type: 'string', multiple: true },
+      udp: { type: 'string' },
       'tcp-idle-timeout': { type: 'string' },
       'tcp-max-connections': { type: 'string' },
       help: { type: 'boolean' },
@@ -60,6 +64,7 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
     workers: values.workers === undefined ? availableParallelism() : positive(values.workers, '--workers'),
     nodeName: values['node-name'] ?? hostname(),
     aliasResolvers: values['alias-resolver'] ?? [],
+    udp: udpMode(values.udp ?? 'auto'),
     tcp: {
       idleTimeoutMs: values['tcp-idle-timeout'] === undefined ? defaultTcpOptions.idleTimeoutMs : positive(values['tcp-idle-timeout'], '--tcp-idle-timeout'),
       maxConnections: values['tcp-max-connections'] === undefined ? defaultTcpOptions.maxConnections : positive(values['tcp-max-connections'], '--tcp-max-connections'),
@@ -83,6 +88,11 @@ export function parseListenAddress(text: string): ListenAddress {
   const port = Number(match?.[3]);
   if (!match || port > 65535) throw new Error(`--listen ${text}: expected HOST:PORT, e.g. 127.0.0.1:5300 or [::1]:5300`);
   return { host: match[1] ?? match[2]!, port };
+}
+
+function udpMode(text: string): UdpMode {
+  if (text === 'auto' || text === 'batch' || text === 'dgram') return text;
+  throw new Error(`--udp must be auto, batch or dgram, not ${text}`);
 }
 
 function positive(text: string, option: string): number {

@@ -25,7 +25,7 @@ async function serve(config: Config): Promise<() => Promise<void>> {
   const zones = new ZoneStore();
   for (const source of config.zones) zones.put(await loadZoneFile(source.name, source.file));
   const alias = new AliasResolver(config.aliasResolvers);
-  const server = await startServer({ listen: config.listen, zones, nodeName: config.nodeName, alias, tcp: config.tcp });
+  const server = await startServer({ listen: config.listen, zones, nodeName: config.nodeName, alias, tcp: config.tcp, udp: config.udp });
   return server.close;
 }
 

@@ -92,7 +92,11 @@ export class Responder {
       const zone = this.zones.find(query.qname, query.qtype);
       answer = zone ? lookup(zone, query.qname, query.qtype) : emptyAnswer(Rcode.REFUSED);
     }
-    if (answer.alias) return this.resolveAlias(answer).then((resolved) => this.finish(packet, query, resolved, edns, tcp));
+    if (answer.alias) {
+      // The packet's buffer may be reused for the next datagram before the target resolves.
+      const own = Buffer.from(packet);
+      return this.resolveAlias(answer).then((resolved) => this.finish(own, query, resolved, edns, tcp));
+    }
     return this.finish(packet, query, answer, edns, tcp);
   }
 

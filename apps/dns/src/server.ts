@@ -1,8 +1,8 @@
-import type { Socket } from 'node:dgram';
 import type { AliasResolver } from './alias';
 import { Responder } from './respond';
 import { defaultTcpOptions, listenTcp, type TcpListener, type TcpOptions } from './tcp';
 import { listenUdp } from './udp';
+import { listenUdpBatch, udpBatchAddon, type UdpListener } from './udpBatch';
 import type { ZoneStore } from './zoneStore';
 
 export interface ListenAddress {
@@ -17,7 +17,14 @@ export interface ServerOptions {
   nodeName: string;
   alias?: AliasResolver;
   tcp?: Partial<TcpOptions>;
+  /**
+   * UDP through the batching addon (recvmmsg/sendmmsg, a socket per process with SO_REUSEPORT) or
+   * node's dgram; `auto` takes the addon when it was built.
+   */
+  udp?: UdpMode;
 }
+
+export type UdpMode = 'auto' | 'batch' | 'dgram';
 
 export interface DnsServer {
   responder: Responder;
@@ -30,12 +37,14 @@ export interface DnsServer {
 export async function startServer(options: ServerOptions): Promise<DnsServer> {
   const responder = new Responder(options.zones, { nodeName: options.nodeName, alias: options.alias });
   const tcpOptions = { ...defaultTcpOptions, ...options.tcp };
-  const sockets: Socket[] = [];
+  const sockets: UdpListener[] = [];
+  const addon = options.udp === 'dgram' ? undefined : udpBatchAddon;
+  if (options.udp === 'batch' && !addon) throw new Error('the batched UDP addon is not built (npm install builds it)');
   const servers: TcpListener[] = [];
   const addresses: ListenAddress[] = [];
   const close = async () => {
     await Promise.all([
-      ...sockets.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))),
+      ...sockets.map((s) => s.close()),
       ...servers.map((s) => s.close()),
     ]);
     options.alias?.cancel();
@@ -44,7 +53,7 @@ export async function startServer(options: ServerOptions): Promise<DnsServer> {
     for (const { host, port } of options.listen) {
       const tcp = await listenTcp(host, port, responder, tcpOptions);
       servers.push(tcp);
-      sockets.push(await listenUdp(host, tcp.port, responder));
+      sockets.push(addon ? listenUdpBatch(addon, host, tcp.port, responder) : await listenUdp(host, tcp.port, responder));
       addresses.push({ host, port: tcp.port });
     }
   } catch (error) {

@@ -1,11 +1,12 @@
-import { createSocket, type Socket } from 'node:dgram';
+import { createSocket } from 'node:dgram';
 import type { Responder } from './respond';
+import type { UdpListener } from './udpBatch';
 
 /** A room for bursts: at 100,000 queries per second the default buffer holds a few milliseconds. */
 const SOCKET_BUFFER = 4 * 1024 * 1024;
 
-/** Serves DNS over UDP on one address; every datagram is one query. */
-export function listenUdp(host: string, port: number, responder: Responder): Promise<Socket> {
+/** Serves DNS over UDP on one address with node's dgram: one event and one send per query. */
+export function listenUdp(host: string, port: number, responder: Responder): Promise<UdpListener> {
   const socket = createSocket({ type: host.includes(':') ? 'udp6' : 'udp4', ipv6Only: host.includes(':') });
   socket.on('message', (packet, peer) => {
     const reply = responder.respond(packet, false);
@@ -26,7 +27,7 @@ export function listenUdp(host: string, port: number, responder: Responder): Pro
           // The system's limit applies; smaller buffers only mean earlier drops under load.
         }
       }
-      resolve(socket);
+      resolve({ port: socket.address().port, close: () => new Promise<void>((done) => socket.close(() => done())) });
     });
   });
 }

@@ -1,0 +1,62 @@
+import { createRequire } from 'node:module';
+import type { Responder } from './respond';
+
+/** The native addon (native/udp_batch.c), built at install; absent where it could not be built. */
+interface UdpBatchAddon {
+  BATCH: number;
+  SLOT: number;
+  open(host: string, port: number, input: Buffer, output: Buffer, meta: Int32Array, onBatch: (count: number) => void): [unknown, number];
+  peer(handle: unknown, index: number): Buffer;
+  sendTo(handle: unknown, message: Buffer, peer: Buffer): number;
+  close(handle: unknown): void;
+}
+
+function loadAddon(): UdpBatchAddon | undefined {
+  try {
+    return createRequire(import.meta.url)('../build/Release/udp_batch.node') as UdpBatchAddon;
+  } catch {
+    return undefined;
+  }
+}
+
+export const udpBatchAddon = loadAddon();
+
+export interface UdpListener {
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves DNS over UDP through the addon: up to BATCH queries arrive per system call into one
+ * shared buffer, are answered into another, and leave in one sendmmsg. Answers that wait for an
+ * ALIAS target are sent on their own when they are ready.
+ */
+export function listenUdpBatch(addon: UdpBatchAddon, host: string, port: number, responder: Responder): UdpListener {
+  const { BATCH, SLOT } = addon;
+  const input = Buffer.alloc(BATCH * SLOT);
+  const output = Buffer.alloc(BATCH * SLOT);
+  // Per packet: the query's length (-1 when it did not fit a slot), then the answer's length (0: none).
+  const meta = new Int32Array(BATCH * 2);
+  let handle: unknown;
+  const onBatch = (count: number) => {
+    for (let i = 0; i < count; i++) {
+      const length = meta[i * 2]!;
+      if (length < 0) continue;
+      const reply = responder.respond(input.subarray(i * SLOT, i * SLOT + length), false);
+      if (reply === null) continue;
+      if (reply instanceof Promise) {
+        const peer = addon.peer(handle, i);
+        void reply.then((late) => late && addon.sendTo(handle, late, peer));
+        continue;
+      }
+      reply.copy(output, i * SLOT);
+      meta[i * 2 + 1] = reply.length;
+    }
+  };
+  const [opened, bound] = addon.open(host, port, input, output, meta, onBatch);
+  handle = opened;
+  return {
+    port: bound,
+    close: async () => addon.close(handle),
+  };
+}
