@@ -130,8 +130,19 @@ describe('RRset rules', () => {
         message: 'www.dev.example.com is below the delegation dev.example.com: only A and AAAA glue records can be there, not CNAME',
       },
     ]);
-    expect(check([set('a.b.dev.example.com', 'TXT', '"x"')], [delegation])).toEqual([
+    expect(check([set('a.b.dev.example.com', 'TXT', '"x"')], [set('dev.example.com', 'NS', 'ns.example.net.')])).toEqual([
       { name: 'dev.example.com', type: 'NS', field: 'name', message: 'Delegating dev.example.com would hide TXT records at a.b.dev.example.com below it' },
+    ]);
+  });
+
+  it('a name server inside its delegation needs glue', () => {
+    const delegation = set('dev.example.com', 'NS', 'ns1.dev.example.com.', 'ns.example.net.');
+    const message = 'ns1.dev.example.com is inside the delegation dev.example.com, so it needs A or AAAA glue records';
+    expect(check([], [delegation])).toEqual([{ name: 'dev.example.com', type: 'NS', field: 'content', message }]);
+    const glue = set('ns1.dev.example.com', 'AAAA', '2001:db8::53');
+    expect(check([glue], [delegation])).toEqual([]);
+    expect(checkRrsets(apex, [...platform, delegation], { changed: [{ name: 'ns1.dev.example.com', type: 'AAAA' }] })).toEqual([
+      { name: 'ns1.dev.example.com', type: 'AAAA', field: 'type', message },
     ]);
   });
 
@@ -140,6 +151,14 @@ describe('RRset rules', () => {
     const message = 'DS records can only be at a delegation point: a name below the root of the domain with NS records';
     expect(check([], [set('dev.example.com', 'DS', ds)])).toEqual([expect.objectContaining({ message })]);
     expect(check([], [set(apex, 'DS', ds)])).toEqual([expect.objectContaining({ message })]);
+  });
+
+  it('a delegation with DS keeps its NS: removing them alone is refused', () => {
+    const ds = set('dev.example.com', 'DS', '12345 13 2 ' + 'ab'.repeat(32));
+    const removed = { name: 'dev.example.com', type: 'NS' };
+    expect(checkRrsets(apex, [...platform, ds], { changed: [removed] })).toEqual([
+      { name: 'dev.example.com', type: 'NS', field: 'type', message: 'dev.example.com has DS records, which need the NS records of a delegation' },
+    ]);
   });
 
   it('NS not at a wildcard', () => {

@@ -86,7 +86,7 @@ const list = (types: string[]) => [...types].sort().join(', ');
  * Checks the RRset rules of a zone (RFC 1034, 2181, 4035 and provider practice) on the zone's
  * sets after a change: one set per name and type, no duplicate contents, CNAME alone and not at
  * the apex, ALIAS only at the apex and not beside A/AAAA, delegations holding only DS beside the
- * NS and only glue below, DS only at delegations, TTL and size limits, and MX/NS/SRV targets in
+ * NS and only glue below (and glue for name servers inside them), DS only at delegations, TTL and size limits, and MX/NS/SRV targets in
  * the zone that are not CNAMEs.
  */
 export function checkRrsets(apex: string, rrsets: readonly Rrset[], options: CheckOptions = {}): RrsetProblem[] {
@@ -154,6 +154,8 @@ export function checkRrsets(apex: string, rrsets: readonly Rrset[], options: Che
     const ds = types.get('DS');
     if (ds && !delegations.has(name)) {
       report(ds, 'type', 'DS records can only be at a delegation point: a name below the root of the domain with NS records');
+      // Reported on the NS set too, so removing a delegation's NS set is refused while its DS stays.
+      if (name !== apex) report({ name, type: 'NS' }, 'type', `${name} has DS records, which need the NS records of a delegation`);
     }
 
     const ns = types.get('NS');
@@ -165,6 +167,20 @@ export function checkRrsets(apex: string, rrsets: readonly Rrset[], options: Che
         for (const t of rest) {
           report(types.get(t)!, 'type', `${name} is delegated (it has NS records): only DS records can be beside them, not ${t}`);
         }
+      }
+    }
+
+    // A name server inside the delegated name is only reachable through glue.
+    if (ns && name !== apex) {
+      for (const content of ns.contents) {
+        const target = content.replace(/\.$/, '');
+        if (!isSubdomain(target, name)) continue;
+        const there = byName.get(target);
+        if (there?.has('A') || there?.has('AAAA')) continue;
+        const message = `${target} is inside the delegation ${name}, so it needs A or AAAA glue records`;
+        report(ns, 'content', message);
+        report({ name: target, type: 'A' }, 'type', message);
+        report({ name: target, type: 'AAAA' }, 'type', message);
       }
     }
 
