@@ -8,3 +8,5 @@ export * from './invitations';
 export * from './auditEvents';
 export * from './supportRequests';
 export * from './jobs';
+export * from './zones';
+export * from './zoneChanges';

@@ -1,0 +1,59 @@
+import { bigint, bigserial, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { zones } from './zones';
+
+/** One record as the journal keeps it: the dns-model `ZoneRecord` (canonical content). */
+export interface JournalRecord {
+  name: string;
+  type: string;
+  ttl: number;
+  content: string;
+}
+
+/** Who made a change, kept as plain values so the journal outlives users and keys. */
+export interface JournalActor {
+  type: 'user' | 'api_key' | 'system';
+  user_id: string | null;
+  api_key_id: string | null;
+}
+
+export type ZoneChangeSource = 'api' | 'import' | 'restore' | 'dynamic_update' | 'system';
+
+/**
+ * The change journal: every committed change of a zone, one row per serial, with the records it
+ * removed and added. The old SOA is among the removed records and the new SOA among the added, so
+ * the rows from a serial onwards are exactly the difference sequences of an IXFR (RFC 1995).
+ */
+export const zoneChanges = pgTable(
+  'zone_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    zoneId: uuid('zone_id')
+      .notNull()
+      .references(() => zones.id, { onDelete: 'cascade' }),
+    /** The serial before the change (0 for the zone's creation). */
+    previousSerial: bigint('previous_serial', { mode: 'number' }).notNull(),
+    serial: bigint('serial', { mode: 'number' }).notNull(),
+    source: text('source').$type<ZoneChangeSource>().notNull(),
+    actor: jsonb('actor').$type<JournalActor>().notNull(),
+    removed: jsonb('removed').$type<JournalRecord[]>().notNull(),
+    added: jsonb('added').$type<JournalRecord[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('zone_changes_zone_serial_idx').on(table.zoneId, table.serial), index('zone_changes_zone_idx').on(table.zoneId, table.id)],
+);
+
+/**
+ * The PostgreSQL notification channel on which every committed zone change is announced, with a
+ * JSON `ZoneChangeNotice` as payload. DNS nodes listen and then read the journal from their serial.
+ */
+export const zoneChangesChannel = 'zone_changes';
+
+export interface ZoneChangeNotice {
+  zone_id: string;
+  zone: string;
+  /** The zone's serial after the change. */
+  serial: number;
+  /** The zone's status after the change; `deleted` once it is gone. */
+  status: 'active' | 'disabled' | 'deleting' | 'deleted';
+}

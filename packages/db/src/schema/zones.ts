@@ -1,0 +1,81 @@
+import { bigint, boolean, check, customType, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAt, id, updatedAt } from './columns';
+import { customers } from './customers';
+
+export type ZoneStatus = 'active' | 'disabled' | 'deleting';
+export type ZoneRegionColumn = 'EU_GLOBAL' | 'EU' | 'GLOBAL';
+export type DnssecState = 'off' | 'signing' | 'active' | 'disabling';
+
+/** Text compared byte by byte, so an index can give DNS canonical order (see `rrsets.sortKey`). */
+const byteText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
+
+/** A hosted zone. The name is unique on the platform, whichever customer holds it. */
+export const zones = pgTable(
+  'zones',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** Absolute, lowercase, punycode, without the trailing dot. */
+    name: text('name').notNull(),
+    type: text('type').$type<'primary'>().notNull().default('primary'),
+    region: text('region').$type<ZoneRegionColumn>().notNull(),
+    /** Default TTL of new records, and the TTL of the platform's SOA and apex NS. */
+    ttl: integer('ttl').notNull(),
+    status: text('status').$type<ZoneStatus>().notNull().default('active'),
+    /** The SOA serial, bumped once per committed change (uint32). */
+    serial: bigint('serial', { mode: 'number' }).notNull(),
+    /** Records customers wrote (SOA and apex NS not counted): kept with every change, summed for plan limits. */
+    recordCount: integer('record_count').notNull().default(0),
+    dnssecEnabled: boolean('dnssec_enabled').notNull().default(false),
+    dnssecState: text('dnssec_state').$type<DnssecState>().notNull().default('off'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('zones_name_idx').on(table.name),
+    index('zones_customer_idx').on(table.customerId, table.name),
+    check('zones_type_check', sql`${table.type} in ('primary')`),
+    check('zones_region_check', sql`${table.region} in ('EU_GLOBAL', 'EU', 'GLOBAL')`),
+    check('zones_status_check', sql`${table.status} in ('active', 'disabled', 'deleting')`),
+    check('zones_dnssec_state_check', sql`${table.dnssecState} in ('off', 'signing', 'active', 'disabling')`),
+    check('zones_serial_check', sql`${table.serial} between 0 and 4294967295`),
+  ],
+);
+
+/**
+ * The records of one name and type in a zone: one TTL, canonical contents (dns-model), no
+ * duplicates. The API's record id is the id of its set.
+ */
+export const rrsets = pgTable(
+  'rrsets',
+  {
+    id: id(),
+    zoneId: uuid('zone_id')
+      .notNull()
+      .references(() => zones.id, { onDelete: 'cascade' }),
+    /** Absolute owner name without the trailing dot. */
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    /** The type's number (ALIAS: 65300), for ordering sets of one name. */
+    typeCode: integer('type_code').notNull(),
+    /**
+     * The owner's labels right to left joined by U+0001, compared bytewise: DNS canonical order
+     * (RFC 4034 6.1) for the names customers can write (letters, digits, `-`, `_`, `*`).
+     */
+    sortKey: byteText('sort_key').notNull(),
+    ttl: integer('ttl').notNull(),
+    contents: text('contents').array().notNull(),
+    /** SOA and apex NS: written by the platform, not counted against plan limits. */
+    managed: boolean('managed').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('rrsets_zone_name_type_idx').on(table.zoneId, table.name, table.type),
+    index('rrsets_zone_order_idx').on(table.zoneId, table.sortKey, table.typeCode),
+    check('rrsets_contents_check', sql`cardinality(${table.contents}) > 0`),
+  ],
+);
