@@ -3,7 +3,6 @@ export {
   compareNames,
   fqdn,
   isSubdomain,
-  labelCount,
   labelsToName,
   MAX_LABEL_OCTETS,
   MAX_NAME_OCTETS,

@@ -170,10 +170,6 @@ export function nameWireLength(name: string): number {
   return n;
 }
 
-export function labelCount(name: string): number {
-  return nameLabels(name).length;
-}
-
 /** True when `name` is `parent` or below it. */
 export function isSubdomain(name: string, parent: string): boolean {
   if (parent === '') return true;
