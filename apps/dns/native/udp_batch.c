@@ -51,7 +51,7 @@ static void on_readable(uv_poll_t *handle, int status, int events) {
   napi_get_reference_value(s->env, s->on_batch, &callback);
   napi_get_global(s->env, &global);
   // Bounded: a flood must not keep the event loop from its other work (TCP, timers).
-  for (int round = 0; round < 16 && !s->closed; round++) {
+  for (int round = 0; round < 4 && !s->closed; round++) {
     for (int i = 0; i < BATCH; i++) s->recv[i].msg_hdr.msg_namelen = sizeof(struct sockaddr_storage);
     int n = recvmmsg(s->fd, s->recv, BATCH, MSG_DONTWAIT, NULL);
     if (n <= 0) break;
