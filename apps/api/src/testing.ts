@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '@kaja/config';
 import type { DatabaseHandle } from '@kaja/db';
 import { createTestDatabase } from '@kaja/db/testing';
+import { sql } from '@kaja/db/orm';
 import { buildApp } from './app';
 import type { RateLimits } from './plugins/rateLimit';
 import { createMailer } from './services/mail';
@@ -236,4 +237,24 @@ export function errorOf(response: ApiResponse): { code: string; message: string;
     throw new Error(`Expected an error envelope, got ${response.status} ${JSON.stringify(response.body)}`);
   }
   return response.body.error;
+}
+
+/** A platform staff user (created as the operator's command line does), signed in. */
+export async function signInStaff(api: TestApi): Promise<{ email: string; accessToken: string; userId: string }> {
+  const { createStaff } = await import('./services/staff');
+  const { email, password } = await createStaff(api.database.db, uniqueEmail('staff'));
+  const signin = await api.request('POST', '/auth/signin', { body: { email, password } });
+  if (signin.status !== 200) throw new Error(`staff sign-in failed: ${signin.status} ${JSON.stringify(signin.body)}`);
+  return { email, accessToken: signin.body.data.access_token, userId: signin.body.data.user.id };
+}
+
+/** Adds a user with the given role to the account's customer and signs them in. */
+export async function addUser(api: TestApi, account: TestAccount, role: 'owner' | 'admin' | 'member') {
+  const email = uniqueEmail(role);
+  const password = 'member password 123';
+  const created = await api.request('POST', '/users', { token: account.accessToken, body: { email, full_name: `A ${role}`, role, password } });
+  if (created.status !== 201) throw new Error(`user creation failed: ${created.status} ${JSON.stringify(created.body)}`);
+  await api.database.db.execute(sql`UPDATE users SET email_verified_at = now() WHERE id = ${created.body.data.id}`);
+  const signin = await api.request('POST', '/auth/signin', { body: { email, password } });
+  return { email, password, userId: created.body.data.id as string, accessToken: signin.body.data.access_token as string };
 }

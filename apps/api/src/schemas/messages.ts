@@ -44,6 +44,7 @@ export function installValidationMessages(): void {
           if (issue.format === 'datetime') return `${label} must be an ISO 8601 date and time`;
           return `${label} has an invalid format`;
         case 'invalid_value':
+          if (issue.input === undefined || issue.input === null) return `${label} is required`;
           return `${label} must be one of ${issue.values.map(String).join(', ')}`;
         case 'invalid_union':
           if (issue.input === undefined || issue.input === null) return `${label} is required`;

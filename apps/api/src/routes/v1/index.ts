@@ -6,6 +6,8 @@ import { apiKeyRoutes } from './apiKeys';
 import { planRoutes } from './plans';
 import { regionRoutes } from './regions';
 import { supportRoutes } from './support';
+import { invitationRoutes } from './invitations';
+import { auditEventRoutes } from './auditEvents';
 
 /** Every /v1 route; each file mirrors a part of the URL space. */
 export const v1Routes: FastifyPluginAsyncZod = async (app) => {
@@ -18,4 +20,6 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(planRoutes);
   await app.register(regionRoutes);
   await app.register(supportRoutes);
+  await app.register(invitationRoutes);
+  await app.register(auditEventRoutes);
 };

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf } from '../../plugins/authentication';
+import { listAuditEvents } from '../../services/auditEvents';
+import { commonErrors, listEnvelope, pagination, timestamp } from '../../schemas/common';
+
+const auditEvent = z
+  .object({
+    id: z.number().int(),
+    customer_id: z.uuid().nullable(),
+    actor: z.object({ type: z.enum(['user', 'api_key', 'system']), user_id: z.uuid().nullable(), api_key_id: z.uuid().nullable() }),
+    action: z.string().describe('e.g. user.signed_in, api_key.created, zone.deleted'),
+    target: z.object({ type: z.string(), id: z.string().nullable() }),
+    summary: z.record(z.string(), z.unknown()),
+    ip: z.string().nullable(),
+    created_at: timestamp,
+  })
+  .meta({ id: 'AuditEvent' });
+
+export const auditEventRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.context;
+  app.get(
+    '/audit-events',
+    {
+      config: { scope: 'customers:read' },
+      schema: {
+        tags: ['audit'],
+        summary: "Your customer's audit log, newest first",
+        querystring: pagination.extend({
+          action: z.string().max(100).optional().describe('Exact action, or a family such as api_key.*'),
+          target_type: z.string().max(50).optional(),
+          target_id: z.string().max(100).optional(),
+          customer_id: z.uuid().optional().describe('Staff only: another customer'),
+        }),
+        response: { 200: listEnvelope(auditEvent), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const { limit, offset, ...filters } = request.query;
+      const { items, total } = await listAuditEvents(ctx, principalOf(request), { limit, offset }, filters);
+      return { status: 'success' as const, data: items, meta: { total, limit, offset } };
+    },
+  );
+};
