@@ -33,3 +33,4 @@ export {
   type RrsetProblem,
 } from './rrset';
 export { parseRrsetInput, type FieldErrors, type RrsetField, type RrsetInput, type RrsetInputResult } from './rrsetInput';
+export { diffRecords, type RecordDiff } from './diff';
