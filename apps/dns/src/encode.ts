@@ -39,11 +39,18 @@ function records(rrsets: Rrset[]): ResourceRecord[] {
  */
 export function personalise(wire: Uint8Array, packet: Uint8Array, query: QueryView): Buffer {
   const out = Buffer.allocUnsafe(wire.length);
-  out.set(wire);
-  out[0] = packet[0]!;
-  out[1] = packet[1]!;
-  out[2] = wire[2]! | (packet[2]! & 0x01);
-  out[3] = wire[3]! | (packet[3]! & 0x10);
-  if (query.questionEnd > query.qnameStart) out.set(packet.subarray(query.qnameStart, query.questionEnd - 4), query.qnameStart);
+  personaliseInto(wire, packet, query, out, 0);
   return out;
+}
+
+/** `personalise` written into `out` at `offset`, for senders with a buffer of their own. */
+export function personaliseInto(wire: Uint8Array, packet: Uint8Array, query: QueryView, out: Uint8Array, offset: number): void {
+  out.set(wire, offset);
+  out[offset] = packet[0]!;
+  out[offset + 1] = packet[1]!;
+  out[offset + 2] = wire[2]! | (packet[2]! & 0x01);
+  out[offset + 3] = wire[3]! | (packet[3]! & 0x10);
+  // A loop: for a name of a few dozen octets it is cheaper than a subarray view.
+  const end = query.questionEnd - 4;
+  for (let i = query.qnameStart; i < end; i++) out[offset + i] = packet[i]!;
 }

@@ -12,10 +12,10 @@ import {
 } from '@kaja/dns-model';
 import type { AliasResolver } from './alias';
 import { type Answer, emptyAnswer } from './answer';
-import { AnswerCache, Variant } from './answerCache';
+import { AnswerCache, type CachedAnswer, Variant } from './answerCache';
 import { chaosAnswer } from './chaos';
 import { responseEdns, udpLimit } from './edns';
-import { encodeAnswer, personalise } from './encode';
+import { encodeAnswer, personalise, personaliseInto } from './encode';
 import { lookup } from './lookup';
 import { addNegativeSoa } from './negative';
 import { QueryCounts } from './queryCounts';
@@ -59,23 +59,37 @@ export class Responder {
   }
 
   respond(packet: Buffer, tcp: boolean): Reply {
-    const q = this.view;
-    const plain = readQuery(packet, q);
-    if (plain && (q.flags & 0x8000) === 0 && q.opcode === Opcode.QUERY && q.qclass === DnsClass.IN && q.ednsVersion === 0 && !q.nsid) {
-      const entry = this.cache.get(q.qname, q.qtype, variantOf(q));
-      if (entry !== undefined && entry.wire.length <= (tcp ? TCP_MAX : udpLimit(q))) {
-        entry.counter.count++;
-        return personalise(entry.wire, packet, q);
-      }
-    }
+    const entry = this.cached(packet, tcp);
+    if (entry !== undefined) return personalise(entry.wire, packet, this.view);
     try {
-      const query = plain ? { ...q } : this.decode(packet);
+      const query = readQuery(packet, this.view) ? { ...this.view } : this.decode(packet);
       if (query === null || query instanceof Uint8Array) return query;
       return this.answer(packet, query, tcp);
     } catch (error) {
       console.error('dns: failed to answer a query:', error);
       return this.headerOnly(packet, Rcode.SERVFAIL);
     }
+  }
+
+  /**
+   * Writes the answer to `packet` into `out` at `offset` when it is cached, and returns its
+   * length; -1 means the query needs `respond`.
+   */
+  respondFromCache(packet: Buffer, out: Uint8Array, offset: number): number {
+    const entry = this.cached(packet, false);
+    if (entry === undefined) return -1;
+    personaliseInto(entry.wire, packet, this.view, out, offset);
+    return entry.wire.length;
+  }
+
+  /** The cached answer for a plain query (header and question read in place), counted. */
+  private cached(packet: Buffer, tcp: boolean): CachedAnswer | undefined {
+    const q = this.view;
+    if (!readQuery(packet, q) || q.flags & 0x8000 || q.opcode !== Opcode.QUERY || q.qclass !== DnsClass.IN || q.ednsVersion !== 0 || q.nsid) return undefined;
+    const entry = this.cache.get(q.qname, q.qtype, variantOf(q));
+    if (entry === undefined || entry.wire.length > (tcp ? TCP_MAX : udpLimit(q))) return undefined;
+    entry.counter.count++;
+    return entry;
   }
 
   private answer(packet: Buffer, query: QueryView, tcp: boolean): Reply {

@@ -42,14 +42,20 @@ export function listenUdpBatch(addon: UdpBatchAddon, host: string, port: number,
     for (let i = 0; i < count; i++) {
       const length = meta[i * 2]!;
       if (length < 0) continue;
-      const reply = responder.respond(input.subarray(i * SLOT, i * SLOT + length), false);
+      const packet = input.subarray(i * SLOT, i * SLOT + length);
+      const cached = responder.respondFromCache(packet, output, i * SLOT);
+      if (cached >= 0) {
+        meta[i * 2 + 1] = cached;
+        continue;
+      }
+      const reply = responder.respond(packet, false);
       if (reply === null) continue;
       if (reply instanceof Promise) {
         const peer = addon.peer(handle, i);
         void reply.then((late) => late && addon.sendTo(handle, late, peer));
         continue;
       }
-      reply.copy(output, i * SLOT);
+      output.set(reply, i * SLOT);
       meta[i * 2 + 1] = reply.length;
     }
   };
