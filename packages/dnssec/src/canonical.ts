@@ -1,4 +1,4 @@
-import { nameLabels, nameToWire, recordType } from '@kaja/dns-model';
+import { labelsToName, nameLabels, nameToWire, recordType } from '@kaja/dns-model';
 
 /** The records of one name and type: one TTL, uncompressed wire rdata (the DNS server's shape). */
 export interface Rrset {
@@ -63,16 +63,30 @@ export function signatureLabels(name: string): number {
 
 /**
  * A sort key that orders names exactly as RFC 4034 6.1 does, for sorting many names at once:
- * labels right to left, each octet shifted up by one so the separator (0) sorts before any
- * octet, and a name before its subdomains. Names are lowercase (the platform's canonical form).
+ * labels right to left, each followed by the separator U+0000, which sorts before any octet, so a
+ * name comes before its subdomains. Octets 0 and 1 are written as two characters (1 1 and 1 2) to
+ * keep the separator the smallest. Names are lowercase (the platform's canonical form); only
+ * names with escapes can hold octets below 0x21, so the others take a fast path.
  */
 export function canonicalSortKey(name: string): string {
+  if (name === '') return '';
+  if (name.indexOf('\\') === -1) return name.split('.').reverse().join('\u0000') + '\u0000';
   const labels = nameLabels(name);
   let key = '';
   for (let i = labels.length - 1; i >= 0; i--) {
     const label = labels[i]!;
-    for (let k = 0; k < label.length; k++) key += String.fromCharCode(label.charCodeAt(k) + 1);
+    for (let k = 0; k < label.length; k++) {
+      const c = label.charCodeAt(k);
+      key += c === 0 ? '\u0001\u0001' : c === 1 ? '\u0001\u0002' : label[k];
+    }
     key += '\u0000';
   }
   return key;
+}
+
+/** The name without its leftmost label ("" above a single label). */
+export function parentOf(name: string): string {
+  if (name.indexOf('\\') !== -1) return labelsToName(nameLabels(name).slice(1));
+  const dot = name.indexOf('.');
+  return dot === -1 ? '' : name.slice(dot + 1);
 }

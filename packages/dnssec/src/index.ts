@@ -21,4 +21,5 @@ export { ZoneIndex, type IndexChange, type IndexEntry } from './zoneIndex';
 export { nextCloser, wildcardOf, type Denial } from './denial';
 export { NSEC_TYPE, NsecDenial } from './nsec';
 export { NSEC3_TYPE, Nsec3Denial, nsec3Hash, NSEC3PARAM_TYPE, RFC9276_PARAMETERS, type Nsec3Parameters } from './nsec3';
-export { signedZoneRecords, signZone, writeSignedZone, type SignedRecord, type SignZoneOptions } from './signZone';
+export { planZone, signedZoneRecords, signZone, writeSignedZone, type SignedRecord, type SigningJob, type SignZoneOptions, type ZonePlan } from './signZone';
+export { signZoneInParallel } from './signParallel';

@@ -52,7 +52,11 @@ export class NsecDenial implements Denial {
   }
 
   chain(): Rrset[] {
-    return this.index.all().filter((e) => e.types.length > 0).map((e) => this.record(e));
+    const out: Rrset[] = [];
+    this.index.all().forEach((entry, position) => {
+      if (entry.types.length > 0) out.push(this.record(entry, position));
+    });
+    return out;
   }
 
   apexRrsets(): Rrset[] {
@@ -63,13 +67,13 @@ export class NsecDenial implements Denial {
   private covering(name: string): Rrset {
     let position = this.index.floor(name);
     while (this.index.at(position).types.length === 0) position--;
-    return this.record(this.index.at(position));
+    return this.record(this.index.at(position), position);
   }
 
-  private record(entry: IndexEntry): Rrset {
-    let position = this.index.floor(entry.name) + 1;
-    while (this.index.at(position).types.length === 0) position++;
-    const next = this.index.at(position).name;
+  private record(entry: IndexEntry, position = this.index.floor(entry.name)): Rrset {
+    let after = position + 1;
+    while (this.index.at(after).types.length === 0) after++;
+    const next = this.index.at(after).name;
     const types = [...new Set([...entry.types, RRSIG_TYPE, NSEC_TYPE])].sort((a, b) => a - b);
     const text = `${fqdn(next)} ${types.map(typeName).join(' ')}`;
     const memo = this.memo.get(entry.name);

@@ -5,7 +5,7 @@ import { dsRdata } from './ds';
 import type { Cryptokey } from './keys';
 import { NsecDenial } from './nsec';
 import { Nsec3Denial, RFC9276_PARAMETERS, type Nsec3Parameters } from './nsec3';
-import { RRSIG_TYPE, signRrset } from './rrsig';
+import { RRSIG_TYPE, signRrset, type SignatureTimes } from './rrsig';
 import { DEFAULT_POLICY, signingKeys, type SignaturePolicy } from './signatureCache';
 import { ZoneIndex } from './zoneIndex';
 
@@ -40,13 +40,34 @@ const CDNSKEY = 60;
 /** Records a signer makes itself: whatever the input holds of them is replaced. */
 const signerTypes = new Set([RRSIG_TYPE, 47, 50, 51, DNSKEY, CDS_TYPE, CDNSKEY]);
 
+/** One RRset to sign and the keys (positions in `keys`) that sign it. */
+export interface SigningJob {
+  rrset: Rrset;
+  keys: number[];
+}
+
+/** A zone ready to sign: the jobs, and how their signatures go back into the signed zone. */
+export interface ZonePlan {
+  zone: string;
+  keys: readonly Cryptokey[];
+  times: SignatureTimes;
+  jobs: SigningJob[];
+  /** The signed zone from one RRSIG rdata per job and key, in job order. */
+  assemble(signatures: readonly (readonly Uint8Array[])[]): SignedRecord[];
+}
+
 /**
  * Signs a whole zone offline (what a signed AXFR transfers): adds DNSKEY, CDS and CDNSKEY at the
  * apex, the NSEC or NSEC3 chain, and an RRSIG for every authoritative RRset. Glue and the NS set
  * of a delegation stay unsigned; a DS at a delegation is signed. Returns the records in canonical
- * order, each RRset followed by its RRSIGs.
+ * order, each RRset followed by its RRSIGs. `signZoneInParallel` does the same on all cores.
  */
 export function signZone(options: SignZoneOptions): SignedRecord[] {
+  const plan = planZone(options);
+  return plan.assemble(plan.jobs.map((job) => job.keys.map((k) => signRrset(job.rrset, plan.keys[k]!, plan.zone, plan.times))));
+}
+
+export function planZone(options: SignZoneOptions): ZonePlan {
   const zone = options.zone;
   const sets = collect(zone, options.records);
   const apex = sets.get(zone);
@@ -56,10 +77,10 @@ export function signZone(options: SignZoneOptions): SignedRecord[] {
   const minimum = new DataView(soaRdata.buffer, soaRdata.byteOffset + soaRdata.length - 4, 4).getUint32(0);
   const negativeTtl = Math.min(soa.ttl, minimum);
 
-  const published = options.keys;
-  if (!published.some((k) => k.active)) throw new RangeError('Signing needs at least one active key');
-  const ksks = published.filter((k) => k.active && k.keytype === 'ksk');
-  apex.set(DNSKEY, { name: zone, type: DNSKEY, ttl: soa.ttl, rdata: published.map((k) => k.dnskey) });
+  const keys = options.keys;
+  if (!keys.some((k) => k.active)) throw new RangeError('Signing needs at least one active key');
+  const ksks = keys.filter((k) => k.active && k.keytype === 'ksk');
+  apex.set(DNSKEY, { name: zone, type: DNSKEY, ttl: soa.ttl, rdata: keys.map((k) => k.dnskey) });
   if (ksks.length > 0) {
     const digestTypes = options.cdsDigestTypes ?? [2];
     apex.set(CDS_TYPE, {
@@ -80,30 +101,46 @@ export function signZone(options: SignZoneOptions): SignedRecord[] {
   const now = options.now ?? Math.floor(Date.now() / 1000);
   const policy = options.policy ?? DEFAULT_POLICY;
   const times = { inception: now - policy.inceptionOffset, expiration: now + policy.validity };
-  const sign = (rrset: Rrset): SignedRecord[] =>
-    signingKeys(published, rrset.type).map((key) => ({
-      name: rrset.name,
-      type: RRSIG_TYPE,
-      ttl: rrset.ttl,
-      rdata: signRrset(rrset, key, zone, times),
-    }));
+  const keyPosition = new Map(keys.map((k, i) => [k, i]));
+  const keysFor = new Map<number, number[]>();
+  const signers = (type: number) => {
+    let found = keysFor.get(type);
+    if (!found) keysFor.set(type, (found = signingKeys(keys, type).map((k) => keyPosition.get(k)!)));
+    return found;
+  };
 
-  const out: { key: string; records: SignedRecord[] }[] = [];
-  const emit = (rrset: Rrset, signed: boolean) => {
-    const records = rrset.rdata.map((rdata) => ({ name: rrset.name, type: rrset.type, ttl: rrset.ttl, rdata }));
-    if (signed) records.push(...sign(rrset));
-    out.push({ key: `${canonicalSortKey(rrset.name)}\u0000${String(rrset.type).padStart(5, '0')}`, records });
+  const rrsets: { key: string; rrset: Rrset; job?: number }[] = [];
+  const jobs: SigningJob[] = [];
+  const add = (rrset: Rrset, signed: boolean) => {
+    const key = `${canonicalSortKey(rrset.name)}\u0000${String(rrset.type).padStart(5, '0')}`;
+    if (signed) jobs.push({ rrset, keys: signers(rrset.type) });
+    rrsets.push({ key, rrset, job: signed ? jobs.length - 1 : undefined });
   };
   for (const [name, types] of sets) {
     const entry = index.get(name);
     for (const rrset of types.values()) {
       // Authoritative data is signed; at a delegation only the DS is, and glue never.
-      emit(rrset, !!entry && (!entry.delegation || rrset.type === DS));
+      add(rrset, !!entry && (!entry.delegation || rrset.type === DS));
     }
   }
-  for (const rrset of denial.chain()) emit(rrset, true);
-  out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return out.flatMap((o) => o.records);
+  for (const rrset of denial.chain()) add(rrset, true);
+  rrsets.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+
+  return {
+    zone,
+    keys,
+    times,
+    jobs,
+    assemble(signatures) {
+      const out: SignedRecord[] = [];
+      for (const { rrset, job } of rrsets) {
+        for (const rdata of rrset.rdata) out.push({ name: rrset.name, type: rrset.type, ttl: rrset.ttl, rdata });
+        if (job === undefined) continue;
+        for (const rdata of signatures[job]!) out.push({ name: rrset.name, type: RRSIG_TYPE, ttl: rrset.ttl, rdata });
+      }
+      return out;
+    },
+  };
 }
 
 /** The zone's RRsets by name and type, without the records the signer makes itself. */

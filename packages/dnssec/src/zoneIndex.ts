@@ -1,5 +1,5 @@
 import { isSubdomain, labelsToName, nameLabels } from '@kaja/dns-model';
-import { canonicalSortKey } from './canonical';
+import { canonicalSortKey, parentOf } from './canonical';
 
 const NS = 2;
 const DS = 43;
@@ -228,9 +228,6 @@ function servedTypes(types: Set<number>, delegation: boolean): number[] {
   return list.sort((a, b) => a - b);
 }
 
-function parentOf(name: string): string {
-  return labelsToName(nameLabels(name).slice(1));
-}
 
 function diff(before: IndexEntry[], after: IndexEntry[]): IndexChange {
   const old = new Map(before.map((e) => [e.name, e]));
