@@ -16,18 +16,20 @@ describe('the zone in memory', () => {
     expect(zone.nodes.get('b.c.example.com')!.rrsets.size).toBe(0);
   });
 
-  it('applies a journal change by serial, and ignores one it already has', () => {
+  it('applies a journal change by serial, ignores one it already has and reports a gap', () => {
     const zone = loadZoneText('example.com', text);
-    const change = { serial: 6, removed: [soa(5), a('a.b.c.example.com', '192.0.2.2')], added: [soa(6), a('new.example.com', '192.0.2.9')] };
-    expect(zone.apply(change)).toBe(true);
+    const change = { previousSerial: 5, serial: 6, removed: [soa(5), a('a.b.c.example.com', '192.0.2.2')], added: [soa(6), a('new.example.com', '192.0.2.9')] };
+    expect(zone.apply({ ...change, previousSerial: 3, serial: 4 })).toBe('already');
+    expect(zone.apply({ previousSerial: 6, serial: 7, removed: [soa(6)], added: [soa(7)] })).toBe('gap');
+    expect(zone.serial).toBe(5);
+    expect(zone.apply(change)).toBe('applied');
     expect(zone.serial).toBe(6);
     // The removed name and the empty non-terminals that only it needed are gone.
     expect(zone.nodes.has('a.b.c.example.com')).toBe(false);
     expect(zone.nodes.has('c.example.com')).toBe(false);
     expect(zone.nodes.has('new.example.com')).toBe(true);
-    expect(zone.apply(change)).toBe(false);
-    expect(zone.apply({ serial: 4, removed: [], added: [a('old.example.com', '192.0.2.1')] })).toBe(false);
-    expect(zone.nodes.has('old.example.com')).toBe(false);
+    expect(zone.apply(change)).toBe('already');
+    expect(zone.nodes.get('new.example.com')!.rrsets.get(1)!.rdata).toHaveLength(1);
   });
 
   it('rejects a zone without an SOA', () => {
@@ -45,11 +47,14 @@ describe('changes while serving', () => {
   it('answers from the changed zone at once, though the old answer was cached', async () => {
     expect((await dig(server.port, 'new.example.com', 'A')).rcode).toBe('NXDOMAIN');
     expect((await dig(server.port, 'ns1.example.com', 'A')).answer).toEqual(['ns1.example.com. 300 IN A 192.0.2.1']);
-    server.zones.apply('example.com', {
+    const result = server.zones.apply('example.com', {
+      previousSerial: 5,
       serial: 6,
       removed: [soa(5), a('ns1.example.com', '192.0.2.1')],
       added: [soa(6), a('new.example.com', '192.0.2.9'), a('ns1.example.com', '192.0.2.53')],
     });
+    expect(result).toBe('applied');
+    expect(server.zones.apply('other.example', { previousSerial: 1, serial: 2, removed: [], added: [] })).toBe('unknown');
     expect((await dig(server.port, 'new.example.com', 'A')).answer).toEqual(['new.example.com. 300 IN A 192.0.2.9']);
     expect((await dig(server.port, 'ns1.example.com', 'A')).answer).toEqual(['ns1.example.com. 300 IN A 192.0.2.53']);
     expect((await dig(server.port, 'example.com', 'SOA')).answer[0]).toContain(' 6 7200 ');

@@ -19,12 +19,23 @@ export interface ZoneNode {
   children: number;
 }
 
-/** A zone's records changed from one serial to the next: what the change journal holds. */
+/**
+ * A zone's records changed from one serial to the next: one row of the change journal. The old
+ * SOA is among the removed records and the new SOA among the added.
+ */
 export interface ZoneChange {
+  previousSerial: number;
   serial: number;
   removed: ResourceRecord[];
   added: ResourceRecord[];
 }
+
+/**
+ * What applying a change did: `applied`; `already` when the zone has that serial or a newer one
+ * (a replay after a reconnect); `gap` when changes before it are missing, so the caller catches
+ * up from the journal or reloads the zone.
+ */
+export type ApplyResult = 'applied' | 'already' | 'gap';
 
 /**
  * One hosted zone in memory: every name (and every empty non-terminal) as a node, keyed by its
@@ -59,16 +70,14 @@ export class Zone {
     return this.apex.rrsets.get(Type.SOA)!;
   }
 
-  /**
-   * Applies a journal change when it is the next one (its serial is newer than the zone's).
-   * Returns false for a change the zone already has, so replays after a reconnect are harmless.
-   */
-  apply(change: ZoneChange): boolean {
-    if (serialCompare(change.serial, this.serial) <= 0) return false;
+  /** Applies a journal change when it is the next one: it starts at the zone's serial. */
+  apply(change: ZoneChange): ApplyResult {
+    if (serialCompare(change.serial, this.serial) <= 0) return 'already';
+    if (change.previousSerial !== this.serial) return 'gap';
     for (const record of change.removed) this.remove(record);
     for (const record of change.added) this.add(record);
     this.check();
-    return true;
+    return 'applied';
   }
 
   /** Names in canonical order, for NSEC/NSEC3 chains and transfers. */

@@ -1,11 +1,12 @@
 import { nameLabels, labelsToName } from '@kaja/dns-model';
 import { Type } from './rrtypes';
-import type { Zone, ZoneChange } from './zone';
+import type { ApplyResult, Zone, ZoneChange } from './zone';
 
 /**
  * The zones this node serves, keyed by name. Loaders (zone files now, the database later) put
- * whole zones and apply journal changes by serial; listeners hear of every change so caches of
- * precompiled answers can forget what went stale.
+ * whole zones and apply journal changes by serial; a zone that must not be answered (disabled,
+ * being deleted) is removed, so queries for it get REFUSED. Listeners hear of every change so
+ * caches of precompiled answers can forget what went stale.
  */
 export class ZoneStore {
   private readonly zones = new Map<string, Zone>();
@@ -53,12 +54,16 @@ export class ZoneStore {
     if (this.zones.delete(name)) this.notify(undefined);
   }
 
-  /** Applies a journal change to a zone; false when the zone is unknown or already has it. */
-  apply(name: string, change: ZoneChange): boolean {
+  /**
+   * Applies a journal change to a zone (see `Zone.apply`); `unknown` when the zone is not served
+   * here, so the loader loads it whole.
+   */
+  apply(name: string, change: ZoneChange): ApplyResult | 'unknown' {
     const zone = this.zones.get(name);
-    if (!zone || !zone.apply(change)) return false;
-    this.notify(name);
-    return true;
+    if (!zone) return 'unknown';
+    const result = zone.apply(change);
+    if (result === 'applied') this.notify(name);
+    return result;
   }
 
   /** Calls `listener` with the changed zone's name, or undefined when the set of zones changed. */
