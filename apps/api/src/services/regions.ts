@@ -25,7 +25,7 @@ export interface RegionInput {
 
 export async function listRegions(ctx: ServiceContext, page: Pagination) {
   const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(regions).orderBy(asc(regions.createdAt), asc(regions.name)).limit(page.limit).offset(page.offset),
+    ctx.db.select().from(regions).orderBy(asc(regions.name)).limit(page.limit).offset(page.offset),
     ctx.db.select({ value: count() }).from(regions),
   ]);
   return { items: rows.map(presentRegion), total: total!.value };

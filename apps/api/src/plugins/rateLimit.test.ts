@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorOf, signUpOwner, startTestApi, type TestApi } from '../testing';
+
+describe('rate limits', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    // Real plan rates (scale 1) and a small mail allowance so the limits are reached quickly.
+    api = await startTestApi({ rateLimits: { mail: { limit: 3, windowSeconds: 900 }, anonymous: { read: 5, write: 30 }, planScale: 1 } });
+  });
+  afterAll(() => api.close());
+
+  it('announces the policy and what is left on every response', async () => {
+    const response = await api.request('GET', '/plans');
+    expect(response.headers.get('ratelimit-policy')).toBe('"read";q=5;w=60');
+    expect(response.headers.get('ratelimit')).toMatch(/^"read";r=4;t=\d+$/);
+  });
+
+  it('refuses anonymous reads above the limit with rate_limited and Retry-After', async () => {
+    let last;
+    for (let call = 0; call < 6; call++) last = await api.request('GET', '/regions');
+    expect(last!.status).toBe(429);
+    expect(errorOf(last!).code).toBe('rate_limited');
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(last!.headers.get('ratelimit')).toMatch(/^"read";r=0;/);
+  });
+
+  it('limits account mail per client address', async () => {
+    const body = { name: 'V', email: 'v@example.test', subject: 'Hi', message: 'Hello', source: 'test' };
+    const statuses = [];
+    for (let call = 0; call < 4; call++) statuses.push((await api.request('POST', '/support', { body })).status);
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    const signup = await api.request('POST', '/auth/signup', { body: { email: 'late@example.test', password: 'long enough pw', full_name: 'L', company: 'L' } });
+    expect(signup.status).toBe(429);
+    expect(signup.headers.get('ratelimit-policy')).toBe('"mail";q=3;w=900');
+  });
+
+  it('authenticated calls are limited per customer at the plan’s rate', async () => {
+    const limited = await startTestApi({ rateLimits: { planScale: 1 } });
+    try {
+      const owner = await signUpOwner(limited);
+      const response = await limited.request('GET', '/users', { token: owner.apiKey });
+      expect(response.headers.get('ratelimit-policy')).toBe('"read";q=300;w=60');
+      const write = await limited.request('PUT', `/customers/${owner.customerId}`, { token: owner.apiKey, body: { name: 'Renamed' } });
+      expect(write.headers.get('ratelimit-policy')).toBe('"write";q=60;w=60');
+    } finally {
+      await limited.close();
+    }
+  });
+});
