@@ -26,9 +26,11 @@ export function writeZoneFile(records: readonly ZoneRecord[], options: WriteZone
   const origin = options.origin;
   const sorted = [...records].sort(compareRecords);
   const owners = sorted.map((r) => relativeName(r.name, origin));
-  const ownerWidth = Math.min(40, Math.max(1, ...owners.map((o) => o.length)));
-  const ttlWidth = Math.max(1, ...sorted.map((r) => String(r.ttl).length));
-  const typeWidth = Math.max(1, ...sorted.map((r) => r.type.length));
+  // A reduce, not Math.max(...list): a signed zone has more records than a call can take arguments.
+  const widest = (widths: number[]) => widths.reduce((a, b) => (b > a ? b : a), 1);
+  const ownerWidth = Math.min(40, widest(owners.map((o) => o.length)));
+  const ttlWidth = widest(sorted.map((r) => String(r.ttl).length));
+  const typeWidth = widest(sorted.map((r) => r.type.length));
 
   const lines: string[] = [];
   for (const comment of options.comments ?? []) lines.push(`; ${comment}`);
