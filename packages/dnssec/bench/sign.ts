@@ -5,7 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { parseZoneFile } from '@kaja/dns-model';
-import { generateCryptokey, signZoneInParallel, writeSignedZone } from '@kaja/dnssec';
+import { generateCryptokey, SignatureCache, signZoneInParallel, writeSignedZone } from '@kaja/dnssec';
 
 const ZONE = 'bench.example';
 const TARGET = Number(process.env.RECORDS ?? 100_000);
@@ -82,3 +82,24 @@ const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i
 console.log(`Signing a generated ${TARGET.toLocaleString('en-US')}-record zone from cold (${THREADS} signing threads, node ${process.version})`);
 console.log(line(header));
 for (const row of rows) console.log(line(row));
+
+// The answer path: what a cached signature costs when the server asks `signatures.for(rrset)`.
+const cacheKeys = [generateCryptokey({ keytype: 'ksk' }), generateCryptokey({ keytype: 'zsk' })];
+const cache = new SignatureCache(ZONE, cacheKeys);
+const rrsets = Array.from({ length: 10_000 }, (_, i) => ({
+  name: `host-${i}.${ZONE}`,
+  type: 1,
+  ttl: 3600,
+  rdata: [Uint8Array.of(10, (i >> 16) & 255, (i >> 8) & 255, i & 255)],
+}));
+const warmStart = process.hrtime.bigint();
+for (const rrset of rrsets) cache.for(rrset);
+const warm = seconds(warmStart);
+const lookups = 1_000_000;
+const hitStart = process.hrtime.bigint();
+for (let i = 0; i < lookups; i++) cache.for(rrsets[i % rrsets.length]!);
+const hits = seconds(hitStart);
+console.log(
+  `Signature cache (ECDSAP256SHA256): ${rrsets.length.toLocaleString('en-US')} RRsets signed in ${warm.toFixed(2)} s, ` +
+    `then ${Math.round(lookups / hits).toLocaleString('en-US')} cached lookups/s (${((hits / lookups) * 1e6).toFixed(2)} µs each)`,
+);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Rrset } from './canonical';
 import type { Cryptokey } from './keys';
 import { RRSIG_TYPE, signRrset, type SignatureTimes } from './rrsig';
@@ -40,14 +39,17 @@ export function signingKeys(keys: readonly Cryptokey[], type: number): Cryptokey
 }
 
 interface Entry {
-  hash: string;
+  /** A copy of what was signed, compared in full: exact where a hash could collide, and cheaper. */
+  ttl: number;
+  rdata: Uint8Array[];
   rrsig: Rrset;
   refreshAt: number;
 }
 
 /**
  * RRSIGs for a zone's RRsets, made once and reused. The DNS server asks `for(rrset)` on the answer
- * path: a hit costs one hash of the rdata; a miss, a changed set or a signature with less than
+ * path: a hit costs two map lookups and a comparison of the rdata with what was signed (a key of
+ * owner, type and content); a miss, a changed set or a signature with less than
  * `refreshWithin` left signs anew. Changes through the API call `invalidate(name, type)`;
  * new or (de)activated keys call `setKeys`.
  */
@@ -68,11 +70,10 @@ export class SignatureCache {
 
   /** The RRSIG RRset for `rrset`, or undefined when no active key signs it. */
   for(rrset: Rrset): Rrset | undefined {
-    const hash = rrsetHash(rrset);
     const types = this.byName.get(rrset.name);
     const cached = types?.get(rrset.type);
     const now = this.now();
-    if (cached && cached.hash === hash && now < cached.refreshAt) return cached.rrsig;
+    if (cached && now < cached.refreshAt && sameContent(cached, rrset)) return cached.rrsig;
     const keys = signingKeys(this.keys, rrset.type);
     if (keys.length === 0) return undefined;
     const times: SignatureTimes = { inception: now - this.policy.inceptionOffset, expiration: now + this.policy.validity };
@@ -82,7 +83,12 @@ export class SignatureCache {
       ttl: rrset.ttl,
       rdata: keys.map((key) => signRrset(rrset, key, this.zone, times)),
     };
-    const entry: Entry = { hash, rrsig, refreshAt: times.expiration - this.policy.refreshWithin };
+    const entry: Entry = {
+      ttl: rrset.ttl,
+      rdata: rrset.rdata.map((r) => r.slice()),
+      rrsig,
+      refreshAt: times.expiration - this.policy.refreshWithin,
+    };
     if (types) {
       if (!cached) this.count++;
       types.set(rrset.type, entry);
@@ -119,16 +125,13 @@ export class SignatureCache {
   }
 }
 
-/** Identifies the signed content: TTL and rdata (length-prefixed), in the order given. */
-function rrsetHash(rrset: Rrset): string {
-  const hash = createHash('sha1');
-  const head = Buffer.allocUnsafe(6);
-  head.writeUInt32BE(rrset.ttl >>> 0, 0);
-  head.writeUInt16BE(rrset.rdata.length, 4);
-  hash.update(head);
-  for (const r of rrset.rdata) {
-    hash.update(Uint8Array.of(r.length >> 8, r.length & 0xff));
-    hash.update(r);
+function sameContent(entry: Entry, rrset: Rrset): boolean {
+  if (entry.ttl !== rrset.ttl || entry.rdata.length !== rrset.rdata.length) return false;
+  for (let i = 0; i < entry.rdata.length; i++) {
+    const a = entry.rdata[i]!;
+    const b = rrset.rdata[i]!;
+    if (a.length !== b.length) return false;
+    for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
   }
-  return hash.digest('base64');
+  return true;
 }
