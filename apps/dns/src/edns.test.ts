@@ -12,6 +12,7 @@ ns1    A    192.0.2.1
 www    A    192.0.2.80
 medium TXT  ${['a', 'b', 'c'].map(string200).join(' ')}
 large  TXT  ${'abcdefghijklmnop'.split('').map(string200).join(' ')}
+${Array.from({ length: 12 }, (_, i) => `mx MX ${i} mail-server-number-${i}\nmail-server-number-${i} AAAA 2001:db8::${i + 1}`).join('\n')}
 `;
 
 let server: TestServer;
@@ -77,6 +78,15 @@ describe('truncation', () => {
     const edns = await dig(server.port, 'medium.example.com', 'TXT', { args: ['+ignore'] });
     expect(edns.flags).not.toContain('tc');
     expect(edns.answer).toHaveLength(1);
+  });
+
+  it('leaves out additional addresses that do not fit, without TC (RFC 2181 9)', async () => {
+    const classic = await dig(server.port, 'mx.example.com', 'MX', { args: ['+ignore', '+noedns'] });
+    expect(classic.flags).not.toContain('tc');
+    expect(classic.answer).toHaveLength(12);
+    expect(classic.additional.length).toBeLessThan(12);
+    const tcp = await dig(server.port, 'mx.example.com', 'MX', { tcp: true });
+    expect(tcp.additional).toHaveLength(12);
   });
 
   it('answers in full over TCP, where dig retries after TC', async () => {
