@@ -9,8 +9,10 @@ import { openapiPlugin } from './plugins/openapi';
 import { defaultRateLimits, rateLimitPlugin, type RateLimits } from './plugins/rateLimit';
 import { securityPlugin } from './plugins/security';
 import { v1Routes } from './routes/v1/index';
+import { zoneRoutes } from './routes/v1/zones/index';
 import { createServiceContext, type ServiceContext } from './services/context';
 import { createMailer, type Mailer } from './services/mail';
+import { ZoneChangePublisher } from './services/zoneChanges';
 import { installValidationMessages } from './schemas/messages';
 import { logRedaction, requestSerializer } from './logging';
 
@@ -25,6 +27,8 @@ export interface BuildAppOptions {
   jobs?: JobRunner;
   /** Pino destination for the logs (default stdout). */
   logStream?: NodeJS.WritableStream;
+  /** Announces committed zone changes (share it with a DNS server in the same process). */
+  zoneChanges?: ZoneChangePublisher;
 }
 
 declare module 'fastify' {
@@ -34,6 +38,8 @@ declare module 'fastify' {
     registeredRoutes: { method: string | string[]; url: string }[];
     /** The background job runner: register handlers at start-up, enqueue with enqueueJob in a transaction. */
     jobs: JobRunner;
+    /** Committed zone changes, in process and as PostgreSQL notifications on `zone_changes`. */
+    zoneChanges: ZoneChangePublisher;
   }
 }
 
@@ -42,7 +48,7 @@ const requestIdPattern = /^[\w.:-]{1,128}$/;
 installValidationMessages();
 
 /** The /v1 API as a Fastify instance, ready to listen (or to have more routes added, like the site). */
-export async function buildApp({ config, database, mailer, rateLimits, jobs, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer, rateLimits, jobs, logStream, zoneChanges }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -84,6 +90,7 @@ export async function buildApp({ config, database, mailer, rateLimits, jobs, log
   await securityPlugin(app, { config });
   await openapiPlugin(app, { config });
   app.decorate('jobs', jobs ?? new JobRunner({ db: database.db, onError: (error, job) => app.log.error({ err: error, job }, 'job failed') }));
+  app.decorate('zoneChanges', zoneChanges ?? new ZoneChangePublisher(database.db, app.log));
 
   // Credentials and rate limits belong to the API only, not to pages served beside it.
   await app.register(
@@ -91,6 +98,7 @@ export async function buildApp({ config, database, mailer, rateLimits, jobs, log
       await authenticationPlugin(v1, { context });
       await rateLimitPlugin(v1, { limits: { ...defaultRateLimits, ...rateLimits } });
       await v1.register(v1Routes);
+      await v1.register(zoneRoutes);
     },
     { prefix: '/v1' },
   );

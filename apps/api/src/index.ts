@@ -8,3 +8,4 @@ export { principalOf } from './plugins/authentication';
 export type { ServiceContext } from './services/context';
 export { createMailer, type Mailer, type MailMessage } from './services/mail';
 export { createStaff, revokeStaff } from './services/staff';
+export { ZoneChangePublisher } from './services/zoneChanges';

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf } from '../../../plugins/authentication';
+import { commonErrors, listEnvelope, pagination, successEnvelope, timestamp } from '../../../schemas/common';
+import { setDiff, zoneParams } from '../../../schemas/zones';
+import * as journal from '../../../services/journal';
+import type { ZoneContext } from '../../../services/zoneEdits';
+
+const tags = ['history'];
+const record = z.object({ name: z.string(), type: z.string(), ttl: z.number().int(), content: z.string() });
+
+const change = z
+  .object({
+    serial: z.number().int(),
+    previous_serial: z.number().int(),
+    time: timestamp,
+    source: z.enum(['api', 'import', 'restore', 'dynamic_update', 'system']),
+    actor: z.object({ type: z.enum(['user', 'api_key', 'system']), user_id: z.uuid().nullable(), api_key_id: z.uuid().nullable() }),
+    added: z.array(record),
+    removed: z.array(record),
+  })
+  .meta({ id: 'ZoneChange' });
+
+/** /zones/{id}/history and /restore: the change journal. */
+export const historyRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async (app, { ctx }) => {
+  app.get(
+    '/zones/:id/history',
+    {
+      config: { scope: 'records:read' },
+      schema: {
+        tags,
+        summary: 'The zone’s changes, newest first: serial, time, actor, records added and removed',
+        description: 'Changes from the API, the dashboard, imports, restores and dynamic updates alike. The SOA’s own change is the serial and is not listed.',
+        params: zoneParams,
+        querystring: pagination,
+        response: { 200: listEnvelope(change), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const { items, total } = await journal.listHistory(ctx, principalOf(request), request.params.id, request.query);
+      return { status: 'success' as const, data: items, meta: { total, ...request.query } };
+    },
+  );
+
+  app.post(
+    '/zones/:id/restore',
+    {
+      config: { scope: 'records:write' },
+      schema: {
+        tags,
+        summary: 'Bring the zone’s records back to their state at a serial, as one new change',
+        params: zoneParams,
+        body: z.object({ serial: z.number().int().min(0).max(4294967295) }),
+        response: {
+          200: successEnvelope(z.object({ serial: z.number().int(), restored_serial: z.number().int(), changes: z.array(setDiff) })),
+          ...commonErrors,
+        },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await journal.restoreZone(ctx, principalOf(request), request.params.id, request.body.serial),
+    }),
+  );
+};

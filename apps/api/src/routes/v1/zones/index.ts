@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf } from '../../../plugins/authentication';
+import { zoneRegion } from '../../../schemas/accounts';
+import { commonErrors, listEnvelope, pagination, successEnvelope } from '../../../schemas/common';
+import { zone, zoneParams } from '../../../schemas/zones';
+import type { ZoneContext } from '../../../services/zoneEdits';
+import * as zonesService from '../../../services/zones';
+import { historyRoutes } from './history';
+import { recordRoutes } from './records';
+import { zoneFileRoutes } from './zoneFiles';
+
+const tags = ['zones'];
+
+/** /zones and everything below a zone. */
+export const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx: ZoneContext = { ...app.context, zoneChanges: app.zoneChanges };
+  app.jobs.register(zonesService.deleteZoneJob, (payload, { db }) =>
+    zonesService.deleteZoneData(db, payload, (notice) => ctx.zoneChanges.publish(notice)),
+  );
+
+  app.post(
+    '/zones',
+    {
+      config: { scope: 'zones:write' },
+      schema: {
+        tags,
+        summary: 'Create a zone with its SOA and the name servers of its region',
+        description:
+          'The name must be a domain below a public suffix, not hosted yet, and not above or inside a zone of another customer (409). `region` defaults to your customer’s default region.',
+        body: z.object({
+          name: z.string().max(300),
+          type: z.enum(['primary']).optional(),
+          region: zoneRegion.optional(),
+          ttl: z.number().int().optional().describe('60 to 604800 seconds (default 3600)'),
+        }),
+        response: { 201: successEnvelope(zone), ...commonErrors },
+      },
+    },
+    async (request, reply) => {
+      const created = await zonesService.createZone(ctx, principalOf(request), request.body);
+      return reply.status(201).send({ status: 'success', data: zonesService.presentZone(ctx, created) });
+    },
+  );
+
+  app.get(
+    '/zones',
+    {
+      config: { scope: 'zones:read' },
+      schema: {
+        tags,
+        summary: 'List your zones, sorted by name',
+        querystring: pagination.extend({ name: z.string().max(300).optional().describe('Part of the zone name') }),
+        response: { 200: listEnvelope(zone), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const { limit, offset } = request.query;
+      const { items, total } = await zonesService.listZones(ctx, principalOf(request), request.query);
+      return { status: 'success' as const, data: items, meta: { total, limit, offset } };
+    },
+  );
+
+  app.get(
+    '/zones/:id',
+    {
+      config: { scope: 'zones:read' },
+      schema: { tags, summary: 'One zone', params: zoneParams, response: { 200: successEnvelope(zone), ...commonErrors } },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: zonesService.presentZone(ctx, await zonesService.getZone(ctx, principalOf(request), request.params.id)),
+    }),
+  );
+
+  app.put(
+    '/zones/:id',
+    {
+      config: { scope: 'zones:write' },
+      schema: {
+        tags,
+        summary: 'Change the zone’s TTL or status',
+        description: 'A disabled zone is not served (the DNS server answers REFUSED). A new TTL also applies to the SOA and apex NS, so the serial changes.',
+        params: zoneParams,
+        body: z.object({ ttl: z.number().int().optional(), status: z.enum(['active', 'disabled']).optional() }),
+        response: { 200: successEnvelope(zone), ...commonErrors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: zonesService.presentZone(ctx, await zonesService.updateZone(ctx, principalOf(request), request.params.id, request.body)),
+    }),
+  );
+
+  app.delete(
+    '/zones/:id',
+    {
+      config: { scope: 'zones:write' },
+      schema: {
+        tags,
+        summary: 'Delete a zone (asynchronously)',
+        description: 'Answers 202 at once: the zone shows status `deleting` and is no longer served; a background job removes its records and keys, then the zone is gone (404).',
+        params: zoneParams,
+        response: { 202: successEnvelope(zone), ...commonErrors },
+      },
+    },
+    async (request, reply) => {
+      const deleting = await zonesService.requestZoneDeletion(ctx, principalOf(request), request.params.id);
+      app.jobs.wake();
+      return reply.status(202).send({ status: 'success', data: zonesService.presentZone(ctx, deleting) });
+    },
+  );
+
+  await app.register(recordRoutes, { ctx });
+  await app.register(historyRoutes, { ctx });
+  await app.register(zoneFileRoutes, { ctx });
+};

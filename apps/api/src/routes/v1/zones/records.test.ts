@@ -1,0 +1,347 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from '@kaja/db/orm';
+import { rrsets, zoneChanges } from '@kaja/db';
+import { createApiKey, errorOf, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../../testing';
+import { createZone, customerWithZone, setPlan } from './zoneTestKit';
+
+describe('/v1/zones/{id}/records', () => {
+  let api: TestApi;
+  let owner: TestAccount;
+  beforeAll(async () => {
+    api = await startTestApi();
+    owner = await signUpOwner(api);
+    await setPlan(api, owner, 'scale');
+  });
+  afterAll(() => api.close());
+
+  const post = (zoneId: string, body: unknown, token = owner.apiKey) => api.request('POST', `/zones/${zoneId}/records`, { token, body });
+  const list = async (zoneId: string, query = '') => (await api.request('GET', `/zones/${zoneId}/records?limit=100${query}`, { token: owner.apiKey })).body.data;
+  const customerSets = async (zoneId: string) => (await list(zoneId)).filter((set: any) => !set.managed).map((set: any) => [set.name, set.type, set.ttl, set.content]);
+  const serialOf = async (zoneId: string) => (await api.request('GET', `/zones/${zoneId}`, { token: owner.apiKey })).body.data.serial as number;
+
+  describe('POST', () => {
+    it('accepts @, empty, relative and full names with or without the dot, and content as a string or a list', async () => {
+      const zone = await createZone(api, owner);
+      const apex = await post(zone.id, { type: 'A', name: '@', content: '192.0.2.1', ttl: 300 });
+      expect(apex.status).toBe(201);
+      expect(apex.body.data).toMatchObject({ name: zone.name, type: 'A', ttl: 300, content: ['192.0.2.1'], managed: false });
+      expect((await post(zone.id, { type: 'A', name: '', content: ['192.0.2.2', '192.0.2.3'] })).body.data.content).toEqual(['192.0.2.1', '192.0.2.2', '192.0.2.3']);
+      expect((await post(zone.id, { type: 'AAAA', name: 'www', content: '2001:DB8:0:0::1' })).body.data).toMatchObject({ name: `www.${zone.name}`, content: ['2001:db8::1'], ttl: 3600 });
+      expect((await post(zone.id, { type: 'TXT', name: `txt.${zone.name}`, content: 'hello world' })).body.data.name).toBe(`txt.${zone.name}`);
+      expect((await post(zone.id, { type: 'TXT', name: `Dot.${zone.name}.`, content: 'x' })).body.data.name).toBe(`dot.${zone.name}`);
+    });
+
+    it('adds to the set (200), keeps its TTL unless given, and takes a value already there only once', async () => {
+      const zone = await createZone(api, owner);
+      const first = await post(zone.id, { type: 'MX', name: '@', content: '10 mail.example.net.', ttl: 600 });
+      expect(first.status).toBe(201);
+      const second = await post(zone.id, { type: 'MX', name: '@', content: ['20 backup.example.net.', '10 MAIL.example.net.'] });
+      expect(second.status).toBe(200);
+      expect(second.body.data).toMatchObject({ id: first.body.data.id, ttl: 600, content: ['10 mail.example.net.', '20 backup.example.net.'] });
+      expect((await post(zone.id, { type: 'MX', content: '30 third.example.net.', ttl: 900 })).body.data.ttl).toBe(900);
+    });
+
+    it('answers "Record type is required" in the error envelope', async () => {
+      const zone = await createZone(api, owner);
+      const response = await post(zone.id, { name: 'www', content: '192.0.2.1' });
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual({
+        status: 'error',
+        error: { code: 'validation_failed', message: 'Record type is required', details: { type: 'Record type is required' } },
+      });
+    });
+
+    // Each type: a valid value and its canonical form, and an invalid value.
+    it.each([
+      ['A', '192.0.2.10', '192.0.2.10', '192.0.2.010'],
+      ['A', '198.51.100.7', '198.51.100.7', '256.1.1.1'],
+      ['AAAA', '2001:0db8::0001', '2001:db8::1', '2001:db8::g'],
+      ['CNAME', 'target.example.net.', 'target.example.net.', 'bad..name'],
+      ['MX', '10 mail.example.net.', '10 mail.example.net.', '10 192.0.2.1'],
+      ['MX', '10 mail', '10 mail.{zone}.', '10 192.0.2.1'],
+      ['MX', '0 .', '0 .', 'mail.example.net'],
+      ['TXT', '"v=spf1 -all"', '"v=spf1 -all"', '"unterminated'],
+      ['NS', 'ns1.example.net.', 'ns1.example.net.', '192.0.2.1'],
+      ['SRV', '10 5 5060 sip.example.net.', '10 5 5060 sip.example.net.', '10 5 70000 sip.example.net.'],
+      ['CAA', '0 issue "letsencrypt.org"', '0 issue "letsencrypt.org"', '0 badtag "x"'],
+      ['PTR', 'host.example.net.', 'host.example.net.', '192.0.2.1 x'],
+      ['HTTPS', '1 . alpn=h2,h3', '1 . alpn=h2,h3', '1 . nosuchkey=1'],
+      ['SVCB', '1 svc.example.net. port=8443', '1 svc.example.net. port=8443', '1 svc.example.net. port=99999'],
+      ['TLSA', `3 1 1 ${'ab'.repeat(32)}`, `3 1 1 ${'ab'.repeat(32)}`, `3 1 1 ${'ab'.repeat(31)}`],
+      ['SSHFP', `4 2 ${'CD'.repeat(32)}`, `4 2 ${'cd'.repeat(32)}`, `4 2 ${'cd'.repeat(20)}`],
+      ['NAPTR', '100 10 "S" "SIP+D2U" "" _sip._udp.example.net.', '100 10 "S" "SIP+D2U" "" _sip._udp.example.net.', '100 10 "S" "SIP+D2U"'],
+    ])('%s: accepts %j (stored as %j) and refuses %j', async (type, valid, canonical, bad) => {
+      const zone = await createZone(api, owner);
+      const name = type === 'NS' ? 'sub' : 'host';
+      const accepted = await post(zone.id, { type, name, content: valid });
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+      expect(accepted.body.data.content).toEqual([canonical.replace('{zone}', zone.name)]);
+      const refused = await post(zone.id, { type, name: 'other', content: bad });
+      expect(refused.status).toBe(422);
+      expect(Object.keys(errorOf(refused).details)).toEqual(['content']);
+    });
+
+    it('ALIAS (also as ANAME) at the apex, DS at a delegation', async () => {
+      const zone = await createZone(api, owner);
+      const alias = await post(zone.id, { type: 'ANAME', name: '@', content: 'lb.example.net.' });
+      expect(alias.body.data).toMatchObject({ type: 'ALIAS', content: ['lb.example.net.'] });
+      await post(zone.id, { type: 'NS', name: 'child', content: ['ns1.example.net', 'ns2.example.net'] });
+      const ds = await post(zone.id, { type: 'DS', name: 'child', content: `12345 13 2 ${'AB'.repeat(32)}` });
+      expect(ds.status).toBe(201);
+      expect(ds.body.data.content).toEqual([`12345 13 2 ${'ab'.repeat(32)}`]);
+    });
+
+    // One test per RRset rule, with the rejected example.
+    it.each([
+      ['CNAME at the root', [], { type: 'CNAME', name: '@', content: 'other.example.net' }, { content: 'CNAME cannot be at the root of a domain' }],
+      ['CNAME beside other types', [{ type: 'A', name: 'www', content: '192.0.2.1' }], { type: 'CNAME', name: 'www', content: 'x.example.net' }, { type: expect.stringContaining('already has A records') }],
+      ['other types beside a CNAME', [{ type: 'CNAME', name: 'www', content: 'x.example.net' }], { type: 'TXT', name: 'www', content: 'x' }, { type: expect.stringContaining('has a CNAME record') }],
+      ['two CNAME values', [], { type: 'CNAME', name: 'www', content: ['a.example.net', 'b.example.net'] }, { content: expect.stringContaining('exactly one record') }],
+      ['ALIAS below the root', [], { type: 'ALIAS', name: 'www', content: 'lb.example.net' }, { type: expect.stringContaining('only be at the root') }],
+      ['ALIAS beside A', [{ type: 'A', name: '@', content: '192.0.2.1' }], { type: 'ALIAS', name: '@', content: 'lb.example.net' }, { type: expect.stringContaining('ALIAS cannot be beside A') }],
+      ['DS without a delegation', [], { type: 'DS', name: 'child', content: `1 13 2 ${'ab'.repeat(32)}` }, { type: expect.stringContaining('delegation point') }],
+      ['records below a delegation', [{ type: 'NS', name: 'child', content: 'ns1.example.net' }], { type: 'TXT', name: 'x.child', content: 'hidden' }, { name: expect.stringContaining('below the delegation') }],
+      ['NS beside other types', [{ type: 'TXT', name: 'child', content: 'x' }], { type: 'NS', name: 'child', content: 'ns1.example.net' }, { type: expect.stringContaining('cannot be delegated') }],
+      ['apex NS', [], { type: 'NS', name: '@', content: 'ns1.example.net' }, { type: 'NS records at the root of a domain are managed by the platform' }],
+      ['SOA', [], { type: 'SOA', name: '@', content: 'a. b. 1 2 3 4 5' }, { type: 'SOA records are managed by the platform' }],
+      ['TTL below 60', [], { type: 'A', name: 'x', content: '192.0.2.1', ttl: 59 }, { ttl: 'TTL must be between 60 and 604800 seconds' }],
+      ['TTL above a week', [], { type: 'A', name: 'x', content: '192.0.2.1', ttl: 604801 }, { ttl: 'TTL must be between 60 and 604800 seconds' }],
+      ['duplicate values', [], { type: 'A', name: 'x', content: ['192.0.2.1', '192.0.2.1'] }, { content: 'Duplicate content 192.0.2.1' }],
+      ['more than 100 values', [], { type: 'A', name: 'x', content: Array.from({ length: 101 }, (_, i) => `10.0.${i >> 8}.${i & 255}`) }, { content: 'A set holds at most 100 records, not 101' }],
+      ['more than 64 KiB in a set', [], { type: 'TXT', name: 'x', content: Array.from({ length: 100 }, (_, i) => `${i} ${'x'.repeat(700)}`) }, { content: 'The records of a set can hold at most 64 KiB of data together' }],
+      ['MX at a CNAME', [{ type: 'CNAME', name: 'mail', content: 'x.example.net' }], { type: 'MX', name: '@', content: '10 mail' }, { content: expect.stringContaining('is a CNAME') }],
+      ['a name outside the zone', [], { type: 'A', name: 'www.example.org.', content: '192.0.2.1' }, { name: expect.stringContaining('is not inside the zone') }],
+      ['an unknown type', [], { type: 'BOGUS', name: 'x', content: '1' }, { type: 'Unknown record type BOGUS' }],
+      ['no content', [], { type: 'A', name: 'x' }, { content: 'Content is required' }],
+    ])('refuses %s', async (_rule, setup: any[], body: any, details) => {
+      const zone = await createZone(api, owner);
+      for (const set of setup) expect((await post(zone.id, set)).status).toBe(201);
+      const serial = await serialOf(zone.id);
+      const response = await post(zone.id, body);
+      expect(response.status).toBe(422);
+      expect(errorOf(response)).toMatchObject({ code: 'validation_failed', details });
+      expect(await serialOf(zone.id)).toBe(serial);
+    });
+  });
+
+  describe('GET', () => {
+    it('lists sets in DNS canonical order then by type, with filters and pages', async () => {
+      const zone = await createZone(api, owner);
+      for (const [type, name, content] of [
+        ['TXT', 'z', 'z'], ['A', 'a', '192.0.2.1'], ['AAAA', 'a', '2001:db8::1'], ['A', 'b.a', '192.0.2.2'],
+        ['A', '*', '192.0.2.3'], ['MX', '@', '10 mail.example.net'], ['A', 'a-b', '192.0.2.4'], ['TXT', '_dmarc', 'v=DMARC1; p=none'],
+      ]) expect((await post(zone.id, { type, name, content })).status).toBe(201);
+      const order = (await list(zone.id)).map((set: any) => `${set.name.replace(`.${zone.name}`, '').replace(zone.name, '@')} ${set.type}`);
+      expect(order).toEqual(['@ SOA', '@ NS', '@ MX', '* A', '_dmarc TXT', 'a A', 'a AAAA', 'b.a A', 'a-b A', 'z TXT']);
+
+      expect((await list(zone.id, '&name=a')).map((set: any) => set.type)).toEqual(['A', 'AAAA']);
+      expect((await list(zone.id, '&type=a')).map((set: any) => set.name)).toEqual([`*.${zone.name}`, `a.${zone.name}`, `b.a.${zone.name}`, `a-b.${zone.name}`]);
+      const page = await api.request('GET', `/zones/${zone.id}/records?limit=2&offset=2`, { token: owner.apiKey });
+      expect(page.body.meta).toEqual({ total: 10, limit: 2, offset: 2 });
+      expect(page.body.data.map((set: any) => set.type)).toEqual(['MX', 'A']);
+      for (const query of ['limit=101', 'limit=0', 'offset=-5', 'type=NOPE', 'name=bad..name']) {
+        expect((await api.request('GET', `/zones/${zone.id}/records?${query}`, { token: owner.apiKey })).status, query).toBe(422);
+      }
+    });
+
+    it('gets, replaces and deletes one set by id; the platform’s sets cannot be changed', async () => {
+      const zone = await createZone(api, owner);
+      const created = (await post(zone.id, { type: 'A', name: 'www', content: ['192.0.2.1', '192.0.2.2'] })).body.data;
+      const one = await api.request('GET', `/zones/${zone.id}/records/${created.id}`, { token: owner.apiKey });
+      expect(one.body.data).toEqual(created);
+
+      const replaced = await api.request('PUT', `/zones/${zone.id}/records/${created.id}`, { token: owner.apiKey, body: { ttl: 120, content: '198.51.100.1' } });
+      expect(replaced.status).toBe(200);
+      expect(replaced.body.data).toMatchObject({ id: created.id, ttl: 120, content: ['198.51.100.1'] });
+      const bad = await api.request('PUT', `/zones/${zone.id}/records/${created.id}`, { token: owner.apiKey, body: { content: 'nope' } });
+      expect(bad.status).toBe(422);
+
+      const [soa, ns] = await list(zone.id);
+      for (const set of [soa, ns]) {
+        const put = await api.request('PUT', `/zones/${zone.id}/records/${set.id}`, { token: owner.apiKey, body: { content: set.content } });
+        expect(put.status).toBe(422);
+        expect((await api.request('DELETE', `/zones/${zone.id}/records/${set.id}`, { token: owner.apiKey })).status).toBe(422);
+      }
+
+      const deleted = await api.request('DELETE', `/zones/${zone.id}/records/${created.id}`, { token: owner.apiKey });
+      expect(deleted.status).toBe(200);
+      expect(deleted.body.data.content).toEqual(['198.51.100.1']);
+      expect((await api.request('GET', `/zones/${zone.id}/records/${created.id}`, { token: owner.apiKey })).status).toBe(404);
+      expect((await api.request('DELETE', `/zones/${zone.id}/records/${created.id}`, { token: owner.apiKey })).status).toBe(404);
+    });
+  });
+
+  describe('DELETE by-name', () => {
+    it('removes one value, then the set with its last value, or the whole set', async () => {
+      const zone = await createZone(api, owner);
+      await post(zone.id, { type: 'TXT', name: '_acme-challenge', content: ['token-one', 'token-two'] });
+      const path = `/zones/${zone.id}/records/by-name/_acme-challenge/txt`;
+      const one = await api.request('DELETE', `${path}?content=${encodeURIComponent('"token-one"')}`, { token: owner.apiKey });
+      expect(one.status).toBe(200);
+      expect(one.body.data).toMatchObject({ removed: ['"token-one"'], rrset: { content: ['"token-two"'] } });
+      const missing = await api.request('DELETE', `${path}?content=absent`, { token: owner.apiKey });
+      expect(missing.status).toBe(404);
+      const last = await api.request('DELETE', `${path}?content=token-two`, { token: owner.apiKey });
+      expect(last.body.data).toEqual({ removed: ['"token-two"'], rrset: null });
+      expect((await api.request('DELETE', path, { token: owner.apiKey })).status).toBe(404);
+
+      await post(zone.id, { type: 'A', name: '@', content: ['192.0.2.1', '192.0.2.2'] });
+      const whole = await api.request('DELETE', `/zones/${zone.id}/records/by-name/${zone.name}./A`, { token: owner.apiKey });
+      expect(whole.body.data).toEqual({ removed: ['192.0.2.1', '192.0.2.2'], rrset: null });
+      expect((await api.request('DELETE', `/zones/${zone.id}/records/by-name/@/NS`, { token: owner.apiKey })).status).toBe(422);
+    });
+  });
+
+  describe('PATCH', () => {
+    it('applies creates, replaces and deletes in one change with one new serial', async () => {
+      const zone = await createZone(api, owner);
+      await post(zone.id, { type: 'A', name: 'old', content: '192.0.2.1' });
+      await post(zone.id, { type: 'A', name: 'keep', content: '192.0.2.1' });
+      const serial = await serialOf(zone.id);
+      const response = await api.request('PATCH', `/zones/${zone.id}/records`, {
+        token: owner.apiKey,
+        body: {
+          changes: [
+            { action: 'create', type: 'A', name: 'new', content: ['192.0.2.5'], ttl: 300 },
+            { action: 'replace', type: 'A', name: 'keep', content: '192.0.2.9' },
+            { action: 'delete', type: 'A', name: 'old' },
+          ],
+        },
+      });
+      expect(response.status).toBe(200);
+      expect(response.body.data.serial).toBe(serial + 1);
+      expect(response.body.data.changes.map((change: any) => change.action)).toEqual(['create', 'update', 'delete']);
+      expect(await customerSets(zone.id)).toEqual([
+        [`keep.${zone.name}`, 'A', 3600, ['192.0.2.9']],
+        [`new.${zone.name}`, 'A', 300, ['192.0.2.5']],
+      ]);
+      const journal = await api.database.db.select().from(zoneChanges).where(eq(zoneChanges.zoneId, zone.id));
+      expect(journal.at(-1)).toMatchObject({ previousSerial: serial, serial: serial + 1, source: 'api' });
+    });
+
+    it('is all or nothing: one bad change refuses every change, each problem under its index', async () => {
+      const zone = await createZone(api, owner);
+      await post(zone.id, { type: 'A', name: 'exists', content: '192.0.2.1' });
+      const before = await api.database.db.select().from(rrsets).where(eq(rrsets.zoneId, zone.id));
+      const serial = await serialOf(zone.id);
+      const response = await api.request('PATCH', `/zones/${zone.id}/records`, {
+        token: owner.apiKey,
+        body: {
+          changes: [
+            { action: 'create', type: 'A', name: 'fine', content: '192.0.2.2' },
+            { action: 'create', type: 'A', name: 'exists', content: '192.0.2.3' },
+            { action: 'replace', type: 'CNAME', name: '@', content: 'x.example.net' },
+            { action: 'delete', type: 'TXT', name: 'nothing' },
+            { action: 'create', name: 'typeless', content: 'x' },
+          ],
+        },
+      });
+      expect(response.status).toBe(422);
+      expect(errorOf(response).details).toEqual({
+        'changes.1.name': `exists.${zone.name} already has a A set: use replace to change it`,
+        'changes.3.name': `There is no TXT set at nothing.${zone.name} to delete`,
+        'changes.4.type': 'Record type is required',
+      });
+      const ruleBroken = await api.request('PATCH', `/zones/${zone.id}/records`, {
+        token: owner.apiKey,
+        body: { changes: [{ action: 'create', type: 'A', name: 'fine', content: '192.0.2.2' }, { action: 'replace', type: 'CNAME', name: '@', content: 'x.example.net' }] },
+      });
+      expect(errorOf(ruleBroken).details).toMatchObject({ 'changes.1.content': 'CNAME cannot be at the root of a domain' });
+      expect(await api.database.db.select().from(rrsets).where(eq(rrsets.zoneId, zone.id))).toEqual(before);
+      expect(await serialOf(zone.id)).toBe(serial);
+    });
+
+    it('takes 1,000 sets in one call', async () => {
+      const zone = await createZone(api, owner);
+      const changes = Array.from({ length: 1000 }, (_, i) => ({ action: 'create', type: 'A', name: `host-${i}`, content: [`10.0.${i >> 8}.${i & 255}`] }));
+      const response = await api.request('PATCH', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { changes } });
+      expect(response.status).toBe(200);
+      expect(response.body.data.changes).toHaveLength(1000);
+      expect((await api.request('GET', `/zones/${zone.id}`, { token: owner.apiKey })).body.data.record_count).toBe(1000);
+      const tooMany = await api.request('PATCH', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { changes: [...changes, ...changes.slice(0, 1)] } });
+      expect(tooMany.status).toBe(422);
+    });
+  });
+
+  describe('plan limits', () => {
+    it('counts records of all zones (not SOA and apex NS) and refuses growth past the limit with limit and usage', async () => {
+      const { account, zone } = await customerWithZone(api, 'nano');
+      const second = await createZone(api, account);
+      const fill = (zoneId: string, count: number, prefix: string) =>
+        api.request('PATCH', `/zones/${zoneId}/records`, {
+          token: account.apiKey,
+          body: { changes: Array.from({ length: count }, (_, i) => ({ action: 'create', type: 'A', name: `${prefix}${i}`, content: '192.0.2.1' })) },
+        });
+      expect((await fill(zone.id, 150, 'a')).status).toBe(200);
+      expect((await fill(second.id, 49, 'b')).status).toBe(200);
+      const last = await api.request('POST', `/zones/${second.id}/records`, { token: account.apiKey, body: { type: 'A', name: 'last', content: ['192.0.2.1'] } });
+      expect(last.status).toBe(201);
+      const over = await api.request('POST', `/zones/${second.id}/records`, { token: account.apiKey, body: { type: 'A', name: 'over', content: '192.0.2.1' } });
+      expect(over.status).toBe(403);
+      expect(errorOf(over)).toMatchObject({ code: 'quota_exceeded', details: { resource: 'records', limit: 200, usage: 200, requested: 1 } });
+      const bulk = await fill(zone.id, 2, 'c');
+      expect(errorOf(bulk).details).toMatchObject({ limit: 200, usage: 200, requested: 2 });
+      // Replacing without growth and shrinking still work.
+      const swap = await api.request('PATCH', `/zones/${zone.id}/records`, {
+        token: account.apiKey,
+        body: { changes: [{ action: 'delete', type: 'A', name: 'a0' }, { action: 'create', type: 'A', name: 'swapped', content: '192.0.2.1' }] },
+      });
+      expect(swap.status).toBe(200);
+    });
+  });
+
+  describe('access', () => {
+    it('another customer’s zone and records are 404', async () => {
+      const { account: stranger, zone: foreign } = await customerWithZone(api);
+      const set = (await post(foreign.id, { type: 'A', name: 'www', content: '192.0.2.1' }, stranger.apiKey)).body.data;
+      const requests: [string, string, unknown?][] = [
+        ['GET', `/zones/${foreign.id}/records`],
+        ['POST', `/zones/${foreign.id}/records`, { type: 'A', name: 'x', content: '192.0.2.1' }],
+        ['PATCH', `/zones/${foreign.id}/records`, { changes: [{ action: 'delete', type: 'A', name: 'www' }] }],
+        ['GET', `/zones/${foreign.id}/records/${set.id}`],
+        ['PUT', `/zones/${foreign.id}/records/${set.id}`, { content: '192.0.2.2' }],
+        ['DELETE', `/zones/${foreign.id}/records/${set.id}`],
+        ['DELETE', `/zones/${foreign.id}/records/by-name/www/A`],
+      ];
+      for (const [method, path, body] of requests) {
+        const response = await api.request(method, path, { token: owner.apiKey, body });
+        expect(response.status, `${method} ${path}`).toBe(404);
+      }
+      // A record id of another zone, under one's own zone, is not found either.
+      const mine = await createZone(api, owner);
+      expect((await api.request('GET', `/zones/${mine.id}/records/${set.id}`, { token: owner.apiKey })).status).toBe(404);
+    });
+
+    it('records:read reads, records:write writes, zones scopes alone do neither', async () => {
+      const zone = await createZone(api, owner);
+      const reader = await createApiKey(api, owner, { scopes: ['records:read'] });
+      const zonesOnly = await createApiKey(api, owner, { scopes: ['zones:*'] });
+      expect((await api.request('GET', `/zones/${zone.id}/records`, { token: reader.key })).status).toBe(200);
+      const write = await post(zone.id, { type: 'A', name: 'x', content: '192.0.2.1' }, reader.key);
+      expect(write.status).toBe(403);
+      expect(errorOf(write).details).toEqual({ scope: 'Missing scope records:write' });
+      expect((await api.request('PATCH', `/zones/${zone.id}/records`, { token: reader.key, body: { changes: [] } })).status).toBe(403);
+      expect((await api.request('GET', `/zones/${zone.id}/records`, { token: zonesOnly.key })).status).toBe(403);
+    });
+
+    it('a key with a write policy changes only the names and types it allows', async () => {
+      const zone = await createZone(api, owner);
+      const acme = await createApiKey(api, owner, {
+        scopes: ['records:*'],
+        restrictions: { record_policies: [{ zone: zone.name, name: '_acme-challenge', type: 'TXT', allow: true }] },
+      });
+      const allowed = await post(zone.id, { type: 'TXT', name: '_acme-challenge', content: 'token' }, acme.key);
+      expect(allowed.status).toBe(201);
+      const refused = await post(zone.id, { type: 'A', name: '_acme-challenge', content: '192.0.2.1' }, acme.key);
+      expect(refused.status).toBe(403);
+      expect(errorOf(refused).details).toEqual({ name: `This API key may not change A records at _acme-challenge.${zone.name}` });
+      const bulk = await api.request('PATCH', `/zones/${zone.id}/records`, {
+        token: acme.key,
+        body: { changes: [{ action: 'replace', type: 'TXT', name: '_acme-challenge', content: 'new' }, { action: 'create', type: 'TXT', name: 'www', content: 'x' }] },
+      });
+      expect(bulk.status).toBe(403);
+      expect(Object.keys(errorOf(bulk).details)).toEqual(['changes.1.name']);
+      expect((await api.request('DELETE', `/zones/${zone.id}/records/by-name/_acme-challenge/TXT`, { token: acme.key })).status).toBe(200);
+    });
+  });
+});

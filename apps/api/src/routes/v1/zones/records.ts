@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf } from '../../../plugins/authentication';
+import { commonErrors, listEnvelope, pagination, successEnvelope } from '../../../schemas/common';
+import { recordInput, rrset, rrsetParams, setDiff, zoneParams } from '../../../schemas/zones';
+import * as rrsetsService from '../../../services/rrsets';
+import type { ZoneContext } from '../../../services/zoneEdits';
+
+const tags = ['records'];
+
+/** /zones/{id}/records: record sets, one id per name and type. */
+export const recordRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async (app, { ctx }) => {
+  app.post(
+    '/zones/:id/records',
+    {
+      config: { scope: 'records:write' },
+      schema: {
+        tags,
+        summary: 'Add records to the set of their name and type (creating it); returns the whole set',
+        description: 'Values already in the set are kept once. `ttl` sets the set’s TTL (left out: the set keeps its TTL, a new set gets the zone’s).',
+        params: zoneParams,
+        body: recordInput,
+        response: { 200: successEnvelope(rrset), 201: successEnvelope(rrset), ...commonErrors },
+      },
+    },
+    async (request, reply) => {
+      const { created, rrset } = await rrsetsService.addRecords(ctx, principalOf(request), request.params.id, request.body);
+      return reply.status(created ? 201 : 200).send({ status: 'success', data: rrset });
+    },
+  );
+
+  app.get(
+    '/zones/:id/records',
+    {
+      config: { scope: 'records:read' },
+      schema: {
+        tags,
+        summary: 'List the zone’s record sets in DNS canonical order, then by type',
+        params: zoneParams,
+        querystring: pagination.extend({
+          name: z.string().max(1024).optional().describe('Only this owner name (@, relative or full)'),
+          type: z.string().max(32).optional().describe('Only this type'),
+        }),
+        response: { 200: listEnvelope(rrset), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const { limit, offset } = request.query;
+      const { items, total } = await rrsetsService.listRrsets(ctx, principalOf(request), request.params.id, request.query);
+      return { status: 'success' as const, data: items, meta: { total, limit, offset } };
+    },
+  );
+
+  app.patch(
+    '/zones/:id/records',
+    {
+      config: { scope: 'records:write' },
+      schema: {
+        tags,
+        summary: 'Change many record sets at once, all or nothing',
+        description:
+          '`create` adds a set that must not exist yet, `replace` sets a set’s values and TTL (creating it), `delete` removes a set. One bad change refuses the whole request; problems are reported under `changes.<index>.<field>`. Up to 1,000 changes, one new serial.',
+        params: zoneParams,
+        body: z.object({
+          changes: z
+            .array(recordInput.extend({ action: z.enum(['create', 'replace', 'delete']) }))
+            .min(1)
+            .max(1000),
+        }),
+        response: {
+          200: successEnvelope(z.object({ serial: z.number().int(), changes: z.array(setDiff), rrsets: z.array(rrset) })),
+          ...commonErrors,
+        },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await rrsetsService.applyBulkChanges(ctx, principalOf(request), request.params.id, request.body.changes),
+    }),
+  );
+
+  app.get(
+    '/zones/:id/records/:recordId',
+    {
+      config: { scope: 'records:read' },
+      schema: { tags, summary: 'One record set', params: rrsetParams, response: { 200: successEnvelope(rrset), ...commonErrors } },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await rrsetsService.getRrset(ctx, principalOf(request), request.params.id, request.params.recordId),
+    }),
+  );
+
+  app.put(
+    '/zones/:id/records/:recordId',
+    {
+      config: { scope: 'records:write' },
+      schema: {
+        tags,
+        summary: 'Replace the values (and TTL) of a record set',
+        params: rrsetParams,
+        body: recordInput.pick({ content: true, ttl: true }),
+        response: { 200: successEnvelope(rrset), ...commonErrors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await rrsetsService.replaceRrset(ctx, principalOf(request), request.params.id, request.params.recordId, request.body),
+    }),
+  );
+
+  app.delete(
+    '/zones/:id/records/:recordId',
+    {
+      config: { scope: 'records:write' },
+      schema: { tags, summary: 'Delete a record set; returns it as it was', params: rrsetParams, response: { 200: successEnvelope(rrset), ...commonErrors } },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await rrsetsService.deleteRrset(ctx, principalOf(request), request.params.id, request.params.recordId),
+    }),
+  );
+
+  app.delete(
+    '/zones/:id/records/by-name/:name/:type',
+    {
+      config: { scope: 'records:write' },
+      schema: {
+        tags,
+        summary: 'Delete the set of a name and type, or with `content` just that value',
+        description: '`name` is @, relative or full. The set goes when its last value does.',
+        params: z.object({ id: z.uuid(), name: z.string().max(1024), type: z.string().max(32) }),
+        querystring: z.object({ content: z.string().max(65535).optional() }),
+        response: {
+          200: successEnvelope(z.object({ removed: z.array(z.string()), rrset: rrset.nullable().describe('The set afterwards; null when it is gone') })),
+          ...commonErrors,
+        },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await rrsetsService.deleteByName(ctx, principalOf(request), request.params.id, { ...request.params, content: request.query.content }),
+    }),
+  );
+};

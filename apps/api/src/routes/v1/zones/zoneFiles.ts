@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf } from '../../../plugins/authentication';
+import { commonErrors, successEnvelope } from '../../../schemas/common';
+import { setDiff, zoneParams } from '../../../schemas/zones';
+import * as zoneFiles from '../../../services/zoneFiles';
+import type { ZoneContext } from '../../../services/zoneEdits';
+
+const tags = ['zone files'];
+const maxZoneFileBytes = 10 * 1024 * 1024;
+const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+/** /zones/{id}/export and /import: RFC 1035 master files. */
+export const zoneFileRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async (app, { ctx }) => {
+  // Zone files arrive as text; this parser only exists inside this plugin.
+  app.addContentTypeParser(['text/dns', 'text/plain'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  app.get(
+    '/zones/:id/export',
+    {
+      config: { scope: 'records:read' },
+      schema: {
+        tags,
+        summary: 'The zone as an RFC 1035 master file (text/dns)',
+        params: zoneParams,
+        response: { 200: z.string().describe('The zone file (Content-Type text/dns)'), ...commonErrors },
+      },
+    },
+    async (request, reply) => {
+      const { zone, text } = await zoneFiles.exportZone(ctx, principalOf(request), request.params.id);
+      return reply
+        .type('text/dns; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${zone.name}.zone"`)
+        // The file as it is, not as a JSON string.
+        .serializer((payload: unknown) => String(payload))
+        .send(text);
+    },
+  );
+
+  app.post(
+    '/zones/:id/import',
+    {
+      config: { scope: 'records:write' },
+      bodyLimit: maxZoneFileBytes,
+      schema: {
+        tags,
+        summary: 'Import a zone file (text/dns or text/plain, up to 10 MiB)',
+        description:
+          '`mode=merge` (default) replaces the sets the file has and keeps the others; `mode=replace` also removes sets the file lacks. `dry_run=true` answers the changes without writing. Every bad line is reported with its number, and nothing is written unless the whole file is valid. $INCLUDE is refused. The SOA and apex NS of the file are not imported (they are the platform’s) and are listed under `ignored`.',
+        params: zoneParams,
+        querystring: z.object({ mode: z.enum(['merge', 'replace']).default('merge'), dry_run: flag.default(false) }),
+        body: z.string().describe('The zone file'),
+        response: {
+          200: successEnvelope(
+            z.object({
+              mode: z.enum(['merge', 'replace']),
+              dry_run: z.boolean(),
+              serial: z.number().int(),
+              summary: z.object({
+                records_in_file: z.number().int(),
+                sets_created: z.number().int(),
+                sets_updated: z.number().int(),
+                sets_deleted: z.number().int(),
+                records_added: z.number().int(),
+                records_removed: z.number().int(),
+              }),
+              ignored: z.array(z.object({ name: z.string(), type: z.string(), count: z.number().int(), reason: z.string() })),
+              changes: z.array(setDiff),
+            }),
+          ),
+          ...commonErrors,
+        },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await zoneFiles.importZone(ctx, principalOf(request), request.params.id, request.body, {
+        mode: request.query.mode,
+        dryRun: request.query.dry_run,
+      }),
+    }),
+  );
+};

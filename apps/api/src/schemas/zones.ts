@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { zoneRegion } from './accounts';
+import { timestamp } from './common';
+
+export const zone = z
+  .object({
+    id: z.uuid(),
+    name: z.string().describe('Absolute, lowercase (IDN as punycode), without the trailing dot'),
+    type: z.enum(['primary']),
+    region: zoneRegion,
+    ttl: z.number().int().describe('Default TTL of new records; also the TTL of the SOA and apex NS'),
+    status: z.enum(['active', 'disabled', 'deleting']),
+    dnssec: z.object({ enabled: z.boolean(), state: z.enum(['off', 'signing', 'active', 'disabling']) }),
+    name_servers: z.array(z.string()),
+    serial: z.number().int().describe('SOA serial, bumped once per change'),
+    record_count: z.number().int().describe('Records counted against the plan (the SOA and apex NS are not)'),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Zone' });
+
+export const rrset = z
+  .object({
+    id: z.uuid().describe('The record id: one per set of records with the same name and type'),
+    name: z.string().describe('Absolute owner name without the trailing dot'),
+    type: z.string(),
+    ttl: z.number().int(),
+    content: z.array(z.string()).describe('Canonical presentation of each value'),
+    managed: z.boolean().describe('SOA and apex NS: written by the platform'),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'RecordSet' });
+
+export const setDiff = z
+  .object({
+    name: z.string(),
+    type: z.string(),
+    action: z.enum(['create', 'update', 'delete']),
+    ttl: z.number().int(),
+    removed: z.array(z.string()),
+    added: z.array(z.string()),
+  })
+  .meta({ id: 'RecordSetChange' });
+
+const contentInput = z
+  .union([z.string().max(65535), z.array(z.string().max(65535)).max(1000)])
+  .describe('One value, or a list of values of the set');
+
+/** Fields checked by the record model itself, so its messages ("Record type is required") reach the client. */
+export const recordInput = z.object({
+  type: z.string().max(32).optional().describe('A, AAAA, CNAME, MX, TXT, NS, SRV, CAA, PTR, ALIAS (or ANAME), HTTPS, SVCB, TLSA, SSHFP, DS, NAPTR'),
+  name: z.string().max(1024).optional().describe('@ or empty for the apex, a relative name (www), or a full name with or without the trailing dot'),
+  content: contentInput.optional(),
+  ttl: z.number().int().optional().describe('60 to 604800 seconds; the zone TTL for a new set when left out'),
+});
+
+export const zoneParams = z.object({ id: z.uuid() });
+export const rrsetParams = z.object({ id: z.uuid(), recordId: z.uuid() });

@@ -1,0 +1,214 @@
+import { and, asc, count, eq, sql, type SQL } from '@kaja/db/orm';
+import { rrsets } from '@kaja/db';
+import { isTypeName, parseOwnerName, parseRrsetInput, recordType, typeCode, typeName, ValidationError, type FieldErrors, type Rrset, type RrsetInput } from '@kaja/dns-model';
+import { ApiError, invalid, notFound } from '../errors';
+import type { Pagination } from '../schemas/common';
+import type { Principal } from './principal';
+import { editZone, findZone, setKey, type RrsetRow, type SetChange, type SetDiff, type ZoneContext, type ZoneRow, type ZoneState } from './zoneEdits';
+
+export const presentRrset = (row: RrsetRow) => ({
+  id: row.id,
+  name: row.name,
+  type: row.type,
+  ttl: row.ttl,
+  content: row.contents,
+  managed: row.managed,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+export const presentDiff = (diff: SetDiff) => ({
+  name: diff.name,
+  type: diff.type,
+  action: diff.action,
+  ttl: diff.ttl,
+  removed: diff.removed,
+  added: diff.added,
+});
+
+const prefixed = (errors: FieldErrors, path: string) =>
+  Object.fromEntries(Object.entries(errors).map(([field, message]) => [`${path}${field}`, message as string]));
+
+/** A record type as the URL or a filter gives it (any case, ANAME for ALIAS). */
+function typeParam(text: string, field: string): string {
+  if (!isTypeName(text)) throw invalid({ [field]: `Unknown record type ${text}` });
+  return typeName(typeCode(text));
+}
+
+function ownerParam(text: string, zone: string, field: string): string {
+  try {
+    return parseOwnerName(text, zone);
+  } catch (error) {
+    if (error instanceof ValidationError) throw invalid({ [field]: error.message });
+    throw error;
+  }
+}
+
+/** One set from a request body; throws validation_failed with the field hints under `path`. */
+function parseSet(input: RrsetInput, zone: ZoneRow, defaultTtl: number, path = ''): Rrset {
+  const parsed = parseRrsetInput(input, zone.name, { defaultTtl });
+  if (!parsed.ok) throw invalid(prefixed(parsed.errors, path));
+  return parsed.rrset;
+}
+
+export async function listRrsets(
+  ctx: ZoneContext,
+  principal: Principal,
+  zoneId: string,
+  query: Pagination & { name?: string | undefined; type?: string | undefined },
+) {
+  const zone = await findZone(ctx.db, principal, zoneId);
+  const conditions: SQL[] = [eq(rrsets.zoneId, zone.id)];
+  if (query.name !== undefined) conditions.push(eq(rrsets.name, ownerParam(query.name, zone.name, 'name')));
+  if (query.type !== undefined) conditions.push(eq(rrsets.type, typeParam(query.type, 'type')));
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(rrsets)
+      .where(where)
+      // Canonical DNS order of names (RFC 4034), the SOA first at the apex, then by type number.
+      .orderBy(asc(rrsets.sortKey), sql`${rrsets.type} <> 'SOA'`, asc(rrsets.typeCode))
+      .limit(query.limit)
+      .offset(query.offset),
+    ctx.db.select({ value: count() }).from(rrsets).where(where),
+  ]);
+  return { items: rows.map(presentRrset), total: total!.value };
+}
+
+async function findRrset(ctx: ZoneContext, zone: ZoneRow, rrsetId: string): Promise<RrsetRow> {
+  const [row] = await ctx.db.select().from(rrsets).where(and(eq(rrsets.id, rrsetId), eq(rrsets.zoneId, zone.id)));
+  if (!row) throw notFound('Record');
+  return row;
+}
+
+export async function getRrset(ctx: ZoneContext, principal: Principal, zoneId: string, rrsetId: string) {
+  const zone = await findZone(ctx.db, principal, zoneId);
+  return presentRrset(await findRrset(ctx, zone, rrsetId));
+}
+
+/** The stored set after an edit, for the response. */
+function storedSet(result: { sets: Map<string, RrsetRow | null> }, name: string, type: string): RrsetRow | null {
+  return result.sets.get(setKey(name, type)) ?? null;
+}
+
+/**
+ * POST /zones/{id}/records: adds the values to the set of that name and type (creating it) and
+ * sets its TTL (kept when left out for an existing set). Values already in the set are no change.
+ */
+export async function addRecords(ctx: ZoneContext, principal: Principal, zoneId: string, input: RrsetInput) {
+  let created = false;
+  let target = { name: '', type: '' };
+  const result = await editZone(ctx, principal, zoneId, { source: 'api', action: 'records.added' }, ({ zone, sets }) => {
+    const set = parseSet(input, zone, zone.ttl);
+    const existing = sets.get(setKey(set.name, set.type));
+    created = !existing;
+    target = set;
+    if (!existing) return [{ name: set.name, type: set.type, next: set, path: '' }];
+    const have = new Set(existing.contents);
+    const ttl = input.ttl === undefined || input.ttl === null ? existing.ttl : set.ttl;
+    const contents = [...existing.contents, ...set.contents.filter((content) => !have.has(content))];
+    return [{ name: set.name, type: set.type, next: { ...set, ttl, contents }, path: '' }];
+  });
+  return { created, rrset: presentRrset(storedSet(result, target.name, target.type)!) };
+}
+
+/** PUT: the set's new TTL and values, replacing the old ones. */
+export async function replaceRrset(ctx: ZoneContext, principal: Principal, zoneId: string, rrsetId: string, input: { ttl?: unknown; content?: unknown }) {
+  const zone = await findZone(ctx.db, principal, zoneId);
+  const row = await findRrset(ctx, zone, rrsetId);
+  const result = await editZone(ctx, principal, zoneId, { source: 'api', action: 'records.replaced' }, ({ zone, sets }) => {
+    const current = [...sets.values()].find((set) => set.id === row.id);
+    if (!current) throw notFound('Record');
+    const set = parseSet({ type: current.type, name: `${current.name}.`, content: input.content, ttl: input.ttl }, zone, current.ttl);
+    return [{ name: current.name, type: current.type, next: set, path: '' }];
+  });
+  return presentRrset(storedSet(result, row.name, row.type)!);
+}
+
+export async function deleteRrset(ctx: ZoneContext, principal: Principal, zoneId: string, rrsetId: string) {
+  const zone = await findZone(ctx.db, principal, zoneId);
+  const row = await findRrset(ctx, zone, rrsetId);
+  await editZone(ctx, principal, zoneId, { source: 'api', action: 'records.deleted' }, ({ sets }) => {
+    if (![...sets.values()].some((set) => set.id === row.id)) throw notFound('Record');
+    return [{ name: row.name, type: row.type, next: null, path: '' }];
+  });
+  return presentRrset(row);
+}
+
+/** DELETE by-name/{name}/{type}: the whole set, or with `content` only that value (and the set with its last value). */
+export async function deleteByName(ctx: ZoneContext, principal: Principal, zoneId: string, params: { name: string; type: string; content?: string | undefined }) {
+  let removed: string[] = [];
+  let target = { name: '', type: '' };
+  const result = await editZone(ctx, principal, zoneId, { source: 'api', action: 'records.deleted' }, ({ zone, sets }) => {
+    const name = ownerParam(params.name, zone.name, 'name');
+    const type = typeParam(params.type, 'type');
+    target = { name, type };
+    const existing = sets.get(setKey(name, type));
+    if (!existing) throw notFound(`${type} record set at ${name}`);
+    if (params.content === undefined) {
+      removed = existing.contents;
+      return [{ name, type, next: null, path: '' }];
+    }
+    let content: string;
+    try {
+      content = recordType(type).parse(params.content, zone.name);
+    } catch (error) {
+      if (error instanceof ValidationError) throw invalid({ content: error.message });
+      throw error;
+    }
+    if (!existing.contents.includes(content)) throw notFound(`${type} record ${content} at ${name}`);
+    removed = [content];
+    const rest = existing.contents.filter((value) => value !== content);
+    return [{ name, type, next: rest.length > 0 ? { name, type, ttl: existing.ttl, contents: rest } : null, path: '' }];
+  });
+  const after = storedSet(result, target.name, target.type);
+  return { removed, rrset: after ? presentRrset(after) : null };
+}
+
+export interface BulkChange {
+  action: 'create' | 'replace' | 'delete';
+  name?: string | undefined;
+  type?: string | undefined;
+  ttl?: number | undefined;
+  content?: string | string[] | undefined;
+}
+
+/** Reads PATCH's list of set changes against the zone's state; every bad change is reported at once. */
+function bulkChanges(changes: readonly BulkChange[], { zone, sets }: ZoneState): SetChange[] {
+  const details: Record<string, string> = {};
+  const out: SetChange[] = [];
+  changes.forEach((change, index) => {
+    const path = `changes.${index}.`;
+    try {
+      if (change.action === 'delete') {
+        if (change.type === undefined || change.type === '') throw invalid({ [`${path}type`]: 'Record type is required' });
+        const type = typeParam(change.type, `${path}type`);
+        const name = ownerParam(change.name ?? '', zone.name, `${path}name`);
+        if (!sets.has(setKey(name, type))) throw invalid({ [`${path}name`]: `There is no ${type} set at ${name} to delete` });
+        out.push({ name, type, next: null, path });
+        return;
+      }
+      const set = parseSet(change, zone, zone.ttl, path);
+      if (change.action === 'create' && sets.has(setKey(set.name, set.type))) {
+        throw invalid({ [`${path}name`]: `${set.name} already has a ${set.type} set: use replace to change it` });
+      }
+      out.push({ name: set.name, type: set.type, next: set, path });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'validation_failed') Object.assign(details, error.details);
+      else throw error;
+    }
+  });
+  if (Object.keys(details).length > 0) throw invalid(details);
+  return out;
+}
+
+/** PATCH: many set changes in one transaction, all or nothing, one serial. */
+export async function applyBulkChanges(ctx: ZoneContext, principal: Principal, zoneId: string, changes: readonly BulkChange[]) {
+  const result = await editZone(ctx, principal, zoneId, { source: 'api', action: 'records.bulk_changed' }, (state) => bulkChanges(changes, state));
+  return {
+    serial: result.serial,
+    changes: result.diffs.map(presentDiff),
+    rrsets: [...result.sets.values()].filter((row): row is RrsetRow => row !== null && !row.managed).map(presentRrset),
+  };
+}

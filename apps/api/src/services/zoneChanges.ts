@@ -1,0 +1,40 @@
+import { EventEmitter } from 'node:events';
+import { sql } from '@kaja/db/orm';
+import { zoneChangesChannel, type Database, type ZoneChangeNotice } from '@kaja/db';
+
+/**
+ * Announces committed zone changes, after the commit, in one place: an in-process event for a DNS
+ * server running in the same process (embedded mode) and a PostgreSQL notification on
+ * `zone_changes` for DNS nodes elsewhere. A lost notice costs only freshness: DNS nodes also catch
+ * up from the journal by serial.
+ */
+export class ZoneChangePublisher {
+  private readonly events = new EventEmitter();
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: { error(object: unknown, message: string): void },
+  ) {
+    this.events.setMaxListeners(0);
+  }
+
+  /** Calls `listener` with every change this process commits; returns the unsubscribe. */
+  subscribe(listener: (notice: ZoneChangeNotice) => void): () => void {
+    this.events.on('change', listener);
+    return () => this.events.off('change', listener);
+  }
+
+  /** Never throws: the change is committed whatever happens to its announcement. */
+  async publish(notice: ZoneChangeNotice): Promise<void> {
+    try {
+      this.events.emit('change', notice);
+    } catch (error) {
+      this.log.error({ err: error, notice }, 'zone change listener failed');
+    }
+    try {
+      await this.db.execute(sql`SELECT pg_notify(${zoneChangesChannel}, ${JSON.stringify(notice)})`);
+    } catch (error) {
+      this.log.error({ err: error, notice }, 'zone change notification failed');
+    }
+  }
+}

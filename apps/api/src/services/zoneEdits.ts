@@ -1,0 +1,316 @@
+import { and, eq, inArray, sql } from '@kaja/db/orm';
+import { rrsets, zoneChanges, zones, type Executor, type JournalActor, type JournalRecord, type ZoneChangeNotice, type ZoneChangeSource } from '@kaja/db';
+import { checkRrsets, managedTypeProblem, typeCode, type Rrset } from '@kaja/dns-model';
+import { nameServersOfRegion } from '@kaja/catalog';
+import { ApiError, conflict, invalid, notFound } from '../errors';
+import { recordAudit, type Actor } from './audit';
+import type { ServiceContext } from './context';
+import type { Principal } from './principal';
+import { checkRecordQuota } from './quotas';
+import { canAccessZone, canWriteRecord } from './restrictions';
+import { nextSerial, soaContent } from './soa';
+import type { ZoneChangePublisher } from './zoneChanges';
+
+export type ZoneRow = typeof zones.$inferSelect;
+export type RrsetRow = typeof rrsets.$inferSelect;
+
+/** What the zone and record services need beyond the common context. */
+export interface ZoneContext extends ServiceContext {
+  zoneChanges: ZoneChangePublisher;
+}
+
+export const setKey = (name: string, type: string) => `${name}\u0000${type}`;
+
+/** DNS canonical order for owner names as bytewise-comparable text (see the `sort_key` column). */
+export const sortKeyOf = (name: string) => name.split('.').reverse().join('\u0001');
+
+/** A record name relative to its zone, as API-key policies name it (`@` = apex). */
+export const relativeName = (name: string, zone: string) => (name === zone ? '@' : name.slice(0, name.length - zone.length - 1));
+
+export const isManagedSet = (zone: string, name: string, type: string) => managedTypeProblem(zone, name, type) !== undefined;
+
+/** One set a request changes. */
+export interface SetChange {
+  name: string;
+  type: string;
+  /** The set after the change; null removes it. */
+  next: Rrset | null;
+  /** Prefix of the request field a problem with this set is reported under, e.g. `changes.3.`. */
+  path: string;
+}
+
+/** What a change did to one set. */
+export interface SetDiff {
+  name: string;
+  type: string;
+  action: 'create' | 'update' | 'delete';
+  ttl: number;
+  removed: string[];
+  added: string[];
+}
+
+export interface ZoneState {
+  zone: ZoneRow;
+  /** Every set of the zone, by `setKey`. */
+  sets: Map<string, RrsetRow>;
+}
+
+export interface EditOptions {
+  source: ZoneChangeSource;
+  /** Audit action, e.g. `records.created`. */
+  action: string;
+  /** Check everything and report the diff, write nothing. */
+  dryRun?: boolean;
+  /** The platform's own change (SOA and apex NS may be touched). */
+  system?: boolean;
+  /** Extra audit summary. */
+  summary?: Record<string, unknown>;
+}
+
+export interface EditResult {
+  zone: ZoneRow;
+  /** The zone's serial after the change (unchanged when nothing changed or on a dry run). */
+  serial: number;
+  diffs: SetDiff[];
+  /** The stored sets after the change, by `setKey`, for the sets the change touched (null = removed). */
+  sets: Map<string, RrsetRow | null>;
+}
+
+const toJournalActor = (actor: Actor): JournalActor => ({ type: actor.type, user_id: actor.userId, api_key_id: actor.apiKeyId });
+
+/** A zone of the caller's customer that the credential may touch, else 404. */
+export async function findZone(executor: Executor, principal: Principal, zoneId: string, options: { lock?: boolean } = {}): Promise<ZoneRow> {
+  const query = executor
+    .select()
+    .from(zones)
+    .where(and(eq(zones.id, zoneId), eq(zones.customerId, principal.customerId)));
+  const [zone] = options.lock ? await query.for('update') : await query;
+  if (!zone || !canAccessZone(principal, zone.name)) throw notFound('Zone');
+  return zone;
+}
+
+export async function loadSets(executor: Executor, zoneId: string): Promise<Map<string, RrsetRow>> {
+  const rows = await executor.select().from(rrsets).where(eq(rrsets.zoneId, zoneId));
+  return new Map(rows.map((row) => [setKey(row.name, row.type), row]));
+}
+
+const asRrset = (row: RrsetRow): Rrset => ({ name: row.name, type: row.type, ttl: row.ttl, contents: row.contents });
+
+/**
+ * Checks a change against the caller's key policies and the RRset rules of the whole zone after
+ * it, and works out what it removes and adds. Throws `forbidden` or `validation_failed` with the
+ * field hints of the request.
+ */
+export function planChanges(principal: Principal, state: ZoneState, changes: readonly SetChange[], options: { system?: boolean } = {}): SetDiff[] {
+  const { zone, sets } = state;
+  const details: Record<string, string> = {};
+  const byKey = new Map<string, SetChange>();
+  for (const change of changes) {
+    const key = setKey(change.name, change.type);
+    if (byKey.has(key)) details[`${change.path}name`] ??= `${change.name} ${change.type} appears more than once in this request`;
+    byKey.set(key, change);
+    if (!options.system) {
+      const managed = managedTypeProblem(zone.name, change.name, change.type);
+      if (managed) details[`${change.path}type`] ??= managed;
+    }
+  }
+  if (Object.keys(details).length > 0) throw invalid(details);
+
+  if (!options.system) {
+    const refused = changes.filter((change) => !canWriteRecord(principal, { zone: zone.name, name: relativeName(change.name, zone.name), type: change.type }));
+    if (refused.length > 0) {
+      const first = refused[0]!;
+      throw new ApiError('forbidden', `This API key may not change ${first.type} records at ${first.name}`, Object.fromEntries(
+        refused.map((change) => [`${change.path}name`, `This API key may not change ${change.type} records at ${change.name}`]),
+      ));
+    }
+  }
+
+  const after: Rrset[] = [];
+  for (const [key, row] of sets) if (!byKey.has(key)) after.push(asRrset(row));
+  for (const change of byKey.values()) if (change.next) after.push(change.next);
+  // The platform's own sets (SOA, apex NS) are not checked as customer input.
+  const checked = [...byKey.values()].filter((change) => !options.system || !isManagedSet(zone.name, change.name, change.type));
+  const problems = checkRrsets(zone.name, after, { changed: checked });
+  for (const problem of problems) {
+    const change = byKey.get(setKey(problem.name, problem.type));
+    details[`${change?.path ?? ''}${problem.field}`] ??= problem.message;
+  }
+  if (Object.keys(details).length > 0) throw invalid(details);
+
+  const diffs: SetDiff[] = [];
+  for (const change of byKey.values()) {
+    const before = sets.get(setKey(change.name, change.type));
+    const next = change.next;
+    if (!before && !next) continue;
+    if (!before) {
+      diffs.push({ name: change.name, type: change.type, action: 'create', ttl: next!.ttl, removed: [], added: [...next!.contents] });
+    } else if (!next) {
+      diffs.push({ name: change.name, type: change.type, action: 'delete', ttl: before.ttl, removed: [...before.contents], added: [] });
+    } else {
+      // A new TTL changes every record of the set (IXFR carries it as delete and add).
+      const sameTtl = before.ttl === next.ttl;
+      const old = new Set(before.contents);
+      const now = new Set(next.contents);
+      const removed = sameTtl ? before.contents.filter((content) => !now.has(content)) : [...before.contents];
+      const added = sameTtl ? next.contents.filter((content) => !old.has(content)) : [...next.contents];
+      if (removed.length > 0 || added.length > 0) diffs.push({ name: change.name, type: change.type, action: 'update', ttl: next.ttl, removed, added });
+    }
+  }
+  return diffs;
+}
+
+/** The journal records of diffs: what IXFR removes and adds. */
+function journalRecords(diffs: readonly SetDiff[], before: Map<string, RrsetRow>) {
+  const removed: JournalRecord[] = [];
+  const added: JournalRecord[] = [];
+  for (const diff of diffs) {
+    const oldTtl = before.get(setKey(diff.name, diff.type))?.ttl ?? diff.ttl;
+    for (const content of diff.removed) removed.push({ name: diff.name, type: diff.type, ttl: oldTtl, content });
+    for (const content of diff.added) added.push({ name: diff.name, type: diff.type, ttl: diff.ttl, content });
+  }
+  return { removed, added };
+}
+
+const managedCount = (zone: string, diff: SetDiff) => (isManagedSet(zone, diff.name, diff.type) ? 0 : diff.added.length - diff.removed.length);
+
+/**
+ * Writes planned diffs in the caller's transaction: quota, the set rows, a new SOA serial, the
+ * journal entry and the audit event. Returns the new serial and the stored sets.
+ */
+export async function writeChanges(
+  tx: Executor,
+  state: ZoneState,
+  changes: readonly SetChange[],
+  diffs: readonly SetDiff[],
+  options: EditOptions & { nameServers: readonly string[]; actor: Actor },
+): Promise<{ serial: number; sets: Map<string, RrsetRow | null> }> {
+  const { zone, sets } = state;
+  const stored = new Map<string, RrsetRow | null>();
+  const delta = diffs.reduce((total, diff) => total + managedCount(zone.name, diff), 0);
+  await checkRecordQuota(tx, zone.customerId, delta);
+  if (options.dryRun || diffs.length === 0) {
+    for (const change of changes) stored.set(setKey(change.name, change.type), sets.get(setKey(change.name, change.type)) ?? null);
+    return { serial: zone.serial, sets: stored };
+  }
+
+  const serial = nextSerial(zone.serial);
+  const soaKey = setKey(zone.name, 'SOA');
+  const soa = sets.get(soaKey)!;
+  const soaDiff: SetDiff = {
+    name: zone.name,
+    type: 'SOA',
+    action: 'update',
+    ttl: soa.ttl,
+    removed: soa.contents,
+    added: [soaContent(zone.name, options.nameServers, serial)],
+  };
+  const touched = diffs.find((diff) => diff.type === 'SOA' && diff.name === zone.name);
+  if (touched) soaDiff.ttl = touched.ttl;
+  const allDiffs = [...diffs.filter((diff) => diff !== touched), soaDiff];
+  const nextOf = new Map(changes.map((change) => [setKey(change.name, change.type), change.next]));
+  nextOf.set(soaKey, { name: zone.name, type: 'SOA', ttl: soaDiff.ttl, contents: soaDiff.added });
+
+  const now = new Date();
+  const deleteIds: string[] = [];
+  const inserts: (typeof rrsets.$inferInsert)[] = [];
+  for (const diff of allDiffs) {
+    const key = setKey(diff.name, diff.type);
+    const before = sets.get(key);
+    const next = nextOf.get(key) ?? null;
+    if (!next) {
+      deleteIds.push(before!.id);
+      stored.set(key, null);
+    } else if (!before) {
+      inserts.push({
+        zoneId: zone.id,
+        name: next.name,
+        type: next.type,
+        typeCode: typeCode(next.type),
+        sortKey: sortKeyOf(next.name),
+        ttl: next.ttl,
+        contents: next.contents,
+        managed: isManagedSet(zone.name, next.name, next.type),
+      });
+    } else {
+      const [row] = await tx.update(rrsets).set({ ttl: next.ttl, contents: next.contents, updatedAt: now }).where(eq(rrsets.id, before.id)).returning();
+      stored.set(key, row!);
+    }
+  }
+  for (let start = 0; start < deleteIds.length; start += 5000) {
+    await tx.delete(rrsets).where(inArray(rrsets.id, deleteIds.slice(start, start + 5000)));
+  }
+  for (let start = 0; start < inserts.length; start += 1000) {
+    const rows = await tx.insert(rrsets).values(inserts.slice(start, start + 1000)).returning();
+    for (const row of rows) stored.set(setKey(row.name, row.type), row);
+  }
+
+  const { removed, added } = journalRecords(allDiffs, sets);
+  await tx.insert(zoneChanges).values({
+    zoneId: zone.id,
+    previousSerial: zone.serial,
+    serial,
+    source: options.source,
+    actor: toJournalActor(options.actor),
+    removed,
+    added,
+  });
+  await tx
+    .update(zones)
+    .set({ serial, recordCount: sql`${zones.recordCount} + ${delta}`, updatedAt: now })
+    .where(eq(zones.id, zone.id));
+  await recordAudit(tx, options.actor, {
+    customerId: zone.customerId,
+    action: options.action,
+    targetType: 'zone',
+    targetId: zone.id,
+    summary: {
+      zone: zone.name,
+      serial,
+      source: options.source,
+      set_count: diffs.length,
+      sets: diffs.slice(0, 50).map((diff) => ({ name: diff.name, type: diff.type, action: diff.action })),
+      ...options.summary,
+    },
+  });
+  return { serial, sets: stored };
+}
+
+/**
+ * One change to a zone's records, all or nothing: locks the zone (one serial per change, in
+ * order), lets `build` decide the set changes from the current state, checks and writes them, and
+ * after the commit announces the new serial.
+ */
+export async function editZone(
+  ctx: ZoneContext,
+  principal: Principal,
+  zoneId: string,
+  options: EditOptions,
+  build: (state: ZoneState, tx: Executor) => SetChange[] | Promise<SetChange[]>,
+): Promise<EditResult> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const zone = await findZone(tx, principal, zoneId, { lock: true });
+    if (zone.status === 'deleting') throw conflict('The zone is being deleted');
+    const state = { zone, sets: await loadSets(tx, zone.id) };
+    const changes = await build(state, tx);
+    const diffs = planChanges(principal, state, changes, options);
+    const { serial, sets } = await writeChanges(tx, state, changes, diffs, {
+      ...options,
+      nameServers: zoneNameServers(ctx, zone),
+      actor: principal.actor,
+    });
+    return { zone: { ...zone, serial }, serial, diffs, sets, previous: zone.serial };
+  });
+  if (result.serial !== result.previous) await ctx.zoneChanges.publish(noticeOf(result.zone));
+  return result;
+}
+
+export const noticeOf = (zone: ZoneRow, status: ZoneChangeNotice['status'] = zone.status): ZoneChangeNotice => ({
+  zone_id: zone.id,
+  zone: zone.name,
+  serial: zone.serial,
+  status,
+});
+
+/** The name servers of the zone's network(s), in publishing order. */
+export const zoneNameServers = (ctx: ServiceContext, zone: Pick<ZoneRow, 'region'>) => nameServersOfRegion(zone.region, ctx.config.nameServers);

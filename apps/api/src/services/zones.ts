@@ -1,0 +1,263 @@
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from '@kaja/db/orm';
+import { customers, enqueueJob, rrsets, zoneChanges, zones, type Database, type Executor } from '@kaja/db';
+import { NS, parseZoneName, ttlProblem, ValidationError, typeCode } from '@kaja/dns-model';
+import { conflict, invalid } from '../errors';
+import type { Pagination } from '../schemas/common';
+import { recordAudit, type Actor } from './audit';
+import type { Principal } from './principal';
+import { checkZoneQuota } from './quotas';
+import { hostName, nextSerial, soaContent } from './soa';
+import {
+  findZone,
+  loadSets,
+  noticeOf,
+  planChanges,
+  sortKeyOf,
+  writeChanges,
+  zoneNameServers,
+  type ZoneContext,
+  type ZoneRow,
+} from './zoneEdits';
+
+export type ZoneRegion = ZoneRow['region'];
+
+export const defaultZoneTtl = 3600;
+export const deleteZoneJob = 'zone.delete';
+
+export function presentZone(ctx: ZoneContext, zone: ZoneRow) {
+  return {
+    id: zone.id,
+    name: zone.name,
+    type: zone.type,
+    region: zone.region,
+    ttl: zone.ttl,
+    status: zone.status,
+    dnssec: { enabled: zone.dnssecEnabled, state: zone.dnssecState },
+    name_servers: zoneNameServers(ctx, zone).map((server) => server.replace(/\.$/, '')),
+    serial: zone.serial,
+    record_count: zone.recordCount,
+    created_at: zone.createdAt.toISOString(),
+    updated_at: zone.updatedAt.toISOString(),
+  };
+}
+
+export interface CreateZoneInput {
+  name: string;
+  type?: 'primary' | undefined;
+  region?: ZoneRegion | undefined;
+  ttl?: number | undefined;
+}
+
+/** Every name above `name` (not the root): the zones that would be its parents. */
+function ancestorsOf(name: string): string[] {
+  const labels = name.split('.');
+  return labels.slice(1).map((_, index) => labels.slice(index + 1).join('.'));
+}
+
+export async function createZone(ctx: ZoneContext, principal: Principal, input: CreateZoneInput): Promise<ZoneRow> {
+  let name: string;
+  try {
+    name = parseZoneName(input.name);
+  } catch (error) {
+    if (error instanceof ValidationError) throw invalid({ name: error.message });
+    throw error;
+  }
+  const ttl = input.ttl ?? defaultZoneTtl;
+  const ttlMessage = ttlProblem(ttl);
+  if (ttlMessage) throw invalid({ ttl: ttlMessage });
+
+  const zone = await ctx.db.transaction(async (tx) => {
+    // Zone names are checked against each other: creations take turns, platform-wide.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('kaja.zones.create'))`);
+    const [customer] = await tx.select({ defaultRegion: customers.defaultRegion }).from(customers).where(eq(customers.id, principal.customerId));
+    const region = input.region ?? customer!.defaultRegion;
+
+    const ancestors = ancestorsOf(name);
+    const clash = await tx
+      .select({ name: zones.name, customerId: zones.customerId })
+      .from(zones)
+      .where(
+        or(
+          eq(zones.name, name),
+          inArray(zones.name, ancestors),
+          sql`right(${zones.name}, ${name.length + 1}) = ${'.' + name}`,
+        ),
+      );
+    const same = clash.find((zone) => zone.name === name);
+    if (same) throw conflict(`The zone ${name} is already hosted on the platform`, { name: 'This zone is already hosted' });
+    // A parent or child zone of another customer would let one customer answer for the other's names.
+    const foreign = clash.find((zone) => zone.customerId !== principal.customerId);
+    if (foreign) {
+      const relation = foreign.name.endsWith(`.${name}`) ? 'inside' : 'above';
+      throw conflict(`${name} cannot be hosted: another customer hosts a zone ${relation} it`, { name: `Another customer hosts a zone ${relation} ${name}` });
+    }
+    await checkZoneQuota(tx, principal.customerId);
+
+    const serial = nextSerial(0);
+    const [zone] = await tx.insert(zones).values({ customerId: principal.customerId, name, region, ttl, serial, status: 'active' }).returning();
+    const nameServers = zoneNameServers(ctx, zone!);
+    const soa = soaContent(name, nameServers, serial);
+    const ns = nameServers.map((server) => NS.parse(hostName(server), name));
+    await tx.insert(rrsets).values([
+      { zoneId: zone!.id, name, type: 'SOA', typeCode: typeCode('SOA'), sortKey: sortKeyOf(name), ttl, contents: [soa], managed: true },
+      { zoneId: zone!.id, name, type: 'NS', typeCode: typeCode('NS'), sortKey: sortKeyOf(name), ttl, contents: ns, managed: true },
+    ]);
+    await tx.insert(zoneChanges).values({
+      zoneId: zone!.id,
+      previousSerial: 0,
+      serial,
+      source: 'system',
+      actor: { type: principal.actor.type, user_id: principal.actor.userId, api_key_id: principal.actor.apiKeyId },
+      removed: [],
+      added: [
+        { name, type: 'SOA', ttl, content: soa },
+        ...ns.map((content) => ({ name, type: 'NS', ttl, content })),
+      ],
+    });
+    await recordAudit(tx, principal.actor, {
+      customerId: principal.customerId,
+      action: 'zone.created',
+      targetType: 'zone',
+      targetId: zone!.id,
+      summary: { name, region, ttl, serial },
+    });
+    return zone!;
+  });
+  await ctx.zoneChanges.publish(noticeOf(zone));
+  return zone;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+export async function listZones(ctx: ZoneContext, principal: Principal, page: Pagination & { name?: string | undefined }) {
+  const conditions: SQL[] = [eq(zones.customerId, principal.customerId)];
+  if (page.name) conditions.push(ilike(zones.name, `%${escapeLike(page.name.trim().toLowerCase().replace(/\.$/, ''))}%`));
+  if (principal.credential.kind === 'api_key' && principal.credential.apiKey.allowedZones) {
+    const allowed = principal.credential.apiKey.allowedZones;
+    conditions.push(inArray(zones.name, allowed.length > 0 ? allowed : ['']));
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    ctx.db.select().from(zones).where(where).orderBy(asc(zones.name)).limit(page.limit).offset(page.offset),
+    ctx.db.select({ value: count() }).from(zones).where(where),
+  ]);
+  return { items: rows.map((zone) => presentZone(ctx, zone)), total: total!.value };
+}
+
+export const getZone = async (ctx: ZoneContext, principal: Principal, zoneId: string) => findZone(ctx.db, principal, zoneId);
+
+export interface UpdateZoneInput {
+  ttl?: number | undefined;
+  status?: 'active' | 'disabled' | undefined;
+}
+
+/**
+ * Changes the zone's TTL (the default for new records, and the TTL of the platform's SOA and apex
+ * NS, so a new serial) and its status (a disabled zone is not served).
+ */
+export async function updateZone(ctx: ZoneContext, principal: Principal, zoneId: string, input: UpdateZoneInput): Promise<ZoneRow> {
+  if (input.ttl !== undefined) {
+    const ttlMessage = ttlProblem(input.ttl);
+    if (ttlMessage) throw invalid({ ttl: ttlMessage });
+  }
+  const { zone, changed } = await ctx.db.transaction(async (tx) => {
+    const zone = await findZone(tx, principal, zoneId, { lock: true });
+    if (zone.status === 'deleting') throw conflict('The zone is being deleted');
+    let serial = zone.serial;
+    if (input.ttl !== undefined && input.ttl !== zone.ttl) {
+      const state = { zone, sets: await loadSets(tx, zone.id) };
+      const ttl = input.ttl;
+      const changes = ['SOA', 'NS'].map((type) => {
+        const row = state.sets.get(`${zone.name}\u0000${type}`)!;
+        return { name: zone.name, type, next: { name: zone.name, type, ttl, contents: row.contents }, path: '' };
+      });
+      const diffs = planChanges(principal, state, changes, { system: true });
+      ({ serial } = await writeChanges(tx, state, changes, diffs, {
+        source: 'api',
+        action: 'zone.ttl_changed',
+        nameServers: zoneNameServers(ctx, zone),
+        actor: principal.actor,
+        summary: { ttl: { from: zone.ttl, to: ttl } },
+      }));
+    }
+    const status = input.status ?? zone.status;
+    const [updated] = await tx
+      .update(zones)
+      .set({ ttl: input.ttl ?? zone.ttl, status, updatedAt: new Date() })
+      .where(eq(zones.id, zone.id))
+      .returning();
+    if (status !== zone.status || (input.ttl !== undefined && input.ttl !== zone.ttl)) {
+      await recordAudit(tx, principal.actor, {
+        customerId: zone.customerId,
+        action: 'zone.updated',
+        targetType: 'zone',
+        targetId: zone.id,
+        summary: { name: zone.name, ...(status !== zone.status ? { status: { from: zone.status, to: status } } : {}), serial },
+      });
+    }
+    return { zone: updated!, changed: status !== zone.status || serial !== zone.serial };
+  });
+  if (changed) await ctx.zoneChanges.publish(noticeOf(zone));
+  return zone;
+}
+
+/** Marks the zone `deleting` (no longer served) and leaves the removal to a background job. */
+export async function requestZoneDeletion(ctx: ZoneContext, principal: Principal, zoneId: string): Promise<ZoneRow> {
+  const zone = await ctx.db.transaction(async (tx) => {
+    const zone = await findZone(tx, principal, zoneId, { lock: true });
+    if (zone.status === 'deleting') return zone;
+    const [updated] = await tx.update(zones).set({ status: 'deleting', updatedAt: new Date() }).where(eq(zones.id, zone.id)).returning();
+    await enqueueJob(tx, deleteZoneJob, { zone_id: zone.id, actor: principal.actor } satisfies DeleteZonePayload, { maxAttempts: 20 });
+    await recordAudit(tx, principal.actor, {
+      customerId: zone.customerId,
+      action: 'zone.deletion_requested',
+      targetType: 'zone',
+      targetId: zone.id,
+      summary: { name: zone.name },
+    });
+    return updated!;
+  });
+  await ctx.zoneChanges.publish(noticeOf(zone));
+  return zone;
+}
+
+export interface DeleteZonePayload {
+  zone_id: string;
+  actor: Actor;
+}
+
+/** Rows removed per transaction, so a big zone never holds locks for long and a restart loses little. */
+const deleteBatch = 5000;
+
+/**
+ * The background removal of a zone: its records and journal in batches (each batch commits, so a
+ * restart carries on where it stopped), then the zone row with what hangs off it (keys) and the
+ * audit event, in one transaction. Running it again after it finished does nothing.
+ */
+export async function deleteZoneData(db: Database, payload: DeleteZonePayload, publish: (notice: ReturnType<typeof noticeOf>) => Promise<void>): Promise<void> {
+  const [zone] = await db.select().from(zones).where(eq(zones.id, payload.zone_id));
+  if (!zone) return;
+  for (const table of [rrsets, zoneChanges] as const) {
+    for (;;) {
+      const removed = await db.execute(
+        sql`DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE zone_id = ${zone.id} LIMIT ${deleteBatch})`,
+      );
+      if (affected(removed) < deleteBatch) break;
+    }
+  }
+  await db.transaction(async (tx: Executor) => {
+    const gone = await tx.delete(zones).where(eq(zones.id, zone.id)).returning({ id: zones.id });
+    if (gone.length === 0) return;
+    await recordAudit(tx, payload.actor, {
+      customerId: zone.customerId,
+      action: 'zone.deleted',
+      targetType: 'zone',
+      targetId: zone.id,
+      summary: { name: zone.name, record_count: zone.recordCount },
+    });
+  });
+  await publish(noticeOf(zone, 'deleted'));
+}
+
+const affected = (result: unknown) => Number((result as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0);
+
