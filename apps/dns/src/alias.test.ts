@@ -19,9 +19,10 @@ beforeAll(async () => {
     { alias: new AliasResolver([`127.0.0.1:${target.port}`]) },
   );
 });
+let targetRunning = true;
 afterAll(async () => {
   await server.close();
-  await target.close();
+  if (targetRunning) await target.close();
 });
 
 describe('ALIAS at the apex', () => {
@@ -68,5 +69,13 @@ describe('ALIAS at the apex', () => {
   it('serves other types at the apex from the zone', async () => {
     const response = await dig(server.port, 'example.com', 'NS');
     expect(response.answer).toEqual(['example.com. 300 IN NS ns1.example.com.']);
+  });
+
+  it('keeps the target addresses for their TTL, even when the resolver goes away', async () => {
+    await dig(server.port, 'example.com', 'A');
+    await target.close();
+    targetRunning = false;
+    const response = await dig(server.port, 'example.com', 'A');
+    expect(response.answer).toHaveLength(2);
   });
 });

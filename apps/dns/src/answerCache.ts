@@ -7,7 +7,8 @@ export interface CachedAnswer {
   /** Which OPT the response carries: none, or one with the DO bit clear or set. */
   variant: number;
   wire: Uint8Array;
-  zone: Zone;
+  /** The zone that answered; none for REFUSED (the cache is cleared when zones come or go). */
+  zone: Zone | undefined;
   /** The zone's version when encoded: a changed zone makes the entry stale. */
   version: number;
   counter: Counter;
@@ -31,7 +32,9 @@ export class AnswerCache {
     if (!list) return undefined;
     for (let i = 0; i < list.length; i++) {
       const entry = list[i]!;
-      if (entry.qtype === qtype && entry.variant === variant) return entry.version === entry.zone.version ? entry : undefined;
+      if (entry.qtype === qtype && entry.variant === variant) {
+        return entry.zone === undefined || entry.version === entry.zone.version ? entry : undefined;
+      }
     }
     return undefined;
   }

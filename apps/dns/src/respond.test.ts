@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dig } from './testing/dig';
 import { query, udpExchange } from './testing/packets';
 import { serveZones, type TestServer } from './testing/server';
+import { loadZoneText } from './zoneFile';
 
 const zone = '$TTL 300\n@ SOA ns1 hostmaster 1 7200 3600 1209600 60\n@ NS ns1\nns1 A 192.0.2.1\nwww A 192.0.2.80\n';
 
@@ -58,6 +59,19 @@ describe('malformed and unusual queries', () => {
       const response = await dig(server.port, 'www.example.com', 'A', { args: [`+opcode=${opcode}`] });
       expect(response.rcode).toBe('NOTIMP');
     }
+  });
+
+  it('keeps refusing a name we do not host until a zone for it arrives', async () => {
+    for (let i = 0; i < 2; i++) expect((await dig(server.port, 'www.example.net', 'A')).rcode).toBe('REFUSED');
+    server.zones.put(loadZoneText('example.net', zone));
+    expect((await dig(server.port, 'www.example.net', 'A')).answer).toEqual(['www.example.net. 300 IN A 192.0.2.80']);
+    server.zones.remove('example.net');
+    expect((await dig(server.port, 'www.example.net', 'A')).rcode).toBe('REFUSED');
+  });
+
+  it('does not answer an IN query with a CHAOS answer for the same name', async () => {
+    expect((await dig(server.port, 'id.server', 'TXT', { args: ['-c', 'CH'] })).rcode).toBe('NOERROR');
+    expect((await dig(server.port, 'id.server', 'TXT')).rcode).toBe('REFUSED');
   });
 
   it('refuses zone transfers for now and classes other than IN and CH', async () => {

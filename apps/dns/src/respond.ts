@@ -117,13 +117,15 @@ export class Responder {
   private finish(packet: Buffer, query: QueryView, answer: Answer, edns: Edns | undefined, tcp: boolean): Buffer {
     let wire = encodeAnswer(query, answer, edns, TCP_MAX);
     const counter = this.counts.counter(answer.zone?.name ?? '', query.qtype, answer.rcode);
-    if (answer.zone && !answer.uncacheable && !query.nsid) {
+    // Only what the cached path can serve again: plain IN queries (REFUSED ones included, so a
+    // flood of names we do not host costs no more than one of names we do).
+    if (!answer.uncacheable && !query.nsid && query.qclass === DnsClass.IN && query.opcode === Opcode.QUERY && query.ednsVersion === 0) {
       this.cache.set(query.qname, {
         qtype: query.qtype,
         variant: variantOf(query),
         wire,
         zone: answer.zone,
-        version: answer.zone.version,
+        version: answer.zone?.version ?? 0,
         counter,
       });
     }
