@@ -31,7 +31,8 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-function decodeMessage(raw: string): { subject: string; text: string } {
+/** Subject and plain text of a raw message (quoted-printable and base64 bodies decoded). */
+export function decodeMessage(raw: string): { subject: string; text: string } {
   const split = raw.indexOf('\r\n\r\n');
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
   let body = raw.slice(split + 4);
@@ -128,7 +129,7 @@ export interface TestApi {
 export interface StartTestApiOptions {
   /** Extra environment variables for loadConfig. */
   env?: Record<string, string>;
-  /** Defaults lift the mail limit and scale the plan rates so tests are not throttled. */
+  /** Defaults lift the mail and anonymous limits and scale the plan rates so tests are not throttled. */
   rateLimits?: Partial<RateLimits>;
 }
 
@@ -143,7 +144,7 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
     config,
     database,
     mailer,
-    rateLimits: { mail: { limit: 1000, windowSeconds: 900 }, planScale: 100, ...options.rateLimits },
+    rateLimits: { mail: { limit: 1000, windowSeconds: 900 }, anonymous: { read: 1000, write: 1000 }, planScale: 100, ...options.rateLimits },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
