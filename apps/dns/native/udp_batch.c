@@ -64,6 +64,7 @@ static void on_readable(uv_poll_t *handle, int status, int events) {
       // The exception reaches process 'uncaughtException' like any other callback's.
       break;
     }
+    if (s->closed) break; // closed from JavaScript during the batch: the descriptor is gone
     int count = 0;
     for (int i = 0; i < n; i++) {
       int32_t length = s->meta[i * META_STRIDE + 1];
