@@ -114,9 +114,16 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-describe.each(['UDP', 'TCP'] as const)('answers over %s', (transport) => {
+const clients = [
+  ['dig', 'UDP'],
+  ['dig', 'TCP'],
+  ['kdig', 'UDP'],
+  ['kdig', 'TCP'],
+] as const;
+
+describe.each(clients)('answers to %s over %s', (client, transport) => {
   it.each(cases)('$name', async (c) => {
-    const response = await dig(server.port, c.query[0], c.query[1], { tcp: transport === 'TCP' });
+    const response = await dig(server.port, c.query[0], c.query[1], { tcp: transport === 'TCP', client });
     expect(response.transport).toBe(transport);
     expect(response.rcode).toBe(c.rcode);
     // No recursion offered (RA clear); AA on every answer from zone data; RD echoed from dig.
