@@ -14,7 +14,7 @@ const app = await buildApp({ config, database });
 
 const siteDir = fileURLToPath(new URL('../../site/build/client', import.meta.url));
 const siteServed = existsSync(siteDir);
-if (siteServed) await registerSite(app, siteDir);
+if (siteServed) await registerSite(app, siteDir, config);
 
 await app.listen({ host: config.host, port: config.port });
 app.jobs.start();

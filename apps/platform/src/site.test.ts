@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerSite } from './site';
@@ -15,8 +16,9 @@ describe('registerSite', () => {
     writeFileSync(join(dir, 'blog', 'index.html'), '<h1>Blog</h1>');
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
+    writeFileSync(join(dir, 'assets', 'app.js.gz'), gzipSync('console.log(1)'));
     writeFileSync(join(dir, '404.html'), '<h1>Oops! Page not found</h1>');
-    await registerSite(app, dir);
+    await registerSite(app, dir, { apiBaseUrl: 'https://api.example.eu/v1', appUrl: 'https://app.example.eu', appMode: 'sandbox', supportEmail: 'help@example.eu' });
     origin = await app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
@@ -33,6 +35,21 @@ describe('registerSite', () => {
     expect(script.headers.get('content-type')).toContain('javascript');
     const missing = await fetch(`${origin}/nope`);
     expect([missing.status, await missing.text()]).toEqual([404, '<h1>Oops! Page not found</h1>']);
+  });
+
+  it('serves the settings of the environment as /config.js', async () => {
+    const response = await fetch(`${origin}/config.js`);
+    expect(response.headers.get('content-type')).toContain('javascript');
+    expect(await response.text()).toBe(
+      'window.__KAJA_CONFIG__ = {"apiBaseUrl":"https://api.example.eu/v1","appUrl":"https://app.example.eu","appMode":"sandbox","supportEmail":"help@example.eu"};\n',
+    );
+  });
+
+  it('sends the pre-compressed copy when the browser accepts it, and hashed assets as immutable', async () => {
+    const script = await fetch(`${origin}/assets/app.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(script.headers.get('content-encoding')).toBe('gzip');
+    expect(await script.text()).toBe('console.log(1)');
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
   it('never serves files outside the build folder', async () => {

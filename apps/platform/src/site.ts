@@ -5,14 +5,38 @@ import fastifyStatic from '@fastify/static';
 
 const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
 
+/** The settings the pre-rendered site reads in the browser (it is built once for every environment). */
+export interface SiteSettings {
+  apiBaseUrl: string;
+  appUrl: string;
+  appMode: string;
+  supportEmail: string;
+}
+
 /**
- * Serves the pre-rendered marketing site from `dir` at `/`: the file itself, or `<path>/index.html`,
- * else a 404 with the site's fallback page (404.html) when it has one.
+ * Serves the pre-rendered marketing site from `dir` at `/`: the file itself (its pre-compressed copy
+ * when the browser accepts one), or `<path>/index.html`, else a 404 with the site's fallback page:
+ * React Router's SPA fallback, which renders the not-found page in the browser, or 404.html.
+ * `/config.js` hands the environment's settings to the site.
  */
-export async function registerSite(app: FastifyInstance, dir: string): Promise<void> {
-  await app.register(fastifyStatic, { root: dir, serve: false });
-  const fallbackFile = join(dir, '404.html');
-  const fallback = isFile(fallbackFile) ? readFileSync(fallbackFile, 'utf8') : '<!doctype html><title>Not found</title><h1>Page not found</h1>';
+export async function registerSite(app: FastifyInstance, dir: string, settings: SiteSettings): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: dir,
+    serve: false,
+    preCompressed: true,
+    // Built assets carry a content hash in their name, so they never change.
+    setHeaders: (reply, path) => {
+      if (relative(dir, path).startsWith(`assets${sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+  const fallbackFile = [join(dir, '__spa-fallback.html'), join(dir, '404.html')].find(isFile);
+  const fallback = fallbackFile ? readFileSync(fallbackFile, 'utf8') : '<!doctype html><title>Not found</title><h1>Page not found</h1>';
+
+  const { apiBaseUrl, appUrl, appMode, supportEmail } = settings;
+  const configScript = `window.__KAJA_CONFIG__ = ${JSON.stringify({ apiBaseUrl, appUrl, appMode, supportEmail })};\n`;
+  app.get('/config.js', { schema: { hide: true } }, (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(configScript),
+  );
 
   const serve = async (path: string, reply: import('fastify').FastifyReply) => {
     const decoded = (() => {

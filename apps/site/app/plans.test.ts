@@ -1,9 +1,9 @@
 import { plans } from '@kaja/catalog';
 import { describe, expect, it } from 'vitest';
-import { toPlanCards } from './plans';
+import { type ApiPlan, catalogPlanCards, toPlanCard } from './plans';
 
 describe('plan cards', () => {
-  const cards = toPlanCards(plans);
+  const cards = catalogPlanCards(plans);
 
   it('shows Nano, Pro and Scale in order with euro prices per month', () => {
     expect(cards.map((card) => [card.name, card.price, card.period])).toEqual([
@@ -17,5 +17,28 @@ describe('plan cards', () => {
     expect(cards.filter((card) => card.popular).map((card) => card.name)).toEqual(['Pro']);
     expect(cards.find((card) => card.name === 'Scale')?.cta).toEqual({ label: 'Contact Sales', to: '/support' });
     expect(cards.find((card) => card.name === 'Nano')?.cta.label).toBe('Start Free Trial');
+  });
+
+  it('reads the API form of a plan the same way', () => {
+    const pro: ApiPlan = {
+      id: 'pro',
+      name: 'Pro',
+      description: 'For growing businesses.',
+      price: { amount_cents: 1995, currency: 'EUR', period: 'month' },
+      features: ['Priority support'],
+      popular: true,
+      contact_sales: false,
+    };
+    expect(toPlanCard(pro)).toEqual({
+      id: 'pro',
+      name: 'Pro',
+      description: 'For growing businesses.',
+      price: '€19.95',
+      period: 'per month, incl. VAT',
+      features: ['Priority support'],
+      popular: true,
+      cta: { label: 'Start Free Trial', to: '/auth' },
+    });
+    expect(toPlanCard({ ...pro, id: 'scale', price: null, popular: false, contact_sales: true })).toMatchObject({ price: 'Custom', cta: { to: '/support' } });
   });
 });

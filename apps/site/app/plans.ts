@@ -12,21 +12,42 @@ export type PlanCard = {
   cta: { label: string; to: string };
 };
 
+/** A plan as GET /v1/plans returns it. */
+export type ApiPlan = {
+  id: string;
+  name: string;
+  description: string;
+  price: { amount_cents: number; currency: string; period: string } | null;
+  features: string[];
+  popular: boolean;
+  contact_sales: boolean;
+};
+
 const euro = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
 
 /** Plans with a price start a trial; Scale is sold by the sales team, reached through the support page. */
-export function toPlanCard(plan: Plan): PlanCard {
-  const onRequest = plan.priceCents === null || plan.contactSales;
+export function toPlanCard(plan: ApiPlan): PlanCard {
+  const onRequest = plan.price === null || plan.contact_sales;
   return {
     id: plan.id,
     name: plan.name,
     description: plan.description,
-    price: onRequest ? 'Custom' : euro.format((plan.priceCents ?? 0) / 100),
-    period: onRequest ? 'on request' : `per ${plan.period}, incl. VAT`,
+    price: onRequest || !plan.price ? 'Custom' : euro.format(plan.price.amount_cents / 100),
+    period: onRequest || !plan.price ? 'on request' : `per ${plan.price.period}, incl. VAT`,
     features: plan.features,
     popular: plan.popular,
-    cta: plan.contactSales ? { label: 'Contact Sales', to: '/support' } : { label: 'Start Free Trial', to: '/auth' },
+    cta: plan.contact_sales ? { label: 'Contact Sales', to: '/support' } : { label: 'Start Free Trial', to: '/auth' },
   };
 }
 
-export const toPlanCards = (list: readonly Plan[]) => [...list].sort((a, b) => a.sortOrder - b.sortOrder).map(toPlanCard);
+/** The catalog's plans in the API's form, for pre-rendering the same cards the API refreshes. */
+export const catalogPlanCards = (list: readonly Plan[]) =>
+  [...list]
+    .sort((a, b) => a.sortOrder - b.sortOrder)
+    .map((plan) =>
+      toPlanCard({
+        ...plan,
+        price: plan.priceCents === null ? null : { amount_cents: plan.priceCents, currency: plan.currency, period: plan.period },
+        contact_sales: plan.contactSales,
+      }),
+    );

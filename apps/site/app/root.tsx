@@ -1,4 +1,3 @@
-import { Toaster } from '@kaja/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
@@ -21,8 +20,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* The environment's settings (API address, app address, mode), served by the platform. */}
-        <script src="/config.js" />
+        {/* The environment's settings (API address, app address, mode), served by the platform. Deferred
+            scripts run in document order, so it is set before the app's module scripts start, without blocking the first paint. */}
+        <script src="/config.js" defer />
         <Meta />
         <Links />
       </head>
@@ -51,9 +51,13 @@ export default function App() {
         <SiteFooter />
       </div>
       <HashScroll />
-      <Toaster />
     </QueryClientProvider>
   );
+}
+
+/** What the fallback page for addresses that were not pre-rendered shows until the app has started. */
+export function HydrateFallback() {
+  return <p className="sr-only">Loading...</p>;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { site } from './site';
 
 /**
- * Settings of the environment the site is served in. The pages are pre-rendered once,
+ * Settings of the environment the site is served in (API_BASE_URL, APP_URL, APP_MODE, SUPPORT_EMAIL). The pages are pre-rendered once,
  * so these come at run time from `/config.js`, served by the platform, which sets
  * `window.__KAJA_CONFIG__` before the app starts.
  */
@@ -10,6 +10,7 @@ export type RuntimeConfig = {
   apiBaseUrl: string;
   appUrl: string;
   appMode: string;
+  supportEmail: string;
 };
 
 declare global {
@@ -19,7 +20,7 @@ declare global {
 }
 
 // What pre-rendered HTML shows: the production settings.
-const prerendered: RuntimeConfig = { apiBaseUrl: `${site.url}/v1`, appUrl: site.url, appMode: 'production' };
+const prerendered: RuntimeConfig = { apiBaseUrl: `${site.url}/v1`, appUrl: site.url, appMode: 'production', supportEmail: site.supportEmail };
 
 let current: RuntimeConfig | undefined;
 
@@ -33,6 +34,7 @@ export function runtimeConfig(): RuntimeConfig {
       apiBaseUrl: new URL(given.apiBaseUrl || '/v1', origin).href.replace(/\/+$/, ''),
       appUrl: (given.appUrl || origin).replace(/\/+$/, ''),
       appMode: given.appMode || 'production',
+      supportEmail: given.supportEmail || site.supportEmail,
     };
   }
   return current;

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from './api';
 
-type SessionData = { user?: { email?: string } | null; email?: string } | null;
+type SessionData = { user: { email: string } };
 
 /** The signed-in user's email, or null when signed out (the API answers 401). */
 export function useSession() {
@@ -9,9 +9,8 @@ export function useSession() {
     queryKey: ['session'],
     queryFn: async () => {
       try {
-        const data = await api<SessionData>('/auth/session');
-        const email = data?.user?.email ?? data?.email;
-        return email ? { email } : null;
+        const { user } = await api<SessionData>('/auth/session');
+        return { email: user.email };
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return null;
         throw error;

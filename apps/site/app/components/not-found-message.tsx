@@ -17,3 +17,25 @@ export function NotFoundMessage({ title, text, back }: { title: string; text?: s
     </div>
   );
 }
+
+export function DocumentNotFound() {
+  return (
+    <div className="py-16">
+      <h1 className="text-2xl font-bold">Document not found.</h1>
+      <Link to="/docs" className="mt-4 inline-block text-primary underline">
+        Back to docs
+      </Link>
+    </div>
+  );
+}
+
+export function ApiGuideNotFound() {
+  return (
+    <div className="py-16">
+      <h1 className="text-2xl font-bold">API guide not found</h1>
+      <Link to="/api" className="mt-4 inline-block text-primary underline">
+        Back to the API overview
+      </Link>
+    </div>
+  );
+}

@@ -1,17 +1,16 @@
 import { Badge, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, cn } from '@kaja/ui';
-import type { Plan } from '@kaja/catalog';
 import { useQuery } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { api } from '../api';
-import { type PlanCard, toPlanCards } from '../plans';
+import { type ApiPlan, type PlanCard, toPlanCard } from '../plans';
 import { TrialButton } from './trial-button';
 
 /** Plan cards: pre-rendered from the catalog, refreshed from GET /v1/plans in the browser. */
 export function Pricing({ prerendered }: { prerendered: PlanCard[] }) {
   const { data: cards } = useQuery({
     queryKey: ['plans'],
-    queryFn: async () => toPlanCards(await api<Plan[]>('/plans')),
+    queryFn: async () => (await api<ApiPlan[]>('/plans')).map(toPlanCard),
     initialData: prerendered,
     initialDataUpdatedAt: 0,
   });

@@ -1,7 +1,7 @@
-import { Button, Sheet, SheetContent, SheetTitle, SheetDescription, SheetTrigger } from '@kaja/ui';
-import { Globe, Menu } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Button } from '@kaja/ui';
+import { Globe, Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession, useSignOut } from '../session';
 
 type NavLink = { label: string; to: string };
@@ -28,7 +28,7 @@ function useHeader() {
   return { email: session?.email, links: session ? signedInLinks : signedOutLinks, logout };
 }
 
-function Actions({ email, logout, onNavigate }: { email: string | undefined; logout: () => void; onNavigate?: () => void }) {
+function Actions({ email, logout }: { email: string | undefined; logout: () => void }) {
   if (email) {
     return (
       <>
@@ -44,12 +44,12 @@ function Actions({ email, logout, onNavigate }: { email: string | undefined; log
   return (
     <>
       <Button asChild variant="ghost" size="sm">
-        <Link to="/login" onClick={onNavigate}>
+        <Link to="/login">
           Login
         </Link>
       </Button>
       <Button asChild size="sm">
-        <Link to="/signup" onClick={onNavigate}>
+        <Link to="/signup">
           Sign Up
         </Link>
       </Button>
@@ -60,7 +60,9 @@ function Actions({ email, logout, onNavigate }: { email: string | undefined; log
 export function SiteHeader() {
   const { email, links, logout } = useHeader();
   const [menuOpen, setMenuOpen] = useState(false);
-  const close = () => setMenuOpen(false);
+  const location = useLocation();
+  // A disclosure menu (no dialog library on every page): it closes when the visitor navigates.
+  useEffect(() => setMenuOpen(false), [location.key]);
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
@@ -78,28 +80,32 @@ export function SiteHeader() {
         <div className="hidden items-center gap-2 md:flex">
           <Actions email={email} logout={logout} />
         </div>
-        <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-          <SheetTrigger asChild>
-            <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-              <Menu aria-hidden />
-            </Button>
-          </SheetTrigger>
-          <SheetContent side="right" className="w-72">
-            <SheetTitle>Menu</SheetTitle>
-            <SheetDescription className="sr-only">Site navigation</SheetDescription>
-            <nav aria-label="Mobile" className="flex flex-col gap-1">
-              {links.map((link) => (
-                <Link key={link.label} to={link.to} onClick={close} className="rounded-md px-2 py-2 hover:bg-muted">
-                  {link.label}
-                </Link>
-              ))}
-            </nav>
-            <div className="flex flex-col items-start gap-2 border-t border-border pt-4">
-              <Actions email={email} logout={logout} onNavigate={close} />
-            </div>
-          </SheetContent>
-        </Sheet>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
+        </Button>
       </div>
+      {menuOpen && (
+        <div id="mobile-menu" className="border-t border-border px-4 pb-4 md:hidden">
+          <nav aria-label="Mobile" className="flex flex-col gap-1 py-2">
+            {links.map((link) => (
+              <Link key={link.label} to={link.to} className="rounded-md px-2 py-2 hover:bg-muted">
+                {link.label}
+              </Link>
+            ))}
+          </nav>
+          <div className="flex flex-wrap items-center gap-2 border-t border-border pt-4">
+            <Actions email={email} logout={logout} />
+          </div>
+        </div>
+      )}
     </header>
   );
 }

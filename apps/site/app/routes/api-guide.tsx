@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import { Article } from '../components/article';
+import { ApiGuideNotFound } from '../components/not-found-message';
 import { TableOfContents } from '../components/table-of-contents';
 import { entries, findEntry } from '../content/collections.server';
 import { pageMeta } from '../seo';
@@ -28,10 +29,4 @@ export default function ApiGuide({ loaderData: { guide } }: Route.ComponentProps
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <div className="py-16">
-      <h1 className="text-2xl font-bold">API guide not found</h1>
-    </div>
-  );
-}
+export const ErrorBoundary = ApiGuideNotFound;

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { DocsShell } from '../components/docs-shell';
+import { ApiGuideNotFound } from '../components/not-found-message';
 import { entries, groupByCategory } from '../content/collections.server';
 import type { Route } from './+types/api-layout';
 
@@ -26,3 +27,6 @@ export default function ApiLayout({ loaderData: { groups } }: Route.ComponentPro
     </DocsShell>
   );
 }
+
+// An unknown /api/{slug} fails this layout's data request too, so the not-found text lives here as well.
+export const ErrorBoundary = ApiGuideNotFound;

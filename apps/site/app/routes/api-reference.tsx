@@ -43,7 +43,7 @@ function Fields({ caption, rows }: { caption: string; rows: { name: string; type
 
 function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
   return (
-    <section id={endpoint.id} className="scroll-mt-20 rounded-lg border border-border p-4" data-testid="endpoint">
+    <section id={endpoint.id} className="rounded-lg border border-border p-4" data-testid="endpoint">
       <h3 className="flex flex-wrap items-center gap-2 font-mono text-sm">
         <span className={`rounded px-2 py-0.5 font-bold ${methodColours[endpoint.method] ?? 'bg-muted'}`}>{endpoint.method}</span>
         <span className="break-all">{endpoint.path}</span>

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { DocsShell } from '../components/docs-shell';
+import { DocumentNotFound } from '../components/not-found-message';
 import { entries } from '../content/collections.server';
 import type { Route } from './+types/docs-layout';
 
@@ -14,3 +15,6 @@ export default function DocsLayout({ loaderData: { docs } }: Route.ComponentProp
     </DocsShell>
   );
 }
+
+// An unknown /docs/{slug} fails this layout's data request too, so the not-found text lives here as well.
+export const ErrorBoundary = DocumentNotFound;

@@ -1,5 +1,6 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
 import { Article } from '../components/article';
+import { DocumentNotFound } from '../components/not-found-message';
 import { TableOfContents } from '../components/table-of-contents';
 import { entries, findEntry } from '../content/collections.server';
 import { pageMeta } from '../seo';
@@ -28,13 +29,4 @@ export default function DocsPage({ loaderData: { doc } }: Route.ComponentProps) 
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <div className="py-16">
-      <h1 className="text-2xl font-bold">Document not found.</h1>
-      <Link to="/docs" className="mt-4 inline-block text-primary underline">
-        Back to docs
-      </Link>
-    </div>
-  );
-}
+export const ErrorBoundary = DocumentNotFound;

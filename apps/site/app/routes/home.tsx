@@ -4,7 +4,7 @@ import { Activity, Clock, Globe2, KeyRound, LifeBuoy, MapPin, Network, ScrollTex
 import { Link } from 'react-router';
 import { Pricing } from '../components/pricing';
 import { TrialButton } from '../components/trial-button';
-import { toPlanCards } from '../plans';
+import { catalogPlanCards } from '../plans';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/home';
 
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () =>
   });
 
 export function loader() {
-  return { plans: toPlanCards(plans) };
+  return { plans: catalogPlanCards(plans) };
 }
 
 const features = [
@@ -51,7 +51,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section id="features" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-20">
+      <section id="features" className="mx-auto max-w-6xl px-4 py-20">
         <h2 className="text-center text-3xl font-bold tracking-tight">Everything you need to run DNS</h2>
         <p className="mx-auto mt-4 max-w-2xl text-center text-muted-foreground">From a single domain to hundreds of zones managed by a team and by your automation.</p>
         <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -67,7 +67,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section id="pricing" className="scroll-mt-20 bg-muted/50">
+      <section id="pricing" className="bg-muted/50">
         <div className="mx-auto max-w-6xl px-4 py-20">
           <h2 className="text-center text-3xl font-bold tracking-tight">Simple, transparent pricing</h2>
           <p className="mx-auto mt-4 max-w-2xl text-center text-muted-foreground">Prices in euros including VAT, billed monthly or annually in advance.</p>
@@ -75,7 +75,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section id="about" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-20">
+      <section id="about" className="mx-auto max-w-6xl px-4 py-20">
         <div className="grid items-center gap-12 md:grid-cols-2">
           <div>
             <h2 className="text-3xl font-bold tracking-tight">About Kaja DNS</h2>

@@ -21,10 +21,10 @@ export function loader() {
 /** Region status display: online green, offline red, NA dark, anything else grey. */
 export const statusDisplay = (status: string) =>
   ({
-    online: { label: 'Online', dot: 'bg-green-600' },
-    offline: { label: 'Offline', dot: 'bg-red-600' },
-    NA: { label: 'N/A', dot: 'bg-gray-900' },
-  })[status] ?? { label: 'Unknown', dot: 'bg-gray-400' };
+    online: { label: 'Online', dot: 'bg-[#16a34a]' },
+    offline: { label: 'Offline', dot: 'bg-[#dc2626]' },
+    NA: { label: 'N/A', dot: 'bg-[#111827]' },
+  })[status] ?? { label: 'Unknown', dot: 'bg-[#9ca3af]' };
 
 const legend = ['online', 'offline', 'NA', 'unknown'];
 

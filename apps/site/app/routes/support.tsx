@@ -1,10 +1,10 @@
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, Textarea, toast } from '@kaja/ui';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, Textarea, Toaster, toast } from '@kaja/ui';
 import { useMutation } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { api, ApiError } from '../api';
+import { useRuntimeConfig } from '../runtime-config';
 import { pageMeta } from '../seo';
-import { site } from '../site';
 import type { Route } from './+types/support';
 
 export const meta: Route.MetaFunction = () =>
@@ -25,6 +25,7 @@ const fields = [
 
 export default function Support() {
   const [form, setForm] = useState(empty);
+  const { supportEmail } = useRuntimeConfig();
   const send = useMutation({
     mutationFn: (message: SupportMessage) => api<unknown>('/support', { method: 'POST', body: { ...message, source: window.location.href } }),
     onSuccess: () => {
@@ -32,8 +33,9 @@ export default function Support() {
       setForm(empty);
     },
     onError: (error) => {
-      const message = error instanceof ApiError ? error.message : '';
-      toast.error('Error sending message', { description: message || `Please try again or email us directly at ${site.supportEmail}` });
+      // Only a message from our server is shown; a network failure gets the fallback text.
+      const message = error instanceof ApiError && error.status > 0 ? error.message : '';
+      toast.error('Error sending message', { description: message || `Please try again or email us directly at ${supportEmail}` });
     },
   });
 
@@ -85,8 +87,8 @@ export default function Support() {
             <Mail className="size-6 text-primary" aria-hidden />
             <CardTitle className="text-lg">Email</CardTitle>
             <CardDescription>
-              <a href={`mailto:${site.supportEmail}`} className="text-primary underline">
-                {site.supportEmail}
+              <a href={`mailto:${supportEmail}`} className="text-primary underline">
+                {supportEmail}
               </a>
             </CardDescription>
           </CardHeader>
@@ -98,6 +100,8 @@ export default function Support() {
           </CardHeader>
         </Card>
       </aside>
+      {/* Only this page shows notices, so only this page loads the toast code. */}
+      <Toaster />
     </div>
   );
 }
