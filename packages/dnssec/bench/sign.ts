@@ -3,7 +3,7 @@
  * build the NSEC/NSEC3 chain, sign every authoritative RRset, write the signed zone file.
  * The signatures are made on every core (THREADS to change it); `npm run bench:dnssec:sign`.
  */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { parseZoneFile } from '@kaja/dns-model';
 import { generateCryptokey, SignatureCache, signZoneInParallel, writeSignedZone } from '@kaja/dnssec';
 
@@ -79,7 +79,10 @@ for (const [algorithm, name] of [[13, 'ECDSAP256SHA256'], [15, 'ED25519'], [8, '
 const header = ['algorithm', 'denial', 'records in', 'records out', 'RRSIGs', 'parse s', 'sign s', 'write s', 'total s', 'signatures/s'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-console.log(`Signing a generated ${TARGET.toLocaleString('en-US')}-record zone from cold (${THREADS} signing threads, node ${process.version})`);
+console.log(
+  `Signing a generated ${TARGET.toLocaleString('en-US')}-record zone from cold (${THREADS} signing threads, node ${process.version}, ` +
+    `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
+);
 console.log(line(header));
 for (const row of rows) console.log(line(row));
 

@@ -22,6 +22,8 @@ export interface Denial {
   chain(): Rrset[];
   /** RRsets the apex gains with this denial (NSEC3PARAM for NSEC3). */
   apexRrsets(): Rrset[];
+  /** The owner of the NSEC/NSEC3 that stands for a zone name, so a cache can forget it when the name goes. */
+  owner(name: string): string;
 }
 
 /** `*.<closest encloser>`: the wildcard that would have matched a name below `encloser`. */

@@ -63,6 +63,10 @@ export class NsecDenial implements Denial {
     return [];
   }
 
+  owner(name: string): string {
+    return name;
+  }
+
   /** The NSEC whose owner sorts before `name` and whose next name sorts after it. */
   private covering(name: string): Rrset {
     let position = this.index.floor(name);

@@ -95,6 +95,10 @@ describe('NSEC3 proofs (RFC 5155 appendix B, without opt-out)', () => {
     expect(chain).toHaveLength(11);
   });
 
+  it('names the NSEC3 owner of a zone name', () => {
+    expect(denial.owner('x.w.example')).toBe('b4um86eghhds6nea196smvmlo4ors995.example');
+  });
+
   it('publishes NSEC3PARAM at the apex', () => {
     const [param] = denial.apexRrsets();
     expect(param!.name).toBe('example');

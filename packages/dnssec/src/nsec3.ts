@@ -91,6 +91,11 @@ export class Nsec3Denial implements Denial {
     return [{ name: this.index.apex, type: NSEC3PARAM_TYPE, ttl: this.ttl, rdata: [rdata] }];
   }
 
+  owner(name: string): string {
+    const hash = nsec3Hash(name, this.parameters);
+    return this.index.apex === '' ? hash : `${hash}.${this.index.apex}`;
+  }
+
   private matching(name: string): Rrset {
     const hash = this.hash(name);
     const position = this.position(hash);

@@ -80,6 +80,12 @@ describe('the zone index', () => {
     expect(seen).toEqual([`+a.b.${ZONE},b.${ZONE} -`, `+ -a.b.${ZONE},b.${ZONE}`]);
   });
 
+  it('keeps the apex even when its last RRset goes', () => {
+    const index = new ZoneIndex(ZONE, [{ name: ZONE, type: 6 }]);
+    index.update(ZONE, []);
+    expect(index.all().map((e) => e.name)).toEqual([ZONE]);
+  });
+
   it('refuses names outside the zone', () => {
     expect(() => new ZoneIndex(ZONE, [{ name: 'example.net', type: A }])).toThrow(/not inside the zone/);
   });

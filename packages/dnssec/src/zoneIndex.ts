@@ -136,7 +136,8 @@ export class ZoneIndex {
       } else this.insert(this.makeEntry(name, served, isDelegation), change);
       this.ensureAncestors(name, change);
     } else if (entry) {
-      if (this.hasDescendants(entry)) {
+      // The apex stays in the index whatever it holds: every chain starts there.
+      if (name === this.apex || this.hasDescendants(entry)) {
         entry.types = [];
         change.changed.push(entry);
       } else {
