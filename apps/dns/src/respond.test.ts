@@ -42,6 +42,8 @@ describe('malformed and unusual queries', () => {
     expect(rcodeOf((await udpExchange(server.port, header(1, 0, 0)))!)).toBe(1);
     const two = dnsPacket.encode({ id: 2, type: 'query', questions: [{ name: 'www.example.com', type: 'A' }, { name: 'example.com', type: 'A' }] });
     expect(rcodeOf((await udpExchange(server.port, two))!)).toBe(1);
+    // Those errors are not remembered as answers to some question.
+    expect((await dig(server.port, '.', 'TYPE0')).rcode).toBe('REFUSED');
   });
 
   it('answers FORMERR to trailing garbage after the question', async () => {

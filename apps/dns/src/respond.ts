@@ -117,9 +117,7 @@ export class Responder {
   private finish(packet: Buffer, query: QueryView, answer: Answer, edns: Edns | undefined, tcp: boolean): Buffer {
     let wire = encodeAnswer(query, answer, edns, TCP_MAX);
     const counter = this.counts.counter(answer.zone?.name ?? '', query.qtype, answer.rcode);
-    // Only what the cached path can serve again: plain IN queries (REFUSED ones included, so a
-    // flood of names we do not host costs no more than one of names we do).
-    if (!answer.uncacheable && !query.nsid && query.qclass === DnsClass.IN && query.opcode === Opcode.QUERY && query.ednsVersion === 0) {
+    if (cacheable(query, answer)) {
       this.cache.set(query.qname, {
         qtype: query.qtype,
         variant: variantOf(query),
@@ -195,6 +193,16 @@ export class Responder {
     this.counts.counter('', 0, rcode).count++;
     return out;
   }
+}
+
+/**
+ * Only what the cached path can serve again: one IN question of a plain QUERY, answered from a
+ * zone or REFUSED (so a flood of names we do not host costs no more than one of names we do).
+ */
+function cacheable(query: QueryView, answer: Answer): boolean {
+  if (answer.uncacheable || query.nsid || query.qdcount !== 1 || query.questionEnd === query.qnameStart) return false;
+  if (query.qclass !== DnsClass.IN || query.opcode !== Opcode.QUERY || query.ednsVersion !== 0) return false;
+  return answer.zone !== undefined || answer.rcode === Rcode.REFUSED;
 }
 
 function variantOf(query: QueryView): number {
