@@ -1,0 +1,187 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey, errorOf, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../../testing';
+import { createZone, customerWithZone, setPlan } from './zoneTestKit';
+
+describe('/v1/zones/{id}/export and /import', () => {
+  let api: TestApi;
+  let owner: TestAccount;
+  beforeAll(async () => {
+    api = await startTestApi();
+    owner = await signUpOwner(api);
+    await setPlan(api, owner, 'scale');
+  });
+  afterAll(() => api.close());
+
+  const importFile = (zoneId: string, text: string, query = '', token = owner.apiKey) =>
+    api.request('POST', `/zones/${zoneId}/import${query}`, { token, headers: { 'content-type': 'text/dns' }, body: text });
+  const exportFile = async (zoneId: string) => {
+    const response = await fetch(`${api.origin}/v1/zones/${zoneId}/export`, { headers: { authorization: `Bearer ${owner.apiKey}` } });
+    return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), text: await response.text() };
+  };
+  const customerSets = async (zoneId: string) =>
+    (await api.request('GET', `/zones/${zoneId}/records?limit=100`, { token: owner.apiKey })).body.data
+      .filter((set: any) => !set.managed)
+      .map((set: any) => `${set.name} ${set.ttl} ${set.type} ${set.content.join(' | ')}`);
+
+  // A zone with every customer type, relative names, parentheses, comments, escapes and $ORIGIN.
+  const everyType = (zone: string) => `$ORIGIN ${zone}.
+$TTL 1h
+@        IN SOA ns.other.example. admin.other.example. ( 7 3600 600 86400 300 ) ; not imported
+@        IN NS  ns.other.example.
+@        300 IN A     192.0.2.1
+@        IN AAAA  2001:db8::1
+@        IN MX    10 mail
+@        IN TXT   "v=spf1 mx -all"
+@        IN CAA   0 issue "letsencrypt.org"
+www      IN CNAME @
+mail     IN A     192.0.2.25
+_sip._tcp IN SRV  10 5 5060 sip.example.net.
+_443._tcp.www IN TLSA 3 1 1 ${'ab'.repeat(32)}
+host     IN SSHFP 4 2 ${'cd'.repeat(32)}
+svc      IN SVCB  1 svc.example.net. port=8443
+web      IN HTTPS 1 . alpn=h2
+ptr      IN PTR   target.example.net.
+naptr    IN NAPTR 100 10 "S" "SIP+D2U" "" _sip._udp.example.net.
+quoted   IN TXT   "semi;colon" "quote\\"inside"
+child    IN NS    ns1.example.net.
+child    IN DS    12345 13 2 ${'ef'.repeat(32)}
+$ORIGIN sub.${zone}.
+deep     IN A     192.0.2.99
+`;
+
+  it('exports the zone as an RFC 1035 master file that BIND accepts', async () => {
+    const zone = await createZone(api, owner);
+    expect((await importFile(zone.id, everyType(zone.name))).status).toBe(200);
+    const file = await exportFile(zone.id);
+    expect(file.status).toBe(200);
+    expect(file.type).toBe('text/dns; charset=utf-8');
+    expect(file.disposition).toBe(`attachment; filename="${zone.name}.zone"`);
+    expect(file.text).toContain(`$ORIGIN ${zone.name}.`);
+    expect(file.text).toMatch(new RegExp(`^@\\s+3600 IN SOA\\s+ns1\\.eu\\.kaja\\.dns\\. hostmaster\\.${zone.name.replace(/\./g, '\\.')}\\. `, 'm'));
+    const dir = mkdtempSync(join(tmpdir(), 'kaja-export-'));
+    try {
+      writeFileSync(join(dir, 'zone'), file.text);
+      const output = execFileSync('named-checkzone', ['-i', 'none', zone.name, join(dir, 'zone')], { encoding: 'utf8' });
+      expect(output).toContain('OK');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('round trip: export, import into an empty zone of the same name, export gives the same records', async () => {
+    const zone = await createZone(api, owner);
+    await importFile(zone.id, everyType(zone.name));
+    const first = await exportFile(zone.id);
+    expect((await api.request('DELETE', `/zones/${zone.id}`, { token: owner.apiKey })).status).toBe(202);
+    await api.app.jobs.runUntilIdle();
+    const again = await createZone(api, owner, { name: zone.name });
+    const imported = await importFile(again.id, first.text);
+    expect(imported.status).toBe(200);
+    const second = await exportFile(again.id);
+    // Only the SOA serial and the comment with the time may differ.
+    const records = (text: string) => text.split('\n').filter((line) => !line.startsWith(';')).map((line) => line.replace(/ \d{10} 7200 /, ' SERIAL 7200 '));
+    expect(records(second.text)).toEqual(records(first.text));
+  });
+
+  it('imports every type, leaves out the file’s SOA and apex NS and says so', async () => {
+    const zone = await createZone(api, owner);
+    const response = await importFile(zone.id, everyType(zone.name));
+    expect(response.status).toBe(200);
+    const data = response.body.data;
+    expect(data).toMatchObject({ mode: 'merge', dry_run: false, serial: zone.serial + 1 });
+    expect(data.summary).toEqual({ records_in_file: 20, sets_created: 18, sets_updated: 0, sets_deleted: 0, records_added: 18, records_removed: 0 });
+    expect(data.ignored).toEqual([
+      { name: zone.name, type: 'SOA', count: 1, reason: expect.stringContaining('managed by the platform') },
+      { name: zone.name, type: 'NS', count: 1, reason: expect.stringContaining('managed by the platform') },
+    ]);
+    const sets = await customerSets(zone.id);
+    expect(sets).toContain(`${zone.name} 300 A 192.0.2.1`);
+    expect(sets).toContain(`${zone.name} 3600 MX 10 mail.${zone.name}.`);
+    expect(sets).toContain(`www.${zone.name} 3600 CNAME ${zone.name}.`);
+    expect(sets).toContain(`quoted.${zone.name} 3600 TXT "semi;colon" "quote\\"inside"`);
+    expect(sets).toContain(`deep.sub.${zone.name} 3600 A 192.0.2.99`);
+    const history = await api.request('GET', `/zones/${zone.id}/history?limit=1`, { token: owner.apiKey });
+    expect(history.body.data[0]).toMatchObject({ source: 'import', serial: zone.serial + 1 });
+  });
+
+  it('merge replaces the file’s sets and keeps the others; replace also removes the others; dry_run writes nothing', async () => {
+    const zone = await createZone(api, owner);
+    await importFile(zone.id, `www 300 IN A 192.0.2.1\nold 300 IN TXT "old"\n`);
+    const merged = await importFile(zone.id, `www 300 IN A 192.0.2.2\nnew 300 IN TXT "new"\n`, '?mode=merge');
+    expect(merged.body.data.changes).toEqual([
+      { name: `www.${zone.name}`, type: 'A', action: 'update', ttl: 300, removed: ['192.0.2.1'], added: ['192.0.2.2'] },
+      { name: `new.${zone.name}`, type: 'TXT', action: 'create', ttl: 300, removed: [], added: ['"new"'] },
+    ]);
+    expect(await customerSets(zone.id)).toEqual([`new.${zone.name} 300 TXT "new"`, `old.${zone.name} 300 TXT "old"`, `www.${zone.name} 300 A 192.0.2.2`]);
+
+    const serial = (await api.request('GET', `/zones/${zone.id}`, { token: owner.apiKey })).body.data.serial;
+    const dry = await importFile(zone.id, `www 300 IN A 192.0.2.2\n`, '?mode=replace&dry_run=true');
+    expect(dry.status).toBe(200);
+    expect(dry.body.data).toMatchObject({ dry_run: true, serial, summary: { sets_deleted: 2 } });
+    expect(dry.body.data.changes.map((change: any) => `${change.action} ${change.name}`).sort()).toEqual([`delete new.${zone.name}`, `delete old.${zone.name}`]);
+    expect(await customerSets(zone.id)).toHaveLength(3);
+
+    const replaced = await importFile(zone.id, `www 300 IN A 192.0.2.2\n`, '?mode=replace');
+    expect(replaced.body.data.serial).toBe(serial + 1);
+    expect(await customerSets(zone.id)).toEqual([`www.${zone.name} 300 A 192.0.2.2`]);
+  });
+
+  it('reports every bad line with its number and writes nothing', async () => {
+    const zone = await createZone(api, owner);
+    const text = ['$TTL 300', 'good IN A 192.0.2.1', 'bad IN A 999.1.1.1', 'worse IN MX mail', 'x IN NOPE 1', 'fine IN TXT "ok"', 'out.example.org. IN A 192.0.2.1'].join('\n');
+    const response = await importFile(zone.id, text);
+    expect(response.status).toBe(422);
+    const error = errorOf(response);
+    expect(error.message).toMatch(/^Line 3: .* \(and 3 more bad lines\)$/);
+    expect(error.details).toMatchObject({ error_count: 4, file: '4 lines have errors; nothing was imported' });
+    expect((error.details as any).lines.map((line: any) => line.line)).toEqual([3, 4, 5, 7]);
+    expect(await customerSets(zone.id)).toEqual([]);
+  });
+
+  it('refuses $INCLUDE clearly, and sets breaking the RRset rules', async () => {
+    const zone = await createZone(api, owner);
+    const include = await importFile(zone.id, '$INCLUDE other.zone\nwww IN A 192.0.2.1\n');
+    expect(errorOf(include).details).toMatchObject({ lines: [{ line: 1, message: '$INCLUDE is not supported: paste the included records into this file instead' }] });
+    const rules = await importFile(zone.id, '@ 300 IN CNAME other.example.net.\nttl 300 IN A 192.0.2.1\nttl 600 IN A 192.0.2.2\n');
+    expect(rules.status).toBe(422);
+    expect(errorOf(rules).details).toEqual({ [`ttl.${zone.name}/A.ttl`]: 'All A records of ttl.' + zone.name + ' must have the same TTL (found 300 and 600)' });
+    const cname = await importFile(zone.id, '@ 300 IN CNAME other.example.net.\n');
+    expect(errorOf(cname).details).toMatchObject({ [`${zone.name}/CNAME.content`]: 'CNAME cannot be at the root of a domain' });
+    expect(await customerSets(zone.id)).toEqual([]);
+  });
+
+  it('accepts up to 10 MiB on this route only, and counts imported records against the plan', async () => {
+    const zone = await createZone(api, owner);
+    const padding = `; ${'x'.repeat(1000)}\n`.repeat(2 * 1024);
+    const big = await importFile(zone.id, `${padding}www 300 IN A 192.0.2.1\n`);
+    expect(big.status).toBe(200);
+    const tooBig = await importFile(zone.id, `${padding.repeat(6)}www 300 IN A 192.0.2.1\n`);
+    expect(tooBig.status).toBe(413);
+    expect(errorOf(tooBig).code).toBe('payload_too_large');
+    const jsonTooBig = await api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { type: 'TXT', name: 'x', content: 'y'.repeat(2 * 1024 * 1024) } });
+    expect(jsonTooBig.status).toBe(413);
+
+    const { account, zone: small } = await customerWithZone(api, 'nano');
+    const lines = Array.from({ length: 201 }, (_, i) => `h${i} 300 IN A 192.0.2.1`).join('\n');
+    const over = await importFile(small.id, lines, '', account.apiKey);
+    expect(over.status).toBe(403);
+    expect(errorOf(over).details).toMatchObject({ resource: 'records', limit: 200, usage: 0, requested: 201 });
+  });
+
+  it('needs records:write to import and records:read to export; other customers get 404', async () => {
+    const { zone } = await customerWithZone(api);
+    expect((await exportFile(zone.id)).status).toBe(404);
+    expect((await importFile(zone.id, 'www IN A 192.0.2.1\n')).status).toBe(404);
+    const mine = await createZone(api, owner);
+    const unsupported = await api.request('POST', `/zones/${mine.id}/import`, { token: owner.apiKey, headers: { 'content-type': 'application/xml' }, body: '<zone/>' });
+    expect(unsupported.status).toBe(400);
+    const reader = await createApiKey(api, owner, { scopes: ['records:read'] });
+    expect((await importFile(mine.id, 'www IN A 192.0.2.1\n', '', reader.key)).status).toBe(403);
+    const exported = await fetch(`${api.origin}/v1/zones/${mine.id}/export`, { headers: { authorization: `Bearer ${reader.key}` } });
+    expect(exported.status).toBe(200);
+  });
+});
