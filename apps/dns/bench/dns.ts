@@ -1,5 +1,6 @@
-// `npm run bench:dns`: the same zone and query mix served by this server (standalone mode), NSD and
-// Knot DNS, each measured by dnsperf in one run; prints QPS, latency, losses and our ratio to each.
+// `npm run bench:dns [-- --runs N]`: the same zone and query mix served by this server (standalone
+// mode), NSD and Knot DNS, each measured by dnsperf in one run; prints the median QPS and latency,
+// the queries lost, and our ratio to each.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { Resolver } from 'node:dns/promises';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
 
 const dnsperfArgs = ['-c', '4', '-q', '200', '-T', '1', '-l', '8'];
@@ -89,12 +91,16 @@ zone:
   },
 ];
 
-interface Result {
-  name: string;
+interface Measurement {
   qps: number;
   latencyMs: number;
-  lost: string;
+  sent: number;
+  lost: number;
 }
+
+/** Rounds of measurements, servers taking turns, so a change in the machine's load hits all alike. */
+const runs = Number(parseArgs({ options: { runs: { type: 'string', default: '3' } } }).values.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive whole number');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -136,23 +142,30 @@ function stop(process: ChildProcess): Promise<void> {
   });
 }
 
-function dnsperf(port: number, queryFile: string): { qps: number; latencyMs: number; lost: string } {
+function dnsperf(port: number, queryFile: string): Measurement {
   const run = spawnSync('dnsperf', ['-s', '127.0.0.1', '-p', String(port), '-d', queryFile, ...dnsperfArgs], {
     encoding: 'utf8',
     timeout: 60_000,
   });
   if (run.status !== 0) throw new Error(`dnsperf failed: ${run.stderr || run.stdout}`);
   const field = (label: string) => {
-    const match = new RegExp(`${label}:\\s+([^\\n]+)`).exec(run.stdout);
+    const match = new RegExp(`${label}:\\s+([0-9.]+)`).exec(run.stdout);
     if (!match) throw new Error(`dnsperf printed no "${label}":\n${run.stdout}`);
-    return match[1]!.trim();
+    return Number.parseFloat(match[1]!);
   };
   return {
-    qps: Number.parseFloat(field('Queries per second')),
-    latencyMs: Number.parseFloat(field('Average Latency \\(s\\)')) * 1000,
+    qps: field('Queries per second'),
+    latencyMs: field('Average Latency \\(s\\)') * 1000,
+    sent: field('Queries sent'),
     lost: field('Queries lost'),
   };
 }
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
 
 const dir = mkdtempSync(join(tmpdir(), 'kaja-bench-dns-'));
 const running = new Set<ChildProcess>();
@@ -171,34 +184,43 @@ try {
   writeFileSync(queryFile, benchQueries());
   console.log(`Zone ${benchZoneName}: ${benchZoneFile().split('\n').length - 1} lines; dnsperf ${dnsperfArgs.join(' ')}`);
 
-  const results: Result[] = [];
+  const started: { contender: Contender; port: number }[] = [];
   for (const contender of contenders) {
-    const workDir = mkdtempSync(join(dir, 'server-'));
     const port = await freePort();
-    const server = contender.start(workDir, port, zoneFile);
+    const server = contender.start(mkdtempSync(join(dir, 'server-')), port, zoneFile);
     running.add(server);
     try {
       await waitForAnswer(port, server);
-      results.push({ name: contender.name, ...dnsperf(port, queryFile) });
+      started.push({ contender, port });
     } catch (error) {
       console.error(`${contender.name}: ${(error as Error).message}`);
-    } finally {
-      await stop(server);
-      running.delete(server);
     }
   }
 
+  const measured = new Map<string, Measurement[]>(started.map(({ contender }) => [contender.name, []]));
+  for (let round = 0; round < runs; round++) {
+    for (const { contender, port } of started) measured.get(contender.name)!.push(dnsperf(port, queryFile));
+  }
+
+  const results = [...measured].map(([name, all]) => ({
+    name,
+    qps: median(all.map((m) => m.qps)),
+    latencyMs: median(all.map((m) => m.latencyMs)),
+    lost: all.reduce((n, m) => n + m.lost, 0),
+    sent: all.reduce((n, m) => n + m.sent, 0),
+  }));
   const ours = results.find((r) => r.name === 'Kaja DNS');
   const rows = results.map((r) => [
     r.name,
     r.qps.toFixed(0),
     r.latencyMs.toFixed(3),
-    r.lost,
+    `${r.lost} of ${r.sent}`,
     ours && r !== ours ? `${(ours.qps / r.qps).toFixed(2)}x` : '',
   ]);
-  const header = ['Server', 'QPS', 'Avg latency (ms)', 'Lost queries', 'Kaja DNS / this'];
+  const header = ['Server', 'QPS (median)', 'Avg latency ms (median)', 'Lost queries', 'Kaja DNS / this'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  console.log(`${runs} runs per server, servers taking turns`);
   console.log(line(header));
   for (const row of rows) console.log(line(row));
   if (results.length < contenders.length) process.exitCode = 1;
