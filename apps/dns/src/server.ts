@@ -1,8 +1,8 @@
 import type { AliasResolver } from './alias';
 import { Responder } from './respond';
 import { defaultTcpOptions, listenTcp, type TcpListener, type TcpOptions } from './tcp';
-import { listenUdp } from './udp';
-import { listenUdpBatch, udpBatchAddon, type UdpListener } from './udpBatch';
+import { listenUdp, type UdpListener } from './udp';
+import { listenUdpBatch, udpBatchAddon } from './udpBatch';
 import type { ZoneStore } from './zoneStore';
 
 export interface ListenAddress {

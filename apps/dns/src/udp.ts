@@ -1,8 +1,12 @@
 import { createSocket } from 'node:dgram';
 import type { Responder } from './respond';
-import type { UdpListener } from './udpBatch';
 
-/** A room for bursts: at 100,000 queries per second the default buffer holds a few milliseconds. */
+export interface UdpListener {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Room for bursts: at 100,000 queries per second the default buffer holds a few milliseconds. */
 const SOCKET_BUFFER = 4 * 1024 * 1024;
 
 /** Serves DNS over UDP on one address with node's dgram: one event and one send per query. */

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Responder } from './respond';
+import type { UdpListener } from './udp';
 
 /** The native addon (native/udp_batch.c), built at install; absent where it could not be built. */
 interface UdpBatchAddon {
@@ -20,11 +21,6 @@ function loadAddon(): UdpBatchAddon | undefined {
 }
 
 export const udpBatchAddon = loadAddon();
-
-export interface UdpListener {
-  port: number;
-  close(): Promise<void>;
-}
 
 /**
  * Serves DNS over UDP through the addon: up to BATCH queries arrive per system call into one

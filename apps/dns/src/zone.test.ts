@@ -32,6 +32,15 @@ describe('the zone in memory', () => {
     expect(zone.nodes.get('new.example.com')!.rrsets.get(1)!.rdata).toHaveLength(1);
   });
 
+  it('refuses a change that would break the zone, leaving it as it was', () => {
+    const zone = loadZoneText('example.com', text);
+    expect(() => zone.apply({ previousSerial: 5, serial: 6, removed: [], added: [a('www.example.org', '192.0.2.1')] })).toThrow(/not inside the zone/);
+    expect(() => zone.apply({ previousSerial: 5, serial: 6, removed: [], added: [soa(6), a('www.example.com', '192.0.2.1')] })).toThrow(/exactly one new SOA/);
+    expect(() => zone.apply({ previousSerial: 5, serial: 6, removed: [soa(5)], added: [] })).toThrow(/exactly one new SOA/);
+    expect(zone.serial).toBe(5);
+    expect(zone.nodes.has('www.example.com')).toBe(false);
+  });
+
   it('rejects a zone without an SOA', () => {
     expect(() => loadZoneText('example.com', '$TTL 300\n@ NS ns1\n')).toThrow(/SOA/);
   });

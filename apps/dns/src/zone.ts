@@ -1,4 +1,4 @@
-import { compareNames, nameLabels, labelsToName, type ResourceRecord } from '@kaja/dns-model';
+import { compareNames, isSubdomain, labelsToName, nameLabels, type ResourceRecord } from '@kaja/dns-model';
 import { Type } from './rrtypes';
 
 /** The records of one name and type: one TTL, uncompressed wire rdata, no duplicates. */
@@ -70,10 +70,22 @@ export class Zone {
     return this.apex.rrsets.get(Type.SOA)!;
   }
 
-  /** Applies a journal change when it is the next one: it starts at the zone's serial. */
+  /**
+   * Applies a journal change when it is the next one: it starts at the zone's serial. A change
+   * that would leave the zone broken (records outside it, not exactly one SOA) throws before
+   * anything changes.
+   */
   apply(change: ZoneChange): ApplyResult {
     if (serialCompare(change.serial, this.serial) <= 0) return 'already';
     if (change.previousSerial !== this.serial) return 'gap';
+    const outside = change.added.find((r) => !isSubdomain(r.name, this.name));
+    if (outside) throw new RangeError(`${outside.name} is not inside the zone ${this.name}`);
+    const soa = this.soa.rdata[0]!;
+    const keepsSoa = !change.removed.some((r) => r.type === Type.SOA && r.name === this.name && sameBytes(r.rdata, soa));
+    const addedSoas = change.added.filter((r) => r.type === Type.SOA);
+    if (addedSoas.some((r) => r.name !== this.name) || (keepsSoa ? 1 : 0) + addedSoas.length !== 1) {
+      throw new RangeError(`a change to ${this.name} must replace its SOA with exactly one new SOA`);
+    }
     for (const record of change.removed) this.remove(record);
     for (const record of change.added) this.add(record);
     this.check();
