@@ -1,5 +1,17 @@
 import type { Rrset, Zone } from './zone';
 
+/**
+ * What a signed answer must also prove (RFC 4035 3.1.3): the name or type that does not exist,
+ * the wildcard an answer came from, a delegation without DS. One per step of a CNAME chain; the
+ * DNSSEC step turns each into NSEC/NSEC3 records (the `Denial` of `@kaja/dnssec`, one method each).
+ */
+export type Proof =
+  | { kind: 'nxdomain'; name: string }
+  | { kind: 'nodata'; name: string }
+  | { kind: 'wildcardNodata'; name: string; wildcard: string }
+  | { kind: 'wildcardAnswer'; name: string; wildcard: string }
+  | { kind: 'insecureDelegation'; delegation: string };
+
 /** What the answer algorithm decided for one question, before it is encoded. */
 export interface Answer {
   rcode: number;
@@ -8,6 +20,7 @@ export interface Answer {
   answer: Rrset[];
   authority: Rrset[];
   additional: Rrset[];
+  proofs: Proof[];
   /** The zone that answered; undefined for REFUSED, CHAOS and errors. */
   zone?: Zone;
   /** An apex ALIAS still to be resolved into addresses of this type (A or AAAA). */
@@ -17,5 +30,5 @@ export interface Answer {
 }
 
 export function emptyAnswer(rcode: number, zone?: Zone): Answer {
-  return { rcode, aa: false, answer: [], authority: [], additional: [], zone };
+  return { rcode, aa: false, answer: [], authority: [], additional: [], proofs: [], zone };
 }

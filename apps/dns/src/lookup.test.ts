@@ -1,7 +1,10 @@
 import { Resolver } from 'node:dns/promises';
+import { typeCode } from '@kaja/dns-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dig } from './testing/dig';
+import { lookup } from './lookup';
 import { serveZones, type TestServer } from './testing/server';
+import { loadZoneText } from './zoneFile';
 
 const zone = `
 $ORIGIN example.com.
@@ -171,5 +174,44 @@ describe('letter case', () => {
     expect(response.answer).toEqual(['wWw.ExAmPlE.cOm. 300 IN A 192.0.2.80']);
     const again = await dig(server.port, 'WWW.EXAMPLE.COM', 'A');
     expect(again.answer).toEqual(['WWW.EXAMPLE.COM. 300 IN A 192.0.2.80']);
+  });
+});
+
+describe('what a signed answer must prove (for DNSSEC)', () => {
+  const signed = loadZoneText(
+    'example.com',
+    `$TTL 300
+@ SOA ns1 hostmaster 1 7200 3600 1209600 60
+@ NS ns1
+ns1 A 192.0.2.1
+www A 192.0.2.80
+*.w A 192.0.2.9
+*.c CNAME nowhere
+secure NS ns1.secure
+secure DS 12345 13 2 0123456789ABCDEF0123456789ABCDEF0123456789ABCDEF0123456789ABCDEF
+insecure NS ns1.insecure
+`,
+  );
+  const proofs = (name: string, type: string) => lookup(signed, name, typeCode(type)).proofs;
+
+  it.each([
+    ['www.example.com', 'A', []],
+    ['nx.example.com', 'A', [{ kind: 'nxdomain', name: 'nx.example.com' }]],
+    ['www.example.com', 'TXT', [{ kind: 'nodata', name: 'www.example.com' }]],
+    ['x.w.example.com', 'A', [{ kind: 'wildcardAnswer', name: 'x.w.example.com', wildcard: '*.w.example.com' }]],
+    ['x.w.example.com', 'TXT', [{ kind: 'wildcardNodata', name: 'x.w.example.com', wildcard: '*.w.example.com' }]],
+    [
+      'x.c.example.com',
+      'A',
+      [
+        { kind: 'wildcardAnswer', name: 'x.c.example.com', wildcard: '*.c.example.com' },
+        { kind: 'nxdomain', name: 'nowhere.example.com' },
+      ],
+    ],
+    ['a.insecure.example.com', 'A', [{ kind: 'insecureDelegation', delegation: 'insecure.example.com' }]],
+    ['a.secure.example.com', 'A', []],
+    ['insecure.example.com', 'DS', [{ kind: 'nodata', name: 'insecure.example.com' }]],
+  ])('%s %s', (name, type, expected) => {
+    expect(proofs(name, type)).toEqual(expected);
   });
 });

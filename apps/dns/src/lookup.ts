@@ -16,7 +16,7 @@ const MAX_CHAIN = 16;
  * with the SOA (RFC 2308), ANY answered minimally (RFC 8482), and apex ALIAS left for resolving.
  */
 export function lookup(zone: Zone, qname: string, qtype: number): Answer {
-  const answer: Answer = { rcode: Rcode.NOERROR, aa: true, answer: [], authority: [], additional: [], zone };
+  const answer: Answer = { rcode: Rcode.NOERROR, aa: true, answer: [], authority: [], additional: [], proofs: [], zone };
   const apexDepth = nameLabels(zone.name).length;
   const visited = new Set<string>();
   let name = qname;
@@ -25,6 +25,7 @@ export function lookup(zone: Zone, qname: string, qtype: number): Answer {
     const cut = findDelegation(zone, labels, apexDepth, qtype);
     if (cut) {
       addReferral(zone, cut, answer);
+      if (!cut.rrsets.has(Type.DS)) answer.proofs.push({ kind: 'insecureDelegation', delegation: cut.name });
       // A referral alone is not authoritative; after an in-zone CNAME the answer part still is.
       if (answer.answer.length === 0) answer.aa = false;
       return answer;
@@ -34,10 +35,16 @@ export function lookup(zone: Zone, qname: string, qtype: number): Answer {
     node ??= findWildcard(zone, labels, apexDepth);
     if (!node) {
       answer.rcode = Rcode.NXDOMAIN;
+      answer.proofs.push({ kind: 'nxdomain', name });
       addNegativeSoa(zone, answer);
       return answer;
     }
-    const owned = (rrset: Rrset) => (wildcard ? synthesize(rrset, name) : rrset);
+    const source = node.name;
+    const owned = (rrset: Rrset) => {
+      if (!wildcard) return rrset;
+      answer.proofs.push({ kind: 'wildcardAnswer', name, wildcard: source });
+      return synthesize(rrset, name);
+    };
 
     const match = qtype === Type.ANY ? minimalAny(node) : node.rrsets.get(qtype);
     if (match) {
@@ -61,6 +68,7 @@ export function lookup(zone: Zone, qname: string, qtype: number): Answer {
       answer.uncacheable = true;
       return answer;
     }
+    answer.proofs.push(wildcard ? { kind: 'wildcardNodata', name, wildcard: source } : { kind: 'nodata', name });
     addNegativeSoa(zone, answer);
     return answer;
   }
