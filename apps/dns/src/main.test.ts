@@ -30,7 +30,7 @@ function start(args: string[]): { child: ChildProcess; output: () => string; exi
   return { child, output: () => output, exited };
 }
 
-async function until(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+async function until(check: () => boolean, what: string, timeoutMs = 45_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -61,7 +61,7 @@ describe('npm run dns (standalone mode)', () => {
     const resolver = new Resolver({ timeout: 300, tries: 1 });
     resolver.setServers([`127.0.0.1:${port}`]);
     await expect(resolver.resolve4('www.example.com')).rejects.toBeDefined();
-  }, 30_000);
+  }, 60_000);
 
   it('refuses to start on a bad zone file, naming the line', async () => {
     writeFileSync(join(dir, 'bad.zone'), '$TTL 300\n@ SOA ns1 hostmaster 1 7200 3600 1209600 60\nwww A 192.0.2.300\n');
