@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DS, fqdn, nameToWire, toHex } from '@kaja/dns-model';
+import { CDNSKEY, CDS, DS, fqdn, nameToWire, toHex } from '@kaja/dns-model';
 import { concat } from './bytes';
 import { keyTag, readDnskey } from './keys';
 
@@ -48,3 +48,10 @@ export function dsRecord(zone: string, dnskey: Uint8Array, digestType: number = 
     wire: toHex(rdata),
   };
 }
+
+/**
+ * RFC 8078 section 4: the CDS and CDNSKEY a zone publishes to ask its parent to remove the DS
+ * (the first step of turning DNSSEC off, before the keys may go).
+ */
+export const CDS_DELETE = CDS.toWire('0 0 0 00');
+export const CDNSKEY_DELETE = CDNSKEY.toWire('0 3 0 AA==');

@@ -13,7 +13,7 @@ export {
   type Keytype,
 } from './keys';
 export { decryptPrivateKey, encryptPrivateKey, generateKeyEncryptionKey, parseKeyEncryptionKey } from './keyEncryption';
-export { DigestType, dsRdata, dsRecord, type DigestTypeNumber, type DsRecord } from './ds';
+export { CDNSKEY_DELETE, CDS_DELETE, DigestType, dsRdata, dsRecord, type DigestTypeNumber, type DsRecord } from './ds';
 export { canonicalRdataSet, canonicalSortKey, signatureLabels, type Rrset } from './canonical';
 export { readRrsig, RRSIG_TYPE, signRrset, verifyRrsig, type RrsigFields, type SignatureTimes } from './rrsig';
 export { DEFAULT_POLICY, SignatureCache, signedByKsk, signingKeys, type SignaturePolicy } from './signatureCache';

@@ -1,7 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { DNSKEY, DS, fromBase64, RRSIG, MX, A } from '@kaja/dns-model';
 import { describe, expect, it } from 'vitest';
-import { dsRecord } from './ds';
+import { CDNSKEY_DELETE, CDS_DELETE, dsRecord } from './ds';
 import { exportPrivateKey, generateCryptokey, importCryptokey, keyTag, type Cryptokey } from './keys';
 import { signRrset, verifyRrsig } from './rrsig';
 
@@ -40,6 +40,11 @@ describe('key tags and DS (RFC 4034 5.4, RFC 4509, RFC 6605, RFC 8080)', () => {
 
   it('refuses SHA-1 and unknown digest types', () => {
     expect(() => dsRecord('example.com', DNSKEY.toWire(RFC8080_KEY), 1)).toThrow(/digest type 1/);
+  });
+
+  it('has the RFC 8078 delete requests in wire form', () => {
+    expect(Buffer.from(CDS_DELETE).toString('hex')).toBe('0000000000');
+    expect(Buffer.from(CDNSKEY_DELETE).toString('hex')).toBe('0000030000');
   });
 
   it('gives the SHA-384 DS the parser accepts', () => {

@@ -31,6 +31,12 @@ describe('RRSIG (RFC 4034 3.1.8.1, RFC 4035 5.3)', () => {
     expect(verifyRrsig(wildcard, rrsig, key.dnskey, times.expiration + 1)).toBe(false);
   });
 
+  it('says no to truncated or malformed rdata instead of throwing', () => {
+    expect(verifyRrsig(wildcard, Uint8Array.of(0, 16, 15), key.dnskey)).toBe(false);
+    expect(verifyRrsig(wildcard, new Uint8Array(30).fill(0xff), key.dnskey)).toBe(false);
+    expect(verifyRrsig(wildcard, signRrset(wildcard, key, 'example.com', times), Uint8Array.of(1))).toBe(false);
+  });
+
   it('refuses a signature made by another key or over another type', () => {
     const rrsig = signRrset(wildcard, key, 'example.com', times);
     expect(verifyRrsig(wildcard, rrsig, generateCryptokey({ keytype: 'zsk', algorithm: 15 }).dnskey)).toBe(false);

@@ -45,8 +45,14 @@ export function signRrset(rrset: Rrset, key: Cryptokey, signer: string, times: S
  * it to the set and the key, and (when `now` is given) the validity period.
  */
 export function verifyRrsig(rrset: Rrset, rrsig: Uint8Array, dnskey: Uint8Array, now?: number): boolean {
-  const fields = readRrsig(rrsig);
-  const key = readDnskey(dnskey);
+  let fields: RrsigFields;
+  let key: ReturnType<typeof readDnskey>;
+  try {
+    fields = readRrsig(rrsig);
+    key = readDnskey(dnskey);
+  } catch {
+    return false;
+  }
   if (fields.typeCovered !== rrset.type || fields.algorithm !== key.algorithm || key.protocol !== 3) return false;
   if (fields.keyTag !== keyTag(dnskey) || (key.flags & 0x100) === 0) return false;
   const ownerLabels = nameLabels(rrset.name.toLowerCase());
