@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql, type SQL } from '@kaja/db/orm';
+import { and, asc, count, eq, type SQL } from '@kaja/db/orm';
 import { rrsets } from '@kaja/db';
 import { isTypeName, parseOwnerName, parseRrsetInput, recordType, typeCode, typeName, ValidationError, type FieldErrors, type Rrset, type RrsetInput } from '@kaja/dns-model';
 import { ApiError, invalid, notFound } from '../errors';
@@ -67,8 +67,8 @@ export async function listRrsets(
       .select()
       .from(rrsets)
       .where(where)
-      // Canonical DNS order of names (RFC 4034), the SOA first at the apex, then by type number.
-      .orderBy(asc(rrsets.sortKey), sql`${rrsets.type} <> 'SOA'`, asc(rrsets.typeCode))
+      // Canonical DNS order of names (RFC 4034), then by type number: the order of an index.
+      .orderBy(asc(rrsets.sortKey), asc(rrsets.typeCode))
       .limit(query.limit)
       .offset(query.offset),
     ctx.db.select({ value: count() }).from(rrsets).where(where),

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from '@kaja/db/orm';
+import { eq } from '@kaja/db/orm';
 import { rrsets, type JournalRecord } from '@kaja/db';
 import { groupRecords, parseZoneFile, writeZoneFile } from '@kaja/dns-model';
 import { ApiError, invalid } from '../errors';
@@ -10,7 +10,7 @@ import { editZone, findZone, type ZoneContext } from './zoneEdits';
 /** The zone as an RFC 1035 master file, SOA and apex NS included. */
 export async function exportZone(ctx: ZoneContext, principal: Principal, zoneId: string) {
   const zone = await findZone(ctx.db, principal, zoneId);
-  const rows = await ctx.db.select().from(rrsets).where(eq(rrsets.zoneId, zone.id)).orderBy(asc(rrsets.sortKey), sql`${rrsets.type} <> 'SOA'`, asc(rrsets.typeCode));
+  const rows = await ctx.db.select().from(rrsets).where(eq(rrsets.zoneId, zone.id));
   const records = rows.flatMap((row) => row.contents.map((content) => ({ name: row.name, type: row.type, ttl: row.ttl, content })));
   const text = writeZoneFile(records, {
     origin: zone.name,

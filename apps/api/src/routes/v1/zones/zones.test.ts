@@ -40,8 +40,8 @@ describe('/v1/zones', () => {
       });
       const records = await api.request('GET', `/zones/${zone.id}/records`, { token: owner.apiKey });
       expect(records.body.data.map((set: any) => [set.name, set.type, set.ttl, set.content, set.managed])).toEqual([
-        [name, 'SOA', 3600, [`ns1.eu.kaja.dns. hostmaster.${name}. ${today()} 7200 3600 1209600 300`], true],
         [name, 'NS', 3600, ['ns1.eu.kaja.dns.', 'ns2.eu.kaja.dns.', 'ns1.global.kaja.dns.', 'ns2.global.kaja.dns.'], true],
+        [name, 'SOA', 3600, [`ns1.eu.kaja.dns. hostmaster.${name}. ${today()} 7200 3600 1209600 300`], true],
       ]);
       const audit = await api.database.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, zone.id), eq(auditEvents.action, 'zone.created')));
       expect(audit).toHaveLength(1);
@@ -207,7 +207,7 @@ describe('/v1/zones', () => {
       expect(response.body.data).toMatchObject({ ttl: 900, serial: zone.serial + 1 });
       const records = await api.request('GET', `/zones/${zone.id}/records`, { token: owner.apiKey });
       expect(records.body.data.map((set: any) => set.ttl)).toEqual([900, 900]);
-      expect(records.body.data[0].content[0]).toContain(` ${zone.serial + 1} `);
+      expect(records.body.data[1].content[0]).toContain(` ${zone.serial + 1} `);
     });
 
     it('disables and enables the zone without a new serial', async () => {
