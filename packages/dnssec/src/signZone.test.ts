@@ -96,6 +96,38 @@ for (const algorithm of [13, 15, 8]) {
   }
 }
 
+describe('names with escaped octets and NSEC3 with salt and iterations', () => {
+  // ldns-verify-zone checks that the NSEC chain is in canonical order, so octets that sort
+  // differently from their presentation (\\000, \\., capitals folded, octets above 127) test it.
+  const zone = `
+$TTL 300
+@            3600 SOA ns1.example.com. hostmaster.example.com. 1 7200 3600 1209600 300
+@            3600 NS  ns1.example.com.
+ns1               A   192.0.2.53
+a\\000b           TXT "octet zero"
+a                 TXT "a"
+a\\.b             TXT "escaped dot"
+A-B               TXT "hyphen"
+\\200x            TXT "high octet"
+z\\001.a          TXT "octet one"
+`;
+
+  for (const nsec3 of [false, { iterations: 5, salt: Uint8Array.from([0xaa, 0xbb]) }] as const) {
+    it(`validators accept it with ${nsec3 ? 'NSEC3 (salt aabb, 5 iterations)' : 'NSEC'}`, async () => {
+      const keys = [generateCryptokey({ keytype: 'ksk' }), generateCryptokey({ keytype: 'zsk' })];
+      const signed = signZone({ zone: ZONE, records: zoneRecords(ZONE, zone), keys, nsec3, cdsDigestTypes: [2, 4] });
+      const file = join(dir, `escapes-${nsec3 ? 'nsec3' : 'nsec'}.zone`);
+      await writeFile(file, writeSignedZone(ZONE, signed));
+      const ldns = await ldnsVerifyZone(file);
+      expect(ldns.output).toMatch(/Zone is verified and complete/);
+      const bind = await dnssecVerify(file);
+      expect(bind.output).toMatch(/Zone fully signed/);
+      expect(ldns.ok && bind.ok).toBe(true);
+      expect(signed.filter((r) => r.type === 59)).toHaveLength(2);
+    });
+  }
+});
+
 describe('whole-zone signing rules', () => {
   const keys = [generateCryptokey({ keytype: 'ksk' }), generateCryptokey({ keytype: 'zsk' })];
 
