@@ -4,7 +4,7 @@ export default defineProject({
   test: {
     name: 'db',
     // Starting PGlite (PostgreSQL in WASM) takes seconds on a busy machine.
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

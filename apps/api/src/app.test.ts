@@ -96,6 +96,10 @@ describe('API core', () => {
     const missing = routeList(api).filter((route) => !documented.has(route));
     expect(missing).toEqual([]);
     expect(routeList(api).length).toBeGreaterThan(30);
+    expect(response.body.paths['/v1/plans'].get.security).toEqual([]);
+    expect(response.body.paths['/v1/auth/session'].get.description).toContain('Session only');
+    expect(response.body.paths['/v1/users/{id}'].delete.description).toContain('scope `customers:write`');
+    expect(response.body.components.schemas.Error).toBeDefined();
   });
 });
 

@@ -133,7 +133,10 @@ export interface StartTestApiOptions {
   rateLimits?: Partial<RateLimits>;
 }
 
-/** Starts the real API on 127.0.0.1 with an ephemeral port, a fresh database and an SMTP sink. */
+/**
+ * Starts the real API on 127.0.0.1 with an ephemeral port, a fresh database and an SMTP sink.
+ * Background jobs do not run by themselves here: call `api.app.jobs.runUntilIdle()` where a test needs them.
+ */
 export async function startTestApi(options: StartTestApiOptions = {}): Promise<TestApi> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kaja-api-'));
   const mail = await startSmtpSink();

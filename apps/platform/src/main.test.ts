@@ -24,7 +24,7 @@ async function runPlatform(env: Record<string, string>, whileRunning: (output: s
   child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   try {
-    await expect.poll(() => output, { timeout: 45_000, interval: 200 }).toContain('Kaja DNS is running');
+    await expect.poll(() => output, { timeout: 120_000, interval: 200 }).toContain('Kaja DNS is running');
     await whileRunning(output);
   } finally {
     child.kill('SIGTERM');
@@ -36,7 +36,7 @@ describe('platform main', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'kaja-platform-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('starts on the embedded database, prints the addresses and the first-run hint, and stops cleanly', async () => {
+  it('starts on the embedded database, prints the addresses and the first-run hint, and stops cleanly', { timeout: 300_000 }, async () => {
     const port = await freePort();
     const env = { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
     const first = await runPlatform(env, async () => {

@@ -45,6 +45,21 @@ export async function authenticationPlugin(app: FastifyInstance, { context }: { 
   const trustedOrigins = new Set([origin(context.config.appUrl), origin(context.config.siteUrl), origin(context.config.apiBaseUrl)]);
   app.decorateRequest('principal', null);
 
+  // The OpenAPI document states what each route needs, from the same route options that enforce it.
+  app.addHook('onRoute', (route) => {
+    const auth = route.config?.auth ?? 'credential';
+    const schema = (route.schema ??= {});
+    const needs =
+      auth === 'public'
+        ? 'No credential needed.'
+        : auth === 'session'
+          ? 'Session only: the access token from sign-in or the session cookie, not an API key.'
+          : `API key, access token or session cookie${route.config?.scope ? `; scope \`${route.config.scope}\`` : ''}.`;
+    schema.description = schema.description ? `${schema.description}\n\n${needs}` : needs;
+    if (auth === 'public') schema.security = [];
+    else if (auth === 'session') schema.security = [{ bearer: [] }, { cookie: [] }];
+  });
+
   app.addHook('onRequest', async (request) => {
     // Unknown paths go to the not-found handler without asking for credentials.
     if (request.routeOptions.url === undefined) return;

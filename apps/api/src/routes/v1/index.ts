@@ -8,6 +8,7 @@ import { regionRoutes } from './regions';
 import { supportRoutes } from './support';
 import { invitationRoutes } from './invitations';
 import { auditEventRoutes } from './auditEvents';
+import { subscriptionRoutes } from './subscriptions';
 
 /** Every /v1 route; each file mirrors a part of the URL space. */
 export const v1Routes: FastifyPluginAsyncZod = async (app) => {
@@ -22,4 +23,5 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(supportRoutes);
   await app.register(invitationRoutes);
   await app.register(auditEventRoutes);
+  await app.register(subscriptionRoutes);
 };

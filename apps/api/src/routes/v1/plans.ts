@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as plansService from '../../services/plans';
 import { commonErrors, successEnvelope } from '../../schemas/common';
 
-const plan = z
+export const plan = z
   .object({
     id: z.string(),
     name: z.string(),
