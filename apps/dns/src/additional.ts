@@ -1,4 +1,5 @@
-import { isSubdomain, nameLabels, readName } from '@kaja/dns-model';
+import { isSubdomain, readName } from '@kaja/dns-model';
+import { ancestors } from './ancestors';
 import type { Answer } from './answer';
 import { findDelegation } from './delegation';
 import { Type } from './rrtypes';
@@ -19,13 +20,12 @@ const targetOffset = new Map<number, number>([
 export function addAddresses(zone: Zone, rrset: Rrset, answer: Answer, glue = false): void {
   const offset = targetOffset.get(rrset.type);
   if (offset === undefined) return;
-  const apexDepth = nameLabels(zone.name).length;
   for (const rdata of rrset.rdata) {
     const target = readName(rdata, offset).name.toLowerCase();
     if (!isSubdomain(target, zone.name)) continue;
     const node = zone.nodes.get(target);
     if (!node) continue;
-    if (!glue && findDelegation(zone, nameLabels(target), apexDepth, Type.A)) continue;
+    if (!glue && findDelegation(zone, ancestors(target, zone.name), Type.A)) continue;
     for (const type of [Type.A, Type.AAAA]) {
       const addresses = node.rrsets.get(type);
       if (addresses && !answer.additional.includes(addresses)) answer.additional.push(addresses);

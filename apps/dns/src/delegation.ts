@@ -1,17 +1,17 @@
-import { labelsToName } from '@kaja/dns-model';
 import type { Answer } from './answer';
 import { addAddresses } from './additional';
 import { Type } from './rrtypes';
 import type { Zone, ZoneNode } from './zone';
 
 /**
- * The topmost zone cut (a node below the apex holding NS) at or above the name whose labels are
- * given, or undefined when the zone is authoritative for it. A DS query at the cut itself is
- * answered by the parent side (RFC 4035 3.1.4.1), so that cut does not count for it.
+ * The topmost zone cut (a node below the apex holding NS) at or above `names[0]`, given with its
+ * ancestors up to the apex (`ancestors`), or undefined when the zone is authoritative for it. A DS
+ * query at the cut itself is answered by the parent side (RFC 4035 3.1.4.1), so that cut does not
+ * count for it.
  */
-export function findDelegation(zone: Zone, labels: readonly string[], apexDepth: number, qtype: number): ZoneNode | undefined {
-  for (let i = labels.length - apexDepth - 1; i >= 0; i--) {
-    const node = zone.nodes.get(labelsToName(labels.slice(i)));
+export function findDelegation(zone: Zone, names: readonly string[], qtype: number): ZoneNode | undefined {
+  for (let i = names.length - 2; i >= 0; i--) {
+    const node = zone.nodes.get(names[i]!);
     // Every ancestor of an existing name exists (empty non-terminals are nodes), so a gap ends the walk.
     if (!node) return undefined;
     if (node.rrsets.has(Type.NS) && !(i === 0 && qtype === Type.DS)) return node;

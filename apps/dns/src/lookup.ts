@@ -1,5 +1,6 @@
-import { isSubdomain, nameLabels, Rcode, readName } from '@kaja/dns-model';
+import { isSubdomain, Rcode, readName } from '@kaja/dns-model';
 import { addAddresses } from './additional';
+import { ancestors } from './ancestors';
 import type { Answer } from './answer';
 import { addReferral, findDelegation } from './delegation';
 import { addNegativeSoa } from './negative';
@@ -17,12 +18,11 @@ const MAX_CHAIN = 16;
  */
 export function lookup(zone: Zone, qname: string, qtype: number): Answer {
   const answer: Answer = { rcode: Rcode.NOERROR, aa: true, answer: [], authority: [], additional: [], proofs: [], zone };
-  const apexDepth = nameLabels(zone.name).length;
   const visited = new Set<string>();
   let name = qname;
   for (;;) {
-    const labels = nameLabels(name);
-    const cut = findDelegation(zone, labels, apexDepth, qtype);
+    const names = ancestors(name, zone.name);
+    const cut = findDelegation(zone, names, qtype);
     if (cut) {
       addReferral(zone, cut, answer);
       if (!cut.rrsets.has(Type.DS)) answer.proofs.push({ kind: 'insecureDelegation', delegation: cut.name });
@@ -32,7 +32,7 @@ export function lookup(zone: Zone, qname: string, qtype: number): Answer {
     }
     let node: ZoneNode | undefined = zone.nodes.get(name);
     const wildcard = node === undefined;
-    node ??= findWildcard(zone, labels, apexDepth);
+    node ??= findWildcard(zone, names);
     if (!node) {
       answer.rcode = Rcode.NXDOMAIN;
       answer.proofs.push({ kind: 'nxdomain', name });

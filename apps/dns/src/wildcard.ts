@@ -1,13 +1,13 @@
-import { labelsToName } from '@kaja/dns-model';
 import type { Zone, ZoneNode } from './zone';
 
 /**
- * The wildcard that covers a name the zone does not have (RFC 4592 3.3.1): only the `*` child of
- * the closest encloser counts, so an empty non-terminal between them blocks a higher wildcard.
+ * The wildcard that covers a name the zone does not have (RFC 4592 3.3.1), given the name's
+ * ancestors up to the apex: only the `*` child of the closest encloser counts, so an empty
+ * non-terminal between them blocks a higher wildcard.
  */
-export function findWildcard(zone: Zone, labels: readonly string[], apexDepth: number): ZoneNode | undefined {
-  for (let i = 1; i <= labels.length - apexDepth; i++) {
-    const encloser = labelsToName(labels.slice(i));
+export function findWildcard(zone: Zone, names: readonly string[]): ZoneNode | undefined {
+  for (let i = 1; i < names.length; i++) {
+    const encloser = names[i]!;
     if (zone.nodes.has(encloser)) return zone.nodes.get(encloser === '' ? '*' : `*.${encloser}`);
   }
   return undefined;

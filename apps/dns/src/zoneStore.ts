@@ -1,4 +1,5 @@
-import { nameLabels, labelsToName } from '@kaja/dns-model';
+import { nameLabels } from '@kaja/dns-model';
+import { ancestors } from './ancestors';
 import { Type } from './rrtypes';
 import type { ApplyResult, Zone, ZoneChange } from './zone';
 
@@ -33,11 +34,12 @@ export class ZoneStore {
    */
   find(qname: string, qtype = 0): Zone | undefined {
     if (this.zones.size === 0) return undefined;
-    const labels = nameLabels(qname);
-    for (let i = Math.max(0, labels.length - this.deepest); i <= labels.length; i++) {
-      const zone = this.zones.get(i === 0 ? qname : labelsToName(labels.slice(i)));
+    const names = ancestors(qname, '');
+    // names[i] has names.length - 1 - i labels; none of ours has more than `deepest`.
+    for (let i = Math.max(0, names.length - 1 - this.deepest); i < names.length; i++) {
+      const zone = this.zones.get(names[i]!);
       if (!zone) continue;
-      if (i === 0 && qtype === Type.DS && labels.length > 0) return this.find(labelsToName(labels.slice(1))) ?? zone;
+      if (i === 0 && qtype === Type.DS && names.length > 1) return this.find(names[1]!) ?? zone;
       return zone;
     }
     return undefined;
