@@ -1,7 +1,7 @@
 import { and, count, eq, ne, asc } from '@kaja/db/orm';
-import { customers, subscriptions, users, type Executor } from '@kaja/db';
+import { customers, subscriptions, users, zones, type Executor } from '@kaja/db';
 import { defaultPlanId, defaultZoneRegion, type ZoneRegion } from '@kaja/catalog';
-import { forbidden, notFound } from '../errors';
+import { conflict, forbidden, notFound } from '../errors';
 import type { Pagination } from '../schemas/common';
 import { recordAudit } from './audit';
 import type { ServiceContext } from './context';
@@ -96,13 +96,18 @@ export async function updateCustomer(
   });
 }
 
-/** Deletes the customer with its users, keys and invitations (owners of the customer, or staff). */
+/**
+ * Deletes the customer with its users, keys and invitations (owners of the customer, or staff).
+ * Zones must be deleted first, through their own job, so the DNS servers stop serving them properly.
+ */
 export async function deleteCustomer(ctx: ServiceContext, principal: Principal, customerId: string) {
   if (!canSeeCustomer(principal, customerId)) throw notFound('Customer');
   if (!principal.isStaff && principal.role !== 'owner') throw forbidden('Only owners can delete the customer');
   await ctx.db.transaction(async (tx) => {
     const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId)).for('update');
     if (!customer) throw notFound('Customer');
+    const [hosted] = await tx.select({ value: count() }).from(zones).where(eq(zones.customerId, customerId));
+    if (hosted!.value > 0) throw conflict(`Delete the customer's ${hosted!.value} zone(s) first`, { zones: `${hosted!.value} zone(s) still hosted` });
     const [members] = await tx.select({ value: count() }).from(users).where(eq(users.customerId, customerId));
     await tx.delete(customers).where(eq(customers.id, customerId));
     // The event outlives the customer: it is kept without a customer id, for the operator.

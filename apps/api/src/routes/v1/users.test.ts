@@ -130,10 +130,16 @@ describe('/v1/users and /v1/customers', () => {
     expect(otherUsers.body.data.map((user: { id: string }) => user.id)).toEqual([other.userId]);
   });
 
-  it('an owner deletes the whole customer; its people can no longer sign in', async () => {
+  it('an owner deletes the whole customer once its zones are gone; its people can no longer sign in', async () => {
     const doomed = await signUpOwner(api, { company: 'Doomed' });
     const member = await addUser(api, doomed, 'member');
     expect((await api.request('DELETE', `/customers/${doomed.customerId}`, { token: member.accessToken })).status).toBe(403);
+    const zone = await api.request('POST', '/zones', { token: doomed.accessToken, body: { name: `doomed-${Date.now()}.com` } });
+    expect(zone.status).toBe(201);
+    const withZone = await api.request('DELETE', `/customers/${doomed.customerId}`, { token: doomed.accessToken });
+    expect([withZone.status, errorOf(withZone).code]).toEqual([409, 'conflict']);
+    expect((await api.request('DELETE', `/zones/${zone.body.data.id}`, { token: doomed.accessToken })).status).toBe(202);
+    await api.app.jobs.runUntilIdle();
     expect((await api.request('DELETE', `/customers/${doomed.customerId}`, { token: doomed.accessToken })).status).toBe(200);
     expect((await api.request('GET', '/auth/session', { token: doomed.accessToken })).status).toBe(401);
     expect((await api.request('POST', '/auth/signin', { body: { email: doomed.email, password: doomed.password } })).status).toBe(401);
