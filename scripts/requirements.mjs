@@ -3,6 +3,7 @@
 /** Debian tools the test suites drive (binary -> Debian package). */
 export const testTools = {
   chromium: 'chromium',
+  curl: 'curl',
   'named-checkzone': 'bind9-utils',
   'ldns-read-zone': 'ldnsutils',
   dig: 'bind9-dnsutils',

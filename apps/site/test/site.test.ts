@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFrontMatter } from '../app/content/entry';
@@ -10,6 +12,7 @@ import { type Platform, root, startPlatform } from './platform';
 const APP_URL = 'http://app.kaja.test';
 const SUPPORT_EMAIL = 'help@kaja.test';
 const screenshots = join(root, 'apps/site/test-results');
+const execFileAsync = promisify(execFile);
 
 const blogSlugs = [
   'aws-dns-failure-lessons',
@@ -407,6 +410,39 @@ describe('API reference', () => {
     }
     const guides = content('api').sort((a, b) => a.order - b.order || a.title.localeCompare(b.title));
     expect(await page.getByTestId('featured-guides').getByRole('link').allTextContents()).toEqual(guides.slice(0, 4).map((guide) => guide.title));
+    await page.context().close();
+  });
+
+  it('runs the quick start as written: its curl commands create a zone and a record with a new API key', async () => {
+    const { page } = await newPage();
+    await signUpAndSignIn(page);
+    const created = await page.evaluate(async (base) => {
+      const session = await (await fetch(`${base}/auth/session`, { credentials: 'include' })).json();
+      const response = await fetch(`${base}/users/${session.data.user.id}/apikeys`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'quick start', scopes: ['zones:write', 'records:write'] }),
+      });
+      return { status: response.status, body: await response.json() };
+    }, `${platform.url}/v1`);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const apiKey: string = created.body.data.key;
+
+    await open(page, '/api');
+    await expect.poll(() => page.getByTestId('quick-start-zone').textContent()).toContain(`${platform.url}/v1/zones`);
+    const run = async (testId: string, values: Record<string, string>) => {
+      let command = (await page.getByTestId(testId).textContent())!;
+      for (const [placeholder, value] of Object.entries(values)) command = command.replaceAll(placeholder, value);
+      const { stdout } = await execFileAsync('sh', ['-c', command]);
+      return JSON.parse(stdout);
+    };
+    const zone = await run('quick-start-zone', { YOUR_API_KEY: apiKey });
+    expect(zone.status, JSON.stringify(zone)).toBe('success');
+    expect(zone.data.name).toMatch(/^example\.com\.?$/);
+    const record = await run('quick-start-record', { YOUR_API_KEY: apiKey, ZONE_ID: zone.data.id });
+    expect(record.status, JSON.stringify(record)).toBe('success');
+    expect(JSON.stringify(record.data)).toContain('192.0.2.10');
     await page.context().close();
   });
 

@@ -55,11 +55,19 @@ export default function ApiOverview({ loaderData: { featured } }: Route.Componen
           <li>Create a zone first.</li>
           <li>Then manage the zone's records.</li>
         </ol>
-        <pre className="mt-4 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100">
-          <code>{`curl -X POST ${apiBaseUrl}/zones \\
+        <p className="mt-4 text-muted-foreground">Create a zone; the answer carries its <code>id</code>:</p>
+        <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100">
+          <code data-testid="quick-start-zone">{`curl -sS -X POST ${apiBaseUrl}/zones \\
   -H "Authorization: Bearer YOUR_API_KEY" \\
   -H "Content-Type: application/json" \\
   -d '{"name": "example.com"}'`}</code>
+        </pre>
+        <p className="mt-4 text-muted-foreground">Then add a record to it:</p>
+        <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100">
+          <code data-testid="quick-start-record">{`curl -sS -X POST ${apiBaseUrl}/zones/ZONE_ID/records \\
+  -H "Authorization: Bearer YOUR_API_KEY" \\
+  -H "Content-Type: application/json" \\
+  -d '{"type": "A", "name": "www", "content": "192.0.2.10", "ttl": 3600}'`}</code>
         </pre>
       </section>
 
