@@ -91,6 +91,17 @@ describe('/v1/zones/{id}/records', () => {
       expect(ds.body.data.content).toEqual([`12345 13 2 ${'ab'.repeat(32)}`]);
     });
 
+    it('refuses bad ALIAS and DS contents', async () => {
+      const zone = await createZone(api, owner);
+      const alias = await post(zone.id, { type: 'ALIAS', name: '@', content: '192.0.2.1' });
+      expect(alias.status).toBe(422);
+      expect(Object.keys(errorOf(alias).details)).toEqual(['content']);
+      await post(zone.id, { type: 'NS', name: 'child', content: 'ns1.example.net.' });
+      const ds = await post(zone.id, { type: 'DS', name: 'child', content: `12345 13 2 ${'ab'.repeat(31)}` });
+      expect(ds.status).toBe(422);
+      expect(Object.keys(errorOf(ds).details)).toEqual(['content']);
+    });
+
     // One test per RRset rule, with the rejected example.
     it.each([
       ['CNAME at the root', [], { type: 'CNAME', name: '@', content: 'other.example.net' }, { content: 'CNAME cannot be at the root of a domain' }],

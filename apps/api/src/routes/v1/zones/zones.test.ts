@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from '@kaja/db/orm';
-import { auditEvents, jobs, rrsets, zoneChanges, zones } from '@kaja/db';
+import { auditEvents, customers, jobs, rrsets, zoneChanges, zones } from '@kaja/db';
 import { buildApp } from '../../../app';
 import { createApiKey, errorOf, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../../testing';
 import { createZone, setPlan, uniqueZoneName } from './zoneTestKit';
@@ -54,6 +54,13 @@ describe('/v1/zones', () => {
       const soa = await api.request('GET', `/zones/${zone.id}/records?type=SOA`, { token: owner.apiKey });
       expect(soa.body.data[0].content[0]).toMatch(/^ns1\.global\.kaja\.dns\. hostmaster\./);
       expect(soa.body.data[0].ttl).toBe(300);
+    });
+
+    it('uses the customer’s default region when none is given', async () => {
+      const account = await signUpOwner(api);
+      await api.database.db.update(customers).set({ defaultRegion: 'EU' }).where(eq(customers.id, account.customerId));
+      const zone = await createZone(api, account);
+      expect(zone).toMatchObject({ region: 'EU', name_servers: ['ns1.eu.kaja.dns', 'ns2.eu.kaja.dns'] });
     });
 
     it('stores IDN names as punycode', async () => {
