@@ -10,6 +10,7 @@ export const testTools = {
   kdig: 'knot-dnsutils',
   'ldns-verify-zone': 'ldnsutils',
   'dnssec-verify': 'bind9-utils',
+  delv: 'bind9-dnsutils',
 };
 
 /** Web apps built before they are served or tested: sources that make them stale, and their output. */

@@ -3,19 +3,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { recordType, typeCode } from '@kaja/dns-model';
+import { recordType } from '@kaja/dns-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Rrset } from './canonical';
-import type { Denial } from './denial';
-import { dsRdata } from './ds';
-import { generateCryptokey } from './keys';
-import { NsecDenial } from './nsec';
-import { Nsec3Denial } from './nsec3';
 import { RRSIG_TYPE } from './rrsig';
-import { SignatureCache } from './signatureCache';
+import { ServedZone } from './servedZone';
 import { writeSignedZone, type SignedRecord } from './signZone';
-import { zoneRecords } from './testZone';
-import { ZoneIndex } from './zoneIndex';
 
 /*
  * The online path as the DNS server runs it: a zone in memory, its index, its denial and the
@@ -42,64 +34,6 @@ async function validators(file: string): Promise<string[]> {
   return failures;
 }
 
-class ServedZone {
-  readonly rrsets = new Map<string, Map<number, Rrset>>();
-  readonly index: ZoneIndex;
-  readonly denial: Denial;
-  readonly signatures: SignatureCache;
-
-  constructor(nsec3: boolean) {
-    const keys = [generateCryptokey({ keytype: 'ksk' }), generateCryptokey({ keytype: 'zsk' })];
-    for (const r of zoneRecords(ZONE)) {
-      const type = typeCode(r.type);
-      const rdata = recordType(type).toWire(r.content);
-      const existing = this.rrsets.get(r.name)?.get(type);
-      this.put({ name: r.name, type, ttl: r.ttl, rdata: existing ? [...existing.rdata, rdata] : [rdata] });
-    }
-    this.put({ name: ZONE, type: 48, ttl: 3600, rdata: keys.map((k) => k.dnskey) });
-    this.put({ name: ZONE, type: 59, ttl: 3600, rdata: [dsRdata(ZONE, keys[0]!.dnskey, 2)] });
-    this.put({ name: ZONE, type: 60, ttl: 3600, rdata: [keys[0]!.dnskey] });
-    this.index = new ZoneIndex(ZONE, [...this.rrsets.values()].flatMap((types) => [...types.values()]));
-    this.denial = nsec3 ? new Nsec3Denial(this.index, 300) : new NsecDenial(this.index, 300);
-    for (const rrset of this.denial.apexRrsets()) this.put(rrset);
-    this.signatures = new SignatureCache(ZONE, keys);
-  }
-
-  private put(rrset: Rrset): void {
-    let types = this.rrsets.get(rrset.name);
-    if (!types) this.rrsets.set(rrset.name, (types = new Map()));
-    types.set(rrset.type, rrset);
-  }
-
-  /** A change through the API: the RRset replaced (or removed when `rdata` is empty). */
-  change(name: string, type: string, contents: string[]): void {
-    const code = typeCode(type);
-    const types = this.rrsets.get(name) ?? new Map<number, Rrset>();
-    if (contents.length === 0) types.delete(code);
-    else types.set(code, { name, type: code, ttl: 300, rdata: contents.map((c) => recordType(code).toWire(c)) });
-    if (types.size === 0) this.rrsets.delete(name);
-    else this.rrsets.set(name, types);
-    this.index.update(name, types.keys());
-    this.signatures.invalidate(name, code);
-  }
-
-  /** What an AXFR of the signed zone would carry. */
-  served(): SignedRecord[] {
-    const out: SignedRecord[] = [];
-    const add = (rrset: Rrset, signed: boolean) => {
-      for (const rdata of rrset.rdata) out.push({ name: rrset.name, type: rrset.type, ttl: rrset.ttl, rdata });
-      const rrsig = signed ? this.signatures.for(rrset) : undefined;
-      for (const rdata of rrsig?.rdata ?? []) out.push({ name: rrset.name, type: RRSIG_TYPE, ttl: rrset.ttl, rdata });
-    };
-    for (const [name, types] of this.rrsets) {
-      const entry = this.index.get(name);
-      for (const rrset of types.values()) add(rrset, !!entry && (!entry.delegation || rrset.type === DS));
-    }
-    for (const rrset of this.denial.chain()) add(rrset, true);
-    return out;
-  }
-}
-
 const signatureSet = (records: SignedRecord[]) =>
   new Set(records.filter((r) => r.type === RRSIG_TYPE).map((r) => Buffer.from(r.rdata).toString('base64')));
 
@@ -113,7 +47,7 @@ afterAll(async () => {
 
 for (const nsec3 of [false, true]) {
   describe(`online signing with ${nsec3 ? 'NSEC3' : 'NSEC'}`, () => {
-    const zone = new ServedZone(nsec3);
+    const zone = new ServedZone(ZONE, nsec3);
     let step = 0;
     const check = async () => {
       const file = join(dir, `${nsec3 ? 'nsec3' : 'nsec'}-${step++}.zone`);
@@ -164,7 +98,7 @@ for (const nsec3 of [false, true]) {
 }
 
 it('does not sign the NS set of a delegation', () => {
-  const zone = new ServedZone(false);
+  const zone = new ServedZone(ZONE, false);
   const records = zone.served();
   const covered = records.filter((r) => r.type === RRSIG_TYPE && r.name === `secure.${ZONE}`).map((r) => (r.rdata[0]! << 8) | r.rdata[1]!);
   expect(covered).not.toContain(NS);
