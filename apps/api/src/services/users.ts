@@ -3,6 +3,8 @@ import { isUniqueViolation, users, type Executor, type Role } from '@kaja/db';
 import { conflict, forbidden, notFound } from '../errors';
 import type { Pagination } from '../schemas/common';
 import { recordAudit } from './audit';
+import { issueEmailToken } from './emailTokens';
+import { verificationMail } from './mailTemplates';
 import type { ServiceContext } from './context';
 import { hashPassword, checkPasswordRules } from './passwords';
 import { presentUser } from './presenters';
@@ -41,7 +43,7 @@ export async function getUser(ctx: ServiceContext, principal: Principal, userId:
   return presentUser(await findUser(ctx.db, principal, userId));
 }
 
-/** Adds a person to the caller's customer with a first password; they verify their address by mail. */
+/** Adds a person to the caller's customer with a first password; they verify their address by the mailed link. */
 export async function createUser(
   ctx: ServiceContext,
   principal: Principal,
@@ -51,7 +53,7 @@ export async function createUser(
   checkPasswordRules(input.password, input.email);
   const passwordHash = await hashPassword(input.password);
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const { user, token } = await ctx.db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({ customerId: principal.customerId, email: input.email, fullName: input.full_name, role: input.role, passwordHash })
@@ -63,8 +65,10 @@ export async function createUser(
         targetId: user!.id,
         summary: { email: user!.email, role: user!.role },
       });
-      return user!;
+      return { user: user!, token: await issueEmailToken(tx, user!.id, 'verify_email') };
     });
+    ctx.mail(verificationMail(ctx.config, user.email, token));
+    return user;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('A user with this email already exists', { email: 'Email is already registered' });
     throw error;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from '@kaja/db/orm';
 import { apiKeys, sessions, users } from '@kaja/db';
-import { addUser, createApiKey, errorOf, signInStaff, signUpOwner, startTestApi, uniqueEmail, type TestAccount, type TestApi } from '../../testing';
+import { addUser, createApiKey, errorOf, mailedToken, signInStaff, signUpOwner, startTestApi, uniqueEmail, type TestAccount, type TestApi } from '../../testing';
 
 describe('/v1/users and /v1/customers', () => {
   let api: TestApi;
@@ -21,6 +21,11 @@ describe('/v1/users and /v1/customers', () => {
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ email, full_name: 'New Person', role: 'member', customer_id: owner.customerId, email_verified: false });
     const id = created.body.data.id;
+    const token = await mailedToken(api, email, 'Verify');
+    const verified = await api.request('POST', '/auth/verify-email', { body: { token } });
+    expect(verified.body.data.user).toMatchObject({ id, email_verified: true });
+    // Every person's first verification brings a default key, limited to what their role allows.
+    expect(verified.body.data.default_api_key.scopes).toEqual(['customers:read', 'zones:*', 'records:*', 'dnssec:*']);
 
     const list = await api.request('GET', '/users?limit=1', { token: owner.apiKey });
     expect(list.body.meta).toEqual({ total: 2, limit: 1, offset: 0 });
