@@ -24,7 +24,7 @@ const kaja = (udp: 'batch' | 'dgram'): Contender['start'] => (_dir, port, zoneFi
   spawn(
     process.execPath,
     ['--import', 'tsx', join(root, 'apps/dns/src/main.ts'), '--listen', `127.0.0.1:${port}`, '--zone', `${benchZoneName}=${zoneFile}`, '--udp', udp],
-    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], detached: true },
   );
 
 const contenders: Contender[] = [
@@ -57,7 +57,7 @@ zone:
   zonefile: "${zoneFile}"
 `,
       );
-      return spawn('nsd', ['-d', '-c', config], { stdio: ['ignore', 'ignore', 'inherit'] });
+      return spawn('nsd', ['-d', '-c', config], { stdio: ['ignore', 'ignore', 'inherit'], detached: true });
     },
   },
   {
@@ -86,7 +86,7 @@ zone:
     zonefile-sync: -1
 `,
       );
-      return spawn('knotd', ['-c', config], { stdio: ['ignore', 'ignore', 'inherit'] });
+      return spawn('knotd', ['-c', config], { stdio: ['ignore', 'ignore', 'inherit'], detached: true });
     },
   },
 ];
@@ -130,16 +130,30 @@ async function waitForAnswer(port: number, process: ChildProcess): Promise<void>
   throw new Error('did not answer within 60 s');
 }
 
-function stop(process: ChildProcess): Promise<void> {
-  if (process.exitCode !== null || process.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => process.kill('SIGKILL'), 5000);
-    process.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    process.kill('SIGTERM');
-  });
+/** True while any process of the group led by `pid` is left (zombies until reaped included). */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stops a server and every process it forked (NSD's server processes, our cluster workers): each
+ * runs in its own process group, which is signalled as a whole and waited for until it is empty.
+ */
+async function stop(server: ChildProcess): Promise<void> {
+  const pid = server.pid;
+  if (pid === undefined || !groupAlive(pid)) return;
+  process.kill(-pid, 'SIGTERM');
+  const deadline = Date.now() + 5000;
+  while (groupAlive(pid) && Date.now() < deadline) await sleep(50);
+  if (!groupAlive(pid)) return;
+  process.kill(-pid, 'SIGKILL');
+  const killed = Date.now() + 5000;
+  while (groupAlive(pid) && Date.now() < killed) await sleep(50);
 }
 
 function dnsperf(port: number, queryFile: string): Measurement {
