@@ -8,6 +8,7 @@ import { decodeMessage, encodeMessage } from '@kaja/dns-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authoritativeAnswer } from './authoritativeAnswer';
 import { dsRecord } from './ds';
+import { generateCryptokey } from './keys';
 import { ServedZone } from './servedZone';
 
 /*
@@ -86,6 +87,23 @@ for (const nsec3 of [false, true]) {
       } finally {
         rdata[rdata.length - 3]! ^= 0x40;
       }
+    });
+
+    it('a ZSK rollover validates at every step: pre-publish, activate, retire, delete', async () => {
+      const [ksk, oldZsk] = served.keys as [(typeof served.keys)[0], (typeof served.keys)[0]];
+      const newZsk = generateCryptokey({ keytype: 'zsk', active: false });
+      const steps = [
+        [ksk, oldZsk, newZsk],
+        [ksk, { ...oldZsk, active: false }, { ...newZsk, active: true }],
+        [ksk, { ...newZsk, active: true }],
+      ];
+      for (const keys of steps) {
+        served.setKeys(keys);
+        expect(await delv(port, anchors, `mail.${ZONE}`, 'A')).toMatch(/; fully validated/);
+        expect(await delv(port, anchors, `nothere.${ZONE}`, 'A')).toMatch(/; negative response, fully validated/);
+      }
+      const signers = served.signatures.for(served.rrsets.get(`mail.${ZONE}`)!.get(1)!)!.rdata.map((r) => (r[16]! << 8) | r[17]!);
+      expect(signers).toEqual([newZsk.keyTag]);
     });
 
     it('an NXDOMAIN proof without its wildcard denial is refused', async () => {

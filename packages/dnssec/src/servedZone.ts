@@ -22,7 +22,7 @@ export class ServedZone {
   readonly index: ZoneIndex;
   readonly denial: Denial;
   readonly signatures: SignatureCache;
-  readonly keys: Cryptokey[] = [generateCryptokey({ keytype: 'ksk' }), generateCryptokey({ keytype: 'zsk' })];
+  keys: Cryptokey[] = [generateCryptokey({ keytype: 'ksk' }), generateCryptokey({ keytype: 'zsk' })];
 
   constructor(
     readonly zone: string,
@@ -41,6 +41,16 @@ export class ServedZone {
     this.denial = nsec3 ? new Nsec3Denial(this.index, 300) : new NsecDenial(this.index, 300);
     for (const rrset of this.denial.apexRrsets()) this.put(rrset);
     this.signatures = new SignatureCache(this.zone, this.keys);
+  }
+
+  /** A key published, (de)activated or deleted: the apex key sets follow, every signature is remade. */
+  setKeys(keys: Cryptokey[]): void {
+    this.keys = keys;
+    const ksks = keys.filter((k) => k.active && k.keytype === 'ksk');
+    this.put({ name: this.zone, type: 48, ttl: 3600, rdata: keys.map((k) => k.dnskey) });
+    this.put({ name: this.zone, type: 59, ttl: 3600, rdata: ksks.map((k) => dsRdata(this.zone, k.dnskey, 2)) });
+    this.put({ name: this.zone, type: 60, ttl: 3600, rdata: ksks.map((k) => k.dnskey) });
+    this.signatures.setKeys(keys);
   }
 
   private put(rrset: Rrset): void {
