@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const main = new URL('./main.ts', import.meta.url).pathname;
 const admin = new URL('./admin.ts', import.meta.url).pathname;
+const migrate = new URL('./migrate.ts', import.meta.url).pathname;
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -68,6 +69,23 @@ describe('platform main', () => {
     });
     expect(second.code).toBe(0);
     expect(second.output).not.toContain('create-staff');
+  });
+
+  it('db:migrate applies the migrations alone and exits', { timeout: 120_000 }, () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'kaja-migrate-'));
+    try {
+      const result = spawnSync(process.execPath, ['--import', 'tsx', migrate], { env: { ...process.env, DATA_DIR: fresh }, encoding: 'utf8' });
+      expect(result.status).toBe(0);
+      expect(result.stdout).toContain(`Migrations applied to the embedded database in ${fresh}`);
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+
+  it('admin refuses unknown commands with its usage', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', admin, 'delete-everything'], { encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Usage: npm run admin -- create-staff EMAIL');
   });
 
   it('stops with one line naming the variable when the configuration is invalid', () => {
