@@ -64,7 +64,7 @@ export function SiteHeader() {
   // A disclosure menu (no dialog library on every page): it closes when the visitor navigates.
   useEffect(() => setMenuOpen(false), [location.key]);
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-border bg-background">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Link to="/" className="flex items-center gap-2 text-lg font-bold">
           <Globe className="size-6 text-primary" aria-hidden />
