@@ -4,7 +4,7 @@ import { isTypeName, parseOwnerName, parseRrsetInput, recordType, typeCode, type
 import { ApiError, invalid, notFound } from '../errors';
 import type { Pagination } from '../schemas/common';
 import type { Principal } from './principal';
-import { editZone, findZone, setKey, type RrsetRow, type SetChange, type SetDiff, type ZoneContext, type ZoneRow, type ZoneState } from './zoneEdits';
+import { editZone, findZone, neighbourhoodOf, setKey, type RrsetRow, type SetChange, type SetDiff, type ZoneContext, type ZoneRow, type ZoneState } from './zoneEdits';
 
 export const presentRrset = (row: RrsetRow) => ({
   id: row.id,
@@ -50,6 +50,24 @@ function parseSet(input: RrsetInput, zone: ZoneRow, defaultTtl: number, path = '
   if (!parsed.ok) throw invalid(prefixed(parsed.errors, path));
   return parsed.rrset;
 }
+
+type Touched = { name: string; type: string; contents?: readonly string[] };
+
+/** What a request will touch, read leniently before the change: a bad field yields nothing, and the change itself reports it. */
+function touchedBy(input: RrsetInput & { action?: string }, zone: ZoneRow): Touched[] {
+  if (input.action === 'delete') {
+    try {
+      return [{ name: parseOwnerName(typeof input.name === 'string' ? input.name : '', zone.name), type: String(input.type ?? '').toUpperCase() }];
+    } catch {
+      return [];
+    }
+  }
+  const parsed = parseRrsetInput(input, zone.name, { defaultTtl: zone.ttl });
+  return parsed.ok ? [parsed.rrset] : [];
+}
+
+/** Bulk changes up to this size load only what they touch; bigger ones load the whole zone. */
+const smallChange = 100;
 
 export async function listRrsets(
   ctx: ZoneContext,
@@ -99,7 +117,8 @@ function storedSet(result: { sets: Map<string, RrsetRow | null> }, name: string,
 export async function addRecords(ctx: ZoneContext, principal: Principal, zoneId: string, input: RrsetInput) {
   let created = false;
   let target = { name: '', type: '' };
-  const result = await editZone(ctx, principal, zoneId, { source: 'api', action: 'records.added' }, ({ zone, sets }) => {
+  const touches = (zone: ZoneRow) => touchedBy(input, zone);
+  const result = await editZone(ctx, principal, zoneId, { source: 'api', action: 'records.added', touches }, ({ zone, sets }) => {
     const set = parseSet(input, zone, zone.ttl);
     const existing = sets.get(setKey(set.name, set.type));
     created = !existing;
@@ -117,7 +136,8 @@ export async function addRecords(ctx: ZoneContext, principal: Principal, zoneId:
 export async function replaceRrset(ctx: ZoneContext, principal: Principal, zoneId: string, rrsetId: string, input: { ttl?: unknown; content?: unknown }) {
   const zone = await findZone(ctx.db, principal, zoneId);
   const row = await findRrset(ctx, zone, rrsetId);
-  const result = await editZone(ctx, principal, zoneId, { source: 'api', action: 'records.replaced' }, ({ zone, sets }) => {
+  const touches = (zone: ZoneRow) => touchedBy({ type: row.type, name: `${row.name}.`, content: input.content, ttl: input.ttl }, zone).concat({ name: row.name, type: row.type });
+  const result = await editZone(ctx, principal, zoneId, { source: 'api', action: 'records.replaced', touches }, ({ zone, sets }) => {
     const current = [...sets.values()].find((set) => set.id === row.id);
     if (!current) throw notFound('Record');
     const set = parseSet({ type: current.type, name: `${current.name}.`, content: input.content, ttl: input.ttl }, zone, current.ttl);
@@ -129,7 +149,8 @@ export async function replaceRrset(ctx: ZoneContext, principal: Principal, zoneI
 export async function deleteRrset(ctx: ZoneContext, principal: Principal, zoneId: string, rrsetId: string) {
   const zone = await findZone(ctx.db, principal, zoneId);
   const row = await findRrset(ctx, zone, rrsetId);
-  await editZone(ctx, principal, zoneId, { source: 'api', action: 'records.deleted' }, ({ sets }) => {
+  const touches = () => [{ name: row.name, type: row.type }];
+  await editZone(ctx, principal, zoneId, { source: 'api', action: 'records.deleted', touches }, ({ sets }) => {
     if (![...sets.values()].some((set) => set.id === row.id)) throw notFound('Record');
     return [{ name: row.name, type: row.type, next: null, path: '' }];
   });
@@ -140,7 +161,8 @@ export async function deleteRrset(ctx: ZoneContext, principal: Principal, zoneId
 export async function deleteByName(ctx: ZoneContext, principal: Principal, zoneId: string, params: { name: string; type: string; content?: string | undefined }) {
   let removed: string[] = [];
   let target = { name: '', type: '' };
-  const result = await editZone(ctx, principal, zoneId, { source: 'api', action: 'records.deleted' }, ({ zone, sets }) => {
+  const touches = (zone: ZoneRow) => touchedBy({ action: 'delete', name: params.name, type: params.type }, zone);
+  const result = await editZone(ctx, principal, zoneId, { source: 'api', action: 'records.deleted', touches }, ({ zone, sets }) => {
     const name = ownerParam(params.name, zone.name, 'name');
     const type = typeParam(params.type, 'type');
     target = { name, type };
@@ -205,7 +227,8 @@ function bulkChanges(changes: readonly BulkChange[], { zone, sets }: ZoneState):
 
 /** PATCH: many set changes in one transaction, all or nothing, one serial. */
 export async function applyBulkChanges(ctx: ZoneContext, principal: Principal, zoneId: string, changes: readonly BulkChange[]) {
-  const result = await editZone(ctx, principal, zoneId, { source: 'api', action: 'records.bulk_changed' }, (state) => bulkChanges(changes, state));
+  const touches = changes.length <= smallChange ? (zone: ZoneRow) => changes.flatMap((change) => touchedBy(change, zone)) : undefined;
+  const result = await editZone(ctx, principal, zoneId, { source: 'api', action: 'records.bulk_changed', touches }, (state) => bulkChanges(changes, state));
   return {
     serial: result.serial,
     changes: result.diffs.map(presentDiff),

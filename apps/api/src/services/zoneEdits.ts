@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from '@kaja/db/orm';
+import { and, eq, gt, inArray, lt, or, sql, type SQL } from '@kaja/db/orm';
 import { rrsets, zoneChanges, zones, type Executor, type JournalActor, type JournalRecord, type ZoneChangeNotice, type ZoneChangeSource } from '@kaja/db';
-import { checkRrsets, managedTypeProblem, typeCode, type Rrset } from '@kaja/dns-model';
+import { checkRrsets, isSubdomain, managedTypeProblem, parentName, typeCode, type Rrset } from '@kaja/dns-model';
 import { nameServersOfRegion } from '@kaja/catalog';
 import { ApiError, conflict, invalid, notFound } from '../errors';
 import { recordAudit, type Actor } from './audit';
@@ -65,6 +65,8 @@ export interface EditOptions {
   system?: boolean;
   /** Extra audit summary. */
   summary?: Record<string, unknown>;
+  /** The sets a small change touches (see `Neighbourhood`); left out, the whole zone is loaded. */
+  touches?: (zone: ZoneRow) => readonly { name: string; type: string; contents?: readonly string[] }[] | undefined;
 }
 
 export interface EditResult {
@@ -89,8 +91,50 @@ export async function findZone(executor: Executor, principal: Principal, zoneId:
   return zone;
 }
 
-export async function loadSets(executor: Executor, zoneId: string): Promise<Map<string, RrsetRow>> {
-  const rows = await executor.select().from(rrsets).where(eq(rrsets.zoneId, zoneId));
+/**
+ * The sets a small change can interact with under the RRset rules: those at its names and their
+ * ancestors (delegations above), below a new NS (what it would hide), at the hosts its MX, NS and
+ * SRV values point to, and every MX, NS and SRV set when a CNAME is involved (what points at it).
+ * Loading only these keeps a one-record write cheap in a zone of 100,000 records.
+ */
+export interface Neighbourhood {
+  names: Set<string>;
+  descendantsOf: Set<string>;
+  pointers: boolean;
+}
+
+/** Which word of the content names a host, for the types whose targets must not be CNAMEs. */
+const targetWord: Record<string, number> = { MX: 1, NS: 0, SRV: 3 };
+
+export function neighbourhoodOf(zone: string, sets: readonly { name: string; type: string; contents?: readonly string[] }[]): Neighbourhood {
+  const hood: Neighbourhood = { names: new Set([zone]), descendantsOf: new Set(), pointers: false };
+  for (const set of sets) {
+    for (let name = set.name; name !== zone && isSubdomain(name, zone); name = parentName(name)) hood.names.add(name);
+    if (set.type === 'NS') hood.descendantsOf.add(set.name);
+    if (set.type === 'CNAME') hood.pointers = true;
+    const word = targetWord[set.type];
+    if (word === undefined) continue;
+    for (const content of set.contents ?? []) {
+      const target = content.split(' ')[word]?.replace(/\.$/, '');
+      if (target) hood.names.add(target);
+    }
+  }
+  return hood;
+}
+
+/** The zone's sets by `setKey`: all of them, or those of a neighbourhood. */
+export async function loadSets(executor: Executor, zoneId: string, hood?: Neighbourhood): Promise<Map<string, RrsetRow>> {
+  let where: SQL | undefined = eq(rrsets.zoneId, zoneId);
+  if (hood) {
+    const parts: SQL[] = [inArray(rrsets.name, [...hood.names])];
+    for (const name of hood.descendantsOf) {
+      const key = sortKeyOf(name);
+      parts.push(and(gt(rrsets.sortKey, `${key}\u0001`), lt(rrsets.sortKey, `${key}\u0002`))!);
+    }
+    if (hood.pointers) parts.push(inArray(rrsets.type, Object.keys(targetWord)));
+    where = and(where, or(...parts));
+  }
+  const rows = await executor.select().from(rrsets).where(where);
   return new Map(rows.map((row) => [setKey(row.name, row.type), row]));
 }
 
@@ -328,7 +372,8 @@ export async function editZone(
   const result = await ctx.db.transaction(async (tx) => {
     const zone = await findZone(tx, principal, zoneId, { lock: true });
     if (zone.status === 'deleting') throw conflict('The zone is being deleted');
-    const state = { zone, sets: await loadSets(tx, zone.id) };
+    const touched = options.touches?.(zone);
+    const state = { zone, sets: await loadSets(tx, zone.id, touched ? neighbourhoodOf(zone.name, touched) : undefined) };
     const changes = await build(state, tx);
     const diffs = planChanges(principal, state, changes, options);
     const { serial, sets } = await writeChanges(tx, state, changes, diffs, {

@@ -10,6 +10,7 @@ import { hostName, nextSerial, soaContent } from './soa';
 import {
   findZone,
   loadSets,
+  neighbourhoodOf,
   noticeOf,
   planChanges,
   sortKeyOf,
@@ -165,7 +166,7 @@ export async function updateZone(ctx: ZoneContext, principal: Principal, zoneId:
     if (zone.status === 'deleting') throw conflict('The zone is being deleted');
     let serial = zone.serial;
     if (input.ttl !== undefined && input.ttl !== zone.ttl) {
-      const state = { zone, sets: await loadSets(tx, zone.id) };
+      const state = { zone, sets: await loadSets(tx, zone.id, neighbourhoodOf(zone.name, [])) };
       const ttl = input.ttl;
       const changes = ['SOA', 'NS'].map((type) => {
         const row = state.sets.get(`${zone.name}\u0000${type}`)!;

@@ -121,6 +121,8 @@ describe('/v1/zones/{id}/records', () => {
       ['more than 100 values', [], { type: 'A', name: 'x', content: Array.from({ length: 101 }, (_, i) => `10.0.${i >> 8}.${i & 255}`) }, { content: 'A set holds at most 100 records, not 101' }],
       ['more than 64 KiB in a set', [], { type: 'TXT', name: 'x', content: Array.from({ length: 100 }, (_, i) => `${i} ${'x'.repeat(700)}`) }, { content: 'The records of a set can hold at most 64 KiB of data together' }],
       ['MX at a CNAME', [{ type: 'CNAME', name: 'mail', content: 'x.example.net' }], { type: 'MX', name: '@', content: '10 mail' }, { content: expect.stringContaining('is a CNAME') }],
+      ['a CNAME where an MX points', [{ type: 'MX', name: '@', content: '10 mail' }], { type: 'CNAME', name: 'mail', content: 'x.example.net.' }, { type: expect.stringContaining('is the target of MX records') }],
+      ['a delegation hiding records below it', [{ type: 'TXT', name: 'x.child', content: 'below' }], { type: 'NS', name: 'child', content: 'ns1.example.net.' }, { name: expect.stringContaining('would hide TXT records') }],
       ['a name outside the zone', [], { type: 'A', name: 'www.example.org.', content: '192.0.2.1' }, { name: expect.stringContaining('is not inside the zone') }],
       ['an unknown type', [], { type: 'BOGUS', name: 'x', content: '1' }, { type: 'Unknown record type BOGUS' }],
       ['no content', [], { type: 'A', name: 'x' }, { content: 'Content is required' }],
