@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +18,8 @@ describe('registerSite', () => {
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
     writeFileSync(join(dir, 'assets', 'app.js.gz'), gzipSync('console.log(1)'));
-    writeFileSync(join(dir, '404.html'), '<h1>Oops! Page not found</h1>');
+    writeFileSync(join(dir, '__spa-fallback.html'), '<h1>Oops! Page not found</h1>');
+    writeFileSync(join(dir, 'assets', 'app.js.br'), brotliCompressSync('console.log(1)'));
     await registerSite(app, dir, { apiBaseUrl: 'https://api.example.eu/v1', appUrl: 'https://app.example.eu', appMode: 'sandbox', supportEmail: 'help@example.eu' });
     origin = await app.listen({ host: '127.0.0.1', port: 0 });
   });
@@ -31,8 +33,10 @@ describe('registerSite', () => {
     expect([home.status, await home.text()]).toEqual([200, '<h1>Home</h1>']);
     const blog = await fetch(`${origin}/blog`);
     expect([blog.status, await blog.text()]).toEqual([200, '<h1>Blog</h1>']);
-    const script = await fetch(`${origin}/assets/app.js`);
+    const script = await fetch(`${origin}/assets/app.js`, { headers: { 'accept-encoding': 'br' } });
     expect(script.headers.get('content-type')).toContain('javascript');
+    expect(script.headers.get('content-encoding')).toBe('br');
+    expect(await script.text()).toBe('console.log(1)');
     const missing = await fetch(`${origin}/nope`);
     expect([missing.status, await missing.text()]).toEqual([404, '<h1>Oops! Page not found</h1>']);
   });
