@@ -66,8 +66,8 @@ function touchedBy(input: RrsetInput & { action?: string }, zone: ZoneRow): Touc
   return parsed.ok ? [parsed.rrset] : [];
 }
 
-/** Bulk changes up to this size load only what they touch; bigger ones load the whole zone. */
-const smallChange = 100;
+/** Bulk changes up to this size load only what they touch (every PATCH the schema allows). */
+const smallChange = 1000;
 
 export async function listRrsets(
   ctx: ZoneContext,

@@ -125,7 +125,8 @@ export function neighbourhoodOf(zone: string, sets: readonly { name: string; typ
 /** The zone's sets by `setKey`: all of them, or those of a neighbourhood. */
 export async function loadSets(executor: Executor, zoneId: string, hood?: Neighbourhood): Promise<Map<string, RrsetRow>> {
   let where: SQL | undefined = eq(rrsets.zoneId, zoneId);
-  if (hood) {
+  // Many new delegations at once: one pass over the zone beats a range condition per delegation.
+  if (hood && hood.descendantsOf.size <= 50) {
     const parts: SQL[] = [inArray(rrsets.name, [...hood.names])];
     for (const name of hood.descendantsOf) {
       const key = sortKeyOf(name);
