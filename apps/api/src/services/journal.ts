@@ -11,15 +11,24 @@ type ChangeRow = typeof zoneChanges.$inferSelect;
 /** The journal as customers read it: the SOA's own change is the serial, so it is left out. */
 const withoutSoa = (records: JournalRecord[]) => records.filter((record) => record.type !== 'SOA');
 
-export const presentChange = (row: ChangeRow) => ({
-  serial: row.serial,
-  previous_serial: row.previousSerial,
-  time: row.createdAt.toISOString(),
-  source: row.source,
-  actor: row.actor,
-  added: withoutSoa(row.added),
-  removed: withoutSoa(row.removed),
-});
+/** Records listed per change; an import of a big zone file is summed up by the counts. */
+const maxListedRecords = 1000;
+
+export function presentChange(row: ChangeRow) {
+  const added = withoutSoa(row.added);
+  const removed = withoutSoa(row.removed);
+  return {
+    serial: row.serial,
+    previous_serial: row.previousSerial,
+    time: row.createdAt.toISOString(),
+    source: row.source,
+    actor: row.actor,
+    added_count: added.length,
+    removed_count: removed.length,
+    added: added.slice(0, maxListedRecords),
+    removed: removed.slice(0, maxListedRecords),
+  };
+}
 
 export async function listHistory(ctx: ZoneContext, principal: Principal, zoneId: string, page: Pagination) {
   const zone = await findZone(ctx.db, principal, zoneId);

@@ -80,18 +80,17 @@ export async function listRrsets(
   if (query.name !== undefined) conditions.push(eq(rrsets.name, ownerParam(query.name, zone.name, 'name')));
   if (query.type !== undefined) conditions.push(eq(rrsets.type, typeParam(query.type, 'type')));
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(rrsets)
-      .where(where)
-      // Canonical DNS order of names (RFC 4034), then by type number: the order of an index.
-      .orderBy(asc(rrsets.sortKey), asc(rrsets.typeCode))
-      .limit(query.limit)
-      .offset(query.offset),
-    ctx.db.select({ value: count() }).from(rrsets).where(where),
-  ]);
-  return { items: rows.map(presentRrset), total: total!.value };
+  const rows = await ctx.db
+    .select()
+    .from(rrsets)
+    .where(where)
+    // Canonical DNS order of names (RFC 4034), then by type number: the order of an index.
+    .orderBy(asc(rrsets.sortKey), asc(rrsets.typeCode))
+    .limit(query.limit)
+    .offset(query.offset);
+  // Unfiltered, the zone keeps its count: no scan of a big zone for every page.
+  const total = conditions.length === 1 ? zone.rrsetCount : (await ctx.db.select({ value: count() }).from(rrsets).where(where))[0]!.value;
+  return { items: rows.map(presentRrset), total };
 }
 
 async function findRrset(ctx: ZoneContext, zone: ZoneRow, rrsetId: string): Promise<RrsetRow> {

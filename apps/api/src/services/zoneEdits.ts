@@ -339,7 +339,12 @@ export async function writeChanges(
   });
   await tx
     .update(zones)
-    .set({ serial, recordCount: sql`${zones.recordCount} + ${delta}`, updatedAt: now })
+    .set({
+      serial,
+      recordCount: sql`${zones.recordCount} + ${delta}`,
+      rrsetCount: sql`${zones.rrsetCount} + ${inserts.length - deleteIds.length}`,
+      updatedAt: now,
+    })
     .where(eq(zones.id, zone.id));
   await recordAudit(tx, options.actor, {
     customerId: zone.customerId,

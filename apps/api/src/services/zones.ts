@@ -95,7 +95,7 @@ export async function createZone(ctx: ZoneContext, principal: Principal, input: 
     await checkZoneQuota(tx, principal.customerId);
 
     const serial = nextSerial(0);
-    const [zone] = await tx.insert(zones).values({ customerId: principal.customerId, name, region, ttl, serial, status: 'active' }).returning();
+    const [zone] = await tx.insert(zones).values({ customerId: principal.customerId, name, region, ttl, serial, status: 'active', rrsetCount: 2 }).returning();
     const nameServers = zoneNameServers(ctx, zone!);
     const soa = soaContent(name, nameServers, serial);
     const ns = nameServers.map((server) => NS.parse(hostName(server), name));

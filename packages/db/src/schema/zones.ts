@@ -29,6 +29,8 @@ export const zones = pgTable(
     serial: bigint('serial', { mode: 'number' }).notNull(),
     /** Records customers wrote (SOA and apex NS not counted): kept with every change, summed for plan limits. */
     recordCount: integer('record_count').notNull().default(0),
+    /** Record sets of the zone, the platform's included: the record list's total without a scan. */
+    rrsetCount: integer('rrset_count').notNull().default(0),
     dnssecEnabled: boolean('dnssec_enabled').notNull().default(false),
     dnssecState: text('dnssec_state').$type<DnssecState>().notNull().default('off'),
     createdAt: createdAt(),

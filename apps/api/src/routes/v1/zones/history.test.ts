@@ -74,6 +74,9 @@ describe('serials, the change journal, notices, history and restore', () => {
       for (const record of change.added) replayed.add(`${record.name} ${record.ttl} ${record.type} ${record.content}`);
     }
     expect([...replayed].sort()).toEqual(await recordsOf(zone.id));
+    // The zone's own count of sets, the list's total, follows every change.
+    const stored = await api.database.db.select().from(rrsets).where(eq(rrsets.zoneId, zone.id));
+    expect((await api.request('GET', `/zones/${zone.id}/records`, { token: owner.apiKey })).body.meta.total).toBe(stored.length);
   });
 
   it('announces each committed change after the commit: in process and on the zone_changes channel', async () => {
@@ -114,6 +117,8 @@ describe('serials, the change journal, notices, history and restore', () => {
         actor: { type: 'api_key', user_id: owner.userId, api_key_id: owner.apiKeyId },
         added: [],
         removed: [{ name: `www.${zone.name}`, type: 'A', ttl: 3600, content: '192.0.2.1' }],
+        added_count: 0,
+        removed_count: 1,
       });
       expect(Date.parse(removal.time)).toBeGreaterThan(Date.now() - 60_000);
       expect(addition.added).toEqual([{ name: `www.${zone.name}`, type: 'A', ttl: 3600, content: '192.0.2.1' }]);

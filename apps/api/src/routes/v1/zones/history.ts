@@ -16,8 +16,10 @@ const change = z
     time: timestamp,
     source: z.enum(['api', 'import', 'restore', 'dynamic_update', 'system']),
     actor: z.object({ type: z.enum(['user', 'api_key', 'system']), user_id: z.uuid().nullable(), api_key_id: z.uuid().nullable() }),
-    added: z.array(record),
-    removed: z.array(record),
+    added_count: z.number().int(),
+    removed_count: z.number().int(),
+    added: z.array(record).describe('The first 1,000 records added (see added_count)'),
+    removed: z.array(record).describe('The first 1,000 records removed (see removed_count)'),
   })
   .meta({ id: 'ZoneChange' });
 
