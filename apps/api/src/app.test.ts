@@ -10,6 +10,11 @@ describe('API core', () => {
   });
   afterAll(() => api.close());
 
+  it('reports its health and that of the database without a credential', async () => {
+    const response = await api.request('GET', '/health');
+    expect([response.status, response.body]).toEqual([200, { status: 'success', data: { database: 'ok', mode: 'production' } }]);
+  });
+
   it('answers unknown routes with a not_found envelope', async () => {
     const response = await api.request('GET', '/no-such-thing');
     expect(response.status).toBe(404);

@@ -9,6 +9,7 @@ import { supportRoutes } from './support';
 import { invitationRoutes } from './invitations';
 import { auditEventRoutes } from './auditEvents';
 import { subscriptionRoutes } from './subscriptions';
+import { healthRoutes } from './health';
 
 /** Every /v1 route; each file mirrors a part of the URL space. */
 export const v1Routes: FastifyPluginAsyncZod = async (app) => {
@@ -24,4 +25,5 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(invitationRoutes);
   await app.register(auditEventRoutes);
   await app.register(subscriptionRoutes);
+  await app.register(healthRoutes);
 };
