@@ -174,10 +174,17 @@ export function planChanges(principal: Principal, state: ZoneState, changes: rea
   const after: Rrset[] = [];
   for (const [key, row] of sets) if (!byKey.has(key)) after.push(asRrset(row));
   for (const change of byKey.values()) if (change.next) after.push(change.next);
-  // The platform's own sets (SOA, apex NS) are not checked as customer input.
-  const checked = [...byKey.values()].filter((change) => !options.system || !isManagedSet(zone.name, change.name, change.type));
+  // The platform's own sets (SOA, apex NS) are not checked as customer input. The other sets at a
+  // changed name are, since a change can break them (a DS left behind when its NS goes).
+  const checked: { name: string; type: string }[] = [...byKey.values()].filter((change) => !options.system || !isManagedSet(zone.name, change.name, change.type));
+  const changedNames = new Set(checked.map((change) => change.name));
+  for (const [key, row] of sets) {
+    if (changedNames.has(row.name) && !byKey.has(key) && !row.managed) checked.push({ name: row.name, type: row.type });
+  }
   const problems = checkRrsets(zone.name, after, { changed: checked });
-  for (const problem of problems) {
+  // A problem of a set the request names comes before one it causes beside it.
+  const own = (problem: { name: string; type: string }) => (byKey.has(setKey(problem.name, problem.type)) ? 0 : 1);
+  for (const problem of [...problems].sort((a, b) => own(a) - own(b))) {
     const change = byKey.get(setKey(problem.name, problem.type));
     details[`${change?.path ?? ''}${problem.field}`] ??= problem.message;
   }

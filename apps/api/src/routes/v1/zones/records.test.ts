@@ -123,6 +123,7 @@ describe('/v1/zones/{id}/records', () => {
       ['MX at a CNAME', [{ type: 'CNAME', name: 'mail', content: 'x.example.net' }], { type: 'MX', name: '@', content: '10 mail' }, { content: expect.stringContaining('is a CNAME') }],
       ['a CNAME where an MX points', [{ type: 'MX', name: '@', content: '10 mail' }], { type: 'CNAME', name: 'mail', content: 'x.example.net.' }, { type: expect.stringContaining('is the target of MX records') }],
       ['a delegation hiding records below it', [{ type: 'TXT', name: 'x.child', content: 'below' }], { type: 'NS', name: 'child', content: 'ns1.example.net.' }, { name: expect.stringContaining('would hide TXT records') }],
+      ['removing a delegation that still has a DS', [{ type: 'NS', name: 'child', content: 'ns1.example.net.' }, { type: 'DS', name: 'child', content: `1 13 2 ${'ab'.repeat(32)}` }], { delete: 'child/NS' }, { type: expect.stringContaining('DS records') }],
       ['a name outside the zone', [], { type: 'A', name: 'www.example.org.', content: '192.0.2.1' }, { name: expect.stringContaining('is not inside the zone') }],
       ['an unknown type', [], { type: 'BOGUS', name: 'x', content: '1' }, { type: 'Unknown record type BOGUS' }],
       ['no content', [], { type: 'A', name: 'x' }, { content: 'Content is required' }],
@@ -130,7 +131,9 @@ describe('/v1/zones/{id}/records', () => {
       const zone = await createZone(api, owner);
       for (const set of setup) expect((await post(zone.id, set)).status).toBe(201);
       const serial = await serialOf(zone.id);
-      const response = await post(zone.id, body);
+      const response = body.delete
+        ? await api.request('DELETE', `/zones/${zone.id}/records/by-name/${body.delete}`, { token: owner.apiKey })
+        : await post(zone.id, body);
       expect(response.status).toBe(422);
       expect(errorOf(response)).toMatchObject({ code: 'validation_failed', details });
       expect(await serialOf(zone.id)).toBe(serial);
