@@ -58,6 +58,7 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'http://mail'],
     ['LOG_LEVEL', 'loud'],
     ['SUPPORT_EMAIL', 'nobody'],
+    ['KEY_ENCRYPTION_KEY', 'c2hvcnQ='],
   ])('rejects %s=%s with one line naming the variable', (name, value) => {
     let error: unknown;
     try {
@@ -69,5 +70,10 @@ describe('loadConfig', () => {
     const message = (error as Error).message;
     expect(message).toContain(name);
     expect(message).not.toContain('\n');
+  });
+
+  it('does not print the value of a variable that may hold a credential', () => {
+    expect(() => loadConfig({ KEY_ENCRYPTION_KEY: 'secret-but-short' })).toThrow(/KEY_ENCRYPTION_KEY .*value not shown/);
+    expect(() => loadConfig({ KEY_ENCRYPTION_KEY: 'secret-but-short' })).not.toThrow(/secret-but-short/);
   });
 });

@@ -1,5 +1,8 @@
 import { defaultNameServers } from '@kaja/catalog';
 import { z } from 'zod';
+import { parseKeyEncryptionKey } from './keyEncryptionKey';
+
+export { keyEncryptionKeyFile, parseKeyEncryptionKey, resolveKeyEncryptionKey } from './keyEncryptionKey';
 
 /** A problem with one environment variable; the message is one line that names it. */
 export class ConfigError extends Error {
@@ -44,6 +47,14 @@ const env = z.object({
   }).default('info'),
   NS_EU: list.pipe(z.array(z.string().regex(/^[a-z0-9.-]+\.?$/i, 'must be a comma-separated list of host names')).min(1)).optional(),
   NS_GLOBAL: list.pipe(z.array(z.string().regex(/^[a-z0-9.-]+\.?$/i, 'must be a comma-separated list of host names')).min(1)).optional(),
+  KEY_ENCRYPTION_KEY: z
+    .string()
+    .transform((value, context) => {
+      const key = parseKeyEncryptionKey(value);
+      if (!key) context.addIssue({ code: 'custom', message: 'must be 32 octets, as 64 hex digits or base64' });
+      return key ?? new Uint8Array();
+    })
+    .optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
@@ -70,6 +81,8 @@ export interface Config {
   nameServers: { EU: string[]; GLOBAL: string[] };
   /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
   trustProxy: boolean;
+  /** Seals DNSSEC private keys and TSIG secrets; unset, `resolveKeyEncryptionKey` keeps one in DATA_DIR. */
+  keyEncryptionKey: Uint8Array | undefined;
 }
 
 const hostInUrl = (host: string) => {
@@ -79,6 +92,9 @@ const hostInUrl = (host: string) => {
 
 const withoutTrailingSlash = (value: string) => value.replace(/\/+$/, '');
 
+/** Variables that may hold credentials: an error about them must not print their value. */
+const secretVariables = new Set(['KEY_ENCRYPTION_KEY', 'DATABASE_URL', 'SMTP_URL']);
+
 /** Reads the platform configuration from environment variables; throws ConfigError naming the bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", as shells and .env files commonly leave them.
@@ -87,7 +103,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(present[name] ?? '')})`);
+    const shown = secretVariables.has(name) ? '(value not shown)' : `(got ${JSON.stringify(present[name] ?? '')})`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} ${shown}`);
   }
   const values = parsed.data;
   const host = hostInUrl(values.HOST);
@@ -113,5 +130,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       GLOBAL: values.NS_GLOBAL ?? [...defaultNameServers.GLOBAL],
     },
     trustProxy: values.TRUST_PROXY,
+    keyEncryptionKey: values.KEY_ENCRYPTION_KEY,
   };
 }

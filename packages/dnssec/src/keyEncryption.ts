@@ -11,19 +11,6 @@ const VERSION = 1;
 const IV_LENGTH = 12;
 const TAG_LENGTH = 16;
 
-/** Reads a key-encryption key given as 64 hex digits or base64 of 32 octets. */
-export function parseKeyEncryptionKey(text: string): Uint8Array {
-  const trimmed = text.trim();
-  const bytes = /^[0-9a-fA-F]{64}$/.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
-  if (bytes.length !== 32) throw new RangeError('KEY_ENCRYPTION_KEY must be 32 octets, as 64 hex digits or base64');
-  return new Uint8Array(bytes);
-}
-
-/** A new random key-encryption key (embedded mode writes one to its data directory). */
-export function generateKeyEncryptionKey(): Uint8Array {
-  return new Uint8Array(randomBytes(32));
-}
-
 export function encryptPrivateKey(plaintext: Uint8Array, kek: Uint8Array, context = ''): Uint8Array {
   checkKek(kek);
   const iv = randomBytes(IV_LENGTH);

@@ -10,3 +10,6 @@ export * from './supportRequests';
 export * from './jobs';
 export * from './zones';
 export * from './zoneChanges';
+export * from './cryptokeys';
+export * from './tsigKeys';
+export * from './queryCounts';

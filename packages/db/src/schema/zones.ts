@@ -33,6 +33,8 @@ export const zones = pgTable(
     rrsetCount: integer('rrset_count').notNull().default(0),
     dnssecEnabled: boolean('dnssec_enabled').notNull().default(false),
     dnssecState: text('dnssec_state').$type<DnssecState>().notNull().default('off'),
+    /** Denial of existence with NSEC3 (RFC 9276 parameters) instead of NSEC. */
+    nsec3: boolean('nsec3').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
