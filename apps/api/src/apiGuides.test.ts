@@ -1,0 +1,185 @@
+// The curl examples of the API guides (apps/site/content/api/*.md) run exactly as printed, with curl,
+// against a real API. The state an example assumes (a zone, a set, a pending invitation) is set up
+// here; the serial in the restore example is a sample value and is swapped for one from the history.
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addUser, signUpOwner, startTestApi, type TestAccount, type TestApi } from './testing';
+
+const execFileAsync = promisify(execFile);
+const guidesFolder = new URL('../../site/content/api/', import.meta.url);
+
+/** The ```sh blocks of a guide, in the order they are printed. */
+function examples(guide: string): string[] {
+  const text = readFileSync(new URL(`${guide}.md`, guidesFolder), 'utf8');
+  return [...text.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((match) => match[1]!.trimEnd());
+}
+
+interface CurlResult {
+  status: number;
+  text: string;
+  body: any;
+}
+
+describe('the examples of the API guides', () => {
+  let api: TestApi;
+  let ada: TestAccount;
+  const variables: Record<string, string> = {};
+
+  beforeAll(async () => {
+    api = await startTestApi();
+    // The guides' sample customer: the address and password the sign-in example uses.
+    ada = await signUpOwner(api, { email: 'ada@example.com', password: 'correct horse battery staple' });
+    variables.API = `${api.origin}/v1`;
+    variables.KAJA_API_KEY = ada.apiKey;
+  });
+  afterAll(() => api.close());
+
+  /** Runs one example through sh with the guide's variables; curl adds the HTTP status on a last line. */
+  async function curl(example: string): Promise<CurlResult> {
+    const { stdout } = await execFileAsync('sh', ['-c', `${example} -w '\\n%{http_code}'`], { env: { ...process.env, ...variables } });
+    const split = stdout.lastIndexOf('\n');
+    const text = stdout.slice(0, split);
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // Not JSON (the zone file export): the text is the answer.
+    }
+    return { status: Number(stdout.slice(split + 1)), text, body };
+  }
+
+  async function expectSuccess(example: string, status = 200): Promise<any> {
+    const result = await curl(example);
+    expect([result.status, result.body?.status], `${example}\n${result.text}`).toEqual([status, 'success']);
+    return result.body.data;
+  }
+
+  /** The token of the newest invitation mailed to an address, once `count` invitations have arrived. */
+  async function invitationToken(email: string, count: number): Promise<string> {
+    const invitations = () => api.mail.messages.filter((message) => message.to.includes(email) && message.subject.includes('invited'));
+    await expect.poll(() => invitations().length).toBe(count);
+    const token = /token=([A-Za-z0-9_-]+)/.exec(invitations().at(-1)!.text)?.[1];
+    if (!token) throw new Error(`No token in the invitation mailed to ${email}`);
+    return token;
+  }
+
+  async function createSampleZone(): Promise<string> {
+    const created = await api.request('POST', '/zones', { token: ada.apiKey, body: { name: 'example.com' } });
+    expect(created.status).toBe(201);
+    return created.body.data.id;
+  }
+
+  async function deleteSampleZone(zoneId: string) {
+    expect((await api.request('DELETE', `/zones/${zoneId}`, { token: ada.apiKey })).status).toBe(202);
+    await api.app.jobs.runUntilIdle();
+  }
+
+  it('authentication: a key lists zones; sign-in, session and sign-out with the access token', async () => {
+    const blocks = examples('authentication');
+    expect(blocks).toHaveLength(4);
+    const [listZones, signIn, session, signOut] = blocks as [string, string, string, string];
+    expect(await expectSuccess(listZones)).toEqual([]);
+    const signedIn = await expectSuccess(signIn);
+    expect(signedIn.user.email).toBe('ada@example.com');
+    variables.KAJA_SESSION_TOKEN = signedIn.access_token;
+    expect((await expectSuccess(session)).user.email).toBe('ada@example.com');
+    await expectSuccess(signOut);
+    expect((await curl(session)).status).toBe(401);
+  });
+
+  it('zones: create, list, read, update and the 202 delete', async () => {
+    const blocks = examples('zones');
+    expect(blocks).toHaveLength(5);
+    const [create, list, read, update, remove] = blocks as [string, string, string, string, string];
+    const zone = await expectSuccess(create, 201);
+    expect(zone).toMatchObject({ name: 'example.com', region: 'EU_GLOBAL', ttl: 3600, status: 'active' });
+    variables.ZONE_ID = zone.id;
+    expect((await expectSuccess(list)).map((item: { name: string }) => item.name)).toEqual(['example.com']);
+    expect((await expectSuccess(read)).id).toBe(zone.id);
+    expect(await expectSuccess(update)).toMatchObject({ ttl: 7200, status: 'active' });
+    expect((await expectSuccess(remove, 202)).status).toBe('deleting');
+    await api.app.jobs.runUntilIdle();
+    expect((await curl(read)).status).toBe(404);
+  });
+
+  it('overview: pages of zones and records, the OpenAPI document and the health check', async () => {
+    const blocks = examples('overview');
+    expect(blocks).toHaveLength(4);
+    const [zones, records, openapi, health] = blocks as [string, string, string, string];
+    variables.ZONE_ID = await createSampleZone();
+    expect((await curl(zones)).body.meta).toEqual({ total: 1, limit: 5, offset: 0 });
+    expect((await curl(records)).body).toMatchObject({ status: 'success', data: [], meta: { limit: 100, offset: 100 } });
+    const document = await curl(openapi);
+    expect([document.status, document.body.openapi]).toEqual([200, '3.1.0']);
+    expect(await expectSuccess(health)).toMatchObject({ database: 'ok' });
+    await deleteSampleZone(variables.ZONE_ID);
+  });
+
+  it('records: add, list, read, replace, delete, delete by name and value, bulk, history, restore, export, import', async () => {
+    const blocks = examples('records');
+    expect(blocks).toHaveLength(14);
+    const [addA, addTxt, list, read, replace, remove, removeByName, addChallenges, removeOneValue, bulk, history, restore, exportZone, importDryRun] =
+      blocks as [string, string, string, string, string, string, string, string, string, string, string, string, string, string];
+    variables.ZONE_ID = await createSampleZone();
+
+    const www = await expectSuccess(addA, 201);
+    expect(www).toMatchObject({ name: 'www.example.com', type: 'A', ttl: 300, content: ['192.0.2.10', '192.0.2.11'] });
+    variables.RECORD_ID = www.id;
+    expect((await expectSuccess(addTxt, 201)).content).toEqual(['"v=spf1 mx -all"']);
+    expect((await expectSuccess(list)).map((set: { name: string }) => set.name)).toEqual(['www.example.com']);
+    expect((await expectSuccess(read)).id).toBe(www.id);
+    expect(await expectSuccess(replace)).toMatchObject({ id: www.id, ttl: 600, content: ['192.0.2.20'] });
+    expect((await expectSuccess(remove)).content).toEqual(['192.0.2.20']);
+
+    // Deleting by name and type assumes the www set exists again.
+    await expectSuccess(addA, 201);
+    expect((await expectSuccess(removeByName)).rrset).toBeNull();
+
+    await expectSuccess(addChallenges, 201);
+    expect(await expectSuccess(removeOneValue)).toMatchObject({ removed: ['"gfj9Xq-Rg85nM"'], rrset: { content: ['"pC2r7xLw0Jd4s"'] } });
+    const patched = await expectSuccess(bulk);
+    expect(patched.changes.map((change: { action: string }) => change.action)).toEqual(['create', 'create', 'delete']);
+
+    const changes = await expectSuccess(history);
+    expect(changes[0].serial).toBe(patched.serial);
+    const earlier: number = changes[1].serial;
+    const restored = await expectSuccess(restore.replace('2026112004', String(earlier)));
+    expect(restored).toMatchObject({ restored_serial: earlier, serial: patched.serial + 1 });
+
+    const zoneFile = await curl(exportZone);
+    expect(zoneFile.status).toBe(200);
+    expect(zoneFile.text).toMatch(/^; Zone example\.com, serial \d+, exported .* from Kaja DNS\n\$ORIGIN example\.com\.\n/);
+    expect(await expectSuccess(importDryRun)).toMatchObject({ mode: 'replace', dry_run: true });
+    await deleteSampleZone(variables.ZONE_ID);
+  });
+
+  it('invitations: invite, list, read, withdraw; accept as a new person and as a signed-in user', async () => {
+    const blocks = examples('invitations');
+    expect(blocks).toHaveLength(7);
+    const [invite, list, read, withdraw, check, acceptNew, acceptSignedIn] = blocks as [string, string, string, string, string, string, string];
+    const invitation = await expectSuccess(invite, 201);
+    expect(invitation).toMatchObject({ email: 'mart@example.com', role: 'member', status: 'pending' });
+    variables.INVITATION_ID = invitation.id;
+    expect((await expectSuccess(list)).map((item: { id: string }) => item.id)).toEqual([invitation.id]);
+    expect((await expectSuccess(read)).id).toBe(invitation.id);
+    expect((await expectSuccess(withdraw)).status).toBe('revoked');
+
+    // Accepting assumes a pending invitation: the same address is invited again.
+    await expectSuccess(invite, 201);
+    variables.INVITATION_TOKEN = await invitationToken('mart@example.com', 2);
+    expect(await expectSuccess(check)).toMatchObject({ password_required: true, user: null, invitation: { email: 'mart@example.com' } });
+    const accepted = await expectSuccess(acceptNew, 201);
+    expect(accepted.user).toMatchObject({ email: 'mart@example.com', role: 'member', customer_id: ada.customerId });
+    expect(accepted.access_token).toMatch(/^kst_/);
+
+    // A person who has a user in another account, signed in there.
+    const elsewhere = await signUpOwner(api);
+    const person = await addUser(api, elsewhere, 'member');
+    expect((await api.request('POST', '/invitations-admin', { token: ada.apiKey, body: { email: person.email, role: 'admin' } })).status).toBe(201);
+    variables.INVITATION_TOKEN = await invitationToken(person.email, 1);
+    variables.KAJA_SESSION_TOKEN = person.accessToken;
+    expect(await expectSuccess(acceptSignedIn)).toMatchObject({ password_required: false, user: { email: person.email, role: 'admin', customer_id: ada.customerId } });
+  });
+});
