@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { API_CATEGORIES, entries } from './collections.server';
+import type { ContentEntry } from './entry';
+
+// What the product promises about the written content itself, checked on the files in content/.
+
+/** Words of the prose, without code blocks and markup. */
+const words = (entry: ContentEntry) =>
+  entry.html
+    .replace(/<pre[\s\S]*?<\/pre>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .split(/\s+/)
+    .filter((word) => /[a-z]/i.test(word)).length;
+
+const text = (entry: ContentEntry) => entry.html.replace(/<[^>]+>/g, ' ');
+
+const doc = (slug: string) => {
+  const found = entries('docs').find((entry) => entry.slug === slug);
+  if (!found) throw new Error(`No document ${slug}`);
+  return text(found);
+};
+
+describe('blog', () => {
+  const slugs = [
+    'aws-dns-failure-lessons',
+    'cname-records-explained',
+    'dns-server-types',
+    'domain-registrar-vs-dns-hosting',
+    'ipv6-vs-ipv4',
+    'ssl-tls-certificates',
+    'what-is-a-dns-zone',
+    'what-is-a-txt-record',
+    'what-is-an-a-record',
+    'what-is-an-aname-record',
+    'what-is-an-mx-record',
+    'what-is-dns',
+    'what-is-my-ip-address',
+    'what-is-ttl',
+  ];
+
+  it('holds exactly the 14 articles of the product', () => {
+    expect(entries('blog').map((entry) => entry.slug).sort()).toEqual(slugs);
+  });
+
+  it.each(slugs)('%s has a title, a description, a date, tags and at least 600 words', (slug) => {
+    const post = entries('blog').find((entry) => entry.slug === slug)!;
+    expect(post.title.length).toBeGreaterThan(5);
+    expect(post.description.length).toBeGreaterThan(40);
+    expect(post.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(post.tags.length).toBeGreaterThan(0);
+    expect(words(post)).toBeGreaterThanOrEqual(600);
+  });
+});
+
+describe('learning center and API guides', () => {
+  it('has the getting-started guide', () => {
+    const guide = entries('learning').find((entry) => entry.slug === 'getting-started');
+    expect(guide?.description).toBeTruthy();
+    expect(words(guide!)).toBeGreaterThanOrEqual(600);
+  });
+
+  it('has the six API guides, each with a description and a category', () => {
+    const guides = entries('api');
+    expect(guides.map((entry) => entry.slug).sort()).toEqual(['authentication', 'dnssec', 'invitations', 'overview', 'records', 'zones']);
+    for (const guide of guides) {
+      expect(guide.description, guide.slug).toBeTruthy();
+      expect(API_CATEGORIES, guide.slug).toContain(guide.category);
+    }
+  });
+});
+
+describe('documentation', () => {
+  it('covers the topics the product promises', () => {
+    const slugs = entries('docs').map((entry) => entry.slug);
+    expect(slugs).toEqual(
+      expect.arrayContaining([
+        'introduction',
+        'getting-started',
+        'zones',
+        'records',
+        'record-types',
+        'dnssec',
+        'api-keys-and-scopes',
+        'teams-and-roles',
+        'import-export',
+        'dynamic-updates-and-acme',
+        'secondaries',
+        'plans-and-limits',
+      ]),
+    );
+  });
+
+  it('describes every record type we support', () => {
+    const types = doc('record-types');
+    for (const type of ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SRV', 'CAA', 'PTR', 'ALIAS', 'ANAME', 'HTTPS', 'SVCB', 'TLSA', 'SSHFP', 'DS', 'NAPTR', 'SOA']) {
+      expect(types, type).toMatch(new RegExp(`\\b${type}\\b`));
+    }
+  });
+
+  it('gives the registrar steps for DNSSEC, every scope, every role, ACME clients and secondaries', () => {
+    expect(doc('dnssec')).toMatch(/registrar/i);
+    expect(doc('dnssec')).toMatch(/\bDS\b/);
+    const scopes = doc('api-keys-and-scopes');
+    for (const scope of ['customers:read', 'customers:write', 'zones:read', 'zones:write', 'records:read', 'records:write', 'dnssec:write']) expect(scopes, scope).toContain(scope);
+    for (const role of ['owner', 'admin', 'member']) expect(doc('teams-and-roles'), role).toMatch(new RegExp(`\\b${role}\\b`, 'i'));
+    for (const client of ['certbot', 'lego']) expect(doc('dynamic-updates-and-acme'), client).toContain(client);
+    for (const protocol of ['AXFR', 'NOTIFY', 'TSIG']) expect(doc('secondaries'), protocol).toContain(protocol);
+    for (const plan of ['Nano', 'Pro', 'Scale']) expect(doc('plans-and-limits'), plan).toContain(plan);
+  });
+});
