@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorStatuses } from './errors';
 import { errorOf, signUpOwner, startTestApi, type TestAccount, type TestApi } from './testing';
 
 describe('API core', () => {
@@ -105,6 +106,15 @@ describe('API core', () => {
     expect(response.body.paths['/v1/auth/session'].get.description).toContain('Session only');
     expect(response.body.paths['/v1/users/{id}'].delete.description).toContain('scope `customers:write`');
     expect(response.body.components.schemas.Error).toBeDefined();
+
+    // Every route an API key can call names the scope it needs: the same route option enforces it.
+    const unscoped = Object.entries<Record<string, { security?: unknown[]; description: string }>>(response.body.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => operation.security?.length !== 0 && !operation.description.includes('Session only') && !operation.description.includes('; scope `'))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(unscoped).toEqual([]);
+    for (const [code, status] of Object.entries(errorStatuses)) expect(response.body.info.description).toContain(`| \`${code}\` | ${status} |`);
   });
 });
 

@@ -42,6 +42,14 @@ describe('rate limits', () => {
       expect(response.headers.get('ratelimit-policy')).toBe('"read";q=300;w=60');
       const write = await limited.request('PUT', `/customers/${owner.customerId}`, { token: owner.apiKey, body: { name: 'Renamed' } });
       expect(write.headers.get('ratelimit-policy')).toBe('"write";q=60;w=60');
+
+      // A bulk call counts once, however many sets it changes.
+      const remaining = (response: { headers: Headers }) => Number(/;r=(\d+);/.exec(response.headers.get('ratelimit') ?? '')?.[1]);
+      const zone = await limited.request('POST', '/zones', { token: owner.apiKey, body: { name: `bulk-${Date.now().toString(36)}.com` } });
+      const changes = Array.from({ length: 50 }, (_, i) => ({ action: 'create', type: 'A', name: `host${i}`, content: '192.0.2.1' }));
+      const bulk = await limited.request('PATCH', `/zones/${zone.body.data.id}/records`, { token: owner.apiKey, body: { changes } });
+      expect(bulk.status).toBe(200);
+      expect(remaining(bulk)).toBe(remaining(zone) - 1);
     } finally {
       await limited.close();
     }

@@ -107,4 +107,14 @@ describe('documentation', () => {
     for (const protocol of ['AXFR', 'NOTIFY', 'TSIG']) expect(doc('secondaries'), protocol).toContain(protocol);
     for (const plan of ['Nano', 'Pro', 'Scale']) expect(doc('plans-and-limits'), plan).toContain(plan);
   });
+
+  it('lists every error code of the API with its HTTP status', () => {
+    const errors = entries('docs').find((entry) => entry.slug === 'errors')!.html;
+    for (const [code, status] of [
+      ['bad_request', 400], ['unauthorized', 401], ['forbidden', 403], ['quota_exceeded', 403], ['not_found', 404],
+      ['conflict', 409], ['payload_too_large', 413], ['validation_failed', 422], ['rate_limited', 429], ['internal_error', 500],
+    ] as const) {
+      expect(errors, code).toContain(`<td><code>${code}</code></td>\n<td>${status}</td>`);
+    }
+  });
 });

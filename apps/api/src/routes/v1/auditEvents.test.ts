@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf, createApiKey, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../testing';
+import { errorOf, createApiKey, mailedToken, signUpOwner, startTestApi, uniqueEmail, type TestAccount, type TestApi } from '../../testing';
 
 describe('GET /v1/audit-events', () => {
   let api: TestApi;
@@ -50,6 +50,61 @@ describe('GET /v1/audit-events', () => {
     const response = await api.request('GET', `/audit-events?customer_id=${other.customerId}&limit=100`, { token: owner.accessToken });
     expect(response.body.data.every((event: { customer_id: string }) => event.customer_id === owner.customerId)).toBe(true);
     expect(JSON.stringify(response.body)).not.toContain(other.userId);
+  });
+
+  it('every kind of change writes its event: people, invitations, keys, zones, records and passwords', async () => {
+    const account = await signUpOwner(api);
+    const as = (method: string, path: string, body?: unknown, token = account.accessToken) => api.request(method, path, { token, body });
+    const expectStatus = async (response: Promise<{ status: number; body: unknown }>, status: number) => {
+      const answer = await response;
+      expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+      return answer.body as any;
+    };
+
+    const user = await expectStatus(as('POST', '/users', { email: uniqueEmail('audited'), full_name: 'Audited', role: 'member', password: 'member password 1' }), 201);
+    await expectStatus(as('PUT', `/users/${user.data.id}`, { full_name: 'Renamed' }), 200);
+    await expectStatus(as('DELETE', `/users/${user.data.id}`), 200);
+
+    const withdrawn = await expectStatus(as('POST', '/invitations-admin', { email: uniqueEmail('withdrawn'), role: 'member' }), 201);
+    await expectStatus(as('DELETE', `/invitations-admin/${withdrawn.data.id}`), 200);
+    const inviteeEmail = uniqueEmail('invitee');
+    await expectStatus(as('POST', '/invitations-admin', { email: inviteeEmail, role: 'member' }), 201);
+    const invitation = await mailedToken(api, inviteeEmail, 'invited');
+    await expectStatus(api.request('POST', `/invitations/${invitation}/accept`, { body: { full_name: 'Invitee', password: 'invitee password' } }), 201);
+
+    const key = await createApiKey(api, account, { scopes: ['zones:read'] });
+    const rotated = await expectStatus(as('POST', `/users/${account.userId}/apikeys/${key.id}/rotate`), 201);
+    await expectStatus(as('DELETE', `/users/${account.userId}/apikeys/${rotated.data.id}`), 200);
+
+    const zone = (await expectStatus(as('POST', '/zones', { name: `audited-${Date.now().toString(36)}.com` }, account.apiKey), 201)).data;
+    const set = await expectStatus(as('POST', `/zones/${zone.id}/records`, { type: 'A', name: 'www', content: '192.0.2.1' }, account.apiKey), 201);
+    await expectStatus(as('PUT', `/zones/${zone.id}/records/${set.data.id}`, { content: '192.0.2.2' }, account.apiKey), 200);
+    await expectStatus(as('PATCH', `/zones/${zone.id}/records`, { changes: [{ action: 'create', type: 'TXT', name: 'bulk', content: 'x' }] }, account.apiKey), 200);
+    await expectStatus(as('DELETE', `/zones/${zone.id}/records/by-name/bulk/TXT`, undefined, account.apiKey), 200);
+    await expectStatus(api.request('POST', `/zones/${zone.id}/import`, { token: account.apiKey, headers: { 'content-type': 'text/dns' }, body: 'mail 300 IN A 192.0.2.25\n' }), 200);
+    await expectStatus(as('POST', `/zones/${zone.id}/restore`, { serial: zone.serial }, account.apiKey), 200);
+    await expectStatus(as('PUT', `/zones/${zone.id}`, { ttl: 600 }, account.apiKey), 200);
+    await expectStatus(as('PUT', `/zones/${zone.id}`, { status: 'disabled' }, account.apiKey), 200);
+
+    await expectStatus(as('POST', '/auth/change-password', { current_password: account.password, new_password: 'a changed password' }), 200);
+    await expectStatus(api.request('POST', '/auth/request-password-reset', { body: { email: account.email } }), 202);
+    const reset = await mailedToken(api, account.email, 'Reset');
+    await expectStatus(api.request('POST', '/auth/reset-password', { body: { token: reset, password: 'a reset password' } }), 200);
+
+    const events = (await expectStatus(as('GET', '/audit-events?limit=100', undefined, account.apiKey), 200)).data as { action: string; actor: { type: string }; target: { type: string; id: string } }[];
+    const actions = events.map((event) => event.action);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'user.created', 'user.updated', 'user.deleted',
+        'invitation.created', 'invitation.deleted', 'invitation.accepted',
+        'api_key.created', 'api_key.rotated', 'api_key.revoked',
+        'zone.created', 'records.added', 'records.replaced', 'records.bulk_changed', 'records.deleted', 'zone.imported', 'zone.restored', 'zone.ttl_changed', 'zone.updated',
+        'user.password_changed', 'user.password_reset_requested', 'user.password_reset',
+      ]),
+    );
+    const recordEvents = events.filter((event) => event.action.startsWith('records.'));
+    expect(recordEvents.every((event) => event.actor.type === 'api_key' && event.target.type === 'zone' && event.target.id === zone.id)).toBe(true);
+    expect(events.find((event) => event.action === 'user.password_changed')!.target).toMatchObject({ type: 'user', id: account.userId });
   });
 
   it('a failed change leaves no event', async () => {

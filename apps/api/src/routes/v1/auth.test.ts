@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from '@kaja/db/orm';
-import { auditEvents, customers, sessions, users } from '@kaja/db';
+import { and, count, eq } from '@kaja/db/orm';
+import { auditEvents, customers, emailTokens, sessions, users } from '@kaja/db';
 import { errorOf, mailedToken, signUpOwner, startTestApi, uniqueEmail, type TestApi } from '../../testing';
 
 describe('/v1/auth', () => {
@@ -35,6 +35,7 @@ describe('/v1/auth', () => {
       expect(data.default_api_key.key).toMatch(/^kak_/);
       expect(verified.headers.get('set-cookie')).toMatch(/kaja_session=kst_[^;]+;.*HttpOnly/i);
       expect(verified.headers.get('set-cookie')).toMatch(/SameSite=Lax/i);
+      expect(verified.headers.get('set-cookie')).not.toMatch(/;\s*Secure/i);
 
       const again = await api.request('POST', '/auth/verify-email', { body: { token } });
       expect(again.status).toBe(422);
@@ -143,6 +144,46 @@ describe('/v1/auth', () => {
       expect(blocked.status).toBe(429);
       expect(errorOf(blocked).code).toBe('rate_limited');
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+  });
+
+  describe('what is stored', () => {
+    it('keeps the password as an argon2id hash and the access token only as a hash with an expiry', async () => {
+      const owner = await signUpOwner(api);
+      const [user] = await api.database.db.select().from(users).where(eq(users.id, owner.userId));
+      expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect(user!.passwordHash).not.toContain(owner.password);
+      const rows = await api.database.db.select().from(sessions).where(eq(sessions.userId, owner.userId));
+      expect(rows).toHaveLength(1);
+      expect(JSON.stringify(rows)).not.toContain(owner.accessToken);
+      const lifetimeDays = (rows[0]!.expiresAt.getTime() - Date.now()) / 86_400_000;
+      expect(lifetimeDays).toBeGreaterThan(13.9);
+      expect(lifetimeDays).toBeLessThanOrEqual(14);
+    });
+
+    it('a password reset token expires after one hour', async () => {
+      const owner = await signUpOwner(api);
+      await api.request('POST', '/auth/request-password-reset', { body: { email: owner.email } });
+      const token = await mailedToken(api, owner.email, 'Reset');
+      const [row] = await api.database.db.select().from(emailTokens).where(and(eq(emailTokens.userId, owner.userId), eq(emailTokens.purpose, 'reset_password')));
+      expect(JSON.stringify(row)).not.toContain(token);
+      const minutes = (row!.expiresAt.getTime() - Date.now()) / 60_000;
+      expect(minutes).toBeGreaterThan(59);
+      expect(minutes).toBeLessThanOrEqual(60);
+      await api.database.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailTokens.id, row!.id));
+      const late = await api.request('POST', '/auth/reset-password', { body: { token, password: 'a brand new password' } });
+      expect(errorOf(late).details).toEqual({ token: 'Token is invalid, already used or expired' });
+    });
+
+    it('marks the session cookie Secure when the API is served over https', async () => {
+      const https = await startTestApi({ env: { API_BASE_URL: 'https://api.kaja.test/v1' } });
+      try {
+        const owner = await signUpOwner(https);
+        const signin = await https.request('POST', '/auth/signin', { body: { email: owner.email, password: owner.password } });
+        expect(signin.headers.get('set-cookie')).toMatch(/kaja_session=kst_[^;]+;.*;\s*Secure/i);
+      } finally {
+        await https.close();
+      }
     });
   });
 

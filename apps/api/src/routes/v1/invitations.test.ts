@@ -21,6 +21,9 @@ describe('invitations', () => {
     const created = await invite(email);
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ email, role: 'member', status: 'pending', customer_id: owner.customerId });
+    const days = (Date.parse(created.body.data.expires_at) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
     const token = await mailedToken(api, email, 'invited');
     const mail = api.mail.messages.find((message) => message.to.includes(email))!;
     expect(mail.subject).toBe('You are invited to Inviting Co on Kaja DNS');
