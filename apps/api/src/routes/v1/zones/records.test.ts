@@ -25,6 +25,7 @@ describe('/v1/zones/{id}/records', () => {
       const apex = await post(zone.id, { type: 'A', name: '@', content: '192.0.2.1', ttl: 300 });
       expect(apex.status).toBe(201);
       expect(apex.body.data).toMatchObject({ name: zone.name, type: 'A', ttl: 300, content: ['192.0.2.1'], managed: false });
+      expect(Object.keys(apex.body.data).sort()).toEqual(['content', 'created_at', 'id', 'managed', 'name', 'ttl', 'type', 'updated_at']);
       expect((await post(zone.id, { type: 'A', name: '', content: ['192.0.2.2', '192.0.2.3'] })).body.data.content).toEqual(['192.0.2.1', '192.0.2.2', '192.0.2.3']);
       expect((await post(zone.id, { type: 'AAAA', name: 'www', content: '2001:DB8:0:0::1' })).body.data).toMatchObject({ name: `www.${zone.name}`, content: ['2001:db8::1'], ttl: 3600 });
       expect((await post(zone.id, { type: 'TXT', name: `txt.${zone.name}`, content: 'hello world' })).body.data.name).toBe(`txt.${zone.name}`);

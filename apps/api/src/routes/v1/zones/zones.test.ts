@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from '@kaja/db/orm';
-import { auditEvents, customers, jobs, rrsets, zoneChanges, zones } from '@kaja/db';
+import { auditEvents, cryptokeys, customers, jobs, rrsets, zoneChanges, zones } from '@kaja/db';
 import { buildApp } from '../../../app';
 import { createApiKey, errorOf, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../../testing';
 import { createZone, setPlan, uniqueZoneName } from './zoneTestKit';
@@ -37,6 +37,8 @@ describe('/v1/zones', () => {
         name_servers: ['ns1.eu.kaja.dns', 'ns2.eu.kaja.dns', 'ns1.global.kaja.dns', 'ns2.global.kaja.dns'],
         serial: today(),
         record_count: 0,
+        created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       });
       const records = await api.request('GET', `/zones/${zone.id}/records`, { token: owner.apiKey });
       expect(records.body.data.map((set: any) => [set.name, set.type, set.ttl, set.content, set.managed])).toEqual([
@@ -241,6 +243,8 @@ describe('/v1/zones', () => {
     it('answers 202 with status deleting; the job removes records and journal, writes the audit event, then 404', async () => {
       const zone = await createZone(api, owner);
       await api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { type: 'A', name: 'www', content: '192.0.2.1' } });
+      // A DNSSEC key of the zone (its contents do not matter here: only that the job removes it).
+      await api.database.db.insert(cryptokeys).values({ zoneId: zone.id, keytype: 'ksk', algorithm: 'ED25519', flags: 257, keyTag: 4242, publicKey: 'AAAA', privateKey: 'sealed' });
       const response = await api.request('DELETE', `/zones/${zone.id}`, { token: owner.apiKey });
       expect(response.status).toBe(202);
       expect(response.body.data.status).toBe('deleting');
@@ -252,6 +256,7 @@ describe('/v1/zones', () => {
       expect((await api.request('GET', `/zones/${zone.id}`, { token: owner.apiKey })).status).toBe(404);
       expect(await api.database.db.select().from(rrsets).where(eq(rrsets.zoneId, zone.id))).toEqual([]);
       expect(await api.database.db.select().from(zoneChanges).where(eq(zoneChanges.zoneId, zone.id))).toEqual([]);
+      expect(await api.database.db.select().from(cryptokeys).where(eq(cryptokeys.zoneId, zone.id))).toEqual([]);
       const actions = (await api.database.db.select().from(auditEvents).where(eq(auditEvents.targetId, zone.id))).map((event) => event.action);
       expect(actions).toEqual(expect.arrayContaining(['zone.deletion_requested', 'zone.deleted']));
       // The name is free again.
