@@ -304,6 +304,24 @@ describe('/v1/zones/{id}/records', () => {
       });
       expect(swap.status).toBe(200);
     });
+
+    it('concurrent writes to different zones never pass the record limit together', async () => {
+      const { account, zone } = await customerWithZone(api, 'nano');
+      const second = await createZone(api, account);
+      const filled = await api.request('PATCH', `/zones/${zone.id}/records`, {
+        token: account.apiKey,
+        body: { changes: Array.from({ length: 198 }, (_, i) => ({ action: 'create', type: 'A', name: `a${i}`, content: '192.0.2.1' })) },
+      });
+      expect(filled.status).toBe(200);
+      const answers = await Promise.all(
+        [zone.id, second.id, zone.id, second.id].map((zoneId, i) =>
+          api.request('POST', `/zones/${zoneId}/records`, { token: account.apiKey, body: { type: 'TXT', name: `race${i}`, content: 'x' } }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 403, 403]);
+      const total = async (zoneId: string) => (await api.request('GET', `/zones/${zoneId}`, { token: account.apiKey })).body.data.record_count as number;
+      expect((await total(zone.id)) + (await total(second.id))).toBe(200);
+    });
   });
 
   describe('access', () => {

@@ -130,6 +130,14 @@ describe('/v1/zones', () => {
       await setPlan(api, account, 'pro');
       expect((await api.request('POST', '/zones', { token: account.apiKey, body: { name: uniqueZoneName() } })).status).toBe(201);
     });
+
+    it('concurrent creations never pass the zone limit (on PostgreSQL they race for real)', async () => {
+      const account = await signUpOwner(api);
+      for (let i = 0; i < 4; i++) await createZone(api, account);
+      const answers = await Promise.all(Array.from({ length: 4 }, () => api.request('POST', '/zones', { token: account.apiKey, body: { name: uniqueZoneName('race') } })));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 403, 403, 403]);
+      expect((await api.request('GET', '/zones', { token: account.apiKey })).body.meta.total).toBe(5);
+    });
   });
 
   describe('GET /zones', () => {
