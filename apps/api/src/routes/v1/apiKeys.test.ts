@@ -92,6 +92,13 @@ describe('/v1/users/{userId}/apikeys', () => {
     expect(wider.status).toBe(403);
     const same = await api.request('POST', path(owner), { token: narrow.key, body: { name: 'same', scopes: ['zones:read', 'customers:read'] } });
     expect(same.status).toBe(201);
+    // Reading keys is customers:read; creating, rotating and revoking them with a key is customers:write.
+    const reader = await createApiKey(api, owner, { scopes: ['customers:read'] });
+    expect((await api.request('GET', path(owner), { token: reader.key })).status).toBe(200);
+    for (const [method, target] of [['POST', path(owner)], ['POST', `${path(owner)}/${same.body.data.id}/rotate`], ['DELETE', `${path(owner)}/${same.body.data.id}`]] as const) {
+      const refused = await api.request(method, target, { token: reader.key, body: method === 'POST' && target === path(owner) ? { name: 'x', scopes: ['customers:read'] } : undefined });
+      expect([refused.status, errorOf(refused).code], `${method} ${target}`).toEqual([403, 'forbidden']);
+    }
   });
 
   it('revoking works at once; revoked and expired keys are unauthorized; last use is recorded', async () => {
