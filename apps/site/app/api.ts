@@ -1,4 +1,4 @@
-import { runtimeConfig } from './runtime-config';
+import { runtimeConfig, runtimeConfigReady } from './runtime-config';
 
 /** A failed call: the envelope's error, or a network failure. */
 export class ApiError extends Error {
@@ -16,6 +16,7 @@ type Envelope<T> = { status: 'success'; data: T } | { status: 'error'; error: { 
 
 /** Calls the /v1 API with the session cookie and unwraps its `{status, data | error}` envelope. */
 export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  await runtimeConfigReady();
   let response: Response;
   try {
     response = await fetch(`${runtimeConfig().apiBaseUrl}${path}`, {

@@ -21,8 +21,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* With a precedence React emits the stylesheet before the script preloads it hoists, so the first paint waits for less. */}
         <link rel="stylesheet" href={stylesheet} precedence="high" />
-        {/* The environment's settings (API address, app address, mode), served by the platform. Deferred
-            scripts run in document order, so it is set before the app's module scripts start, without blocking the first paint. */}
+        {/* The environment's settings (API address, app address, mode), served by the platform. Deferred so it
+            does not block the first paint; the app's module script is async and may start first, so code that
+            needs the settings waits for runtimeConfigReady(). */}
         <script src="/config.js" defer />
         <Meta />
         <Links />

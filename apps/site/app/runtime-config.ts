@@ -23,10 +23,22 @@ declare global {
 const prerendered: RuntimeConfig = { apiBaseUrl: `${site.url}/v1`, appUrl: site.url, appMode: 'production', supportEmail: site.supportEmail };
 
 let current: RuntimeConfig | undefined;
+/** Whether `/config.js` has run (or failed): until then the settings are provisional. */
+let settled = false;
+const listeners = new Set<() => void>();
+let ready: Promise<void> | undefined;
+
+function settle() {
+  if (settled) return;
+  settled = true;
+  current = undefined;
+  for (const listener of listeners) listener();
+}
 
 /** The settings in the browser; a relative API address is made absolute against the page's origin. */
 export function runtimeConfig(): RuntimeConfig {
   if (typeof window === 'undefined') return prerendered;
+  if (!settled && window.__KAJA_CONFIG__) settle();
   if (!current) {
     const given = window.__KAJA_CONFIG__ ?? {};
     const origin = window.location.origin;
@@ -40,7 +52,32 @@ export function runtimeConfig(): RuntimeConfig {
   return current;
 }
 
-const subscribe = () => () => {};
+/**
+ * Resolves once `/config.js` has run or failed. React Router starts the app from an async module
+ * script, which may run before that deferred script; deferred scripts always run before
+ * DOMContentLoaded, and `load` covers a listener added after that event.
+ */
+export function runtimeConfigReady(): Promise<void> {
+  if (typeof window === 'undefined') return Promise.resolve();
+  ready ??= new Promise<void>((resolve) => {
+    const done = () => {
+      settle();
+      resolve();
+    };
+    if (window.__KAJA_CONFIG__ || document.readyState === 'complete') return done();
+    document.addEventListener('DOMContentLoaded', done, { once: true });
+    window.addEventListener('load', done, { once: true });
+  });
+  return ready;
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  void runtimeConfigReady();
+  return () => {
+    listeners.delete(listener);
+  };
+};
 
 /** The settings for rendering: pre-rendered values during hydration, then the browser's. */
 export function useRuntimeConfig(): RuntimeConfig {

@@ -594,6 +594,18 @@ describe('redirects to the app', () => {
     await page.waitForURL(`${APP_URL}${path}?next=%2Fzones&plan=pro`);
     await page.context().close();
   });
+
+  it('waits for the environment settings when /config.js arrives after the app has started', async () => {
+    const { page } = await newPage();
+    // The app's module script is async and may run before the deferred /config.js on a busy server.
+    await page.route('**/config.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto(`${platform.url}/trial?plan=pro`);
+    await page.waitForURL(`${APP_URL}/trial?plan=pro`);
+    await page.context().close();
+  });
 });
 
 describe('404 page', () => {
