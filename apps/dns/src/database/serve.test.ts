@@ -2,7 +2,7 @@
 // resolver (c-ares). On PGlite the node hears changes in process; with DATABASE_URL (npm run
 // test:db) it hears them through LISTEN/NOTIFY on its own connection.
 import { queryCounts, zones } from '@kaja/db';
-import { eq } from '@kaja/db/orm';
+import { eq, sql } from '@kaja/db/orm';
 import { signUpOwner, startTestApi, type TestAccount, type TestApi } from '@kaja/api/testing';
 import { createZone, setPlan } from '@kaja/api/testing/zones';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,6 +127,22 @@ describe(`the DNS server on the database (${process.env.DATABASE_URL ? 'PostgreS
     expect(await look(`missed-too.${zone.name}`, 'A')).toEqual(['192.0.2.11']);
     expect(dns.zones.get(zone.name)!.serial).toBe(served + 3);
   });
+
+  if (process.env.DATABASE_URL) {
+    it('listens again after its LISTEN connection is lost and catches up on what it missed meanwhile', async () => {
+      const zone = await createZone(api, owner);
+      await expect.poll(() => look(zone.name, 'SOA'), visibleWithin).not.toBe('EREFUSED');
+      const killed = await api.database.db.execute(
+        sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %' AND pid <> pg_backend_pid()`,
+      );
+      expect((killed as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+      // Announced while nobody listens: only the catch-up after listening again can bring it.
+      await send('POST', records(zone.id), { type: 'A', name: 'meanwhile', content: '192.0.2.50' });
+      await expect.poll(() => look(`meanwhile.${zone.name}`, 'A'), { timeout: 10_000, interval: 20 }).toEqual(['192.0.2.50']);
+      await send('POST', records(zone.id), { type: 'A', name: 'after', content: '192.0.2.51' });
+      await expect.poll(() => look(`after.${zone.name}`, 'A'), visibleWithin).toEqual(['192.0.2.51']);
+    });
+  }
 
   it('catches up by its periodic sync when it hears no notices at all', async () => {
     const silent = await serveDatabaseZones({
