@@ -8,7 +8,7 @@ import { ensureBuild, ensureDebianTools, ensureDependencies, run } from './boots
 import { testTools, webBuilds } from './requirements.mjs';
 
 const databaseOnly = process.argv.includes('--db');
-const databaseProjects = ['db', 'api'];
+const databaseProjects = ['db', 'api', 'dns-database'];
 
 ensureDependencies();
 if (!databaseOnly) {

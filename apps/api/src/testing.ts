@@ -131,6 +131,8 @@ export interface StartTestApiOptions {
   env?: Record<string, string>;
   /** Defaults lift the mail and anonymous limits and scale the plan rates so tests are not throttled. */
   rateLimits?: Partial<RateLimits>;
+  /** An open database to use instead of a fresh one (left open by `close`), e.g. to restart on it. */
+  database?: DatabaseHandle;
 }
 
 /**
@@ -140,7 +142,7 @@ export interface StartTestApiOptions {
 export async function startTestApi(options: StartTestApiOptions = {}): Promise<TestApi> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kaja-api-'));
   const mail = await startSmtpSink();
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SMTP_URL: mail.url, ...options.env });
   const mailer = createMailer({ smtpUrl: mail.url, from: config.mailFrom, dataDir, logger: { info() {}, error() {} } as never });
   const app = await buildApp({
@@ -182,7 +184,7 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
       await app.close();
       mailer.close();
       await mail.close();
-      await database.close();
+      if (!options.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

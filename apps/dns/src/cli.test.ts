@@ -25,7 +25,7 @@ describe('the command line', () => {
   });
 
   it.each([
-    [[], 'at least one --zone NAME=FILE is required'],
+    [[], 'give zone files with --zone NAME=FILE, or set DATABASE_URL'],
     [['--zone', 'example.com'], 'expected NAME=FILE'],
     [['--zone', 'exa mple.com=a.zone'], 'space'],
     [['--zone', 'example.com=a', '--listen', 'localhost:53'], 'expected HOST:PORT'],
@@ -35,6 +35,12 @@ describe('the command line', () => {
     [['--zone', 'example.com=a', '--udp', 'fast'], '--udp must be auto, batch or dgram'],
   ])('rejects %j', (args, message) => {
     expect(() => parseCommandLine(args, {})).toThrow(message);
+  });
+
+  it('serves the database at DATABASE_URL without --zone, and zone files alone with it', () => {
+    const url = 'postgres://dns@db.example.test/kaja';
+    expect(parseCommandLine(['--workers', '2'], { DATABASE_URL: url })).toMatchObject({ zones: [], databaseUrl: url, workers: 2 });
+    expect(parseCommandLine(['--zone', 'example.com=a.zone'], { DATABASE_URL: url })).not.toHaveProperty('databaseUrl');
   });
 
   it('shows help', () => {

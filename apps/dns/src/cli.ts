@@ -5,11 +5,13 @@ import { parseName } from '@kaja/dns-model';
 import { defaultTcpOptions, type TcpOptions } from './tcp';
 import type { ListenAddress, UdpMode } from './server';
 
-export const usage = `Usage: npm run dns -- --zone NAME=FILE [--zone NAME=FILE ...] [options]
+export const usage = `Usage: npm run dns -- [--zone NAME=FILE ...] [options]
 
-Serves RFC 1035 zone files as an authoritative DNS server over UDP and TCP.
+An authoritative DNS server over UDP and TCP. With --zone it serves RFC 1035 zone files
+(standalone); without, it is a DNS-only node serving the zones in the PostgreSQL database at
+DATABASE_URL, live as the API changes them.
 
-  --zone NAME=FILE         serve the zone NAME from the zone file FILE (required, repeatable)
+  --zone NAME=FILE         serve the zone NAME from the zone file FILE (repeatable)
   --listen HOST:PORT       address to serve on, IPv6 as [::1]:5300 (repeatable; default: every
                            address in DNS_ADDR on DNS_PORT, 127.0.0.1 and 5300 when unset)
   --workers N              processes sharing the port (default: one per CPU core)
@@ -19,9 +21,7 @@ Serves RFC 1035 zone files as an authoritative DNS server over UDP and TCP.
                            auto (the default) takes the addon when npm install could build it
   --tcp-idle-timeout MS    close TCP connections idle this long (default ${defaultTcpOptions.idleTimeoutMs})
   --tcp-max-connections N  TCP connections served at once per process (default ${defaultTcpOptions.maxConnections})
-  --help                   show this text
-
-Zones come only from files for now: serving zones from the database arrives with the zones schema.`;
+  --help                   show this text`;
 
 export interface ZoneSource {
   name: string;
@@ -29,7 +29,9 @@ export interface ZoneSource {
 }
 
 export interface Config {
+  /** Zone files to serve; none means the zones in the database at `databaseUrl`. */
   zones: ZoneSource[];
+  databaseUrl?: string;
   listen: ListenAddress[];
   workers: number;
   nodeName: string;
@@ -57,9 +59,14 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
     allowPositionals: false,
   });
   if (values.help) return 'help';
-  if (!values.zone?.length) throw new Error('at least one --zone NAME=FILE is required');
+  const zones = (values.zone ?? []).map(parseZoneSource);
+  const databaseUrl = zones.length > 0 ? undefined : loadConfig(env).databaseUrl;
+  if (zones.length === 0 && !databaseUrl) {
+    throw new Error('give zone files with --zone NAME=FILE, or set DATABASE_URL (PostgreSQL) to serve the zones in the database (the embedded database is served by npm start)');
+  }
   return {
-    zones: values.zone.map(parseZoneSource),
+    zones,
+    ...(databaseUrl ? { databaseUrl } : {}),
     listen: values.listen ? values.listen.map(parseListenAddress) : defaultListen(env),
     workers: values.workers === undefined ? availableParallelism() : positive(values.workers, '--workers'),
     nodeName: values['node-name'] ?? hostname(),

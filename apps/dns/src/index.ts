@@ -5,3 +5,7 @@ export { Zone, type ApplyResult, type Rrset, type ZoneChange } from './zone';
 export { loadZoneFile, loadZoneText, wireRecord } from './zoneFile';
 export { ZoneStore } from './zoneStore';
 export type { QueryCount } from './queryCounts';
+export { serveDatabaseZones, type DatabaseDnsServer, type DatabaseServerOptions } from './database/serve';
+export { ZoneLoader, type ZoneEvent, type ZoneListener } from './database/zoneLoader';
+export { readJournal, wireChange, type JournalEntry } from './database/journal';
+export { databaseNotices, inProcessNotices, type NoticeSource } from './database/journalFollower';

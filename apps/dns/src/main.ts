@@ -1,8 +1,12 @@
-// `npm run dns`: the standalone authoritative server, serving zone files. With more than one
-// worker, node's cluster module shares each UDP socket and TCP listener between processes.
+// `npm run dns`: the authoritative server, serving zone files (standalone) or, without them, the
+// zones in the PostgreSQL database at DATABASE_URL (a DNS-only node). With more than one worker,
+// node's cluster module shares each UDP socket and TCP listener between processes; in database
+// mode every worker has its own connection, LISTEN and zones.
 import cluster from 'node:cluster';
+import { openDatabase } from '@kaja/db';
 import { AliasResolver } from './alias';
 import { parseCommandLine, usage, type Config } from './cli';
+import { serveDatabaseZones } from './database/serve';
 import { startServer } from './server';
 import { loadZoneFile } from './zoneFile';
 import { ZoneStore } from './zoneStore';
@@ -21,12 +25,29 @@ function readConfig(): Config {
   }
 }
 
-async function serve(config: Config): Promise<() => Promise<void>> {
+async function serve(config: Config): Promise<{ zones: number; close: () => Promise<void> }> {
+  const alias = new AliasResolver(config.aliasResolvers);
+  const options = { listen: config.listen, nodeName: config.nodeName, alias, tcp: config.tcp, udp: config.udp };
+  if (config.databaseUrl) {
+    // The API's nodes own the schema: a DNS node only reads zones and adds query counts.
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: '', migrate: false });
+    try {
+      const server = await serveDatabaseZones({ ...options, database });
+      return { zones: server.zones.size, close: () => server.close().finally(() => database.close()) };
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
   const zones = new ZoneStore();
   for (const source of config.zones) zones.put(await loadZoneFile(source.name, source.file));
-  const alias = new AliasResolver(config.aliasResolvers);
-  const server = await startServer({ listen: config.listen, zones, nodeName: config.nodeName, alias, tcp: config.tcp, udp: config.udp });
-  return server.close;
+  const server = await startServer({ ...options, zones });
+  return { zones: zones.size, close: server.close };
+}
+
+function serving(config: Config, zones?: number): string {
+  const source = config.databaseUrl ? `${zones === undefined ? 'the' : zones} zone(s) from the database` : `${config.zones.length} zone(s)`;
+  return `dns: serving ${source} on ${config.listen.map((a) => `${a.host}:${a.port}`).join(', ')}`;
 }
 
 function superviseWorkers(config: Config): void {
@@ -36,7 +57,7 @@ function superviseWorkers(config: Config): void {
     const worker = cluster.fork();
     worker.on('message', (message) => {
       if (message === 'ready' && ++ready === config.workers) {
-        console.log(`dns: serving ${config.zones.length} zone(s) on ${config.listen.map((a) => `${a.host}:${a.port}`).join(', ')} with ${config.workers} workers`);
+        console.log(`${serving(config)} with ${config.workers} workers`);
       }
     });
   };
@@ -65,9 +86,9 @@ const config = readConfig();
 if (config.workers > 1 && cluster.isPrimary) superviseWorkers(config);
 else {
   try {
-    const close = await serve(config);
+    const { zones, close } = await serve(config);
     if (cluster.isWorker) process.send?.('ready');
-    else console.log(`dns: serving ${config.zones.length} zone(s) on ${config.listen.map((a) => `${a.host}:${a.port}`).join(', ')}`);
+    else console.log(serving(config, zones));
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void close().then(() => process.exit(0)));
   } catch (error) {
     console.error(`dns: ${(error as Error).message}`);

@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { Resolver } from 'node:dns/promises';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -39,14 +40,22 @@ describe('platform main', () => {
 
   it('starts on the embedded database, prints the addresses and the first-run hint, and stops cleanly', { timeout: 300_000 }, async () => {
     const port = await freePort();
-    const env = { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
+    const dnsPort = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port), DNS_ADDR: '127.0.0.1,::1', DNS_PORT: String(dnsPort), LOG_LEVEL: 'warn' };
     const first = await runPlatform(env, async () => {
       const plans = await fetch(`http://127.0.0.1:${port}/v1/plans`);
       expect(plans.status).toBe(200);
       expect(((await plans.json()) as any).data.map((plan: { id: string }) => plan.id)).toEqual(['nano', 'pro', 'scale']);
+      // The DNS server answers on both addresses; no zone is hosted yet, so it refuses.
+      for (const server of [`127.0.0.1:${dnsPort}`, `[::1]:${dnsPort}`]) {
+        const resolver = new Resolver({ timeout: 2000, tries: 2 });
+        resolver.setServers([server]);
+        await expect(resolver.resolve4('www.example.com')).rejects.toMatchObject({ code: 'EREFUSED' });
+      }
     });
     expect(first.code).toBe(0);
     expect(first.output).toContain(`API        http://127.0.0.1:${port}/v1`);
+    expect(first.output).toContain(`DNS        127.0.0.1:${dnsPort}, [::1]:${dnsPort}  (UDP and TCP, 0 zone(s))`);
     expect(first.output).toContain('npm run admin -- create-staff EMAIL');
 
     const created = spawnSync(process.execPath, ['--import', 'tsx', admin, 'create-staff', 'Ops@Example.test'], {

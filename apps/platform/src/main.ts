@@ -1,9 +1,13 @@
 // The whole platform in one process: the API at /v1 and the marketing site at / on HOST:PORT,
-// the background jobs, all on the embedded database (or DATABASE_URL).
+// the DNS server on DNS_ADDR:DNS_PORT, the background jobs, all on the embedded database (or
+// DATABASE_URL). PGlite is single-process, so the DNS server lives here and hears the API's
+// changes in process.
 import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '@kaja/api';
 import { openDatabase } from '@kaja/db';
+import { AliasResolver, serveDatabaseZones } from '@kaja/dns';
 import { firstRunHint } from './firstRun';
 import { registerSite } from './site';
 import { configOrExit } from './startup';
@@ -16,6 +20,19 @@ const siteDir = fileURLToPath(new URL('../../site/build/client', import.meta.url
 const siteServed = existsSync(siteDir);
 if (siteServed) await registerSite(app, siteDir, config);
 
+const dns = await serveDatabaseZones({
+  database,
+  subscribe: (listener) => app.zoneChanges.subscribe(listener),
+  listen: config.dnsAddr.map((host) => ({ host, port: config.dnsPort })),
+  nodeName: hostname(),
+  alias: new AliasResolver([]),
+}).catch(async (error: Error) => {
+  console.error(`DNS server: ${error.message}`);
+  await app.close();
+  await database.close();
+  process.exit(1);
+});
+
 await app.listen({ host: config.host, port: config.port });
 app.jobs.start();
 
@@ -25,6 +42,7 @@ const lines = [
   'Kaja DNS is running',
   `  Site       ${siteServed ? config.siteUrl : '(not built: npm start builds it)'}`,
   `  API        ${config.apiBaseUrl}  (OpenAPI: ${origin}/v1/openapi.json)`,
+  `  DNS        ${dns.addresses.map(({ host, port }) => (host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`)).join(', ')}  (UDP and TCP, ${dns.zones.size} zone(s))`,
   `  Database   ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${config.dataDir}`}`,
   `  Mail       ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `written to ${config.dataDir}/outbox`}`,
 ];
@@ -38,6 +56,7 @@ async function stop(signal: string) {
   app.log.info({ signal }, 'stopping');
   await app.close();
   await app.jobs.stop();
+  await dns.close();
   await database.close();
   process.exit(0);
 }

@@ -21,8 +21,12 @@ export type Executor = Database | Parameters<Parameters<Database['transaction']>
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Subscribes to a PostgreSQL notification channel (`pg_notify`); returns the unsubscribe. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a PostgreSQL notification channel (`pg_notify`); returns the unsubscribe.
+   * `onLost` hears when the listening connection breaks (the subscription is over then, and
+   * notifications sent meanwhile are lost: subscribe again and catch up).
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onLost?: (error: Error) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -85,11 +89,17 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
   return {
     db,
     kind: 'postgres',
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onLost) {
       const client = await pool.connect();
       listeners.add(client);
       client.on('notification', (message) => {
         if (message.channel === channel) onPayload(message.payload ?? '');
+      });
+      // A checked-out client has no error listener of the pool's: without this a lost connection would crash the process.
+      client.on('error', (error) => {
+        if (!listeners.delete(client)) return;
+        client.release(error);
+        onLost?.(error);
       });
       await client.query(`LISTEN ${quoteIdentifier(channel)}`);
       return async () => {

@@ -1,0 +1,138 @@
+import { zoneChangesChannel, type DatabaseHandle, type ZoneChangeNotice } from '@kaja/db';
+import type { ZoneLoader } from './zoneLoader';
+
+/**
+ * Where change announcements come from. Calls `onNotice` for each, and `onLost` when it stops
+ * hearing them (a broken connection); resolves with the unsubscribe.
+ */
+export type NoticeSource = (onNotice: (notice: ZoneChangeNotice) => void, onLost: (error: Error) => void) => Promise<() => unknown>;
+
+/** Announcements from an API in this process (`ZoneChangePublisher.subscribe`). */
+export function inProcessNotices(subscribe: (listener: (notice: ZoneChangeNotice) => void) => () => void): NoticeSource {
+  return async (onNotice) => subscribe(onNotice);
+}
+
+/** Announcements through PostgreSQL: LISTEN on `zone_changes` on a connection of its own. */
+export function databaseNotices(database: DatabaseHandle): NoticeSource {
+  return (onNotice, onLost) =>
+    database.listen(
+      zoneChangesChannel,
+      (payload) => {
+        const notice = parseNotice(payload);
+        if (notice) onNotice(notice);
+        else console.error(`dns: ignored a malformed zone change notice: ${payload.slice(0, 200)}`);
+      },
+      onLost,
+    );
+}
+
+export interface JournalFollowerOptions {
+  /** How often every zone's serial and status are compared with the database. */
+  syncIntervalMs: number;
+  /** First wait before subscribing again after a lost connection; doubles up to 30 s. */
+  retryMs: number;
+}
+
+export const defaultFollowerOptions: JournalFollowerOptions = { syncIntervalMs: 5000, retryMs: 500 };
+
+/**
+ * Keeps the loader's zones live: each announcement refreshes its zone at once, and a periodic sync
+ * (plus one after every reconnect) catches up whatever was missed, so a lost notice costs at most
+ * one sync interval.
+ */
+export class JournalFollower {
+  private readonly unsubscribes: (() => unknown)[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private syncing: Promise<void> | undefined;
+  private stopped = false;
+  private failing = false;
+  private readonly options: JournalFollowerOptions;
+
+  constructor(
+    private readonly loader: ZoneLoader,
+    private readonly sources: NoticeSource[],
+    options: Partial<JournalFollowerOptions> = {},
+  ) {
+    this.options = { ...defaultFollowerOptions, ...options };
+  }
+
+  /** Subscribes, then loads every zone (so no change between the two is missed), then syncs periodically. */
+  async start(): Promise<void> {
+    for (const source of this.sources) await this.subscribe(source);
+    await this.loader.sync();
+    this.schedule();
+  }
+
+  /** Compares every zone with the database now (one sync at a time). */
+  sync(): Promise<void> {
+    this.syncing ??= this.loader
+      .sync()
+      .then(
+        () => {
+          if (this.failing) console.error('dns: the database answers again');
+          this.failing = false;
+        },
+        (error: Error) => {
+          if (!this.failing) console.error(`dns: could not compare the zones with the database: ${error.message}`);
+          this.failing = true;
+        },
+      )
+      .finally(() => (this.syncing = undefined));
+    return this.syncing;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    for (const unsubscribe of this.unsubscribes.splice(0)) await unsubscribe();
+    await this.syncing;
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => void this.sync().then(() => this.schedule()), this.options.syncIntervalMs);
+    this.timer.unref();
+  }
+
+  private async subscribe(source: NoticeSource): Promise<void> {
+    let unsubscribe: (() => unknown) | undefined;
+    unsubscribe = await source(
+      (notice) => {
+        if (!this.stopped) this.loader.noticed(notice);
+      },
+      (error) => {
+        const at = unsubscribe ? this.unsubscribes.indexOf(unsubscribe) : -1;
+        if (at >= 0) this.unsubscribes.splice(at, 1);
+        if (this.stopped) return;
+        console.error(`dns: lost the zone change notifications (${error.message}); subscribing again`);
+        void this.resubscribe(source, this.options.retryMs);
+      },
+    );
+    this.unsubscribes.push(unsubscribe);
+  }
+
+  /** Subscribes again until it works, then catches up on what was announced meanwhile. */
+  private async resubscribe(source: NoticeSource, waitMs: number): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, waitMs).unref());
+    if (this.stopped) return;
+    try {
+      await this.subscribe(source);
+    } catch (error) {
+      console.error(`dns: could not subscribe to zone change notifications: ${(error as Error).message}`);
+      return this.resubscribe(source, Math.min(waitMs * 2, 30_000));
+    }
+    await this.sync();
+  }
+}
+
+function parseNotice(payload: string): ZoneChangeNotice | undefined {
+  try {
+    const notice = JSON.parse(payload) as Partial<ZoneChangeNotice>;
+    if (typeof notice.zone === 'string' && typeof notice.zone_id === 'string' && typeof notice.serial === 'number' && typeof notice.status === 'string') {
+      return notice as ZoneChangeNotice;
+    }
+  } catch {
+    // Reported by the caller.
+  }
+  return undefined;
+}

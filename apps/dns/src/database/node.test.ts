@@ -1,0 +1,73 @@
+// `npm run dns` without zone files: a DNS-only node on the PostgreSQL database at DATABASE_URL.
+// Its full run needs that server, so it is registered only when DATABASE_URL is set (npm run
+// test:db, which CI runs against PostgreSQL); the failure on an unreachable database runs always.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { queryCounts } from '@kaja/db';
+import { createTestDatabase } from '@kaja/db/testing';
+import { signUpOwner, startTestApi } from '@kaja/api/testing';
+import { createZone, setPlan } from '@kaja/api/testing/zones';
+import { describe, expect, it } from 'vitest';
+import { lookupWith } from './testing';
+
+const main = fileURLToPath(new URL('../main.ts', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function start(args: string[], databaseUrl: string): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+describe('npm run dns as a DNS-only node', () => {
+  it('stops with one line when the database cannot be reached', async () => {
+    const port = await freePort();
+    const node = start(['--listen', `127.0.0.1:${port}`, '--workers', '1'], `postgres://dns@127.0.0.1:${await freePort()}/kaja`);
+    expect(await node.exited).toBe(1);
+    expect(node.output().trim().split('\n')).toHaveLength(1);
+    expect(node.output()).toMatch(/^dns: .*ECONNREFUSED/);
+  });
+
+  if (process.env.DATABASE_URL) {
+    it('serves the zones of DATABASE_URL from two workers, follows API changes through LISTEN and writes its counts at stop', { timeout: 120_000 }, async () => {
+      const database = await createTestDatabase();
+      const api = await startTestApi({ database });
+      const port = await freePort();
+      const node = start(['--listen', `127.0.0.1:${port}`, '--workers', '2', '--node-name', 'edge-1'], database.url!);
+      try {
+        const owner = await signUpOwner(api);
+        await setPlan(api, owner, 'scale');
+        const before = await createZone(api, owner);
+        await expect.poll(() => node.output(), { timeout: 60_000, interval: 100 }).toContain('with 2 workers');
+        const look = lookupWith(port);
+        expect(await look(before.name, 'NS')).toHaveLength(4);
+
+        const zone = await createZone(api, owner);
+        const created = await api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { type: 'A', name: 'www', content: '192.0.2.40' } });
+        expect(created.status).toBe(201);
+        // Queries spread over both workers: every one of them must have the change.
+        await expect.poll(() => look(`www.${zone.name}`, 'A'), { timeout: 3000, interval: 5 }).toEqual(['192.0.2.40']);
+        for (let i = 0; i < 20; i++) expect(await look(`www.${zone.name}`, 'A')).toEqual(['192.0.2.40']);
+      } finally {
+        node.child.kill('SIGTERM');
+      }
+      expect(await node.exited).toBe(0);
+      const counted = await database.db.select().from(queryCounts);
+      expect(counted.filter((row) => row.qtype === 1 && row.rcode === 0).reduce((sum, row) => sum + row.count, 0)).toBeGreaterThanOrEqual(21);
+      await api.close();
+      await database.close();
+    });
+  }
+});

@@ -1,0 +1,207 @@
+import { rrsets, zones, type Database, type ZoneChangeNotice } from '@kaja/db';
+import { eq } from '@kaja/db/orm';
+import { Zone } from '../zone';
+import { wireRecord } from '../zoneFile';
+import type { ZoneStore } from '../zoneStore';
+import { readJournal, wireChange, type JournalEntry } from './journal';
+
+/**
+ * What happened to a served zone. `loaded` is awaited before the zone is served (a whole load:
+ * at start, when it is created or enabled again, or when its journal could not be applied), so
+ * per-zone state such as signing keys can be read first; `changed` follows each journal row
+ * applied; `removed` follows the zone leaving the store (disabled, being deleted, deleted).
+ */
+export type ZoneEvent =
+  | { type: 'loaded'; id: string; zone: Zone }
+  | { type: 'changed'; id: string; zone: Zone; change: JournalEntry }
+  | { type: 'removed'; id: string; name: string };
+
+export type ZoneListener = (event: ZoneEvent) => void | Promise<void>;
+
+/** Journal rows read per query while catching up. */
+const journalBatch = 100;
+/** Zones refreshed at once by a sync, so a start with many zones does not take every connection. */
+const syncConcurrency = 4;
+
+interface Work {
+  done: Promise<void>;
+  again: boolean;
+}
+
+/**
+ * Keeps a `ZoneStore` equal to the active zones in the database. Every trigger (a change notice,
+ * a periodic sync, the start) comes down to `refresh(name)`, which reads the zone's row and then
+ * either applies its journal from the served serial, loads it whole, or removes it. Refreshes of
+ * one zone run one at a time; a refresh asked for while one runs makes it run once more.
+ */
+export class ZoneLoader {
+  /** Zone id per served name. */
+  private readonly served = new Map<string, string>();
+  /** Zone id per name served at any time since start, so counts of a zone just removed still find it. */
+  private readonly known = new Map<string, string>();
+  private readonly work = new Map<string, Work>();
+  private readonly listeners: ZoneListener[] = [];
+  private closed = false;
+
+  constructor(
+    private readonly db: Database,
+    readonly store: ZoneStore,
+  ) {}
+
+  /** Adds a listener; register before the first sync to hear every load. */
+  onZone(listener: ZoneListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** The id of the zone served under `name` now or last. */
+  zoneId(name: string): string | undefined {
+    return this.known.get(name);
+  }
+
+  /** Reacts to a change announcement; one for the serial already served costs nothing. */
+  noticed(notice: ZoneChangeNotice): void {
+    const zone = this.store.get(notice.zone);
+    if (notice.status === 'active' && zone?.serial === notice.serial && this.served.get(notice.zone) === notice.zone_id) return;
+    void this.refresh(notice.zone);
+  }
+
+  /**
+   * Compares every zone's status and serial with what is served (one query) and refreshes the
+   * zones that differ: the initial load, and the catch-up after a missed notice or a reconnect.
+   */
+  async sync(): Promise<void> {
+    const rows = await this.db.select({ id: zones.id, name: zones.name, status: zones.status, serial: zones.serial }).from(zones);
+    const stale: string[] = [];
+    const active = new Set<string>();
+    for (const row of rows) {
+      if (row.status !== 'active') continue;
+      active.add(row.name);
+      if (this.served.get(row.name) !== row.id || this.store.get(row.name)?.serial !== row.serial) stale.push(row.name);
+    }
+    for (const name of this.served.keys()) if (!active.has(name)) stale.push(name);
+    let next = 0;
+    const runner = async () => {
+      while (next < stale.length) await this.refresh(stale[next++]!);
+    };
+    await Promise.all(Array.from({ length: Math.min(syncConcurrency, stale.length) }, runner));
+  }
+
+  /** Brings one zone up to date with the database; resolves once it is (errors are logged). */
+  refresh(name: string): Promise<void> {
+    const running = this.work.get(name);
+    if (running) {
+      running.again = true;
+      return running.done;
+    }
+    const work: Work = { done: Promise.resolve(), again: false };
+    work.done = (async () => {
+      try {
+        do {
+          work.again = false;
+          if (this.closed) return;
+          try {
+            await this.refreshNow(name);
+          } catch (error) {
+            console.error(`dns: could not refresh the zone ${name} from the database:`, error);
+          }
+        } while (work.again);
+      } finally {
+        this.work.delete(name);
+      }
+    })();
+    this.work.set(name, work);
+    return work.done;
+  }
+
+  /** Stops refreshing and waits for refreshes under way. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.work.values()].map((work) => work.done));
+  }
+
+  private async refreshNow(name: string): Promise<void> {
+    const servedId = this.served.get(name);
+    const zone = this.store.get(name);
+    // One snapshot: the zone's serial and the records or journal rows it reads agree.
+    const read = await this.db.transaction(
+      async (tx) => {
+        const [row] = await tx.select({ id: zones.id, status: zones.status, serial: zones.serial }).from(zones).where(eq(zones.name, name));
+        if (!row || row.status !== 'active') return { row: undefined };
+        if (zone && servedId === row.id) {
+          if (zone.serial === row.serial) return { row, journal: [] };
+          return { row, journal: await readJournal(tx, row.id, zone.serial, journalBatch) };
+        }
+        return { row, records: await tx.select({ name: rrsets.name, type: rrsets.type, ttl: rrsets.ttl, contents: rrsets.contents }).from(rrsets).where(eq(rrsets.zoneId, row.id)) };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    const { row } = read;
+    if (!row) {
+      if (servedId === undefined) return;
+      this.store.remove(name);
+      this.served.delete(name);
+      await this.emit({ type: 'removed', id: servedId, name });
+      return;
+    }
+    if (read.records) {
+      await this.serveWhole(row.id, name, read.records);
+      return;
+    }
+    if (!zone || zone.serial === row.serial) return;
+    const applied = await this.applyJournal(row.id, zone, read.journal!);
+    if (applied === 0) {
+      // Loaded whole by the next pass.
+      this.served.delete(name);
+      await this.refreshNow(name);
+    } else if (zone.serial !== row.serial) {
+      // More rows than one batch: go on from where the zone is now.
+      await this.refreshNow(name);
+    }
+  }
+
+  /**
+   * Applies journal rows that start at the served serial and returns how many applied; 0 when
+   * they cannot be (the journal does not reach back, a row is missing or does not fit), so the
+   * zone is loaded whole.
+   */
+  private async applyJournal(id: string, zone: Zone, journal: JournalEntry[]): Promise<number> {
+    if (journal[0]?.serial !== zone.serial) return 0;
+    let applied = 0;
+    for (const entry of journal.slice(1)) {
+      let result;
+      try {
+        result = this.store.apply(zone.name, wireChange(entry));
+      } catch (error) {
+        console.error(`dns: the change of ${zone.name} to serial ${entry.serial} does not apply (${(error as Error).message}); loading the zone whole`);
+        return 0;
+      }
+      if (result === 'gap' || result === 'unknown') return 0;
+      if (result === 'applied') {
+        applied++;
+        await this.emit({ type: 'changed', id, zone, change: entry });
+      }
+    }
+    return applied;
+  }
+
+  private async serveWhole(id: string, name: string, rows: { name: string; type: string; ttl: number; contents: string[] }[]): Promise<void> {
+    const zone = new Zone(name, wireRecords(rows));
+    await this.emit({ type: 'loaded', id, zone });
+    const previous = this.served.get(name);
+    this.store.put(zone);
+    this.served.set(name, id);
+    this.known.set(name, id);
+    // A zone deleted and created again under its name: the old one is gone.
+    if (previous !== undefined && previous !== id) await this.emit({ type: 'removed', id: previous, name });
+  }
+
+  private async emit(event: ZoneEvent): Promise<void> {
+    for (const listener of this.listeners) await listener(event);
+  }
+}
+
+function* wireRecords(rows: { name: string; type: string; ttl: number; contents: string[] }[]) {
+  for (const row of rows) {
+    for (const content of row.contents) yield wireRecord({ name: row.name, type: row.type, ttl: row.ttl, content });
+  }
+}
