@@ -3,7 +3,9 @@
 import cluster from 'node:cluster';
 import { AliasResolver } from './alias';
 import { parseCommandLine, usage, type Config } from './cli';
+import { Notifier } from './notify';
 import { startServer } from './server';
+import { StaticTransferAccess } from './transferAccess';
 import { loadZoneFile } from './zoneFile';
 import { ZoneStore } from './zoneStore';
 
@@ -25,8 +27,15 @@ async function serve(config: Config): Promise<() => Promise<void>> {
   const zones = new ZoneStore();
   for (const source of config.zones) zones.put(await loadZoneFile(source.name, source.file));
   const alias = new AliasResolver(config.aliasResolvers);
-  const server = await startServer({ listen: config.listen, zones, nodeName: config.nodeName, alias, tcp: config.tcp, udp: config.udp });
-  return server.close;
+  const access = config.secondaries.length > 0 ? new StaticTransferAccess(config.secondaries) : undefined;
+  const transfers = access && { access };
+  const server = await startServer({ listen: config.listen, zones, nodeName: config.nodeName, alias, tcp: config.tcp, udp: config.udp, transfers });
+  // One process sends NOTIFY, or every secondary would hear of each change once per worker.
+  const notifier = access && (cluster.isPrimary || cluster.worker?.id === 1) ? new Notifier(zones, { access }) : undefined;
+  return async () => {
+    await notifier?.close();
+    await server.close();
+  };
 }
 
 function superviseWorkers(config: Config): void {
