@@ -53,10 +53,15 @@ export class Notifier {
     return round;
   }
 
+  /** Resolves when every round under way has ended. */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
   /** Stops retrying and waits for rounds under way. */
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all([...this.pending]);
+    await this.settled();
   }
 
   private async notifySecondary(zoneName: string, secondary: Secondary): Promise<NotifyOutcome> {
