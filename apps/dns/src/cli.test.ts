@@ -24,6 +24,37 @@ describe('the command line', () => {
     expect(parseCommandLine(['--zone', 'example.com=a.zone'], {})).toMatchObject({ listen: [{ host: '127.0.0.1', port: 5300 }] });
   });
 
+  it('reads TSIG keys and secondaries', () => {
+    const secret = Buffer.alloc(32, 7).toString('base64');
+    const config = parseCommandLine(
+      [
+        '--zone', 'example.com=a.zone',
+        '--tsig-key', `XFR.example.com.:hmac-sha512:${secret}`,
+        '--secondary', 'example.com=192.0.2.1/xfr.example.com',
+        '--secondary', 'example.com.=[2001:db8::1]:5353/xfr.example.com.',
+      ],
+      {},
+    );
+    const key = { name: 'xfr.example.com', algorithm: 'hmac-sha512', secret: new Uint8Array(Buffer.alloc(32, 7)) };
+    expect(config).toMatchObject({
+      secondaries: [
+        { zone: 'example.com', address: '192.0.2.1', port: 53, key },
+        { zone: 'example.com', address: '2001:db8::1', port: 5353, key },
+      ],
+    });
+  });
+
+  it.each([
+    [['--zone', 'example.com=a', '--tsig-key', 'k:hmac-md5:AAAA'], 'the algorithm must be'],
+    [['--zone', 'example.com=a', '--tsig-key', 'k:hmac-sha256'], 'expected NAME:ALGORITHM:BASE64SECRET'],
+    [['--zone', 'example.com=a', '--tsig-key', 'k:hmac-sha256:not base64'], 'must be base64'],
+    [['--zone', 'example.com=a', '--secondary', 'example.com=192.0.2.1/k'], 'no --tsig-key named k'],
+    [['--zone', 'example.com=a', '--tsig-key', 'k:hmac-sha256:AAAA', '--secondary', 'example.org=192.0.2.1/k'], 'is not a --zone served here'],
+    [['--zone', 'example.com=a', '--tsig-key', 'k:hmac-sha256:AAAA', '--secondary', 'example.com=ns1.example.net/k'], 'expected ZONE=ADDRESS[:PORT]/KEYNAME'],
+  ])('rejects the transfer options %j', (args, message) => {
+    expect(() => parseCommandLine(args, {})).toThrow(message);
+  });
+
   it.each([
     [[], 'give zone files with --zone NAME=FILE, or set DATABASE_URL'],
     [['--zone', 'example.com'], 'expected NAME=FILE'],

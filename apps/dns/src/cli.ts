@@ -2,8 +2,10 @@ import { availableParallelism, hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@kaja/config';
 import { parseName } from '@kaja/dns-model';
+import { isTsigAlgorithm, type TsigKey } from '@kaja/dns-model/tsig';
 import { defaultTcpOptions, type TcpOptions } from './tcp';
 import type { ListenAddress, UdpMode } from './server';
+import type { Secondary } from './transferAccess';
 
 export const usage = `Usage: npm run dns -- [--zone NAME=FILE ...] [options]
 
@@ -21,6 +23,13 @@ DATABASE_URL, live as the API changes them.
                            auto (the default) takes the addon when npm install could build it
   --tcp-idle-timeout MS    close TCP connections idle this long (default ${defaultTcpOptions.idleTimeoutMs})
   --tcp-max-connections N  TCP connections served at once per process (default ${defaultTcpOptions.maxConnections})
+  --tsig-key NAME:ALG:SECRET
+                           a TSIG key (ALG hmac-sha256, hmac-sha384 or hmac-sha512; SECRET in base64)
+                           for --secondary (repeatable)
+  --secondary ZONE=ADDR[:PORT]/KEY
+                           lets ADDR transfer ZONE (AXFR/IXFR over TCP, signed with the TSIG key KEY)
+                           and sends it NOTIFY (to PORT, default 53) after each change; IPv6 as
+                           [::1]:53 (repeatable)
   --help                   show this text`;
 
 export interface ZoneSource {
@@ -38,6 +47,7 @@ export interface Config {
   aliasResolvers: string[];
   tcp: TcpOptions;
   udp: UdpMode;
+  secondaries: Secondary[];
 }
 
 /** Reads the command line; throws an Error whose message is meant for the person who typed it. */
@@ -53,6 +63,8 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
       udp: { type: 'string' },
       'tcp-idle-timeout': { type: 'string' },
       'tcp-max-connections': { type: 'string' },
+      'tsig-key': { type: 'string', multiple: true },
+      secondary: { type: 'string', multiple: true },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -64,8 +76,14 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
   if (zones.length === 0 && !databaseUrl) {
     throw new Error('give zone files with --zone NAME=FILE, or set DATABASE_URL (PostgreSQL) to serve the zones in the database (the embedded database is served by npm start)');
   }
+  const keys = new Map((values['tsig-key'] ?? []).map(parseTsigKey).map((key) => [key.name, key]));
+  if (databaseUrl && (keys.size > 0 || values.secondary?.length)) {
+    throw new Error('--tsig-key and --secondary go with --zone: a database node takes keys and secondaries from the API');
+  }
+  const secondaries = (values.secondary ?? []).map((text) => parseSecondary(text, keys, zones));
   return {
     zones,
+    secondaries,
     ...(databaseUrl ? { databaseUrl } : {}),
     listen: values.listen ? values.listen.map(parseListenAddress) : defaultListen(env),
     workers: values.workers === undefined ? availableParallelism() : positive(values.workers, '--workers'),
@@ -83,6 +101,26 @@ function parseZoneSource(text: string): ZoneSource {
   const at = text.indexOf('=');
   if (at <= 0 || at === text.length - 1) throw new Error(`--zone ${text}: expected NAME=FILE`);
   return { name: parseName(text.slice(0, at).replace(/\.$/, '') + '.'), file: text.slice(at + 1) };
+}
+
+function parseTsigKey(text: string): TsigKey {
+  const [name, algorithm, secret, ...rest] = text.split(':');
+  if (!name || !algorithm || !secret || rest.length > 0) throw new Error(`--tsig-key ${text}: expected NAME:ALGORITHM:BASE64SECRET`);
+  if (!isTsigAlgorithm(algorithm)) throw new Error(`--tsig-key ${text}: the algorithm must be hmac-sha256, hmac-sha384 or hmac-sha512`);
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(secret) || secret.length % 4 !== 0) throw new Error(`--tsig-key ${text}: the secret must be base64`);
+  return { name: parseName(name.replace(/\.$/, '') + '.'), algorithm, secret: new Uint8Array(Buffer.from(secret, 'base64')) };
+}
+
+function parseSecondary(text: string, keys: Map<string, TsigKey>, zones: ZoneSource[]): Secondary {
+  const match = /^([^=]+)=(?:\[([0-9a-fA-F:.]+)\]|([0-9.]+))(?::([0-9]{1,5}))?\/(.+)$/.exec(text);
+  if (!match) throw new Error(`--secondary ${text}: expected ZONE=ADDRESS[:PORT]/KEYNAME, e.g. example.com=192.0.2.1/xfr.example.com`);
+  const zone = parseName(match[1]!.replace(/\.$/, '') + '.');
+  if (!zones.some((z) => z.name === zone)) throw new Error(`--secondary ${text}: ${zone} is not a --zone served here`);
+  const key = keys.get(parseName(match[5]!.replace(/\.$/, '') + '.'));
+  if (!key) throw new Error(`--secondary ${text}: no --tsig-key named ${match[5]}`);
+  const port = match[4] === undefined ? 53 : Number(match[4]);
+  if (port < 1 || port > 65535) throw new Error(`--secondary ${text}: the port must be 1 to 65535`);
+  return { zone, address: match[2] ?? match[3]!, port, key };
 }
 
 function defaultListen(env: NodeJS.ProcessEnv): ListenAddress[] {

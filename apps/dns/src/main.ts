@@ -7,7 +7,9 @@ import { openDatabase } from '@kaja/db';
 import { AliasResolver } from './alias';
 import { parseCommandLine, usage, type Config } from './cli';
 import { serveDatabaseZones } from './database/serve';
+import { Notifier } from './notify';
 import { startServer } from './server';
+import { StaticTransferAccess } from './transferAccess';
 import { loadZoneFile } from './zoneFile';
 import { ZoneStore } from './zoneStore';
 
@@ -41,8 +43,17 @@ async function serve(config: Config): Promise<{ zones: number; close: () => Prom
   }
   const zones = new ZoneStore();
   for (const source of config.zones) zones.put(await loadZoneFile(source.name, source.file));
-  const server = await startServer({ ...options, zones });
-  return { zones: zones.size, close: server.close };
+  const access = config.secondaries.length > 0 ? new StaticTransferAccess(config.secondaries) : undefined;
+  const server = await startServer({ ...options, zones, transfers: access && { access } });
+  // One process sends NOTIFY, or every secondary would hear of each change once per worker.
+  const notifier = access && (cluster.isPrimary || cluster.worker?.id === 1) ? new Notifier(zones, { access }) : undefined;
+  return {
+    zones: zones.size,
+    async close() {
+      await notifier?.close();
+      await server.close();
+    },
+  };
 }
 
 function serving(config: Config, zones?: number): string {

@@ -96,7 +96,9 @@ export class Responder {
     if (query.flags & 0x8000) return null; // a response: answering it could start a loop
     const edns = responseEdns(query, this.nsid);
     let answer: Answer;
-    if (query.opcode !== Opcode.QUERY) answer = emptyAnswer(Rcode.NOTIMP);
+    // We are the primary: a NOTIFY (RFC 1996) to us is refused, not unknown.
+    if (query.opcode === Opcode.NOTIFY) answer = emptyAnswer(Rcode.REFUSED);
+    else if (query.opcode !== Opcode.QUERY) answer = emptyAnswer(Rcode.NOTIMP);
     else if (query.qdcount !== 1 || query.questionEnd === query.qnameStart) answer = emptyAnswer(Rcode.FORMERR);
     else if (query.edns && query.ednsVersion > 0) answer = emptyAnswer(Rcode.BADVERS);
     else if (query.qtype === Type.OPT || query.qtype === Type.TSIG || query.qtype === Type.TKEY) answer = emptyAnswer(Rcode.FORMERR);

@@ -3,6 +3,7 @@ import { Responder } from './respond';
 import { defaultTcpOptions, listenTcp, type TcpListener, type TcpOptions } from './tcp';
 import { listenUdp, type UdpListener } from './udp';
 import { listenUdpBatch, udpBatchAddon } from './udpBatch';
+import { TransferResponder, type TransferOptions } from './xfr';
 import type { ZoneStore } from './zoneStore';
 
 export interface ListenAddress {
@@ -22,6 +23,8 @@ export interface ServerOptions {
    * node's dgram; `auto` takes the addon when it was built.
    */
   udp?: UdpMode;
+  /** Zone transfers over TCP to the zones' secondaries; without it AXFR and IXFR are REFUSED. */
+  transfers?: TransferOptions;
 }
 
 export type UdpMode = 'auto' | 'batch' | 'dgram';
@@ -37,6 +40,7 @@ export interface DnsServer {
 export async function startServer(options: ServerOptions): Promise<DnsServer> {
   const responder = new Responder(options.zones, { nodeName: options.nodeName, alias: options.alias });
   const tcpOptions = { ...defaultTcpOptions, ...options.tcp };
+  const transfers = options.transfers && new TransferResponder(options.zones, options.transfers);
   const sockets: UdpListener[] = [];
   const addon = options.udp === 'dgram' ? undefined : udpBatchAddon;
   if (options.udp === 'batch' && !addon) throw new Error('the batched UDP addon is not built (npm install builds it)');
@@ -51,7 +55,7 @@ export async function startServer(options: ServerOptions): Promise<DnsServer> {
   };
   try {
     for (const { host, port } of options.listen) {
-      const tcp = await listenTcp(host, port, responder, tcpOptions);
+      const tcp = await listenTcp(host, port, responder, tcpOptions, transfers);
       servers.push(tcp);
       sockets.push(addon ? listenUdpBatch(addon, host, tcp.port, responder) : await listenUdp(host, tcp.port, responder));
       addresses.push({ host, port: tcp.port });

@@ -1,5 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { Responder } from './respond';
+import { isTransferQuery, type TransferResponder } from './xfr';
 
 export interface TcpOptions {
   /** A connection with no query for this long is closed (RFC 7766 6.2.3). */
@@ -20,12 +21,12 @@ export interface TcpListener {
   close(): Promise<void>;
 }
 
-export function listenTcp(host: string, port: number, responder: Responder, options: TcpOptions): Promise<TcpListener> {
+export function listenTcp(host: string, port: number, responder: Responder, options: TcpOptions, transfers?: TransferResponder): Promise<TcpListener> {
   const connections = new Set<Socket>();
   const server: Server = createServer({ noDelay: true }, (socket) => {
     connections.add(socket);
     socket.once('close', () => connections.delete(socket));
-    serveConnection(socket, responder, options);
+    serveConnection(socket, responder, options, transfers);
   });
   server.maxConnections = options.maxConnections;
   const close = () =>
@@ -43,7 +44,7 @@ export function listenTcp(host: string, port: number, responder: Responder, opti
   });
 }
 
-function serveConnection(socket: Socket, responder: Responder, options: TcpOptions): void {
+function serveConnection(socket: Socket, responder: Responder, options: TcpOptions, transfers: TransferResponder | undefined): void {
   let pending: Buffer | undefined;
   socket.setTimeout(options.idleTimeoutMs, () => socket.destroy());
   socket.on('error', () => socket.destroy());
@@ -63,7 +64,20 @@ function serveConnection(socket: Socket, responder: Responder, options: TcpOptio
     while (data.length >= 2) {
       const length = data.readUInt16BE(0);
       if (data.length < length + 2) break;
-      const reply = responder.respond(data.subarray(2, length + 2), true);
+      const packet = data.subarray(2, length + 2);
+      if (transfers && isTransferQuery(packet)) {
+        // The messages of one transfer go out back to back, so pipelined answers never split them.
+        void transfers.answer(Buffer.from(packet), socket.remoteAddress ?? '').then(
+          (messages) => messages.forEach(send),
+          (error) => {
+            console.error('dns: a zone transfer failed:', error);
+            socket.destroy();
+          },
+        );
+        data = data.subarray(length + 2);
+        continue;
+      }
+      const reply = responder.respond(packet, true);
       if (reply instanceof Promise) void reply.then(send);
       else send(reply);
       data = data.subarray(length + 2);

@@ -7,7 +7,7 @@ import { recordAudit } from './audit';
 import type { ServiceContext } from './context';
 import { presentApiKey } from './presenters';
 import { isManager, requireScope, type Principal } from './principal';
-import { parseCidr } from './restrictions';
+import { normaliseRecordPolicy, parseCidr } from './restrictions';
 import { grants, joinScopes, parseScopes, roleScopes } from './scopes';
 import { hashSecret, newSecret } from './tokens';
 
@@ -43,17 +43,7 @@ function normaliseRestrictions(input: ApiKeyRestrictionsInput | undefined) {
   const recordPolicies: RecordPolicy[] | null =
     input?.record_policies?.map((policy, index) => {
       const field = `restrictions.record_policies.${index}`;
-      let name = policy.name.trim().toLowerCase();
-      if (name !== '@' && name !== '*') {
-        try {
-          name = parseName(name.replace(/\.$/, ''));
-        } catch {
-          details[`${field}.name`] = `${policy.name} is not a valid record name pattern (use @, *, *.name or a name relative to the zone)`;
-        }
-      }
-      const type = policy.type.trim().toUpperCase();
-      if (type !== '*' && !/^[A-Z][A-Z0-9]{0,15}$/.test(type)) details[`${field}.type`] = `${policy.type} is not a record type`;
-      return { zone: policy.zone ? zoneName(policy.zone, `${field}.zone`) : null, name, type, allow: policy.allow };
+      return { ...normaliseRecordPolicy(policy, field, details), zone: policy.zone ? zoneName(policy.zone, `${field}.zone`) : null };
     }) ?? null;
   const allowedCidrs =
     input?.allowed_cidrs?.map((cidr, index) => {

@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import type { RecordPolicy } from '@kaja/db';
+import { parseName } from '@kaja/dns-model';
 import type { Principal } from './principal';
 
 /** The IPv4 address inside an IPv4-mapped IPv6 address, else the address as given. */
@@ -26,6 +27,24 @@ export function ipAllowed(allowedCidrs: readonly string[] | null, ip: string): b
   const address = unmapAddress(ip);
   const family = isIP(address);
   return family !== 0 && list.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * A record policy's name pattern and type in stored form (API keys and TSIG keys alike); problems
+ * go into `details` under `field.name` and `field.type`.
+ */
+export function normaliseRecordPolicy(policy: { name: string; type: string; allow: boolean }, field: string, details: Record<string, string>) {
+  let name = policy.name.trim().toLowerCase();
+  if (name !== '@' && name !== '*') {
+    try {
+      name = parseName(name.replace(/\.$/, ''));
+    } catch {
+      details[`${field}.name`] = `${policy.name} is not a valid record name pattern (use @, *, *.name or a name relative to the zone)`;
+    }
+  }
+  const type = policy.type.trim().toUpperCase();
+  if (type !== '*' && !/^[A-Z][A-Z0-9]{0,15}$/.test(type)) details[`${field}.type`] = `${policy.type} is not a record type`;
+  return { name, type, allow: policy.allow };
 }
 
 /** May the caller touch this zone at all? (API keys can be limited to some zones.) */

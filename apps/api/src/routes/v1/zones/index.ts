@@ -8,6 +8,8 @@ import type { ZoneContext } from '../../../services/zoneEdits';
 import * as zonesService from '../../../services/zones';
 import { historyRoutes } from './history';
 import { recordRoutes } from './records';
+import { secondaryRoutes } from './secondaries';
+import { tsigKeyRoutes } from './tsigKeys';
 import { zoneFileRoutes } from './zoneFiles';
 
 const tags = ['zones'];
@@ -114,4 +116,6 @@ export const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(recordRoutes, { ctx });
   await app.register(historyRoutes, { ctx });
   await app.register(zoneFileRoutes, { ctx });
+  await app.register(tsigKeyRoutes, { ctx });
+  await app.register(secondaryRoutes, { ctx });
 };

@@ -1,0 +1,86 @@
+import { and, asc, eq, gte } from '@kaja/db/orm';
+import { tsigKeys, zoneChanges, zones, zoneSecondaries, type DatabaseHandle, type JournalRecord } from '@kaja/db';
+import { decryptPrivateKey } from '@kaja/dnssec';
+import type { TsigKey } from '@kaja/dns-model/tsig';
+import type { Secondary, TransferAccess, TransferSource } from './transferAccess';
+import type { ZoneChange } from './zone';
+import { wireRecord } from './zoneFile';
+
+/** More changes than this since the client's serial: the whole zone is smaller to send. */
+const MAX_IXFR_CHANGES = 1000;
+
+/**
+ * Transfers as the API configures them: the zone's TSIG keys with can_transfer (secrets opened
+ * with the key-encryption key, the row id as context), its secondaries, and its change journal.
+ * Only active zones transfer. NOTIFY acknowledgements are written to the secondary's row.
+ */
+export class DatabaseTransfers implements TransferAccess, TransferSource {
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly keyEncryptionKey: Uint8Array,
+  ) {}
+
+  async keys(zone: string): Promise<TsigKey[]> {
+    const rows = await this.database.db
+      .select({ key: tsigKeys })
+      .from(tsigKeys)
+      .innerJoin(zones, eq(zones.id, tsigKeys.zoneId))
+      .where(and(eq(zones.name, zone), eq(zones.status, 'active'), eq(tsigKeys.canTransfer, true)));
+    return rows.map(({ key }) => this.open(key));
+  }
+
+  async allowed(zone: string, address: string, keyName: string): Promise<boolean> {
+    const rows = await this.database.db
+      .select({ id: zoneSecondaries.id })
+      .from(zoneSecondaries)
+      .innerJoin(tsigKeys, eq(tsigKeys.id, zoneSecondaries.tsigKeyId))
+      .innerJoin(zones, eq(zones.id, zoneSecondaries.zoneId))
+      .where(and(eq(zones.name, zone), eq(zones.status, 'active'), eq(zoneSecondaries.address, address), eq(tsigKeys.name, keyName), eq(tsigKeys.canTransfer, true)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  async secondaries(zone: string): Promise<Secondary[]> {
+    const rows = await this.database.db
+      .select({ secondary: zoneSecondaries, key: tsigKeys })
+      .from(zoneSecondaries)
+      .innerJoin(tsigKeys, eq(tsigKeys.id, zoneSecondaries.tsigKeyId))
+      .innerJoin(zones, eq(zones.id, zoneSecondaries.zoneId))
+      .where(and(eq(zones.name, zone), eq(zones.status, 'active')));
+    return rows.map(({ secondary, key }) => ({ zone, address: secondary.address, port: secondary.port, key: this.open(key), id: secondary.id }));
+  }
+
+  async changesSince(zone: string, serial: number): Promise<ZoneChange[] | undefined> {
+    // previous_serial 0 is the zone's creation: no version a secondary can hold.
+    if (serial === 0) return undefined;
+    const db = this.database.db;
+    const [first] = await db
+      .select({ id: zoneChanges.id, zoneId: zoneChanges.zoneId })
+      .from(zoneChanges)
+      .innerJoin(zones, eq(zones.id, zoneChanges.zoneId))
+      .where(and(eq(zones.name, zone), eq(zoneChanges.previousSerial, serial)))
+      .orderBy(asc(zoneChanges.id))
+      .limit(1);
+    if (!first) return undefined;
+    const rows = await db
+      .select()
+      .from(zoneChanges)
+      .where(and(eq(zoneChanges.zoneId, first.zoneId), gte(zoneChanges.id, first.id)))
+      .orderBy(asc(zoneChanges.id))
+      .limit(MAX_IXFR_CHANGES + 1);
+    if (rows.length > MAX_IXFR_CHANGES) return undefined;
+    return rows.map((row) => ({ previousSerial: row.previousSerial, serial: row.serial, removed: row.removed.map(toWire), added: row.added.map(toWire) }));
+  }
+
+  /** The secondary answered our NOTIFY for `serial`. */
+  async notified(secondary: Secondary, serial: number): Promise<void> {
+    if (!secondary.id) return;
+    await this.database.db.update(zoneSecondaries).set({ notifiedSerial: serial, notifiedAt: new Date() }).where(eq(zoneSecondaries.id, secondary.id));
+  }
+
+  private open(key: typeof tsigKeys.$inferSelect): TsigKey {
+    return { name: key.name, algorithm: key.algorithm, secret: decryptPrivateKey(Buffer.from(key.secret, 'base64'), this.keyEncryptionKey, key.id) };
+  }
+}
+
+const toWire = (record: JournalRecord) => wireRecord(record);
