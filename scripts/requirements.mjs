@@ -11,6 +11,7 @@ export const testTools = {
   'ldns-verify-zone': 'ldnsutils',
   'dnssec-verify': 'bind9-utils',
   delv: 'bind9-dnsutils',
+  nsupdate: 'bind9-dnsutils',
 };
 
 /** Web apps built before they are served or tested: sources that make them stale, and their output. */

@@ -5,3 +5,4 @@ export { Zone, type ApplyResult, type Rrset, type ZoneChange } from './zone';
 export { loadZoneFile, loadZoneText, wireRecord } from './zoneFile';
 export { ZoneStore } from './zoneStore';
 export type { QueryCount } from './queryCounts';
+export { answerUpdate, type UpdateHandler, type UpdateKey } from './update';

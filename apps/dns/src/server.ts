@@ -2,6 +2,7 @@ import type { AliasResolver } from './alias';
 import { Responder } from './respond';
 import { defaultTcpOptions, listenTcp, type TcpListener, type TcpOptions } from './tcp';
 import { listenUdp, type UdpListener } from './udp';
+import type { UpdateHandler } from './update';
 import { listenUdpBatch, udpBatchAddon } from './udpBatch';
 import type { ZoneStore } from './zoneStore';
 
@@ -22,6 +23,8 @@ export interface ServerOptions {
    * node's dgram; `auto` takes the addon when it was built.
    */
   udp?: UdpMode;
+  /** Takes dynamic updates; without it UPDATE is answered NOTIMP (zone-file mode). */
+  updates?: UpdateHandler;
 }
 
 export type UdpMode = 'auto' | 'batch' | 'dgram';
@@ -35,7 +38,7 @@ export interface DnsServer {
 
 /** Starts UDP and TCP listeners on every address, all answering through one responder. */
 export async function startServer(options: ServerOptions): Promise<DnsServer> {
-  const responder = new Responder(options.zones, { nodeName: options.nodeName, alias: options.alias });
+  const responder = new Responder(options.zones, { nodeName: options.nodeName, alias: options.alias, updates: options.updates });
   const tcpOptions = { ...defaultTcpOptions, ...options.tcp };
   const sockets: UdpListener[] = [];
   const addon = options.udp === 'dgram' ? undefined : udpBatchAddon;

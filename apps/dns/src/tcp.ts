@@ -63,7 +63,7 @@ function serveConnection(socket: Socket, responder: Responder, options: TcpOptio
     while (data.length >= 2) {
       const length = data.readUInt16BE(0);
       if (data.length < length + 2) break;
-      const reply = responder.respond(data.subarray(2, length + 2), true);
+      const reply = responder.respond(data.subarray(2, length + 2), true, socket.remoteAddress ?? null);
       if (reply instanceof Promise) void reply.then(send);
       else send(reply);
       data = data.subarray(length + 2);
