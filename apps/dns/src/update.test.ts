@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUpdateService } from '@kaja/api';
 import { createTsigKey, signUpOwner, startTestApi, type TestAccount, type TestApi, type TestTsigKey } from '@kaja/api/testing';
+import { DnsClass, decodeMessage, emptyMessage, encodeMessage, Opcode, Rcode } from '@kaja/dns-model';
+import { findTsig, signMessage, verifyMessage } from '@kaja/dns-model/tsig';
 import { startServer, type DnsServer } from './server';
+import { udpExchange } from './testing/packets';
 import { serveZones } from './testing/server';
 import { nsupdate } from './testing/nsupdate';
 import { ZoneStore } from './zoneStore';
@@ -122,6 +125,23 @@ describe('dynamic updates with nsupdate', () => {
     expect(unknown.code).not.toBe(0);
     expect(unknown.output).toMatch(/BADKEY/);
     expect(await serial()).toBe(before);
+  });
+
+  it('refuses an unsigned update, and answers BADTIME signed for a clock outside the fudge', async () => {
+    const message = encodeMessage(emptyMessage({ id: 77, opcode: Opcode.UPDATE, questions: [{ name: zone.name, type: 6, class: DnsClass.IN }] }));
+    const unsigned = decodeMessage((await udpExchange(port, message))!);
+    expect(unsigned).toMatchObject({ id: 77, qr: true, opcode: Opcode.UPDATE, rcode: Rcode.REFUSED });
+
+    const secret = new Uint8Array(Buffer.from(key.secret, 'base64'));
+    const signed = signMessage(message, { name: key.name, algorithm: 'hmac-sha256', secret }, { time: Math.floor(Date.now() / 1000) - 3600 });
+    const reply = (await udpExchange(port, signed.wire))!;
+    expect(decodeMessage(reply)).toMatchObject({ id: 77, rcode: Rcode.NOTAUTH });
+    const tsig = findTsig(reply);
+    if (!tsig || tsig === 'malformed') throw new Error('the answer has no TSIG record');
+    expect(tsig.record.error).toBe(Rcode.BADTIME);
+    // Signed over our request's MAC with our key (RFC 8945 5.2.3), at the time the request said.
+    const tsigKey = { name: key.name, algorithm: 'hmac-sha256' as const, secret };
+    expect(verifyMessage(reply, () => tsigKey, { requestMac: signed.mac, now: tsig.record.timeSigned }).status).toBe('valid');
   });
 
   it('refuses a CNAME beside other records and writes nothing of the message', async () => {
