@@ -12,6 +12,7 @@ export const testTools = {
   'dnssec-verify': 'bind9-utils',
   delv: 'bind9-dnsutils',
   knotd: 'knot',
+  nsupdate: 'bind9-dnsutils',
 };
 
 /** Web apps built before they are served or tested: sources that make them stale, and their output. */

@@ -9,3 +9,6 @@ export type { ServiceContext } from './services/context';
 export { createMailer, type Mailer, type MailMessage } from './services/mail';
 export { createStaff, revokeStaff } from './services/staff';
 export { ZoneChangePublisher } from './services/zoneChanges';
+export { applyUpdate, createUpdateService, type UpdateOutcome, type UpdateRequest, type UpdateService } from './services/dynamicUpdates';
+export { openTsigSecret, sealTsigSecret } from './services/tsigSecrets';
+export type { ZoneContext } from './services/zoneEdits';

@@ -1,19 +1,22 @@
 // Helpers for tests that talk to the real API over HTTP: a listening server on a loopback port,
 // a fresh database (PGlite, or a new database on DATABASE_URL) and a real SMTP sink.
 import { once } from 'node:events';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig, type Config } from '@kaja/config';
-import type { DatabaseHandle } from '@kaja/db';
+import { loadConfig, resolveKeyEncryptionKey, type Config } from '@kaja/config';
+import { tsigKeys, zones, type DatabaseHandle, type RecordPolicy } from '@kaja/db';
+import { eq } from '@kaja/db/orm';
 import { createTestDatabase } from '@kaja/db/testing';
 import { sql } from '@kaja/db/orm';
 import { buildApp } from './app';
 import type { RateLimits } from './plugins/rateLimit';
 import { createMailer } from './services/mail';
+import { sealTsigSecret } from './services/tsigSecrets';
 
 export interface ReceivedMail {
   from: string;
@@ -263,4 +266,37 @@ export async function addUser(api: TestApi, account: TestAccount, role: 'owner' 
   await api.database.db.execute(sql`UPDATE users SET email_verified_at = now() WHERE id = ${created.body.data.id}`);
   const signin = await api.request('POST', '/auth/signin', { body: { email, password } });
   return { email, password, userId: created.body.data.id as string, accessToken: signin.body.data.access_token as string };
+}
+
+export interface TestTsigKey {
+  id: string;
+  name: string;
+  algorithm: 'hmac-sha256' | 'hmac-sha384' | 'hmac-sha512';
+  /** The secret in base64, as `nsupdate -y` and `dig -y` take it. */
+  secret: string;
+}
+
+/** Stores a TSIG key of a zone as the platform keeps it (secret sealed under the key-encryption key). */
+export async function createTsigKey(
+  api: TestApi,
+  zoneId: string,
+  fields: { name?: string; algorithm?: TestTsigKey['algorithm']; canUpdate?: boolean; recordPolicies?: RecordPolicy[] | null } = {},
+): Promise<TestTsigKey> {
+  const [zone] = await api.database.db.select().from(zones).where(eq(zones.id, zoneId));
+  if (!zone) throw new Error(`no zone ${zoneId}`);
+  const id = randomUUID();
+  const secret = randomBytes(32);
+  const name = fields.name ?? `key-${++sequence}.${zone.name}`;
+  const algorithm = fields.algorithm ?? 'hmac-sha256';
+  await api.database.db.insert(tsigKeys).values({
+    id,
+    customerId: zone.customerId,
+    zoneId,
+    name,
+    algorithm,
+    secret: sealTsigSecret(secret, resolveKeyEncryptionKey(api.config), id),
+    canUpdate: fields.canUpdate ?? true,
+    recordPolicies: fields.recordPolicies ?? null,
+  });
+  return { id, name, algorithm, secret: secret.toString('base64') };
 }

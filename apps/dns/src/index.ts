@@ -9,3 +9,4 @@ export { serveDatabaseZones, type DatabaseDnsServer, type DatabaseServerOptions 
 export { ZoneLoader, type ZoneEvent, type ZoneListener } from './database/zoneLoader';
 export { readJournal, wireChange, type JournalEntry } from './database/journal';
 export { databaseNotices, inProcessNotices, type NoticeSource } from './database/journalFollower';
+export { answerUpdate, type UpdateHandler, type UpdateKey } from './update';

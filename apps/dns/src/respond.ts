@@ -20,6 +20,7 @@ import { lookup } from './lookup';
 import { addNegativeSoa } from './negative';
 import { QueryCounts } from './queryCounts';
 import { Type } from './rrtypes';
+import { answerUpdate, isUpdate, type ClientAddress, type UpdateHandler } from './update';
 import type { ZoneStore } from './zoneStore';
 
 /** The largest DNS message, and so the limit over TCP. */
@@ -30,6 +31,8 @@ export interface ResponderOptions {
   nodeName: string;
   /** Resolves apex ALIAS targets; without it an ALIAS answers empty. */
   alias?: AliasResolver;
+  /** Takes dynamic updates (opcode UPDATE); without it they are answered NOTIMP. */
+  updates?: UpdateHandler;
 }
 
 /** A response, none (the packet is dropped), or a response that waits for an ALIAS target. */
@@ -58,9 +61,10 @@ export class Responder {
     });
   }
 
-  respond(packet: Buffer, tcp: boolean): Reply {
+  respond(packet: Buffer, tcp: boolean, client: ClientAddress = null): Reply {
     const entry = this.cached(packet, tcp);
     if (entry !== undefined) return personalise(entry.wire, packet, this.view);
+    if (this.options.updates && isUpdate(packet)) return answerUpdate(packet, this.options.updates, client);
     try {
       const query = readQuery(packet, this.view) ? { ...this.view } : this.decode(packet);
       if (query === null || query instanceof Uint8Array) return query;

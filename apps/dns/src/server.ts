@@ -2,6 +2,7 @@ import type { AliasResolver } from './alias';
 import { Responder } from './respond';
 import { defaultTcpOptions, listenTcp, type TcpListener, type TcpOptions } from './tcp';
 import { listenUdp, type UdpListener } from './udp';
+import type { UpdateHandler } from './update';
 import { listenUdpBatch, udpBatchAddon } from './udpBatch';
 import { TransferResponder, type TransferOptions } from './xfr';
 import type { ZoneStore } from './zoneStore';
@@ -25,6 +26,8 @@ export interface ServerOptions {
   udp?: UdpMode;
   /** Zone transfers over TCP to the zones' secondaries; without it AXFR and IXFR are REFUSED. */
   transfers?: TransferOptions;
+  /** Takes dynamic updates; without it UPDATE is answered NOTIMP (zone-file mode). */
+  updates?: UpdateHandler;
 }
 
 export type UdpMode = 'auto' | 'batch' | 'dgram';
@@ -38,7 +41,7 @@ export interface DnsServer {
 
 /** Starts UDP and TCP listeners on every address, all answering through one responder. */
 export async function startServer(options: ServerOptions): Promise<DnsServer> {
-  const responder = new Responder(options.zones, { nodeName: options.nodeName, alias: options.alias });
+  const responder = new Responder(options.zones, { nodeName: options.nodeName, alias: options.alias, updates: options.updates });
   const tcpOptions = { ...defaultTcpOptions, ...options.tcp };
   const transfers = options.transfers && new TransferResponder(options.zones, options.transfers);
   const sockets: UdpListener[] = [];

@@ -77,7 +77,7 @@ function serveConnection(socket: Socket, responder: Responder, options: TcpOptio
         data = data.subarray(length + 2);
         continue;
       }
-      const reply = responder.respond(packet, true);
+      const reply = responder.respond(packet, true, socket.remoteAddress ?? null);
       if (reply instanceof Promise) void reply.then(send);
       else send(reply);
       data = data.subarray(length + 2);

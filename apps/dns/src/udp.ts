@@ -13,7 +13,7 @@ const SOCKET_BUFFER = 4 * 1024 * 1024;
 export function listenUdp(host: string, port: number, responder: Responder): Promise<UdpListener> {
   const socket = createSocket({ type: host.includes(':') ? 'udp6' : 'udp4', ipv6Only: host.includes(':') });
   socket.on('message', (packet, peer) => {
-    const reply = responder.respond(packet, false);
+    const reply = responder.respond(packet, false, peer.address);
     if (reply === null) return;
     if (reply instanceof Promise) void reply.then((late) => late && socket.send(late, peer.port, peer.address));
     else socket.send(reply, peer.port, peer.address);

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { endianness } from 'node:os';
 import type { Responder } from './respond';
 import type { UdpListener } from './udp';
 
@@ -44,7 +45,7 @@ export function listenUdpBatch(addon: UdpBatchAddon, host: string, port: number,
         meta[i * 2 + 1] = cached;
         continue;
       }
-      const reply = responder.respond(packet, false);
+      const reply = responder.respond(packet, false, () => socketAddress(addon.peer(handle, i)));
       if (reply === null) continue;
       if (reply instanceof Promise) {
         const peer = addon.peer(handle, i);
@@ -61,4 +62,16 @@ export function listenUdpBatch(addon: UdpBatchAddon, host: string, port: number,
     port: bound,
     close: async () => addon.close(handle),
   };
+}
+
+/** The IP address in a Linux `sockaddr_in` or `sockaddr_in6` (the family is in host byte order). */
+export function socketAddress(sockaddr: Buffer): string | null {
+  const family = endianness() === 'LE' ? sockaddr.readUInt16LE(0) : sockaddr.readUInt16BE(0);
+  if (family === 2 && sockaddr.length >= 8) return [...sockaddr.subarray(4, 8)].join('.');
+  if (family === 10 && sockaddr.length >= 24) {
+    const groups: string[] = [];
+    for (let offset = 8; offset < 24; offset += 2) groups.push(sockaddr.readUInt16BE(offset).toString(16));
+    return groups.join(':');
+  }
+  return null;
 }

@@ -1,10 +1,12 @@
 import { auditEvents, type Executor } from '@kaja/db';
 
-/** Who did something: a signed-in user, an API key (and its user), or the platform itself. */
+/** Who did something: a signed-in user, an API key (and its user), a TSIG key (dynamic updates), or the platform itself. */
 export interface Actor {
-  type: 'user' | 'api_key' | 'system';
+  type: 'user' | 'api_key' | 'tsig_key' | 'system';
   userId: string | null;
   apiKeyId: string | null;
+  /** Set for `tsig_key`; the audit event names the key in its summary (it has no column of its own). */
+  tsigKeyId?: string;
   ip: string | null;
 }
 

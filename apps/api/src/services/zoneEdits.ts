@@ -7,7 +7,7 @@ import { recordAudit, type Actor } from './audit';
 import type { ServiceContext } from './context';
 import type { Principal } from './principal';
 import { checkRecordQuota } from './quotas';
-import { canAccessZone, canWriteRecord } from './restrictions';
+import { canAccessZone, canWriteRecord, type RecordTarget } from './restrictions';
 import { nextSerial, soaContent } from './soa';
 import type { ZoneChangePublisher } from './zoneChanges';
 
@@ -78,7 +78,24 @@ export interface EditResult {
   sets: Map<string, RrsetRow | null>;
 }
 
-const toJournalActor = (actor: Actor): JournalActor => ({ type: actor.type, user_id: actor.userId, api_key_id: actor.apiKeyId });
+const toJournalActor = (actor: Actor): JournalActor => ({
+  type: actor.type,
+  user_id: actor.userId,
+  api_key_id: actor.apiKeyId,
+  ...(actor.tsigKeyId ? { tsig_key_id: actor.tsigKeyId } : {}),
+});
+
+/** Whose record policies a change is held to, and how a refusal names them. */
+export interface RecordWriter {
+  /** e.g. `This API key`. */
+  label: string;
+  mayWrite(target: RecordTarget): boolean;
+}
+
+export const principalWriter = (principal: Principal): RecordWriter => ({
+  label: 'This API key',
+  mayWrite: (target) => canWriteRecord(principal, target),
+});
 
 /** A zone of the caller's customer that the credential may touch, else 404. */
 export async function findZone(executor: Executor, principal: Principal, zoneId: string, options: { lock?: boolean } = {}): Promise<ZoneRow> {
@@ -142,11 +159,11 @@ export async function loadSets(executor: Executor, zoneId: string, hood?: Neighb
 const asRrset = (row: RrsetRow): Rrset => ({ name: row.name, type: row.type, ttl: row.ttl, contents: row.contents });
 
 /**
- * Checks a change against the caller's key policies and the RRset rules of the whole zone after
+ * Checks a change against the writer's record policies and the RRset rules of the whole zone after
  * it, and works out what it removes and adds. Throws `forbidden` or `validation_failed` with the
  * field hints of the request.
  */
-export function planChanges(principal: Principal, state: ZoneState, changes: readonly SetChange[], options: { system?: boolean } = {}): SetDiff[] {
+export function planChanges(writer: RecordWriter, state: ZoneState, changes: readonly SetChange[], options: { system?: boolean } = {}): SetDiff[] {
   const { zone, sets } = state;
   const details: Record<string, string> = {};
   const byKey = new Map<string, SetChange>();
@@ -162,11 +179,11 @@ export function planChanges(principal: Principal, state: ZoneState, changes: rea
   if (Object.keys(details).length > 0) throw invalid(details);
 
   if (!options.system) {
-    const refused = changes.filter((change) => !canWriteRecord(principal, { zone: zone.name, name: relativeName(change.name, zone.name), type: change.type }));
+    const refused = changes.filter((change) => !writer.mayWrite({ zone: zone.name, name: relativeName(change.name, zone.name), type: change.type }));
     if (refused.length > 0) {
       const first = refused[0]!;
-      throw new ApiError('forbidden', `This API key may not change ${first.type} records at ${first.name}`, Object.fromEntries(
-        refused.map((change) => [`${change.path}name`, `This API key may not change ${change.type} records at ${change.name}`]),
+      throw new ApiError('forbidden', `${writer.label} may not change ${first.type} records at ${first.name}`, Object.fromEntries(
+        refused.map((change) => [`${change.path}name`, `${writer.label} may not change ${change.type} records at ${change.name}`]),
       ));
     }
   }
@@ -388,7 +405,7 @@ export async function editZone(
     const touched = options.touches?.(zone);
     const state = { zone, sets: await loadSets(tx, zone.id, touched ? neighbourhoodOf(zone.name, touched) : undefined) };
     const changes = await build(state, tx);
-    const diffs = planChanges(principal, state, changes, options);
+    const diffs = planChanges(principalWriter(principal), state, changes, options);
     const { serial, sets } = await writeChanges(tx, state, changes, diffs, {
       ...options,
       nameServers: zoneNameServers(ctx, zone),

@@ -13,6 +13,7 @@ import {
   neighbourhoodOf,
   noticeOf,
   planChanges,
+  principalWriter,
   sortKeyOf,
   writeChanges,
   zoneNameServers,
@@ -172,7 +173,7 @@ export async function updateZone(ctx: ZoneContext, principal: Principal, zoneId:
         const row = state.sets.get(`${zone.name}\u0000${type}`)!;
         return { name: zone.name, type, next: { name: zone.name, type, ttl, contents: row.contents }, path: '' };
       });
-      const diffs = planChanges(principal, state, changes, { system: true });
+      const diffs = planChanges(principalWriter(principal), state, changes, { system: true });
       ({ serial } = await writeChanges(tx, state, changes, diffs, {
         source: 'api',
         action: 'zone.ttl_changed',

@@ -11,7 +11,7 @@ export const auditEvents = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
-    actorType: text('actor_type').$type<'user' | 'api_key' | 'system'>().notNull(),
+    actorType: text('actor_type').$type<'user' | 'api_key' | 'tsig_key' | 'system'>().notNull(),
     actorUserId: uuid('actor_user_id'),
     actorApiKeyId: uuid('actor_api_key_id'),
     action: text('action').notNull(),

@@ -12,9 +12,11 @@ export interface JournalRecord {
 
 /** Who made a change, kept as plain values so the journal outlives users and keys. */
 export interface JournalActor {
-  type: 'user' | 'api_key' | 'system';
+  type: 'user' | 'api_key' | 'tsig_key' | 'system';
   user_id: string | null;
   api_key_id: string | null;
+  /** The TSIG key of a dynamic update (type `tsig_key`). */
+  tsig_key_id?: string;
 }
 
 export type ZoneChangeSource = 'api' | 'import' | 'restore' | 'dynamic_update' | 'system';

@@ -15,7 +15,12 @@ const change = z
     previous_serial: z.number().int(),
     time: timestamp,
     source: z.enum(['api', 'import', 'restore', 'dynamic_update', 'system']),
-    actor: z.object({ type: z.enum(['user', 'api_key', 'system']), user_id: z.uuid().nullable(), api_key_id: z.uuid().nullable() }),
+    actor: z.object({
+      type: z.enum(['user', 'api_key', 'tsig_key', 'system']),
+      user_id: z.uuid().nullable(),
+      api_key_id: z.uuid().nullable(),
+      tsig_key_id: z.uuid().optional().describe('The TSIG key that signed a dynamic update (type tsig_key)'),
+    }),
     added_count: z.number().int(),
     removed_count: z.number().int(),
     added: z.array(record).describe('The first 1,000 records added (see added_count)'),
