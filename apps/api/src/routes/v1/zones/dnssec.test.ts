@@ -95,6 +95,23 @@ describe('/v1/zones/{id}/dnssec', () => {
       expect(audit.find((event) => event.action === 'dnssec.updated')!.actorApiKeyId).toBe(owner.apiKeyId);
     });
 
+    it('reaches active while the job runner runs, as a client polling the status sees it', async () => {
+      const zone = await createZone(api, owner);
+      api.app.jobs.start();
+      try {
+        expect((await call('PATCH', `/zones/${zone.id}/dnssec/status`, { enabled: true })).body.data.state).toBe('signing');
+        const deadline = Date.now() + 15_000;
+        let seen = await status(zone.id);
+        while (!seen.keys_ready && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          seen = await status(zone.id);
+        }
+        expect(seen).toMatchObject({ state: 'active', keys_ready: true });
+      } finally {
+        await api.app.jobs.stop();
+      }
+    });
+
     it('gives DS records that BIND and ldns compute alike from the exported DNSKEY', async () => {
       const zone = await signedZone();
       const { data } = (await call('GET', `/zones/${zone.id}/dnssec/ds`)).body;
