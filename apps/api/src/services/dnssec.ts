@@ -1,11 +1,10 @@
 import { and, eq, sql } from '@kaja/db/orm';
 import { cryptokeys, enqueueJob, jobs, zones, type CryptokeyAlgorithm, type Executor, type ZoneChangeNotice } from '@kaja/db';
-import { DigestType } from '@kaja/dnssec';
 import { conflict, invalid } from '../errors';
 import { recordAudit, type Actor } from './audit';
 import type { ServiceContext } from './context';
-import { defaultAlgorithm, newCryptokeyRow, parseAlgorithm, presentDnskey, presentDs } from './dnssecKeys';
-import { dnskeyOf, publishDnssecSets, zoneCryptokeys, type CryptokeyRow } from './dnssecRecords';
+import { defaultAlgorithm, dsOfKey, newCryptokeyRow, parseAlgorithm, presentDnskey } from './dnssecKeys';
+import { publishDnssecSets, zoneCryptokeys, type CryptokeyRow } from './dnssecRecords';
 import type { Principal } from './principal';
 import { findZone, noticeOf, type ZoneContext, type ZoneRow } from './zoneEdits';
 
@@ -145,7 +144,7 @@ export async function getDs(ctx: ZoneContext, principal: Principal, zoneId: stri
   const ksks = zone.dnssecState === 'active' ? (await zoneCryptokeys(ctx.db, zone.id)).filter((key) => key.keytype === 'ksk' && key.active) : [];
   return {
     state: zone.dnssecState,
-    ds: ksks.flatMap((key) => [DigestType.SHA256, DigestType.SHA384].map((digestType) => presentDs(zone.name, dnskeyOf(key), digestType))),
+    ds: ksks.flatMap((key) => dsOfKey(zone.name, key)),
     dnskey: ksks.map((key) => presentDnskey(zone.name, key)),
   };
 }

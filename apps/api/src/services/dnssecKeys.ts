@@ -14,12 +14,12 @@ import { findZone, noticeOf, type ZoneContext, type ZoneRow } from './zoneEdits'
 export const defaultAlgorithm: CryptokeyAlgorithm = 'ECDSAP256SHA256';
 
 /** The algorithm a request names (mnemonic in any case, or its number), as stored. */
-export function parseAlgorithm(input: string | number | undefined, field = 'algorithm'): CryptokeyAlgorithm | undefined {
+export function parseAlgorithm(input: string | number | undefined): CryptokeyAlgorithm | undefined {
   if (input === undefined) return undefined;
   try {
     return algorithmSuite(input).mnemonic as CryptokeyAlgorithm;
   } catch {
-    throw invalid({ [field]: `Unknown algorithm ${input}: use ECDSAP256SHA256 (13), ED25519 (15) or RSASHA256 (8)` });
+    throw invalid({ algorithm: `Unknown algorithm ${input}: use ECDSAP256SHA256 (13), ED25519 (15) or RSASHA256 (8)` });
   }
 }
 
