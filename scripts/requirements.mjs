@@ -13,6 +13,8 @@ export const testTools = {
   delv: 'bind9-dnsutils',
   knotd: 'knot',
   nsupdate: 'bind9-dnsutils',
+  'dnssec-dsfromkey': 'bind9-utils',
+  'ldns-key2ds': 'ldnsutils',
 };
 
 /** Web apps built before they are served or tested: sources that make them stale, and their output. */

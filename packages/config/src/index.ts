@@ -55,6 +55,11 @@ const env = z.object({
       return key ?? new Uint8Array();
     })
     .optional(),
+  DNSSEC_KEY_REMOVAL_DELAY: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0, 'must not be negative')
+    .default(172_800),
   TRUST_PROXY: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
@@ -79,6 +84,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Name servers published for zones, per network (EU_GLOBAL zones get both sets). */
   nameServers: { EU: string[]; GLOBAL: string[] };
+  /** Seconds a zone whose DNSSEC is being turned off keeps its keys (its DS must be gone from the parent first). */
+  dnssecKeyRemovalDelay: number;
   /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
   trustProxy: boolean;
   /** Seals DNSSEC private keys and TSIG secrets; unset, `resolveKeyEncryptionKey` keeps one in DATA_DIR. */
@@ -129,6 +136,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       EU: values.NS_EU ?? [...defaultNameServers.EU],
       GLOBAL: values.NS_GLOBAL ?? [...defaultNameServers.GLOBAL],
     },
+    dnssecKeyRemovalDelay: values.DNSSEC_KEY_REMOVAL_DELAY,
     trustProxy: values.TRUST_PROXY,
     keyEncryptionKey: values.KEY_ENCRYPTION_KEY,
   };

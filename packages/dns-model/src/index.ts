@@ -21,6 +21,7 @@ export { parseOwnerName } from './owner';
 export { parseZoneName } from './zoneName';
 export {
   checkRrsets,
+  DNSSEC_MANAGED_TYPES,
   groupRecords,
   managedTypeProblem,
   MAX_RECORDS_PER_RRSET,

@@ -179,6 +179,16 @@ describe('RRset rules', () => {
     ]);
   });
 
+  it('the DNSSEC sets are managed by the platform, wherever they are', () => {
+    const dnskey = set(apex, 'DNSKEY', '257 3 13 mdsswUyr3DPW132mOi8V9xESWE8jTo0dxCjjnopKl+GqJxpVXckHAeF+KkxLbxILfDLUT0rAK9iUzy1L53eKGQ==');
+    expect(check([], [dnskey])).toContainEqual({ name: apex, type: 'DNSKEY', field: 'type', message: 'DNSKEY records are managed by the platform when DNSSEC is on' });
+    expect(check([], [set('www.example.com', 'NSEC3PARAM', '1 0 0 -')])).toContainEqual(
+      expect.objectContaining({ type: 'NSEC3PARAM', message: 'NSEC3PARAM records are managed by the platform when DNSSEC is on' }),
+    );
+    // The platform's own write of the same set is not checked as customer input.
+    expect(checkRrsets(apex, [...platform, dnskey], { changed: [] })).toEqual([]);
+  });
+
   it('TTL from 60 to 604800 seconds', () => {
     const message = 'TTL must be between 60 and 604800 seconds';
     expect(check([], [{ ...set('www.example.com', 'A', '192.0.2.1'), ttl: 59 }])).toEqual([expect.objectContaining({ field: 'ttl', message })]);

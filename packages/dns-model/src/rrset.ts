@@ -24,9 +24,13 @@ export const MAX_TTL = 604800;
 export const MAX_RECORDS_PER_RRSET = 100;
 export const MAX_RRSET_OCTETS = 65536;
 
-/** Types only the platform writes: the SOA anywhere, NS at the apex. */
+/** The DNSSEC types: keys, their digests and the proofs come from the platform's signing, never from customers. */
+export const DNSSEC_MANAGED_TYPES: ReadonlySet<string> = new Set(['DNSKEY', 'CDS', 'CDNSKEY', 'NSEC3PARAM', 'RRSIG', 'NSEC', 'NSEC3']);
+
+/** Types only the platform writes: the SOA and the DNSSEC types anywhere, NS at the apex. */
 export function managedTypeProblem(apex: string, name: string, type: string): string | undefined {
   if (type === 'SOA') return 'SOA records are managed by the platform';
+  if (DNSSEC_MANAGED_TYPES.has(type)) return `${type} records are managed by the platform when DNSSEC is on`;
   if (type === 'NS' && name === apex) return 'NS records at the root of a domain are managed by the platform';
   return undefined;
 }

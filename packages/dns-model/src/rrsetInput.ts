@@ -1,6 +1,6 @@
 import { ValidationError } from './errors';
 import { parseOwnerName } from './owner';
-import { managedTypeProblem, ttlProblem, type Rrset } from './rrset';
+import { DNSSEC_MANAGED_TYPES, managedTypeProblem, ttlProblem, type Rrset } from './rrset';
 import { customerTypes, recordType } from './types/index';
 import { isTypeName, typeCode, typeName } from './types/typeCodes';
 
@@ -17,8 +17,6 @@ export type FieldErrors = Partial<Record<RrsetField, string>>;
 
 export type RrsetInputResult = { ok: true; rrset: Rrset } | { ok: false; errors: FieldErrors };
 
-const DNSSEC_TYPES = new Set(['DNSKEY', 'RRSIG', 'NSEC', 'NSEC3', 'NSEC3PARAM', 'CDS', 'CDNSKEY']);
-
 /**
  * Reads one RRset from a request: the type (ANAME is read as ALIAS), the owner name relative to
  * the zone, the content as a string or a list of strings (each parsed to its canonical form), and
@@ -34,7 +32,7 @@ export function parseRrsetInput(input: RrsetInput, zone: string, options: { defa
   else {
     const mnemonic = typeName(typeCode(input.type));
     if (mnemonic === 'SOA') errors.type = 'SOA records are managed by the platform';
-    else if (DNSSEC_TYPES.has(mnemonic)) errors.type = `${mnemonic} records are managed by the platform when DNSSEC is on`;
+    else if (DNSSEC_MANAGED_TYPES.has(mnemonic)) errors.type = managedTypeProblem(zone, zone, mnemonic)!;
     else if (!(customerTypes as readonly string[]).includes(mnemonic)) errors.type = `Record type ${mnemonic} is not supported`;
     else type = mnemonic;
   }

@@ -13,7 +13,7 @@ export const zone = z
     dnssec: z.object({ enabled: z.boolean(), state: z.enum(['off', 'signing', 'active', 'disabling']) }),
     name_servers: z.array(z.string()),
     serial: z.number().int().describe('SOA serial, bumped once per change'),
-    record_count: z.number().int().describe('Records counted against the plan (the SOA and apex NS are not)'),
+    record_count: z.number().int().describe('Records counted against the plan (the platform-managed sets are not)'),
     created_at: timestamp,
     updated_at: timestamp,
   })
@@ -26,7 +26,7 @@ export const rrset = z
     type: z.string(),
     ttl: z.number().int(),
     content: z.array(z.string()).describe('Canonical presentation of each value'),
-    managed: z.boolean().describe('SOA and apex NS: written by the platform'),
+    managed: z.boolean().describe('SOA, apex NS, and DNSKEY, CDS, CDNSKEY and NSEC3PARAM of a signed zone: written by the platform'),
     created_at: timestamp,
     updated_at: timestamp,
   })

@@ -61,8 +61,10 @@ export interface EditOptions {
   action: string;
   /** Check everything and report the diff, write nothing. */
   dryRun?: boolean;
-  /** The platform's own change (SOA and apex NS may be touched). */
+  /** The platform's own change (SOA, apex NS and the DNSSEC sets may be touched). */
   system?: boolean;
+  /** A new serial even when no set changes: a key (de)activation changes only the signatures served. */
+  newSerial?: boolean;
   /** Extra audit summary. */
   summary?: Record<string, unknown>;
   /** The sets a small change touches (see `Neighbourhood`); left out, the whole zone is loaded. */
@@ -163,7 +165,7 @@ const asRrset = (row: RrsetRow): Rrset => ({ name: row.name, type: row.type, ttl
  * it, and works out what it removes and adds. Throws `forbidden` or `validation_failed` with the
  * field hints of the request.
  */
-export function planChanges(writer: RecordWriter, state: ZoneState, changes: readonly SetChange[], options: { system?: boolean } = {}): SetDiff[] {
+export function planChanges(writer: RecordWriter | null, state: ZoneState, changes: readonly SetChange[], options: { system?: boolean } = {}): SetDiff[] {
   const { zone, sets } = state;
   const details: Record<string, string> = {};
   const byKey = new Map<string, SetChange>();
@@ -179,6 +181,7 @@ export function planChanges(writer: RecordWriter, state: ZoneState, changes: rea
   if (Object.keys(details).length > 0) throw invalid(details);
 
   if (!options.system) {
+    if (!writer) throw new TypeError('A change that is not the platform\'s own needs the caller');
     const refused = changes.filter((change) => !writer.mayWrite({ zone: zone.name, name: relativeName(change.name, zone.name), type: change.type }));
     if (refused.length > 0) {
       const first = refused[0]!;
@@ -297,7 +300,7 @@ export async function writeChanges(
   const stored = new Map<string, RrsetRow | null>();
   const delta = diffs.reduce((total, diff) => total + managedCount(zone.name, diff), 0);
   await checkRecordQuota(tx, zone.customerId, delta);
-  if (options.dryRun || diffs.length === 0) {
+  if (options.dryRun || (diffs.length === 0 && !options.newSerial)) {
     for (const change of changes) stored.set(setKey(change.name, change.type), sets.get(setKey(change.name, change.type)) ?? null);
     return { serial: zone.serial, sets: stored };
   }
@@ -415,6 +418,26 @@ export async function editZone(
   });
   if (result.serial !== result.previous) await ctx.zoneChanges.publish(noticeOf(result.zone));
   return result;
+}
+
+/**
+ * The platform's own change to a zone the caller has locked in `tx` (a background job, or a
+ * DNSSEC or TTL change): the RRset rules apply, API key policies do not. The caller announces
+ * the new serial after the commit.
+ */
+export async function writeSystemChanges(
+  tx: Executor,
+  ctx: ServiceContext,
+  zone: ZoneRow,
+  build: (state: ZoneState) => SetChange[],
+  options: Omit<EditOptions, 'system' | 'dryRun' | 'touches'> & { actor: Actor },
+): Promise<{ serial: number; diffs: SetDiff[] }> {
+  // Every set the platform writes is at the apex.
+  const state = { zone, sets: await loadSets(tx, zone.id, neighbourhoodOf(zone.name, [])) };
+  const changes = build(state);
+  const diffs = planChanges(null, state, changes, { system: true });
+  const { serial } = await writeChanges(tx, state, changes, diffs, { ...options, system: true, nameServers: zoneNameServers(ctx, zone) });
+  return { serial, diffs };
 }
 
 export const noticeOf = (zone: ZoneRow, status: ZoneChangeNotice['status'] = zone.status): ZoneChangeNotice => ({

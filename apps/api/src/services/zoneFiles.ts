@@ -1,13 +1,13 @@
 import { eq } from '@kaja/db/orm';
 import { rrsets, type JournalRecord } from '@kaja/db';
-import { groupRecords, parseZoneFile, writeZoneFile } from '@kaja/dns-model';
+import { groupRecords, managedTypeProblem, parseZoneFile, writeZoneFile } from '@kaja/dns-model';
 import { ApiError, invalid } from '../errors';
 import type { Principal } from './principal';
 import { changesToReach } from './journal';
 import { presentDiff } from './rrsets';
 import { editZone, findZone, type ZoneContext } from './zoneEdits';
 
-/** The zone as an RFC 1035 master file, SOA and apex NS included. */
+/** The zone as an RFC 1035 master file, the platform's sets (SOA, apex NS, DNSKEY, CDS, CDNSKEY, NSEC3PARAM) included. */
 export async function exportZone(ctx: ZoneContext, principal: Principal, zoneId: string) {
   const zone = await findZone(ctx.db, principal, zoneId);
   const rows = await ctx.db.select().from(rrsets).where(eq(rrsets.zoneId, zone.id));
@@ -31,8 +31,8 @@ const maxReportedLines = 1000;
 /**
  * Imports a zone file. Every bad line is reported with its number and nothing is written unless
  * the whole file is valid. `merge` replaces the sets the file has and keeps the others; `replace`
- * also removes the zone's sets that the file lacks. The SOA and apex NS are the platform's: the
- * file's are left out and listed under `ignored`.
+ * also removes the zone's sets that the file lacks. The SOA, apex NS and DNSSEC records are the
+ * platform's: the file's are left out and listed under `ignored` (so an export imports unchanged).
  */
 export async function importZone(ctx: ZoneContext, principal: Principal, zoneId: string, text: string, options: ImportOptions) {
   const zone = await findZone(ctx.db, principal, zoneId);
@@ -50,9 +50,10 @@ export async function importZone(ctx: ZoneContext, principal: Principal, zoneId:
   const ignored = new Map<string, { name: string; type: string; count: number; reason: string }>();
   const records: JournalRecord[] = [];
   for (const record of parsed.records) {
-    if (record.name === zone.name && (record.type === 'SOA' || record.type === 'NS')) {
-      const key = record.type;
-      const entry = ignored.get(key) ?? { name: record.name, type: record.type, count: 0, reason: `The ${record.type} records at the root of the zone are managed by the platform: the file's were not imported` };
+    const managed = managedTypeProblem(zone.name, record.name, record.type);
+    if (managed) {
+      const key = `${record.name}\u0000${record.type}`;
+      const entry = ignored.get(key) ?? { name: record.name, type: record.type, count: 0, reason: `${managed}: the file's were not imported` };
       entry.count++;
       ignored.set(key, entry);
     } else records.push(record);

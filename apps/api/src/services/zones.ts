@@ -9,13 +9,9 @@ import { checkZoneQuota } from './quotas';
 import { hostName, nextSerial, soaContent } from './soa';
 import {
   findZone,
-  loadSets,
-  neighbourhoodOf,
   noticeOf,
-  planChanges,
-  principalWriter,
   sortKeyOf,
-  writeChanges,
+  writeSystemChanges,
   zoneNameServers,
   type ZoneContext,
   type ZoneRow,
@@ -167,20 +163,18 @@ export async function updateZone(ctx: ZoneContext, principal: Principal, zoneId:
     if (zone.status === 'deleting') throw conflict('The zone is being deleted');
     let serial = zone.serial;
     if (input.ttl !== undefined && input.ttl !== zone.ttl) {
-      const state = { zone, sets: await loadSets(tx, zone.id, neighbourhoodOf(zone.name, [])) };
       const ttl = input.ttl;
-      const changes = ['SOA', 'NS'].map((type) => {
-        const row = state.sets.get(`${zone.name}\u0000${type}`)!;
-        return { name: zone.name, type, next: { name: zone.name, type, ttl, contents: row.contents }, path: '' };
-      });
-      const diffs = planChanges(principalWriter(principal), state, changes, { system: true });
-      ({ serial } = await writeChanges(tx, state, changes, diffs, {
-        source: 'api',
-        action: 'zone.ttl_changed',
-        nameServers: zoneNameServers(ctx, zone),
-        actor: principal.actor,
-        summary: { ttl: { from: zone.ttl, to: ttl } },
-      }));
+      // The platform's sets at the apex (SOA, NS, and the DNSKEY set and its kin when signed) follow the zone TTL.
+      ({ serial } = await writeSystemChanges(
+        tx,
+        ctx,
+        zone,
+        (state) =>
+          [...state.sets.values()]
+            .filter((row) => row.managed && row.name === zone.name)
+            .map((row) => ({ name: row.name, type: row.type, next: { name: row.name, type: row.type, ttl, contents: row.contents }, path: '' })),
+        { source: 'api', action: 'zone.ttl_changed', actor: principal.actor, summary: { ttl: { from: zone.ttl, to: ttl } } },
+      ));
     }
     const status = input.status ?? zone.status;
     const [updated] = await tx

@@ -6,6 +6,7 @@ import { commonErrors, listEnvelope, pagination, successEnvelope } from '../../.
 import { zone, zoneParams } from '../../../schemas/zones';
 import type { ZoneContext } from '../../../services/zoneEdits';
 import * as zonesService from '../../../services/zones';
+import { dnssecRoutes } from './dnssec';
 import { historyRoutes } from './history';
 import { recordRoutes } from './records';
 import { secondaryRoutes } from './secondaries';
@@ -118,4 +119,5 @@ export const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(zoneFileRoutes, { ctx });
   await app.register(tsigKeyRoutes, { ctx });
   await app.register(secondaryRoutes, { ctx });
+  await app.register(dnssecRoutes, { ctx });
 };

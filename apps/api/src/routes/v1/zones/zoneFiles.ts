@@ -46,7 +46,7 @@ export const zoneFileRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async
         tags,
         summary: 'Import a zone file (text/dns or text/plain, up to 10 MiB)',
         description:
-          '`mode=merge` (default) replaces the sets the file has and keeps the others; `mode=replace` also removes sets the file lacks. `dry_run=true` answers the changes without writing. Every bad line is reported with its number, and nothing is written unless the whole file is valid. $INCLUDE is refused. The SOA and apex NS of the file are not imported (they are the platform’s) and are listed under `ignored`.',
+          '`mode=merge` (default) replaces the sets the file has and keeps the others; `mode=replace` also removes sets the file lacks. `dry_run=true` answers the changes without writing. Every bad line is reported with its number, and nothing is written unless the whole file is valid. $INCLUDE is refused. The SOA, apex NS and DNSSEC records of the file are not imported (they are the platform’s) and are listed under `ignored`.',
         params: zoneParams,
         querystring: z.object({ mode: z.enum(['merge', 'replace']).default('merge'), dry_run: flag.default(false) }),
         body: z.string().describe('The zone file'),
