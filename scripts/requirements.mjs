@@ -11,6 +11,8 @@ export const testTools = {
   'ldns-verify-zone': 'ldnsutils',
   'dnssec-verify': 'bind9-utils',
   delv: 'bind9-dnsutils',
+  'dnssec-keygen': 'bind9-utils',
+  'dnssec-dsfromkey': 'bind9-utils',
 };
 
 /** Web apps built before they are served or tested: sources that make them stale, and their output. */

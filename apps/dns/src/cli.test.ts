@@ -24,8 +24,21 @@ describe('the command line', () => {
     expect(parseCommandLine(['--zone', 'example.com=a.zone'], {})).toMatchObject({ listen: [{ host: '127.0.0.1', port: 5300 }] });
   });
 
+  it('reads the zones to sign, with key files or keys made at start, NSEC or NSEC3', () => {
+    const config = parseCommandLine(['--zone', 'example.com=a.zone', '--zone', 'example.net=b.zone', '--dnssec', 'Example.com.=keys', '--dnssec', 'example.net', '--nsec3', 'example.net'], {});
+    expect(config).toMatchObject({
+      dnssec: [
+        { name: 'example.com', keyDir: 'keys', nsec3: false },
+        { name: 'example.net', keyDir: undefined, nsec3: true },
+      ],
+    });
+  });
+
   it.each([
     [[], 'at least one --zone NAME=FILE is required'],
+    [['--zone', 'example.com=a', '--dnssec', 'example.org'], 'example.org is not served'],
+    [['--zone', 'example.com=a', '--dnssec', 'example.com='], 'expected NAME or NAME=KEYDIR'],
+    [['--zone', 'example.com=a', '--nsec3', 'example.com'], 'the zone is not signed'],
     [['--zone', 'example.com'], 'expected NAME=FILE'],
     [['--zone', 'exa mple.com=a.zone'], 'space'],
     [['--zone', 'example.com=a', '--listen', 'localhost:53'], 'expected HOST:PORT'],

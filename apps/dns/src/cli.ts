@@ -14,6 +14,10 @@ Serves RFC 1035 zone files as an authoritative DNS server over UDP and TCP.
                            address in DNS_ADDR on DNS_PORT, 127.0.0.1 and 5300 when unset)
   --workers N              processes sharing the port (default: one per CPU core)
   --node-name NAME         this node's name in NSID and CHAOS id.server answers (default: the host name)
+  --dnssec NAME[=KEYDIR]   sign the zone NAME online for queries with the DO bit (repeatable), with
+                           the BIND key files in KEYDIR (K<zone>.+<alg>+<tag>.key/.private from
+                           dnssec-keygen), or with a KSK and a ZSK made at start (their DS printed)
+  --nsec3 NAME             deny existence in the signed zone NAME with NSEC3 (RFC 9276) instead of NSEC
   --alias-resolver H:P     recursive resolver for apex ALIAS targets (repeatable; default: the system's)
   --udp auto|batch|dgram   UDP through the batching addon (recvmmsg/sendmmsg) or node's dgram;
                            auto (the default) takes the addon when npm install could build it
@@ -28,8 +32,16 @@ export interface ZoneSource {
   file: string;
 }
 
+/** A zone signed in standalone mode: keys from BIND key files, or made at start. */
+export interface DnssecSource {
+  name: string;
+  keyDir?: string;
+  nsec3: boolean;
+}
+
 export interface Config {
   zones: ZoneSource[];
+  dnssec: DnssecSource[];
   listen: ListenAddress[];
   workers: number;
   nodeName: string;
@@ -44,6 +56,8 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
     args,
     options: {
       zone: { type: 'string', multiple: true },
+      dnssec: { type: 'string', multiple: true },
+      nsec3: { type: 'string', multiple: true },
       listen: { type: 'string', multiple: true },
       workers: { type: 'string' },
       'node-name': { type: 'string' },
@@ -58,8 +72,10 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
   });
   if (values.help) return 'help';
   if (!values.zone?.length) throw new Error('at least one --zone NAME=FILE is required');
+  const zones = values.zone.map(parseZoneSource);
   return {
-    zones: values.zone.map(parseZoneSource),
+    zones,
+    dnssec: dnssecSources(zones, values.dnssec ?? [], values.nsec3 ?? []),
     listen: values.listen ? values.listen.map(parseListenAddress) : defaultListen(env),
     workers: values.workers === undefined ? availableParallelism() : positive(values.workers, '--workers'),
     nodeName: values['node-name'] ?? hostname(),
@@ -75,7 +91,27 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
 function parseZoneSource(text: string): ZoneSource {
   const at = text.indexOf('=');
   if (at <= 0 || at === text.length - 1) throw new Error(`--zone ${text}: expected NAME=FILE`);
-  return { name: parseName(text.slice(0, at).replace(/\.$/, '') + '.'), file: text.slice(at + 1) };
+  return { name: zoneName(text.slice(0, at)), file: text.slice(at + 1) };
+}
+
+function dnssecSources(zones: ZoneSource[], dnssec: string[], nsec3: string[]): DnssecSource[] {
+  const sources = dnssec.map((text) => {
+    const at = text.indexOf('=');
+    const name = zoneName(at < 0 ? text : text.slice(0, at));
+    if (!zones.some((z) => z.name === name)) throw new Error(`--dnssec ${text}: ${name} is not served (no --zone ${name}=FILE)`);
+    if (at === text.length - 1) throw new Error(`--dnssec ${text}: expected NAME or NAME=KEYDIR`);
+    return { name, keyDir: at < 0 ? undefined : text.slice(at + 1), nsec3: false };
+  });
+  for (const text of nsec3) {
+    const source = sources.find((s) => s.name === zoneName(text));
+    if (!source) throw new Error(`--nsec3 ${text}: the zone is not signed (no --dnssec ${text})`);
+    source.nsec3 = true;
+  }
+  return sources;
+}
+
+function zoneName(text: string): string {
+  return parseName(text.replace(/\.$/, '') + '.');
 }
 
 function defaultListen(env: NodeJS.ProcessEnv): ListenAddress[] {

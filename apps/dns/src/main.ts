@@ -3,7 +3,11 @@
 import cluster from 'node:cluster';
 import { AliasResolver } from './alias';
 import { parseCommandLine, usage, type Config } from './cli';
+import { dsLines, standaloneSettings, startupKeysEnvironment } from './standaloneKeys';
+import { StaticKeySource } from './keySource';
+import { keyRecords } from './publishedKeys';
 import { startServer } from './server';
+import { ZoneSigning } from './signing';
 import { loadZoneFile } from './zoneFile';
 import { ZoneStore } from './zoneStore';
 
@@ -22,18 +26,29 @@ function readConfig(): Config {
 }
 
 async function serve(config: Config): Promise<() => Promise<void>> {
+  const settings = await standaloneSettings(config.dnssec);
+  if (!cluster.isWorker) for (const line of dsLines(settings)) console.log(`dns: ${line}`);
   const zones = new ZoneStore();
-  for (const source of config.zones) zones.put(await loadZoneFile(source.name, source.file));
+  for (const source of config.zones) {
+    const signed = settings.get(source.name);
+    zones.put(await loadZoneFile(source.name, source.file, signed ? keyRecords(source.name, signed) : []));
+  }
+  const signing = settings.size > 0 ? new ZoneSigning(zones, new StaticKeySource(settings)) : undefined;
+  await signing?.ready();
   const alias = new AliasResolver(config.aliasResolvers);
-  const server = await startServer({ listen: config.listen, zones, nodeName: config.nodeName, alias, tcp: config.tcp, udp: config.udp });
+  const server = await startServer({ listen: config.listen, zones, nodeName: config.nodeName, alias, signing, tcp: config.tcp, udp: config.udp });
   return server.close;
 }
 
-function superviseWorkers(config: Config): void {
+async function superviseWorkers(config: Config): Promise<void> {
   let ready = 0;
   let stopping = false;
+  // Keys made at start are made once, here, so that every worker signs with the same ones.
+  const settings = await standaloneSettings(config.dnssec);
+  for (const line of dsLines(settings)) console.log(`dns: ${line}`);
+  const env = startupKeysEnvironment(config.dnssec, settings);
   const fork = () => {
-    const worker = cluster.fork();
+    const worker = cluster.fork(env);
     worker.on('message', (message) => {
       if (message === 'ready' && ++ready === config.workers) {
         console.log(`dns: serving ${config.zones.length} zone(s) on ${config.listen.map((a) => `${a.host}:${a.port}`).join(', ')} with ${config.workers} workers`);
@@ -62,7 +77,12 @@ function superviseWorkers(config: Config): void {
 }
 
 const config = readConfig();
-if (config.workers > 1 && cluster.isPrimary) superviseWorkers(config);
+if (config.workers > 1 && cluster.isPrimary) {
+  await superviseWorkers(config).catch((error: Error) => {
+    console.error(`dns: ${error.message}`);
+    process.exit(1);
+  });
+}
 else {
   try {
     const close = await serve(config);
