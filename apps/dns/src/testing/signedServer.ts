@@ -3,7 +3,7 @@ import { generateCryptokey } from '@kaja/dnssec';
 import { StaticKeySource, type SigningSettings } from '../keySource';
 import { keyRecords } from '../publishedKeys';
 import { Type } from '../rrtypes';
-import { startServer, type DnsServer } from '../server';
+import { startServer, type DnsServer, type ServerOptions } from '../server';
 import { ZoneSigning } from '../signing';
 import type { Zone, ZoneChange } from '../zone';
 import { loadZoneText } from '../zoneFile';
@@ -25,7 +25,10 @@ export function freshSettings(nsec3: boolean, algorithm: number | string = 13): 
  * Serves zone texts on 127.0.0.1 (a free port), signed with the given settings when the query
  * has DO, the key sets published at each apex. The test that starts it closes it.
  */
-export async function serveSignedZones(zones: Record<string, { text: string; settings?: SigningSettings }>): Promise<SignedTestServer> {
+export async function serveSignedZones(
+  zones: Record<string, { text: string; settings?: SigningSettings }>,
+  options: Partial<ServerOptions> = {},
+): Promise<SignedTestServer> {
   const store = new ZoneStore();
   const keys = new StaticKeySource();
   for (const [name, { text, settings }] of Object.entries(zones)) {
@@ -34,7 +37,7 @@ export async function serveSignedZones(zones: Record<string, { text: string; set
   }
   const signing = new ZoneSigning(store, keys);
   await signing.ready();
-  const server = await startServer({ listen: [{ host: '127.0.0.1', port: 0 }], nodeName: 'test-node', zones: store, signing });
+  const server = await startServer({ listen: [{ host: '127.0.0.1', port: 0 }], nodeName: 'test-node', ...options, zones: store, signing });
   return { ...server, port: server.addresses[0]!.port, zones: store, keys, signing };
 }
 
