@@ -157,6 +157,34 @@ for (const nsec3 of [false, true]) {
       }
     });
 
+    it('a tampered signature is caught', async () => {
+      const zone = server.zones.get(ZONE)!;
+      // A set no query asked for yet, so no answer with its good signature is cached.
+      const address = zone.nodes.get(`a.b.c.${ZONE}`)!.rrsets.get(typeCode('A'))!;
+      const rdata = server.signing.signer(zone)!.signatures.for(address)!.rdata[0]!;
+      rdata[rdata.length - 3]! ^= 0x40;
+      try {
+        const output = await check(`a.b.c.${ZONE}`, 'A');
+        expect(output).not.toMatch(/fully validated/);
+        expect(output).toMatch(/resolution failed/);
+      } finally {
+        rdata[rdata.length - 3]! ^= 0x40;
+        await server.signing.reload(ZONE); // forgets the answers encoded with the tampered signature
+      }
+    });
+
+    it('an NXDOMAIN proof without its wildcard denial is refused', async () => {
+      const denial = server.signing.signer(server.zones.get(ZONE)!)!.denial;
+      const complete = denial.nxdomain.bind(denial);
+      // Keep only what proves the name itself is absent; the wildcard could still have matched.
+      denial.nxdomain = (qname) => complete(qname).filter((rrset) => rrset === complete(qname)[nsec3 ? 1 : 0]);
+      try {
+        expect(await check(`missing.${ZONE}`, 'A')).not.toMatch(/fully validated/);
+      } finally {
+        denial.nxdomain = complete;
+      }
+    });
+
     it('still validates after changes, and shows them', async () => {
       const zone = server.zones.get(ZONE)!;
       const mail = record(`mail.${ZONE}`, 'A', '192.0.2.25');
