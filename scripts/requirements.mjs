@@ -15,6 +15,7 @@ export const testTools = {
   nsupdate: 'bind9-dnsutils',
   'dnssec-dsfromkey': 'bind9-utils',
   'ldns-key2ds': 'ldnsutils',
+  'dnssec-keygen': 'bind9-utils',
 };
 
 /** Web apps built before they are served or tested: sources that make them stale, and their output. */

@@ -12,3 +12,4 @@ export { ZoneChangePublisher } from './services/zoneChanges';
 export { applyUpdate, createUpdateService, type UpdateOutcome, type UpdateRequest, type UpdateService } from './services/dynamicUpdates';
 export { openTsigSecret, sealTsigSecret } from './services/tsigSecrets';
 export type { ZoneContext } from './services/zoneEdits';
+export { createDnsNodeUpdateService } from './dnsNodeUpdates';

@@ -4,6 +4,7 @@
 // p50/p99/max. On the embedded database (the server hears the change in process), and, when
 // DATABASE_URL is set, on PostgreSQL with the server on its own connection through LISTEN.
 import { parseArgs } from 'node:util';
+import { resolveKeyEncryptionKey } from '@kaja/config';
 import { openDatabase, type DatabaseHandle } from '@kaja/db';
 import { createTestDatabase } from '@kaja/db/testing';
 import { signUpOwner, startTestApi } from '@kaja/api/testing';
@@ -30,6 +31,7 @@ async function measure(setting: string, database: DatabaseHandle & { url?: strin
   const dnsDatabase = database.kind === 'postgres' ? await openDatabase({ databaseUrl: database.url!, dataDir: '', migrate: false }) : database;
   const dns = await serveDatabaseZones({
     database: dnsDatabase,
+    keyEncryptionKey: resolveKeyEncryptionKey(api.config),
     sources: [database.kind === 'postgres' ? databaseNotices(dnsDatabase) : inProcessNotices((listener) => api.app.zoneChanges.subscribe(listener))],
     listen: [{ host: '127.0.0.1', port: 0 }],
     nodeName: 'bench',

@@ -44,6 +44,16 @@ describe('the command line', () => {
     });
   });
 
+  it('reads the zones to sign, with key files or keys made at start, NSEC or NSEC3', () => {
+    const config = parseCommandLine(['--zone', 'example.com=a.zone', '--zone', 'example.net=b.zone', '--dnssec', 'Example.com.=keys', '--dnssec', 'example.net', '--nsec3', 'example.net'], {});
+    expect(config).toMatchObject({
+      dnssec: [
+        { name: 'example.com', keyDir: 'keys', nsec3: false },
+        { name: 'example.net', keyDir: undefined, nsec3: true },
+      ],
+    });
+  });
+
   it.each([
     [['--zone', 'example.com=a', '--tsig-key', 'k:hmac-md5:AAAA'], 'the algorithm must be'],
     [['--zone', 'example.com=a', '--tsig-key', 'k:hmac-sha256'], 'expected NAME:ALGORITHM:BASE64SECRET'],
@@ -57,6 +67,9 @@ describe('the command line', () => {
 
   it.each([
     [[], 'give zone files with --zone NAME=FILE, or set DATABASE_URL'],
+    [['--zone', 'example.com=a', '--dnssec', 'example.org'], 'example.org is not served'],
+    [['--zone', 'example.com=a', '--dnssec', 'example.com='], 'expected NAME or NAME=KEYDIR'],
+    [['--zone', 'example.com=a', '--nsec3', 'example.com'], 'the zone is not signed'],
     [['--zone', 'example.com'], 'expected NAME=FILE'],
     [['--zone', 'exa mple.com=a.zone'], 'space'],
     [['--zone', 'example.com=a', '--listen', 'localhost:53'], 'expected HOST:PORT'],

@@ -18,6 +18,10 @@ DATABASE_URL, live as the API changes them.
                            address in DNS_ADDR on DNS_PORT, 127.0.0.1 and 5300 when unset)
   --workers N              processes sharing the port (default: one per CPU core)
   --node-name NAME         this node's name in NSID and CHAOS id.server answers (default: the host name)
+  --dnssec NAME[=KEYDIR]   sign the zone NAME online for queries with the DO bit (repeatable), with
+                           the BIND key files in KEYDIR (K<zone>.+<alg>+<tag>.key/.private from
+                           dnssec-keygen), or with a KSK and a ZSK made at start (their DS printed)
+  --nsec3 NAME             deny existence in the signed zone NAME with NSEC3 (RFC 9276) instead of NSEC
   --alias-resolver H:P     recursive resolver for apex ALIAS targets (repeatable; default: the system's)
   --udp auto|batch|dgram   UDP through the batching addon (recvmmsg/sendmmsg) or node's dgram;
                            auto (the default) takes the addon when npm install could build it
@@ -37,10 +41,19 @@ export interface ZoneSource {
   file: string;
 }
 
+/** A zone signed in standalone mode: keys from BIND key files, or made at start. */
+export interface DnssecSource {
+  name: string;
+  keyDir?: string;
+  nsec3: boolean;
+}
+
 export interface Config {
   /** Zone files to serve; none means the zones in the database at `databaseUrl`. */
   zones: ZoneSource[];
   databaseUrl?: string;
+  /** Zone files to sign (standalone); a database node signs the zones whose keys the API made. */
+  dnssec: DnssecSource[];
   listen: ListenAddress[];
   workers: number;
   nodeName: string;
@@ -56,6 +69,8 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
     args,
     options: {
       zone: { type: 'string', multiple: true },
+      dnssec: { type: 'string', multiple: true },
+      nsec3: { type: 'string', multiple: true },
       listen: { type: 'string', multiple: true },
       workers: { type: 'string' },
       'node-name': { type: 'string' },
@@ -77,13 +92,14 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
     throw new Error('give zone files with --zone NAME=FILE, or set DATABASE_URL (PostgreSQL) to serve the zones in the database (the embedded database is served by npm start)');
   }
   const keys = new Map((values['tsig-key'] ?? []).map(parseTsigKey).map((key) => [key.name, key]));
-  if (databaseUrl && (keys.size > 0 || values.secondary?.length)) {
-    throw new Error('--tsig-key and --secondary go with --zone: a database node takes keys and secondaries from the API');
+  if (databaseUrl && (keys.size > 0 || values.secondary?.length || values.dnssec?.length || values.nsec3?.length)) {
+    throw new Error('--tsig-key, --secondary, --dnssec and --nsec3 go with --zone: a database node takes keys and secondaries from the API');
   }
   const secondaries = (values.secondary ?? []).map((text) => parseSecondary(text, keys, zones));
   return {
     zones,
     secondaries,
+    dnssec: dnssecSources(zones, values.dnssec ?? [], values.nsec3 ?? []),
     ...(databaseUrl ? { databaseUrl } : {}),
     listen: values.listen ? values.listen.map(parseListenAddress) : defaultListen(env),
     workers: values.workers === undefined ? availableParallelism() : positive(values.workers, '--workers'),
@@ -100,7 +116,27 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
 function parseZoneSource(text: string): ZoneSource {
   const at = text.indexOf('=');
   if (at <= 0 || at === text.length - 1) throw new Error(`--zone ${text}: expected NAME=FILE`);
-  return { name: parseName(text.slice(0, at).replace(/\.$/, '') + '.'), file: text.slice(at + 1) };
+  return { name: zoneName(text.slice(0, at)), file: text.slice(at + 1) };
+}
+
+function dnssecSources(zones: ZoneSource[], dnssec: string[], nsec3: string[]): DnssecSource[] {
+  const sources = dnssec.map((text) => {
+    const at = text.indexOf('=');
+    const name = zoneName(at < 0 ? text : text.slice(0, at));
+    if (!zones.some((z) => z.name === name)) throw new Error(`--dnssec ${text}: ${name} is not served (no --zone ${name}=FILE)`);
+    if (at === text.length - 1) throw new Error(`--dnssec ${text}: expected NAME or NAME=KEYDIR`);
+    return { name, keyDir: at < 0 ? undefined : text.slice(at + 1), nsec3: false };
+  });
+  for (const text of nsec3) {
+    const source = sources.find((s) => s.name === zoneName(text));
+    if (!source) throw new Error(`--nsec3 ${text}: the zone is not signed (no --dnssec ${text})`);
+    source.nsec3 = true;
+  }
+  return sources;
+}
+
+function zoneName(text: string): string {
+  return parseName(text.replace(/\.$/, '') + '.');
 }
 
 function parseTsigKey(text: string): TsigKey {
@@ -108,15 +144,15 @@ function parseTsigKey(text: string): TsigKey {
   if (!name || !algorithm || !secret || rest.length > 0) throw new Error(`--tsig-key ${text}: expected NAME:ALGORITHM:BASE64SECRET`);
   if (!isTsigAlgorithm(algorithm)) throw new Error(`--tsig-key ${text}: the algorithm must be hmac-sha256, hmac-sha384 or hmac-sha512`);
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(secret) || secret.length % 4 !== 0) throw new Error(`--tsig-key ${text}: the secret must be base64`);
-  return { name: parseName(name.replace(/\.$/, '') + '.'), algorithm, secret: new Uint8Array(Buffer.from(secret, 'base64')) };
+  return { name: zoneName(name), algorithm, secret: new Uint8Array(Buffer.from(secret, 'base64')) };
 }
 
 function parseSecondary(text: string, keys: Map<string, TsigKey>, zones: ZoneSource[]): Secondary {
   const match = /^([^=]+)=(?:\[([0-9a-fA-F:.]+)\]|([0-9.]+))(?::([0-9]{1,5}))?\/(.+)$/.exec(text);
   if (!match) throw new Error(`--secondary ${text}: expected ZONE=ADDRESS[:PORT]/KEYNAME, e.g. example.com=192.0.2.1/xfr.example.com`);
-  const zone = parseName(match[1]!.replace(/\.$/, '') + '.');
+  const zone = zoneName(match[1]!);
   if (!zones.some((z) => z.name === zone)) throw new Error(`--secondary ${text}: ${zone} is not a --zone served here`);
-  const key = keys.get(parseName(match[5]!.replace(/\.$/, '') + '.'));
+  const key = keys.get(zoneName(match[5]!));
   if (!key) throw new Error(`--secondary ${text}: no --tsig-key named ${match[5]}`);
   const port = match[4] === undefined ? 53 : Number(match[4]);
   if (port < 1 || port > 65535) throw new Error(`--secondary ${text}: the port must be 1 to 65535`);

@@ -3,14 +3,21 @@
 // node's cluster module shares each UDP socket and TCP listener between processes; in database
 // mode every worker has its own connection, LISTEN and zones.
 import cluster from 'node:cluster';
+import { createDnsNodeUpdateService } from '@kaja/api';
+import { loadConfig, resolveKeyEncryptionKey } from '@kaja/config';
 import { openDatabase } from '@kaja/db';
 import { AliasResolver } from './alias';
 import { parseCommandLine, usage, type Config } from './cli';
 import { serveDatabaseZones } from './database/serve';
+import { StaticKeySource } from './keySource';
 import { Notifier } from './notify';
+import { keyRecords } from './publishedKeys';
 import { startServer } from './server';
+import { ZoneSigning } from './signing';
+import { dsLines, standaloneSettings, startupKeysEnvironment } from './standaloneKeys';
 import { StaticTransferAccess } from './transferAccess';
 import { loadZoneFile } from './zoneFile';
+import type { Zone } from './zone';
 import { ZoneStore } from './zoneStore';
 
 function readConfig(): Config {
@@ -27,6 +34,9 @@ function readConfig(): Config {
   }
 }
 
+// One process of a node sends NOTIFY, or every secondary would hear of each change once per worker.
+const notifies = () => cluster.isPrimary || cluster.worker?.id === 1;
+
 async function serve(config: Config): Promise<{ zones: number; close: () => Promise<void> }> {
   const alias = new AliasResolver(config.aliasResolvers);
   const options = { listen: config.listen, nodeName: config.nodeName, alias, tcp: config.tcp, udp: config.udp };
@@ -34,19 +44,28 @@ async function serve(config: Config): Promise<{ zones: number; close: () => Prom
     // The API's nodes own the schema: a DNS node only reads zones and adds query counts.
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: '', migrate: false });
     try {
-      const server = await serveDatabaseZones({ ...options, database });
+      const platform = loadConfig();
+      const updates = createDnsNodeUpdateService({ database, config: platform });
+      const server = await serveDatabaseZones({ ...options, database, keyEncryptionKey: resolveKeyEncryptionKey(platform), updates, notify: notifies() });
       return { zones: server.zones.size, close: () => server.close().finally(() => database.close()) };
     } catch (error) {
       await database.close();
       throw error;
     }
   }
+  const settings = await standaloneSettings(config.dnssec);
+  if (!cluster.isWorker) for (const line of dsLines(settings)) console.log(`dns: ${line}`);
   const zones = new ZoneStore();
-  for (const source of config.zones) zones.put(await loadZoneFile(source.name, source.file));
+  for (const source of config.zones) {
+    const signed = settings.get(source.name);
+    zones.put(await loadZoneFile(source.name, source.file, signed ? keyRecords(source.name, signed) : []));
+  }
+  const signing = settings.size > 0 ? new ZoneSigning(zones, new StaticKeySource(settings)) : undefined;
+  await signing?.ready();
   const access = config.secondaries.length > 0 ? new StaticTransferAccess(config.secondaries) : undefined;
-  const server = await startServer({ ...options, zones, transfers: access && { access } });
-  // One process sends NOTIFY, or every secondary would hear of each change once per worker.
-  const notifier = access && (cluster.isPrimary || cluster.worker?.id === 1) ? new Notifier(zones, { access }) : undefined;
+  const transfers = access && { access, signedRecords: signing && ((zone: Zone) => signing.signer(zone)?.signedRecords()) };
+  const server = await startServer({ ...options, zones, signing, transfers });
+  const notifier = access && notifies() ? new Notifier(zones, { access }) : undefined;
   return {
     zones: zones.size,
     async close() {
@@ -61,11 +80,15 @@ function serving(config: Config, zones?: number): string {
   return `dns: serving ${source} on ${config.listen.map((a) => `${a.host}:${a.port}`).join(', ')}`;
 }
 
-function superviseWorkers(config: Config): void {
+async function superviseWorkers(config: Config): Promise<void> {
   let ready = 0;
   let stopping = false;
+  // Keys made at start are made once, here, so that every worker signs with the same ones.
+  const settings = await standaloneSettings(config.dnssec);
+  for (const line of dsLines(settings)) console.log(`dns: ${line}`);
+  const env = startupKeysEnvironment(config.dnssec, settings);
   const fork = () => {
-    const worker = cluster.fork();
+    const worker = cluster.fork(env);
     worker.on('message', (message) => {
       if (message === 'ready' && ++ready === config.workers) {
         console.log(`${serving(config)} with ${config.workers} workers`);
@@ -94,7 +117,12 @@ function superviseWorkers(config: Config): void {
 }
 
 const config = readConfig();
-if (config.workers > 1 && cluster.isPrimary) superviseWorkers(config);
+if (config.workers > 1 && cluster.isPrimary) {
+  await superviseWorkers(config).catch((error: Error) => {
+    console.error(`dns: ${error.message}`);
+    process.exit(1);
+  });
+}
 else {
   try {
     const { zones, close } = await serve(config);

@@ -21,6 +21,7 @@ import { addNegativeSoa } from './negative';
 import { QueryCounts } from './queryCounts';
 import { Type } from './rrtypes';
 import { answerUpdate, isUpdate, type ClientAddress, type UpdateHandler } from './update';
+import type { ZoneSigning } from './signing';
 import type { ZoneStore } from './zoneStore';
 
 /** The largest DNS message, and so the limit over TCP. */
@@ -33,13 +34,15 @@ export interface ResponderOptions {
   alias?: AliasResolver;
   /** Takes dynamic updates (opcode UPDATE); without it they are answered NOTIMP. */
   updates?: UpdateHandler;
+  /** Signs answers of signed zones for queries with the DO bit; without it nothing is signed. */
+  signing?: ZoneSigning;
 }
 
 /** A response, none (the packet is dropped), or a response that waits for an ALIAS target. */
 export type Reply = Buffer | null | Promise<Buffer | null>;
 
 /**
- * The answer pipeline for one packet: parse → zone lookup → ALIAS → encode → count. A query whose
+ * The answer pipeline for one packet: parse → zone lookup → ALIAS → DNSSEC → encode → count. A query whose
  * answer was encoded before is answered from the cache after reading only its header and question.
  */
 export class Responder {
@@ -59,6 +62,8 @@ export class Responder {
       // A changed zone's entries go stale by its version; a new or removed zone may move any name.
       if (zone === undefined) this.cache.clear();
     });
+    // New keys make every signed answer stale; so does age (see `ZoneSigning`).
+    options.signing?.onInvalidate(() => this.cache.clear());
   }
 
   respond(packet: Buffer, tcp: boolean, client: ClientAddress = null): Reply {
@@ -121,6 +126,7 @@ export class Responder {
   }
 
   private finish(packet: Buffer, query: QueryView, answer: Answer, edns: Edns | undefined, tcp: boolean): Buffer {
+    if (query.do && this.options.signing) answer = this.options.signing.sign(answer);
     let wire = encodeAnswer(query, answer, edns, TCP_MAX);
     const counter = this.counts.counter(answer.zone?.name ?? '', query.qtype, answer.rcode);
     if (cacheable(query, answer)) {

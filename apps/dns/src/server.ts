@@ -1,4 +1,5 @@
 import type { AliasResolver } from './alias';
+import type { ZoneSigning } from './signing';
 import { Responder } from './respond';
 import { defaultTcpOptions, listenTcp, type TcpListener, type TcpOptions } from './tcp';
 import { listenUdp, type UdpListener } from './udp';
@@ -18,6 +19,8 @@ export interface ServerOptions {
   zones: ZoneStore;
   nodeName: string;
   alias?: AliasResolver;
+  /** Online DNSSEC for the zones its key source has keys for. */
+  signing?: ZoneSigning;
   tcp?: Partial<TcpOptions>;
   /**
    * UDP through the batching addon (recvmmsg/sendmmsg, a socket per process with SO_REUSEPORT) or
@@ -41,7 +44,7 @@ export interface DnsServer {
 
 /** Starts UDP and TCP listeners on every address, all answering through one responder. */
 export async function startServer(options: ServerOptions): Promise<DnsServer> {
-  const responder = new Responder(options.zones, { nodeName: options.nodeName, alias: options.alias, updates: options.updates });
+  const responder = new Responder(options.zones, { nodeName: options.nodeName, alias: options.alias, updates: options.updates, signing: options.signing });
   const tcpOptions = { ...defaultTcpOptions, ...options.tcp };
   const transfers = options.transfers && new TransferResponder(options.zones, options.transfers);
   const sockets: UdpListener[] = [];
@@ -55,6 +58,7 @@ export async function startServer(options: ServerOptions): Promise<DnsServer> {
       ...servers.map((s) => s.close()),
     ]);
     options.alias?.cancel();
+    options.signing?.close();
   };
   try {
     for (const { host, port } of options.listen) {

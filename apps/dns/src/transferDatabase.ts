@@ -1,6 +1,6 @@
 import { and, asc, eq, gte } from '@kaja/db/orm';
 import { tsigKeys, zoneChanges, zones, zoneSecondaries, type DatabaseHandle, type JournalRecord } from '@kaja/db';
-import { decryptPrivateKey } from '@kaja/dnssec';
+import { openTsigSecret } from '@kaja/api';
 import type { TsigKey } from '@kaja/dns-model/tsig';
 import type { Secondary, TransferAccess, TransferSource } from './transferAccess';
 import type { ZoneChange } from './zone';
@@ -79,7 +79,7 @@ export class DatabaseTransfers implements TransferAccess, TransferSource {
   }
 
   private open(key: typeof tsigKeys.$inferSelect): TsigKey {
-    return { name: key.name, algorithm: key.algorithm, secret: decryptPrivateKey(Buffer.from(key.secret, 'base64'), this.keyEncryptionKey, key.id) };
+    return { name: key.name, algorithm: key.algorithm, secret: openTsigSecret(key.secret, this.keyEncryptionKey, key.id) };
   }
 }
 

@@ -22,6 +22,11 @@ export interface TransferOptions {
   access: TransferAccess;
   /** The change journal; without one every IXFR gets the whole zone. */
   source?: TransferSource;
+  /**
+   * The signed zone (RRSIG, NSEC/NSEC3 included), when the zone is signed: `ZoneSigning.signer(zone)
+   * ?.signedRecords()`. A signed zone is always sent whole, since the journal holds no signatures.
+   */
+  signedRecords?: (zone: Zone) => readonly { name: string; type: number; ttl: number; rdata: Uint8Array }[] | undefined;
 }
 
 /** Whether a packet is a query for AXFR or IXFR: those go to `TransferResponder`, over TCP only. */
@@ -74,8 +79,10 @@ export class TransferResponder {
     if (!(await this.options.access.allowed(zone.name, canonicalAddress(address), verified.key.name))) {
       return [Buffer.from(signResponse(refusal(request, Rcode.REFUSED), verified))];
     }
+    const signed = this.options.signedRecords?.(zone);
     let records: ResourceRecord[];
-    if (question.type === Type.AXFR) records = zoneRecords(zone);
+    if (signed) records = signedZoneRecords(zone, signed);
+    else if (question.type === Type.AXFR) records = zoneRecords(zone);
     else {
       const clientSoa = request.authorities.find((r) => r.type === Type.SOA);
       if (!clientSoa || clientSoa.rdata.length < 20) return [Buffer.from(signResponse(refusal(request, Rcode.FORMERR), verified))];
@@ -101,6 +108,15 @@ export function zoneRecords(zone: Zone): ResourceRecord[] {
       for (const rdata of rrset.rdata) out.push({ name: rrset.name, type: rrset.type, class: DnsClass.IN, ttl: rrset.ttl, rdata });
     }
   }
+  out.push(soa);
+  return out;
+}
+
+/** A signed zone as AXFR sends it: its SOA first and last, the signed records (the SOA's RRSIG too) between. */
+function signedZoneRecords(zone: Zone, signed: readonly { name: string; type: number; ttl: number; rdata: Uint8Array }[]): ResourceRecord[] {
+  const soa = soaRecord(zone);
+  const out: ResourceRecord[] = [soa];
+  for (const record of signed) if (record.type !== Type.SOA) out.push({ ...record, class: DnsClass.IN });
   out.push(soa);
   return out;
 }

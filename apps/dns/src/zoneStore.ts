@@ -11,7 +11,7 @@ import type { ApplyResult, Zone, ZoneChange } from './zone';
  */
 export class ZoneStore {
   private readonly zones = new Map<string, Zone>();
-  private readonly listeners: ((zone: string | undefined) => void)[] = [];
+  private readonly listeners: ((zone: string | undefined, change?: ZoneChange) => void)[] = [];
   /** The most labels any hosted zone name has, so the search for a name's zone starts there. */
   private deepest = 0;
 
@@ -64,16 +64,19 @@ export class ZoneStore {
     const zone = this.zones.get(name);
     if (!zone) return 'unknown';
     const result = zone.apply(change);
-    if (result === 'applied') this.notify(name);
+    if (result === 'applied') this.notify(name, change);
     return result;
   }
 
-  /** Calls `listener` with the changed zone's name, or undefined when the set of zones changed. */
-  onChange(listener: (zone: string | undefined) => void): void {
+  /**
+   * Calls `listener` with the changed zone's name and the change applied to it (so signatures of
+   * just the changed names can be dropped), or undefined when the set of zones changed.
+   */
+  onChange(listener: (zone: string | undefined, change?: ZoneChange) => void): void {
     this.listeners.push(listener);
   }
 
-  private notify(zone: string | undefined): void {
-    for (const listener of this.listeners) listener(zone);
+  private notify(zone: string | undefined, change?: ZoneChange): void {
+    for (const listener of this.listeners) listener(zone, change);
   }
 }

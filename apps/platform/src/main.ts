@@ -5,7 +5,8 @@
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '@kaja/api';
+import { buildApp, createUpdateService } from '@kaja/api';
+import { resolveKeyEncryptionKey } from '@kaja/config';
 import { openDatabase } from '@kaja/db';
 import { AliasResolver, serveDatabaseZones } from '@kaja/dns';
 import { firstRunHint } from './firstRun';
@@ -26,6 +27,9 @@ const dns = await serveDatabaseZones({
   listen: config.dnsAddr.map((host) => ({ host, port: config.dnsPort })),
   nodeName: hostname(),
   alias: new AliasResolver([]),
+  keyEncryptionKey: resolveKeyEncryptionKey(config),
+  updates: createUpdateService({ ...app.context, zoneChanges: app.zoneChanges }),
+  notify: true,
 }).catch(async (error: Error) => {
   console.error(`DNS server: ${error.message}`);
   await app.close();

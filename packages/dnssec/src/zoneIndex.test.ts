@@ -80,6 +80,12 @@ describe('the zone index', () => {
     expect(seen).toEqual([`+a.b.${ZONE},b.${ZONE} -`, `+ -a.b.${ZONE},b.${ZONE}`]);
   });
 
+  it('adds no names above the apex when the apex changes (as its SOA does with every change)', () => {
+    const index = new ZoneIndex(ZONE, [{ name: ZONE, type: 6 }, { name: `www.${ZONE}`, type: A }]);
+    index.update(ZONE, [6, TXT]);
+    expect(view(index)).toEqual([`${ZONE} [6,16]`, `www.${ZONE} [1]`]);
+  });
+
   it('keeps the apex even when its last RRset goes', () => {
     const index = new ZoneIndex(ZONE, [{ name: ZONE, type: 6 }]);
     index.update(ZONE, []);

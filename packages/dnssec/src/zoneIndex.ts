@@ -209,6 +209,8 @@ export class ZoneIndex {
   }
 
   private ensureAncestors(name: string, change: IndexChange): void {
+    // The apex has no ancestors in the zone (its SOA changes with every update).
+    if (name === this.apex) return;
     for (let parent = parentOf(name); parent !== this.apex && !this.byName.has(parent); parent = parentOf(parent)) {
       this.insert(this.makeEntry(parent, [], false), change);
     }

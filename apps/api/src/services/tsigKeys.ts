@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, count, eq } from '@kaja/db/orm';
 import { tsigKeys, zoneSecondaries, type Executor, type TsigAlgorithm } from '@kaja/db';
 import { resolveKeyEncryptionKey } from '@kaja/config';
-import { encryptPrivateKey } from '@kaja/dnssec';
 import { parseName } from '@kaja/dns-model';
 import { conflict, invalid, notFound } from '../errors';
 import type { Pagination } from '../schemas/common';
@@ -11,6 +10,7 @@ import type { ServiceContext } from './context';
 import type { Principal } from './principal';
 import { normaliseRecordPolicy } from './restrictions';
 import { findZone, type ZoneRow } from './zoneEdits';
+import { sealTsigSecret } from './tsigSecrets';
 
 /** Enough for every updater and secondary a zone has; more is a sign of keys never cleaned up. */
 export const MAX_TSIG_KEYS_PER_ZONE = 20;
@@ -97,7 +97,7 @@ export async function createTsigKey(ctx: ServiceContext, principal: Principal, z
         zoneId: zone.id,
         name,
         algorithm: input.algorithm ?? 'hmac-sha256',
-        secret: Buffer.from(encryptPrivateKey(secret, kek, id)).toString('base64'),
+        secret: sealTsigSecret(secret, kek, id),
         canUpdate: input.can_update ?? true,
         canTransfer: input.can_transfer ?? false,
         recordPolicies: fields.recordPolicies ?? null,

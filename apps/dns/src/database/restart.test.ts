@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { resolveKeyEncryptionKey } from '@kaja/config';
 import { openDatabase } from '@kaja/db';
 import { signUpOwner, startTestApi } from '@kaja/api/testing';
 import { createZone, setPlan } from '@kaja/api/testing/zones';
@@ -19,7 +20,7 @@ describe('the DNS server after a restart', () => {
     const listen = [{ host: '127.0.0.1', port: 0 }];
     let database = await openDatabase({ dataDir });
     const api = await startTestApi({ database });
-    let dns = await serveDatabaseZones({ database, subscribe: (listener) => api.app.zoneChanges.subscribe(listener), listen, nodeName: 'first-run' });
+    let dns = await serveDatabaseZones({ database, keyEncryptionKey: resolveKeyEncryptionKey(api.config), subscribe: (listener) => api.app.zoneChanges.subscribe(listener), listen, nodeName: 'first-run' });
     const owner = await signUpOwner(api);
     await setPlan(api, owner, 'scale');
     const zone = await createZone(api, owner);
@@ -69,7 +70,7 @@ describe('the DNS server after a restart', () => {
 
     database = await openDatabase({ dataDir });
     try {
-      dns = await serveDatabaseZones({ database, listen, nodeName: 'second-run' });
+      dns = await serveDatabaseZones({ database, keyEncryptionKey: resolveKeyEncryptionKey(api.config), listen, nodeName: 'second-run' });
       expect(await answers(dns.addresses[0]!.port)).toEqual(before);
       // The apex ALIAS (type 65300 in the database) is loaded too; it is answered through a resolver.
       expect(dns.zones.get(zone.name)!.apex.rrsets.get(Type.ALIAS)?.rdata).toHaveLength(1);

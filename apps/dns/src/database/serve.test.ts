@@ -1,6 +1,7 @@
 // The DNS server on the database, driven through the real API over HTTP and asked with Node's
 // resolver (c-ares). On PGlite the node hears changes in process; with DATABASE_URL (npm run
 // test:db) it hears them through LISTEN/NOTIFY on its own connection.
+import { resolveKeyEncryptionKey } from '@kaja/config';
 import { queryCounts, zones } from '@kaja/db';
 import { eq, sql } from '@kaja/db/orm';
 import { signUpOwner, startTestApi, type TestAccount, type TestApi } from '@kaja/api/testing';
@@ -29,6 +30,7 @@ describe(`the DNS server on the database (${process.env.DATABASE_URL ? 'PostgreS
     const gated: NoticeSource = (onNotice, onLost) => notices((notice) => deaf || onNotice(notice), onLost);
     dns = await serveDatabaseZones({
       database: api.database,
+      keyEncryptionKey: resolveKeyEncryptionKey(api.config),
       sources: [gated],
       listen: [{ host: '127.0.0.1', port: 0 }],
       nodeName: 'test-node',
@@ -147,6 +149,7 @@ describe(`the DNS server on the database (${process.env.DATABASE_URL ? 'PostgreS
   it('catches up by its periodic sync when it hears no notices at all', async () => {
     const silent = await serveDatabaseZones({
       database: api.database,
+      keyEncryptionKey: resolveKeyEncryptionKey(api.config),
       sources: [],
       listen: [{ host: '127.0.0.1', port: 0 }],
       nodeName: 'silent-node',

@@ -1,13 +1,22 @@
 import type { DatabaseHandle, ZoneChangeNotice } from '@kaja/db';
+import { DatabaseKeySource } from '../databaseKeySource';
+import { Notifier } from '../notify';
 import { startServer, type DnsServer, type ServerOptions } from '../server';
+import { ZoneSigning } from '../signing';
+import { DatabaseTransfers } from '../transferDatabase';
 import { ZoneStore } from '../zoneStore';
 import { databaseNotices, inProcessNotices, JournalFollower, type JournalFollowerOptions, type NoticeSource } from './journalFollower';
 import { QueryCountsFlusher } from './queryCountsFlush';
+import type { JournalEntry } from './journal';
 import { ZoneLoader, type ZoneListener } from './zoneLoader';
 
-export interface DatabaseServerOptions extends Omit<ServerOptions, 'zones'> {
+export interface DatabaseServerOptions extends Omit<ServerOptions, 'zones' | 'signing' | 'transfers'> {
   /** The platform database; the caller opens and closes it. */
   database: DatabaseHandle;
+  /** Opens DNSSEC private keys and TSIG secrets (`resolveKeyEncryptionKey` of @kaja/config). */
+  keyEncryptionKey: Uint8Array;
+  /** Send NOTIFY to the zones' secondaries after each change: in one process per node only. */
+  notify?: boolean;
   /**
    * Announcements from an API in this process (`ZoneChangePublisher.subscribe`): the embedded
    * database has no other way to reach us.
@@ -28,18 +37,27 @@ export interface DatabaseDnsServer extends DnsServer {
   zones: ZoneStore;
   loader: ZoneLoader;
   follower: JournalFollower;
+  signing: ZoneSigning;
   /** Writes the query counts now. */
   flushCounts(): Promise<void>;
 }
 
 /**
  * The DNS server on the zones in the database: loads every active zone, then listens, follows
- * the change journal and writes the query counts. `close` stops all of it (counts written last).
+ * the change journal, signs the zones that have keys, serves transfers to the zones' secondaries
+ * (and notifies them), takes dynamic updates when given the handler, and writes the query
+ * counts. `close` stops all of it (counts written last).
  */
 export async function serveDatabaseZones(options: DatabaseServerOptions): Promise<DatabaseDnsServer> {
   const { database } = options;
   const zones = new ZoneStore();
   const loader = new ZoneLoader(database.db, zones);
+  const signing = new ZoneSigning(zones, new DatabaseKeySource(database, options.keyEncryptionKey));
+  loader.onZone(async (event) => {
+    // Activating or retiring a key changes no record but the serial: such a change is the sign
+    // to read the zone's keys again (changed key sets are noticed by the signer itself).
+    if (event.type === 'changed' && onlySoa(event.change)) await signing.reload(event.zone.name);
+  });
   for (const listener of options.zoneListeners ?? []) loader.onZone(listener);
   const sources = options.sources ?? [
     ...(options.subscribe ? [inProcessNotices(options.subscribe)] : []),
@@ -52,14 +70,17 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     await follower.stop();
     throw error;
   }
+  await signing.ready();
+  const transfers = new DatabaseTransfers(database, options.keyEncryptionKey);
   let server: DnsServer;
   try {
-    server = await startServer({ ...options, zones });
+    server = await startServer({ ...options, zones, signing, transfers: { access: transfers, source: transfers, signedRecords: (zone) => signing.signer(zone)?.signedRecords() } });
   } catch (error) {
     await follower.stop();
     await loader.close();
     throw error;
   }
+  const notifier = options.notify ? new Notifier(zones, { access: transfers, onNotified: (secondary, serial) => transfers.notified(secondary, serial) }) : undefined;
   const flusher = new QueryCountsFlusher(database.db, server.responder.counts, (name) => loader.zoneId(name), options.countsFlushIntervalMs);
   flusher.start();
   return {
@@ -67,12 +88,19 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     zones,
     loader,
     follower,
+    signing,
     flushCounts: () => flusher.flush(),
     async close() {
       await follower.stop();
+      await notifier?.close();
       await server.close();
       await loader.close();
       await flusher.stop();
     },
   };
+}
+
+/** A journal change that replaced the SOA and nothing else. */
+function onlySoa(change: JournalEntry): boolean {
+  return change.added.every((r) => r.type === 'SOA') && change.removed.every((r) => r.type === 'SOA');
 }

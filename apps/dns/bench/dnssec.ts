@@ -1,0 +1,117 @@
+// `npm run bench:dnssec [-- --runs N --seconds S --records N]`: the signed-zone benchmark. The
+// zone and query mix of `bench:dns` (hits, CNAME chains, wildcards, NXDOMAIN, NODATA), signed by
+// this server online (keys made at start, ECDSAP256SHA256) and by Knot DNS (automatic signing,
+// same algorithm, one worker), with NSEC and with NSEC3, measured by dnsperf with the DO bit set
+// (-D) in one run; then the time to sign a 100,000-record zone from cold (packages/dnssec/bench/sign.ts).
+import { type ChildProcess, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
+import { dnsperf, freePort, resultTable, startKaja, startKnot, stop, waitForAnswer, type Measurement } from './servers';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '8' },
+    records: { type: 'string', default: '100000' },
+  },
+});
+const [runs, seconds, records] = [values.runs, values.seconds, values.records].map(Number) as [number, number, number];
+for (const [name, value] of Object.entries({ runs, seconds, records })) {
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number`);
+}
+const dnsperfArgs = ['-D', '-c', '4', '-q', '200', '-T', '1', '-l', String(seconds)];
+const signBench = fileURLToPath(new URL('../../../packages/dnssec/bench/sign.ts', import.meta.url));
+
+interface Contender {
+  name: string;
+  start(dir: string, port: number, zoneFile: string): ChildProcess;
+}
+
+const contenders: Contender[] = [false, true].flatMap((nsec3) => {
+  const denial = nsec3 ? 'NSEC3' : 'NSEC';
+  return [
+    {
+      name: `Kaja DNS, ${denial}`,
+      start: (_dir: string, port: number, zoneFile: string) =>
+        startKaja(port, benchZoneName, zoneFile, ['--dnssec', benchZoneName, ...(nsec3 ? ['--nsec3', benchZoneName] : [])]),
+    },
+    { name: `Knot DNS, ${denial}`, start: (dir: string, port: number, zoneFile: string) => startKnot(dir, port, benchZoneName, zoneFile, { nsec3 }) },
+  ];
+});
+
+/** Waits until the apex SOA comes with its RRSIG: a signing server may answer before it has signed. */
+async function waitForSignature(port: number): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const dig = spawnSync('kdig', ['@127.0.0.1', '-p', String(port), '+dnssec', '+retry=0', '+timeout=1', benchZoneName, 'SOA'], { encoding: 'utf8' });
+    if (/\sRRSIG\s+SOA\s/.test(dig.stdout)) return;
+    await sleep(200);
+  }
+  throw new Error('served no signed SOA within 120 s');
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'kaja-bench-dnssec-'));
+const running = new Set<ChildProcess>();
+const cleanUp = async () => {
+  await Promise.all([...running].map(stop));
+  rmSync(dir, { recursive: true, force: true });
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void cleanUp().then(() => process.exit(130)));
+}
+
+try {
+  const zoneFile = join(dir, `${benchZoneName}.zone`);
+  const queryFile = join(dir, 'queries.txt');
+  writeFileSync(zoneFile, benchZoneFile());
+  writeFileSync(queryFile, benchQueries());
+  console.log(`Signed zone ${benchZoneName}: ${benchZoneFile().split('\n').length - 1} lines, ECDSAP256SHA256; dnsperf ${dnsperfArgs.join(' ')}`);
+
+  const started: { contender: Contender; port: number }[] = [];
+  for (const contender of contenders) {
+    const port = await freePort();
+    const server = contender.start(mkdtempSync(join(dir, 'server-')), port, zoneFile);
+    running.add(server);
+    try {
+      await waitForAnswer(port, server, benchZoneName);
+      await waitForSignature(port);
+      // One pass over the query file first: measured is the steady state, signatures cached.
+      dnsperf(port, queryFile, ['-D', '-c', '4', '-q', '200', '-T', '1', '-n', '1']);
+      started.push({ contender, port });
+    } catch (error) {
+      console.error(`${contender.name}: ${(error as Error).message}`);
+    }
+  }
+
+  const measured = new Map<string, Measurement[]>(started.map(({ contender }) => [contender.name, []]));
+  for (let round = 0; round < runs; round++) {
+    for (const { contender, port } of started) measured.get(contender.name)!.push(dnsperf(port, queryFile, dnsperfArgs));
+  }
+  await Promise.all([...running].map(stop));
+  running.clear();
+
+  console.log(`${runs} runs per server, servers taking turns, after one warm-up pass each; queries with DO`);
+  const table = resultTable(measured, 'Kaja DNS, NSEC', 'Kaja DNS, NSEC / this');
+  for (const line of table) console.log(line);
+  const nsec3Kaja = measured.get('Kaja DNS, NSEC3');
+  const nsec3Knot = measured.get('Knot DNS, NSEC3');
+  if (nsec3Kaja && nsec3Knot) {
+    const qps = (all: Measurement[]) => all.map((m) => m.qps).sort((a, b) => a - b)[all.length >> 1]!;
+    console.log(`Kaja DNS, NSEC3 / Knot DNS, NSEC3: ${(qps(nsec3Kaja) / qps(nsec3Knot)).toFixed(2)}x`);
+  }
+  if (started.length < contenders.length) process.exitCode = 1;
+
+  console.log('');
+  const sign = spawnSync(process.execPath, ['--import', 'tsx', signBench], {
+    stdio: 'inherit',
+    env: { ...process.env, RECORDS: String(records) },
+  });
+  if (sign.status !== 0) process.exitCode = 1;
+} finally {
+  await cleanUp();
+}

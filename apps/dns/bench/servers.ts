@@ -1,0 +1,172 @@
+// What the DNS benchmarks share: free ports, servers started and stopped as process groups,
+// dnsperf runs and the result table.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { Resolver } from 'node:dns/promises';
+import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** This server in standalone mode on 127.0.0.1:`port`, both cores, in its own process group. */
+export function startKaja(port: number, zone: string, zoneFile: string, args: string[] = []): ChildProcess {
+  return spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'apps/dns/src/main.ts'), '--listen', `127.0.0.1:${port}`, '--zone', `${zone}=${zoneFile}`, ...args],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], detached: true },
+  );
+}
+
+/**
+ * Knot DNS with one UDP worker serving `zoneFile` from `dir`; with `signing`, it signs the zone
+ * itself (automatic keys, ECDSAP256SHA256, NSEC or NSEC3 with RFC 9276 parameters) before serving.
+ */
+export function startKnot(dir: string, port: number, zone: string, zoneFile: string, signing?: { nsec3: boolean }): ChildProcess {
+  const config = join(dir, 'knot.conf');
+  const policy = signing
+    ? `policy:
+  - id: bench
+    algorithm: ecdsap256sha256
+    nsec3: ${signing.nsec3 ? 'on' : 'off'}
+    nsec3-iterations: 0
+    nsec3-salt-length: 0
+    nsec3-opt-out: off
+`
+    : '';
+  writeFileSync(
+    config,
+    `server:
+  listen: 127.0.0.1@${port}
+  udp-workers: 1
+  tcp-workers: 1
+  background-workers: 1
+  rundir: "${dir}"
+  pidfile: "${join(dir, 'knot.pid')}"
+database:
+  storage: "${dir}"
+log:
+  - target: stderr
+    any: error
+${policy}zone:
+  - domain: ${zone}
+    storage: "${dir}"
+    file: "${zoneFile}"
+    journal-content: none
+    zonefile-sync: -1
+${signing ? '    dnssec-signing: on\n    dnssec-policy: bench\n' : ''}`,
+  );
+  return spawn('knotd', ['-c', config], { stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+}
+
+export interface Measurement {
+  qps: number;
+  latencyMs: number;
+  sent: number;
+  lost: number;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Waits until the server answers the zone's SOA, or fails after `timeoutMs` (a busy machine starts slowly). */
+export async function waitForAnswer(port: number, process: ChildProcess, zone: string, timeoutMs = 60_000): Promise<void> {
+  const resolver = new Resolver({ timeout: 200, tries: 1 });
+  resolver.setServers([`127.0.0.1:${port}`]);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (process.exitCode !== null) throw new Error(`exited with code ${process.exitCode}`);
+    try {
+      await resolver.resolveSoa(zone);
+      return;
+    } catch {
+      await sleep(100);
+    }
+  }
+  throw new Error(`did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** True while any process of the group led by `pid` is left (zombies until reaped included). */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stops a server and every process it forked (NSD's server processes, our cluster workers): each
+ * runs in its own process group (spawned `detached`), which is signalled as a whole and waited
+ * for until it is empty.
+ */
+export async function stop(server: ChildProcess): Promise<void> {
+  const pid = server.pid;
+  if (pid === undefined || !groupAlive(pid)) return;
+  process.kill(-pid, 'SIGTERM');
+  const deadline = Date.now() + 5000;
+  while (groupAlive(pid) && Date.now() < deadline) await sleep(50);
+  if (!groupAlive(pid)) return;
+  process.kill(-pid, 'SIGKILL');
+  const killed = Date.now() + 5000;
+  while (groupAlive(pid) && Date.now() < killed) await sleep(50);
+}
+
+/** One dnsperf run against 127.0.0.1:`port` with the queries in `queryFile`. */
+export function dnsperf(port: number, queryFile: string, args: string[]): Measurement {
+  const run = spawnSync('dnsperf', ['-s', '127.0.0.1', '-p', String(port), '-d', queryFile, ...args], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  if (run.status !== 0) throw new Error(`dnsperf failed: ${run.stderr || run.stdout}`);
+  const field = (label: string) => {
+    const match = new RegExp(`${label}:\\s+([0-9.]+)`).exec(run.stdout);
+    if (!match) throw new Error(`dnsperf printed no "${label}":\n${run.stdout}`);
+    return Number.parseFloat(match[1]!);
+  };
+  return {
+    qps: field('Queries per second'),
+    latencyMs: field('Average Latency \\(s\\)') * 1000,
+    sent: field('Queries sent'),
+    lost: field('Queries lost'),
+  };
+}
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Medians per server and our ratio to each, as a text table; `ours` names the row the ratios are of. */
+export function resultTable(measured: Map<string, Measurement[]>, ours: string, ratioHeader: string): string[] {
+  const results = [...measured].map(([name, all]) => ({
+    name,
+    qps: median(all.map((m) => m.qps)),
+    latencyMs: median(all.map((m) => m.latencyMs)),
+    lost: all.reduce((n, m) => n + m.lost, 0),
+    sent: all.reduce((n, m) => n + m.sent, 0),
+  }));
+  const reference = results.find((r) => r.name === ours);
+  const rows = results.map((r) => [
+    r.name,
+    r.qps.toFixed(0),
+    r.latencyMs.toFixed(3),
+    `${r.lost} of ${r.sent}`,
+    reference && r !== reference ? `${(reference.qps / r.qps).toFixed(2)}x` : '',
+  ]);
+  const header = ['Server', 'QPS (median)', 'Avg latency ms (median)', 'Lost queries', ratioHeader];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  return [line(header), ...rows.map(line)];
+}

@@ -1,0 +1,108 @@
+import { DEFAULT_POLICY } from '@kaja/dnssec';
+import type { Answer } from './answer';
+import type { KeySource, SigningSettings } from './keySource';
+import type { Zone } from './zone';
+import type { ZoneStore } from './zoneStore';
+import { ZoneSigner } from './zoneSigner';
+
+/**
+ * The DNSSEC step of the answer pipeline (between lookup and encode, for queries with the DO
+ * bit): one `ZoneSigner` per signed zone, its keys from a `KeySource`, kept in step with the
+ * `ZoneStore`. A zone whose key source gives no active key is served unsigned.
+ */
+export class ZoneSigning {
+  private readonly settings = new Map<string, SigningSettings>();
+  private readonly signers = new Map<string, ZoneSigner>();
+  /** The latest key load per zone, so an older one finishing late cannot win. */
+  private readonly loads = new Map<string, Promise<void>>();
+  private readonly listeners: (() => void)[] = [];
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly zones: ZoneStore,
+    private readonly source: KeySource,
+  ) {
+    zones.onChange((name, change) => {
+      if (name === undefined) return this.sync();
+      const signer = this.signers.get(name);
+      // No signer, or one of a replaced zone: the next signed answer builds it from the zone as it is.
+      if (!signer || !change || signer.zone !== zones.get(name)) return;
+      const result = signer.update(change);
+      if (result === 'rebuild') this.signers.delete(name);
+      if (result === 'rekey') void this.reload(name);
+    });
+    source.onChange?.((name) => void this.reload(name));
+    // Answers are cached with their signatures: forgetting them once per refresh period lets the
+    // signature cache renew what is getting old (it re-signs under `refreshWithin` left).
+    this.timer = setInterval(() => this.emit(), (DEFAULT_POLICY.refreshWithin / 7) * 1000);
+    this.timer.unref();
+    this.sync();
+  }
+
+  /** Resolves once the keys of every zone in the store have been read. */
+  async ready(): Promise<void> {
+    await Promise.all([...this.loads.values()]);
+  }
+
+  /** Calls `listener` whenever signed answers made before may no longer be served (new keys). */
+  onInvalidate(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** The answer with its RRSIGs and denial proofs when its zone is signed; else as it was. */
+  sign(answer: Answer): Answer {
+    const signer = answer.zone && this.signer(answer.zone);
+    return signer ? signer.sign(answer) : answer;
+  }
+
+  /** The signer of a served zone, built on first use; undefined when the zone is not signed. */
+  signer(zone: Zone): ZoneSigner | undefined {
+    const settings = this.settings.get(zone.name);
+    if (!settings) return undefined;
+    let signer = this.signers.get(zone.name);
+    if (signer?.zone !== zone || signer.settings !== settings) {
+      signer = new ZoneSigner(zone, settings, signer?.settings === settings ? signer.signatures : undefined);
+      this.signers.set(zone.name, signer);
+    }
+    return signer;
+  }
+
+  /** Reads a zone's keys from the key source again (a key published, activated, retired or deleted). */
+  reload(name: string): Promise<void> {
+    const load = this.source.settings(name).then(
+      (settings) => {
+        if (this.loads.get(name) !== load) return;
+        const usable = settings?.keys.some((k) => k.active) && this.zones.get(name) !== undefined;
+        if (usable) this.settings.set(name, settings!);
+        else this.settings.delete(name);
+        this.signers.delete(name);
+        const zone = this.zones.get(name);
+        // Built now rather than on the first signed query, which would wait for it.
+        if (usable && zone) this.signer(zone);
+        this.emit();
+      },
+      (error: unknown) => console.error(`dns: could not read the DNSSEC keys of ${name}:`, (error as Error).message),
+    );
+    this.loads.set(name, load);
+    return load;
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Zones came or went: read the keys of new ones, forget the gone ones. */
+  private sync(): void {
+    for (const name of this.zones.names()) if (!this.loads.has(name)) void this.reload(name);
+    for (const name of [...this.loads.keys()]) {
+      if (this.zones.get(name)) continue;
+      this.loads.delete(name);
+      this.settings.delete(name);
+      this.signers.delete(name);
+    }
+  }
+
+  private emit(): void {
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,119 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { DnsClass, recordType, typeCode, type ResourceRecord } from '@kaja/dns-model';
+import { RRSIG_TYPE, writeSignedZone } from '@kaja/dnssec';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyRecords } from './publishedKeys';
+import { freshSettings, nextChange } from './testing/signedServer';
+import { Type } from './rrtypes';
+import { loadZoneText } from './zoneFile';
+import { ZoneSigner } from './zoneSigner';
+
+/*
+ * The signed zone a transfer carries (`signedRecords`), judged by ldns-verify-zone and BIND's
+ * dnssec-verify, before and after changes, and consistent with the signatures answers carry.
+ */
+
+const run = promisify(execFile);
+const ZONE = 'example.com';
+const TEXT = `$TTL 300
+@ 3600 SOA ns1 hostmaster 2026112201 7200 3600 1209600 300
+@ 3600 NS ns1
+ns1 A 192.0.2.53
+mail A 192.0.2.25
+www CNAME @
+*.wild TXT "wildcard"
+a.b.c A 192.0.2.7
+secure NS ns.secure
+secure DS 12345 13 2 4b1b1b4e4c8a9c2e2b9f1e2d3c4b5a69788796a5b4c3d2e1f0e1d2c3b4a59687
+ns.secure A 192.0.2.60
+insecure NS ns.insecure
+ns.insecure A 192.0.2.61
+`;
+
+async function verifiers(file: string): Promise<string[]> {
+  const failures: string[] = [];
+  for (const [command, args] of [['ldns-verify-zone', [file]], ['dnssec-verify', ['-o', ZONE, file]]] as const) {
+    try {
+      await run(command, [...args], { timeout: 60_000 });
+    } catch (error) {
+      const e = error as { stdout?: string; stderr?: string };
+      failures.push(`${command}: ${e.stdout ?? ''}${e.stderr ?? ''}`);
+    }
+  }
+  return failures;
+}
+
+const record = (name: string, type: string, content: string): ResourceRecord => ({
+  name,
+  type: typeCode(type),
+  class: DnsClass.IN,
+  ttl: 300,
+  rdata: recordType(type).toWire(content),
+});
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'dns-signed-zone-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+for (const nsec3 of [false, true]) {
+  describe(`the signed zone for transfers, ${nsec3 ? 'NSEC3' : 'NSEC'}`, () => {
+    it('is accepted by ldns-verify-zone and dnssec-verify, before and after changes', async () => {
+      const settings = freshSettings(nsec3);
+      const zone = loadZoneText(ZONE, TEXT, ZONE, keyRecords(ZONE, settings));
+      const signer = new ZoneSigner(zone, settings);
+      const file = join(dir, `${nsec3}.zone`);
+      await writeFile(file, writeSignedZone(ZONE, signer.signedRecords()));
+      expect(await verifiers(file)).toEqual([]);
+
+      const change = nextChange(zone, [record(`mail.${ZONE}`, 'A', '192.0.2.25'), record(`a.b.c.${ZONE}`, 'A', '192.0.2.7')], [
+        record(`new.x.${ZONE}`, 'TXT', '"new"'),
+        record(`mail.${ZONE}`, 'AAAA', '2001:db8::25'),
+      ]);
+      expect(zone.apply(change)).toBe('applied');
+      expect(signer.update(change)).toBe('updated');
+      const after = signer.signedRecords();
+      await writeFile(file, writeSignedZone(ZONE, after));
+      expect(await verifiers(file)).toEqual([]);
+      expect(after.some((r) => r.name === `a.b.c.${ZONE}` || r.name === `c.${ZONE}`)).toBe(false);
+    });
+
+    it('carries the signatures the answers carry, and leaves delegation NS and glue unsigned', () => {
+      const settings = freshSettings(nsec3);
+      const zone = loadZoneText(ZONE, TEXT, ZONE, keyRecords(ZONE, settings));
+      const signer = new ZoneSigner(zone, settings);
+      const mail = zone.nodes.get(`mail.${ZONE}`)!.rrsets.get(Type.A)!;
+      const online = signer.sign({ rcode: 0, aa: true, answer: [mail], authority: [], additional: [], proofs: [], zone }).answer[1]!;
+      const signed = signer.signedRecords();
+      const coversA = (rdata: Uint8Array) => ((rdata[0]! << 8) | rdata[1]!) === Type.A;
+      const transferred = signed.filter((r) => r.name === `mail.${ZONE}` && r.type === RRSIG_TYPE && coversA(r.rdata)).map((r) => Buffer.from(r.rdata).toString('hex'));
+      expect(transferred).toEqual(online.rdata.map((r) => Buffer.from(r).toString('hex')));
+      const covered = (name: string) => signed.filter((r) => r.name === name && r.type === RRSIG_TYPE).map((r) => (r.rdata[0]! << 8) | r.rdata[1]!);
+      expect(covered(`secure.${ZONE}`)).toEqual(nsec3 ? [Type.DS] : [Type.DS, 47]);
+      expect(covered(`insecure.${ZONE}`)).toEqual(nsec3 ? [] : [47]);
+      expect(covered(`ns.secure.${ZONE}`)).toEqual([]);
+    });
+  });
+}
+
+describe('an apex ALIAS in the signed zone', () => {
+  it('is left out of a transfer; the addresses it resolves to are signed in instead', async () => {
+    const settings = freshSettings(false);
+    const zone = loadZoneText(ZONE, `${TEXT}@ ALIAS lb.cdn.example.\n`, ZONE, keyRecords(ZONE, settings));
+    const signer = new ZoneSigner(zone, settings);
+    const addresses = { name: ZONE, type: Type.A, ttl: 60, rdata: [Uint8Array.of(198, 51, 100, 1)] };
+    const signed = signer.signedRecords([addresses]);
+    expect(signed.some((r) => r.type === Type.ALIAS)).toBe(false);
+    const file = join(dir, 'alias.zone');
+    await writeFile(file, writeSignedZone(ZONE, signed));
+    // The apex NSEC lists A and AAAA (what ALIAS answers as); only A resolved, so AAAA is absent.
+    const failures = await verifiers(file);
+    expect(signed.filter((r) => r.name === ZONE && r.type === Type.A)).toHaveLength(1);
+    expect(failures.join('\n')).not.toMatch(/RRSIG|signature/i);
+  });
+});

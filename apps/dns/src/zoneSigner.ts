@@ -1,0 +1,190 @@
+import {
+  canonicalSortKey,
+  Nsec3Denial,
+  NsecDenial,
+  RRSIG_TYPE,
+  SignatureCache,
+  ZoneIndex,
+  type Denial,
+  type Rrset as SignedRrset,
+  type SignedRecord,
+} from '@kaja/dnssec';
+import type { Answer, Proof } from './answer';
+import type { SigningSettings } from './keySource';
+import { keySetTypes } from './publishedKeys';
+import { Type } from './rrtypes';
+import type { Rrset, Zone, ZoneChange, ZoneNode } from './zone';
+
+/** What a change did to the signer: applied, or the keys or the negative TTL moved with it. */
+export type SignerUpdate = 'updated' | 'rekey' | 'rebuild';
+
+/**
+ * Online DNSSEC for one zone (RFC 4035 3.1): the zone's names in canonical order (`ZoneIndex`),
+ * its NSEC or NSEC3 denial, and the signature cache answers are signed from. Built from the zone
+ * as it is served and kept in step with it one change at a time.
+ */
+export class ZoneSigner {
+  readonly index: ZoneIndex;
+  readonly denial: Denial;
+  readonly signatures: SignatureCache;
+  private readonly negativeTtl: number;
+
+  constructor(
+    readonly zone: Zone,
+    readonly settings: SigningSettings,
+    /** The cache of an earlier signer of the zone with the same keys: its signatures stay good. */
+    signatures?: SignatureCache,
+  ) {
+    this.index = new ZoneIndex(zone.name, servedRrsets(zone));
+    this.negativeTtl = negativeTtl(zone);
+    this.denial = settings.nsec3 ? new Nsec3Denial(this.index, this.negativeTtl) : new NsecDenial(this.index, this.negativeTtl);
+    this.signatures = signatures ?? new SignatureCache(zone.name, settings.keys);
+    // A name that left the chain takes its NSEC/NSEC3 signatures with it.
+    this.index.observe((change) => {
+      for (const entry of change.removed) this.signatures.invalidate(this.denial.owner(entry.name));
+    });
+  }
+
+  /**
+   * The answer with its DNSSEC records: an RRSIG after every authoritative RRset of the answer
+   * and authority sections (a wildcard answer signed as its wildcard, so the labels field shows
+   * the expansion), the DS of a delegation, and the NSEC/NSEC3 records of its proofs, signed.
+   * The delegation's NS set and glue stay unsigned (RFC 4035 2.2).
+   */
+  sign(answer: Answer): Answer {
+    const zone = this.zone;
+    const signed: Answer = { ...answer, answer: [], authority: [] };
+    const wildcards = new Map<string, string>();
+    for (const proof of answer.proofs) if (proof.kind === 'wildcardAnswer') wildcards.set(proof.name, proof.wildcard);
+    for (const rrset of answer.answer) {
+      const wildcard = wildcards.get(rrset.name);
+      this.add(signed.answer, rrset, wildcard === undefined ? rrset : { ...rrset, name: wildcard });
+    }
+    const present = new Set<string>();
+    for (const rrset of answer.authority) {
+      present.add(`${rrset.name}/${rrset.type}`);
+      if (rrset.type === Type.NS && rrset.name !== zone.name) {
+        signed.authority.push(rrset);
+        const ds = zone.nodes.get(rrset.name)?.rrsets.get(Type.DS);
+        if (ds) this.add(signed.authority, ds, ds);
+      } else {
+        // The negative SOA carries a lowered TTL; its signature is the SOA's own (original TTL).
+        this.add(signed.authority, rrset, rrset.type === Type.SOA ? zone.soa : rrset);
+      }
+    }
+    for (const proof of answer.proofs) {
+      for (const rrset of this.prove(proof)) {
+        const key = `${rrset.name}/${rrset.type}`;
+        if (present.has(key)) continue;
+        present.add(key);
+        this.add(signed.authority, rrset, rrset);
+      }
+    }
+    return signed;
+  }
+
+  /**
+   * Follows a change applied to the zone: the index learns the changed names' types, the cache
+   * forgets their signatures. `rekey` when the apex key sets changed (read the key source again),
+   * `rebuild` when the negative TTL (SOA) changed, which every NSEC/NSEC3 record carries.
+   */
+  update(change: ZoneChange): SignerUpdate {
+    const touched = new Map<string, Set<number>>();
+    for (const record of [...change.removed, ...change.added]) {
+      let types = touched.get(record.name);
+      if (!types) touched.set(record.name, (types = new Set()));
+      types.add(record.type);
+    }
+    let rekey = false;
+    for (const [name, types] of touched) {
+      const node = this.zone.nodes.get(name);
+      this.index.update(name, node ? typesServed(node, node === this.zone.apex) : []);
+      for (const type of types) {
+        for (const served of type === Type.ALIAS ? [Type.A, Type.AAAA] : [type]) this.signatures.invalidate(name, served);
+        if (name === this.zone.name && keySetTypes.has(type)) rekey = true;
+      }
+    }
+    if (negativeTtl(this.zone) !== this.negativeTtl) return 'rebuild';
+    return rekey ? 'rekey' : 'updated';
+  }
+
+  /**
+   * The whole signed zone, for a signed transfer (AXFR/IXFR): every RRset with the signatures the
+   * online path serves (the same cache), the NSEC/NSEC3 chain signed, in canonical order with each
+   * RRset followed by its RRSIGs. The delegations' NS sets and glue are unsigned. An apex ALIAS
+   * cannot be transferred (a secondary cannot resolve it): it is left out, and the addresses it
+   * resolves to now can be given as `aliasAddresses` (A/AAAA RRsets at the apex) to be signed in.
+   */
+  signedRecords(aliasAddresses: readonly Rrset[] = []): SignedRecord[] {
+    const sets: { key: string; rrset: SignedRrset; signed: boolean }[] = [];
+    const add = (rrset: SignedRrset, signed: boolean) => {
+      sets.push({ key: `${canonicalSortKey(rrset.name)}\u0000${String(rrset.type).padStart(5, '0')}`, rrset, signed });
+    };
+    for (const node of this.zone.nodes.values()) {
+      const entry = this.index.get(node.name);
+      for (const rrset of node.rrsets.values()) {
+        if (rrset.type === Type.ALIAS) continue;
+        add(rrset, entry !== undefined && (!entry.delegation || rrset.type === Type.DS));
+      }
+    }
+    for (const rrset of aliasAddresses) add(rrset, true);
+    for (const rrset of this.denial.chain()) add(rrset, true);
+    sets.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const out: SignedRecord[] = [];
+    for (const { rrset, signed } of sets) {
+      for (const rdata of rrset.rdata) out.push({ name: rrset.name, type: rrset.type, ttl: rrset.ttl, rdata });
+      if (!signed) continue;
+      for (const rdata of this.signatures.for(rrset)?.rdata ?? []) out.push({ name: rrset.name, type: RRSIG_TYPE, ttl: rrset.ttl, rdata });
+    }
+    return out;
+  }
+
+  /** `served`, then its RRSIGs made over `source` but written under the served owner and TTL. */
+  private add(section: Rrset[], served: SignedRrset, source: SignedRrset): void {
+    // The signing library's sets are read-only; encoding only reads them too.
+    section.push(served as Rrset);
+    const rrsig = this.signatures.for(source);
+    if (!rrsig) return;
+    section.push((rrsig.name === served.name && rrsig.ttl === served.ttl ? rrsig : { ...rrsig, name: served.name, ttl: served.ttl }) as Rrset);
+  }
+
+  private prove(proof: Proof): SignedRrset[] {
+    switch (proof.kind) {
+      case 'nxdomain':
+        return this.denial.nxdomain(proof.name);
+      case 'nodata':
+        return this.denial.nodata(proof.name);
+      case 'wildcardNodata':
+        return this.denial.wildcardNodata(proof.name, proof.wildcard);
+      case 'wildcardAnswer':
+        return this.denial.wildcardAnswer(proof.name, proof.wildcard);
+      case 'insecureDelegation':
+        return this.denial.insecureDelegation(proof.delegation);
+    }
+  }
+}
+
+/** Types as served at a name: an apex ALIAS answers as A and AAAA. */
+function typesServed(node: ZoneNode, apex: boolean): number[] {
+  const types: number[] = [];
+  for (const type of node.rrsets.keys()) {
+    if (type === Type.ALIAS) {
+      if (apex) types.push(Type.A, Type.AAAA);
+    } else types.push(type);
+  }
+  return types;
+}
+
+function* servedRrsets(zone: Zone): Iterable<{ name: string; type: number }> {
+  for (const node of zone.nodes.values()) {
+    for (const type of typesServed(node, node === zone.apex)) yield { name: node.name, type };
+  }
+}
+
+/** RFC 9077: NSEC/NSEC3 records live as long as the negative answer, min(SOA TTL, SOA minimum). */
+function negativeTtl(zone: Zone): number {
+  const soa = zone.soa;
+  const rdata = soa.rdata[0]!;
+  const minimum = new DataView(rdata.buffer, rdata.byteOffset + rdata.length - 4, 4).getUint32(0);
+  return Math.min(soa.ttl, minimum);
+}
