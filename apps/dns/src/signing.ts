@@ -1,7 +1,8 @@
 import { DEFAULT_POLICY } from '@kaja/dnssec';
 import type { Answer } from './answer';
 import type { KeySource, SigningSettings } from './keySource';
-import type { Zone } from './zone';
+import { keySetTypes } from './publishedKeys';
+import type { Zone, ZoneChange } from './zone';
 import type { ZoneStore } from './zoneStore';
 import { ZoneSigner } from './zoneSigner';
 
@@ -25,6 +26,8 @@ export class ZoneSigning {
     zones.onChange((name, change) => {
       if (name === undefined) return this.sync();
       const signer = this.signers.get(name);
+      // An unsigned zone that now publishes keys (signing turned on) is signed from here on.
+      if (!signer && change && publishesKeys(name, change)) return void this.reload(name);
       // No signer, or one of a replaced zone: the next signed answer builds it from the zone as it is.
       if (!signer || !change || signer.zone !== zones.get(name)) return;
       const result = signer.update(change);
@@ -105,4 +108,9 @@ export class ZoneSigning {
   private emit(): void {
     for (const listener of this.listeners) listener();
   }
+}
+
+/** A change that adds apex key sets (DNSKEY, CDS, CDNSKEY, NSEC3PARAM). */
+function publishesKeys(zone: string, change: ZoneChange): boolean {
+  return change.added.some((record) => record.name === zone && keySetTypes.has(record.type));
 }

@@ -1,0 +1,110 @@
+// DNSSEC end to end: signing turned on, switched to NSEC3, keys rolled and signing turned off,
+// all through the API over HTTP; BIND's delv, trusting only the DS the API hands out, validates
+// what the node on the database answers after each step.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createZone } from '@kaja/api/testing/zones';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { delv, writeDsTrustAnchor } from '../testing/delv';
+import { dig } from '../testing/dig';
+import { startApiWithNode, type ApiWithNode } from './testing';
+
+const validated = /; fully validated/;
+const negative = /; negative response, fully validated/;
+
+/** Every kind of name a validator must be shown: a wildcard, delegations with and without DS, an empty non-terminal (b.c). */
+const zoneText = (zone: string) => `$ORIGIN ${zone}.
+$TTL 300
+@             A     192.0.2.1
+@             AAAA  2001:db8::1
+@             MX    10 mail.${zone}.
+@             TXT   "v=spf1 mx -all"
+@             CAA   0 issue "letsencrypt.org"
+mail          A     192.0.2.25
+www           CNAME ${zone}.
+_sip._tcp     SRV   10 60 5060 sip.${zone}.
+sip           AAAA  2001:db8::5060
+ptr           PTR   mail.${zone}.
+_443._tcp.www TLSA  3 1 1 0c72ac70b745ac19998811b131d662c9ac69dbdbe7cb23e5b514b56664c5d3d6
+host          SSHFP 4 2 123456789abcdef67890123456789abcdef67890123456789abcdef123456789
+svc           HTTPS 1 . alpn=h2,h3
+naptr         NAPTR 100 10 "S" "SIP+D2U" "" _sip._udp.${zone}.
+*.wild        TXT   "from the wildcard"
+a.b.c         A     192.0.2.7
+secure        NS    ns.secure.${zone}.
+secure        DS    12345 13 2 4b1b1b4e4c8a9c2e2b9f1e2d3c4b5a69788796a5b4c3d2e1f0e1d2c3b4a59687
+ns.secure     A     192.0.2.60
+insecure      NS    ns.insecure.${zone}.
+ns.insecure   A     192.0.2.61
+`;
+
+describe(`DNSSEC through the API, validated by delv against the database node (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let kit: ApiWithNode;
+  let dir: string;
+  beforeAll(async () => {
+    kit = await startApiWithNode({ env: { DNSSEC_KEY_REMOVAL_DELAY: '1' } });
+    dir = await mkdtemp(join(tmpdir(), 'dns-database-dnssec-'));
+  });
+  afterAll(async () => {
+    await kit?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** A zone with the records above, signed through the API; delv trusts the DS the API gives for it. */
+  async function signedZone(options: { nsec3?: boolean } = {}) {
+    const zone = await createZone(kit.api, kit.owner);
+    await kit.send('POST', `/zones/${zone.id}/import`, zoneText(zone.name), { 'content-type': 'text/dns' });
+    expect(await kit.send('PATCH', `/zones/${zone.id}/dnssec/status`, { enabled: true, ...options })).toMatchObject({ state: 'signing' });
+    await kit.api.app.jobs.runUntilIdle();
+    expect(await kit.send('GET', `/zones/${zone.id}/dnssec/status`)).toMatchObject({ enabled: true, state: 'active', keys_ready: true });
+    const { ds } = await kit.send('GET', `/zones/${zone.id}/dnssec/ds`);
+    const anchors = join(dir, `${zone.name}.conf`);
+    await writeDsTrustAnchor(anchors, zone.name, ds.find((record: { digest_type: number }) => record.digest_type === 2).content);
+    await kit.served(zone);
+    const check = (name: string, type: string) => delv(kit.port, anchors, zone.name, name === '@' ? zone.name : `${name}.${zone.name}`, type);
+    return { ...zone, check };
+  }
+  type SignedZone = Awaited<ReturnType<typeof signedZone>>;
+
+  /** What a validator must accept of the zone above: answers, NXDOMAIN, NODATA, wildcards, delegations. */
+  async function expectValidates(zone: SignedZone) {
+    const positive = [
+      ['@', 'SOA'], ['@', 'NS'], ['@', 'A'], ['@', 'AAAA'], ['@', 'MX'], ['@', 'TXT'], ['@', 'CAA'], ['@', 'DNSKEY'], ['@', 'CDS'], ['@', 'CDNSKEY'],
+      ['www', 'A'], ['_sip._tcp', 'SRV'], ['ptr', 'PTR'], ['_443._tcp.www', 'TLSA'], ['host', 'SSHFP'], ['svc', 'HTTPS'], ['naptr', 'NAPTR'],
+      ['a.b.c', 'A'], ['secure', 'DS'], ['foo.wild', 'TXT'],
+    ];
+    for (const [name, type] of positive) expect(await zone.check(name!, type!), `${name} ${type}`).toMatch(validated);
+    const denials = [
+      ['nothere', 'A'], ['z.b.c', 'TXT'], ['mail', 'TXT'], ['b.c', 'A'], ['foo.wild', 'A'], ['insecure', 'DS'],
+    ];
+    for (const [name, type] of denials) expect(await zone.check(name!, type!), `${name} ${type}`).toMatch(negative);
+    expect(await zone.check('foo.wild', 'TXT')).toMatch(new RegExp(`; fully validated\\n.*foo\\.wild\\.${zone.name.replace(/\./g, '\\.')}\\.\\s+300\\s+IN\\s+TXT\\s+"from the wildcard"`, 's'));
+  }
+
+  /** The key tags of the RRSIGs over an answer, as kdig shows them. */
+  const signers = async (zone: SignedZone, name: string, type: string) =>
+    (await dig(kit.port, name === '@' ? zone.name : `${name}.${zone.name}`, type, { client: 'kdig', args: ['+dnssec'] })).answer
+      .filter((r) => r.split(' ')[3] === 'RRSIG')
+      .map((r) => Number(r.split(' ')[10]));
+
+  it('validates with NSEC, again after switching to NSEC3, and after records are added and deleted', async () => {
+    const zone = await signedZone();
+    await expectValidates(zone);
+    expect((await dig(kit.port, `nothere.${zone.name}`, 'A', { args: ['+dnssec'] })).authority.some((r) => r.split(' ')[3] === 'NSEC')).toBe(true);
+
+    await kit.send('PATCH', `/zones/${zone.id}/dnssec/status`, { nsec3: true });
+    await kit.served(zone);
+    expect(await zone.check('@', 'NSEC3PARAM')).toMatch(validated);
+    await expectValidates(zone);
+    expect((await dig(kit.port, `nothere.${zone.name}`, 'A', { args: ['+dnssec'] })).authority.some((r) => r.split(' ')[3] === 'NSEC3')).toBe(true);
+
+    await kit.send('POST', `/zones/${zone.id}/records`, { type: 'A', name: 'new', content: '192.0.2.99' });
+    await kit.send('PATCH', `/zones/${zone.id}/records`, { changes: [{ action: 'delete', type: 'A', name: 'mail' }] });
+    await kit.served(zone);
+    expect(await zone.check('new', 'A')).toMatch(new RegExp(`; fully validated\\n.*new\\.${zone.name.replace(/\./g, '\\.')}\\.\\s+\\d+\\s+IN\\s+A\\s+192\\.0\\.2\\.99`, 's'));
+    expect((await dig(kit.port, `mail.${zone.name}`, 'A')).rcode).toBe('NXDOMAIN');
+    expect(await zone.check('mail', 'A')).toMatch(negative);
+    await expectValidates(zone);
+  });
+});
