@@ -107,4 +107,54 @@ describe(`DNSSEC through the API, validated by delv against the database node ($
     expect(await zone.check('mail', 'A')).toMatch(negative);
     await expectValidates(zone);
   });
+
+  it('validates at every step of a ZSK rollover made through the API: pre-publish, activate, retire, delete', async () => {
+    const zone = await signedZone();
+    const keys = `/zones/${zone.id}/dnssec/cryptokeys`;
+    const oldZsk = ((await kit.send('GET', keys)) as { id: string; keytype: string; key_tag: number }[]).find((key) => key.keytype === 'zsk')!;
+    const step = async (signedBy: number[], published: number) => {
+      await kit.served(zone);
+      expect(await zone.check('sip', 'AAAA')).toMatch(validated);
+      expect(await zone.check('nothere', 'A')).toMatch(negative);
+      expect(await zone.check('@', 'DNSKEY')).toMatch(validated);
+      expect((await signers(zone, 'sip', 'AAAA')).sort()).toEqual(signedBy.sort());
+      const dnskey = await dig(kit.port, zone.name, 'DNSKEY', { client: 'kdig', args: ['+dnssec'] });
+      expect(dnskey.answer.filter((r) => r.split(' ')[3] === 'DNSKEY')).toHaveLength(published);
+    };
+    await step([oldZsk.key_tag], 2);
+
+    const newZsk = await kit.send('POST', keys, { keytype: 'zsk', active: false });
+    await step([oldZsk.key_tag], 3);
+    // Activating and retiring change no record, only the serial: the node reads the keys again.
+    // Both active ZSKs sign until the old one is retired.
+    await kit.send('PUT', `${keys}/${newZsk.id}`, { active: true });
+    await step([oldZsk.key_tag, newZsk.key_tag], 3);
+    await kit.send('PUT', `${keys}/${oldZsk.id}`, { active: false });
+    await step([newZsk.key_tag], 3);
+    await kit.send('DELETE', `${keys}/${oldZsk.id}`);
+    await step([newZsk.key_tag], 2);
+  });
+
+  it('serves the CDS/CDNSKEY delete records signed while disabling, and the zone unsigned once the keys are removed', async () => {
+    const zone = await signedZone({ nsec3: true });
+    const off = await kit.send('PATCH', `/zones/${zone.id}/dnssec/status`, { enabled: false });
+    expect(off).toMatchObject({ state: 'disabling' });
+    await kit.served(zone);
+    // RFC 8078: the registry is asked to remove the DS; the request itself still validates.
+    expect(await zone.check('@', 'CDS')).toMatch(/; fully validated\n.*\sIN\s+CDS\s+0 0 0 00/s);
+    expect(await zone.check('@', 'CDNSKEY')).toMatch(/; fully validated\n.*\sIN\s+CDNSKEY\s+0 3 0 AA==/s);
+    expect(await zone.check('www', 'A')).toMatch(validated);
+    expect(await zone.check('nothere', 'A')).toMatch(negative);
+
+    // DNSSEC_KEY_REMOVAL_DELAY is a second here.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await kit.api.app.jobs.runUntilIdle();
+    expect(await kit.send('GET', `/zones/${zone.id}/dnssec/status`)).toMatchObject({ state: 'off', key_count: 0 });
+    await kit.served(zone);
+    for (const [name, type] of [['www', 'A'], ['nothere', 'A'], ['@', 'SOA']]) {
+      const answer = await dig(kit.port, name === '@' ? zone.name : `${name}.${zone.name}`, type!, { args: ['+dnssec'] });
+      expect([...answer.answer, ...answer.authority].filter((r) => /^(RRSIG|NSEC|NSEC3|DNSKEY)$/.test(r.split(' ')[3]!)), `${name} ${type}`).toEqual([]);
+    }
+    expect((await dig(kit.port, zone.name, 'DNSKEY', { args: ['+dnssec'] })).answer).toEqual([]);
+  });
 });
