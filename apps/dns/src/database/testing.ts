@@ -92,3 +92,43 @@ export async function startApiWithNode(options: { env?: Record<string, string> }
     throw error;
   }
 }
+
+/** Every kind of name a validator must be shown: a wildcard, delegations with and without DS, an empty non-terminal (b.c). */
+export const coverageZoneText = (zone: string) => `$ORIGIN ${zone}.
+$TTL 300
+@             A     192.0.2.1
+@             AAAA  2001:db8::1
+@             MX    10 mail.${zone}.
+@             TXT   "v=spf1 mx -all"
+@             CAA   0 issue "letsencrypt.org"
+mail          A     192.0.2.25
+www           CNAME ${zone}.
+_sip._tcp     SRV   10 60 5060 sip.${zone}.
+sip           AAAA  2001:db8::5060
+ptr           PTR   mail.${zone}.
+_443._tcp.www TLSA  3 1 1 0c72ac70b745ac19998811b131d662c9ac69dbdbe7cb23e5b514b56664c5d3d6
+host          SSHFP 4 2 123456789abcdef67890123456789abcdef67890123456789abcdef123456789
+svc           HTTPS 1 . alpn=h2,h3
+naptr         NAPTR 100 10 "S" "SIP+D2U" "" _sip._udp.${zone}.
+*.wild        TXT   "from the wildcard"
+a.b.c         A     192.0.2.7
+secure        NS    ns.secure.${zone}.
+secure        DS    12345 13 2 4b1b1b4e4c8a9c2e2b9f1e2d3c4b5a69788796a5b4c3d2e1f0e1d2c3b4a59687
+ns.secure     A     192.0.2.60
+insecure      NS    ns.insecure.${zone}.
+ns.insecure   A     192.0.2.61
+`;
+
+/**
+ * Turns signing on through the API as a customer does (PATCH status, the key job run, the status
+ * polled until active) and gives the SHA-256 DS of the KSK as GET /dnssec/ds shows it.
+ */
+export async function signThroughApi(kit: ApiWithNode, zone: { id: string }, options: { nsec3?: boolean } = {}): Promise<string> {
+  const started = await kit.send('PATCH', `/zones/${zone.id}/dnssec/status`, { enabled: true, ...options });
+  if (started.state !== 'signing') throw new Error(`signing did not start: ${JSON.stringify(started)}`);
+  await kit.api.app.jobs.runUntilIdle();
+  const status = await kit.send('GET', `/zones/${zone.id}/dnssec/status`);
+  if (status.state !== 'active' || !status.keys_ready) throw new Error(`signing is not active: ${JSON.stringify(status)}`);
+  const { ds } = await kit.send('GET', `/zones/${zone.id}/dnssec/ds`);
+  return (ds as { digest_type: number; content: string }[]).find((record) => record.digest_type === 2)!.content;
+}
