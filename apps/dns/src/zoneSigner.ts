@@ -9,6 +9,7 @@ import {
   type Rrset as SignedRrset,
   type SignedRecord,
 } from '@kaja/dnssec';
+import { recordType, typeName } from '@kaja/dns-model';
 import type { Answer, Proof } from './answer';
 import type { SigningSettings } from './keySource';
 import { keySetTypes } from './publishedKeys';
@@ -28,6 +29,7 @@ export class ZoneSigner {
   readonly denial: Denial;
   readonly signatures: SignatureCache;
   private readonly negativeTtl: number;
+  private readonly aliasDenials = new Map<number, SignatureCache>();
 
   constructor(
     readonly zone: Zone,
@@ -73,11 +75,12 @@ export class ZoneSigner {
       }
     }
     for (const proof of answer.proofs) {
+      const cache = proof.kind === 'aliasNodata' ? this.aliasDenialSignatures(proof.type) : this.signatures;
       for (const rrset of this.prove(proof)) {
         const key = `${rrset.name}/${rrset.type}`;
         if (present.has(key)) continue;
         present.add(key);
-        this.add(signed.authority, rrset, rrset);
+        this.add(signed.authority, rrset, rrset, cache);
       }
     }
     return signed;
@@ -140,10 +143,10 @@ export class ZoneSigner {
   }
 
   /** `served`, then its RRSIGs made over `source` but written under the served owner and TTL. */
-  private add(section: Rrset[], served: SignedRrset, source: SignedRrset): void {
+  private add(section: Rrset[], served: SignedRrset, source: SignedRrset, cache = this.signatures): void {
     // The signing library's sets are read-only; encoding only reads them too.
     section.push(served as Rrset);
-    const rrsig = this.signatures.for(source);
+    const rrsig = cache.for(source);
     if (!rrsig) return;
     section.push((rrsig.name === served.name && rrsig.ttl === served.ttl ? rrsig : { ...rrsig, name: served.name, ttl: served.ttl }) as Rrset);
   }
@@ -160,7 +163,20 @@ export class ZoneSigner {
         return this.denial.wildcardAnswer(proof.name, proof.wildcard);
       case 'insecureDelegation':
         return this.denial.insecureDelegation(proof.delegation);
+      case 'aliasNodata':
+        // The apex bitmap lists A and AAAA for the ALIAS; at this moment the target has none of this type.
+        return this.denial.nodata(proof.name).map((rrset) => withoutType(rrset, proof.type));
     }
+  }
+
+  /**
+   * Signatures of the apex NSEC/NSEC3 without A or without AAAA, one cache per type: kept apart
+   * from the zone's, whose apex record lists both and would otherwise be signed anew each time.
+   */
+  private aliasDenialSignatures(type: number): SignatureCache {
+    let cache = this.aliasDenials.get(type);
+    if (!cache) this.aliasDenials.set(type, (cache = new SignatureCache(this.zone.name, this.settings.keys)));
+    return cache;
   }
 }
 
@@ -187,4 +203,17 @@ function negativeTtl(zone: Zone): number {
   const rdata = soa.rdata[0]!;
   const minimum = new DataView(rdata.buffer, rdata.byteOffset + rdata.length - 4, 4).getUint32(0);
   return Math.min(soa.ttl, minimum);
+}
+
+/** An NSEC or NSEC3 set with `type` taken out of its type bitmaps. */
+function withoutType(rrset: SignedRrset, type: number): SignedRrset {
+  const codec = recordType(rrset.type);
+  // The bitmap is the tail of the presentation: after the next name (NSEC), after hash, flags, iterations, salt and next hash (NSEC3).
+  const head = rrset.type === Type.NSEC3 ? 5 : 1;
+  const gone = typeName(type);
+  const rdata = rrset.rdata.map((r) => {
+    const fields = codec.fromWire(r).split(' ');
+    return codec.toWire([...fields.slice(0, head), ...fields.slice(head).filter((field) => field !== gone)].join(' '));
+  });
+  return { ...rrset, rdata };
 }
