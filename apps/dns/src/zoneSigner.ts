@@ -29,7 +29,7 @@ export class ZoneSigner {
   readonly denial: Denial;
   readonly signatures: SignatureCache;
   private readonly negativeTtl: number;
-  private readonly aliasDenials = new Map<number, SignatureCache>();
+  private readonly aliasDenials = new Map<string, SignatureCache>();
 
   constructor(
     readonly zone: Zone,
@@ -75,7 +75,7 @@ export class ZoneSigner {
       }
     }
     for (const proof of answer.proofs) {
-      const cache = proof.kind === 'aliasNodata' ? this.aliasDenialSignatures(proof.type) : this.signatures;
+      const cache = proof.kind === 'aliasNodata' ? this.aliasDenialSignatures([proof.type]) : this.signatures;
       for (const rrset of this.prove(proof)) {
         const key = `${rrset.name}/${rrset.type}`;
         if (present.has(key)) continue;
@@ -116,12 +116,13 @@ export class ZoneSigner {
    * online path serves (the same cache), the NSEC/NSEC3 chain signed, in canonical order with each
    * RRset followed by its RRSIGs. The delegations' NS sets and glue are unsigned. An apex ALIAS
    * cannot be transferred (a secondary cannot resolve it): it is left out, and the addresses it
-   * resolves to now can be given as `aliasAddresses` (A/AAAA RRsets at the apex) to be signed in.
+   * resolves to now can be given as `aliasAddresses` (A/AAAA RRsets at the apex) to be signed in;
+   * the apex NSEC/NSEC3 lists only the address types given.
    */
   signedRecords(aliasAddresses: readonly Rrset[] = []): SignedRecord[] {
-    const sets: { key: string; rrset: SignedRrset; signed: boolean }[] = [];
-    const add = (rrset: SignedRrset, signed: boolean) => {
-      sets.push({ key: `${canonicalSortKey(rrset.name)}\u0000${String(rrset.type).padStart(5, '0')}`, rrset, signed });
+    const sets: { key: string; rrset: SignedRrset; signed: boolean; cache?: SignatureCache }[] = [];
+    const add = (rrset: SignedRrset, signed: boolean, cache?: SignatureCache) => {
+      sets.push({ key: `${canonicalSortKey(rrset.name)}\u0000${String(rrset.type).padStart(5, '0')}`, rrset, signed, cache });
     };
     for (const node of this.zone.nodes.values()) {
       const entry = this.index.get(node.name);
@@ -131,13 +132,19 @@ export class ZoneSigner {
       }
     }
     for (const rrset of aliasAddresses) add(rrset, true);
-    for (const rrset of this.denial.chain()) add(rrset, true);
+    // The apex bitmap lists A and AAAA for an ALIAS: what did not resolve is taken out of it.
+    const unresolved = this.zone.apex.rrsets.has(Type.ALIAS) ? [Type.A, Type.AAAA].filter((type) => !aliasAddresses.some((r) => r.type === type)) : [];
+    const apexDenial = unresolved.length > 0 ? this.denial.nodata(this.zone.name)[0] : undefined;
+    for (const rrset of this.denial.chain()) {
+      if (rrset.name !== apexDenial?.name || rrset.type !== apexDenial.type) add(rrset, true);
+      else add(unresolved.reduce(withoutType, rrset), true, this.aliasDenialSignatures(unresolved));
+    }
     sets.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const out: SignedRecord[] = [];
-    for (const { rrset, signed } of sets) {
+    for (const { rrset, signed, cache } of sets) {
       for (const rdata of rrset.rdata) out.push({ name: rrset.name, type: rrset.type, ttl: rrset.ttl, rdata });
       if (!signed) continue;
-      for (const rdata of this.signatures.for(rrset)?.rdata ?? []) out.push({ name: rrset.name, type: RRSIG_TYPE, ttl: rrset.ttl, rdata });
+      for (const rdata of (cache ?? this.signatures).for(rrset)?.rdata ?? []) out.push({ name: rrset.name, type: RRSIG_TYPE, ttl: rrset.ttl, rdata });
     }
     return out;
   }
@@ -170,12 +177,13 @@ export class ZoneSigner {
   }
 
   /**
-   * Signatures of the apex NSEC/NSEC3 without A or without AAAA, one cache per type: kept apart
+   * Signatures of the apex NSEC/NSEC3 without A, AAAA or both, one cache for each: kept apart
    * from the zone's, whose apex record lists both and would otherwise be signed anew each time.
    */
-  private aliasDenialSignatures(type: number): SignatureCache {
-    let cache = this.aliasDenials.get(type);
-    if (!cache) this.aliasDenials.set(type, (cache = new SignatureCache(this.zone.name, this.settings.keys)));
+  private aliasDenialSignatures(types: number[]): SignatureCache {
+    const key = types.join(' ');
+    let cache = this.aliasDenials.get(key);
+    if (!cache) this.aliasDenials.set(key, (cache = new SignatureCache(this.zone.name, this.settings.keys)));
     return cache;
   }
 }

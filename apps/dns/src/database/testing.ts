@@ -3,6 +3,7 @@ import { resolveKeyEncryptionKey } from '@kaja/config';
 import { createUpdateService } from '@kaja/api';
 import { signUpOwner, startTestApi, type TestAccount, type TestApi } from '@kaja/api/testing';
 import { setPlan } from '@kaja/api/testing/zones';
+import type { AliasResolver } from '../alias';
 import { serveDatabaseZones, type DatabaseDnsServer } from './serve';
 
 /**
@@ -42,7 +43,7 @@ export interface ApiWithNode {
  * signing with the keys the API makes, serving transfers and taking dynamic updates through the
  * API's update service. On PGlite the node hears changes in process, on PostgreSQL by LISTEN.
  */
-export async function startApiWithNode(options: { env?: Record<string, string> } = {}): Promise<ApiWithNode> {
+export async function startApiWithNode(options: { env?: Record<string, string>; alias?: AliasResolver } = {}): Promise<ApiWithNode> {
   const api = await startTestApi({ env: options.env });
   let dns: DatabaseDnsServer | undefined;
   try {
@@ -56,6 +57,7 @@ export async function startApiWithNode(options: { env?: Record<string, string> }
       nodeName: 'test-node',
       updates: createUpdateService({ ...api.app.context, zoneChanges: api.app.zoneChanges }),
       countsFlushIntervalMs: 600_000,
+      ...(options.alias ? { alias: options.alias } : {}),
     });
     const node = dns;
     const port = node.addresses[0]!.port;
