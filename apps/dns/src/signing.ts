@@ -1,4 +1,5 @@
-import { DEFAULT_POLICY } from '@kaja/dnssec';
+import { DEFAULT_POLICY, type SignedRecord } from '@kaja/dnssec';
+import { apexAliasAddresses, type AliasResolver } from './alias';
 import type { Answer } from './answer';
 import type { KeySource, SigningSettings } from './keySource';
 import { keySetTypes } from './publishedKeys';
@@ -68,6 +69,15 @@ export class ZoneSigning {
       this.signers.set(zone.name, signer);
     }
     return signer;
+  }
+
+  /**
+   * The whole signed zone for a transfer, undefined when the zone is not signed. A secondary
+   * cannot resolve an apex ALIAS: the zone goes out with the addresses it resolves to now.
+   */
+  async signedTransfer(zone: Zone, alias?: AliasResolver): Promise<SignedRecord[] | undefined> {
+    const aliasAddresses = await apexAliasAddresses(zone, alias);
+    return this.signer(zone)?.signedRecords(aliasAddresses);
   }
 
   /** Reads a zone's keys from the key source again (a key published, activated, retired or deleted). */

@@ -1,11 +1,9 @@
 import type { DatabaseHandle, ZoneChangeNotice } from '@kaja/db';
-import { apexAliasAddresses } from '../alias';
 import { DatabaseKeySource } from '../databaseKeySource';
 import { Notifier } from '../notify';
 import { startServer, type DnsServer, type ServerOptions } from '../server';
 import { ZoneSigning } from '../signing';
 import { DatabaseTransfers } from '../transferDatabase';
-import type { Zone } from '../zone';
 import { ZoneStore } from '../zoneStore';
 import { databaseNotices, inProcessNotices, JournalFollower, type JournalFollowerOptions, type NoticeSource } from './journalFollower';
 import { QueryCountsFlusher } from './queryCountsFlush';
@@ -74,14 +72,9 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
   }
   await signing.ready();
   const transfers = new DatabaseTransfers(database, options.keyEncryptionKey);
-  // A secondary cannot resolve an apex ALIAS: a signed zone goes out with the addresses it has now.
-  const signedTransfer = async (zone: Zone) => {
-    const aliasAddresses = await apexAliasAddresses(zone, options.alias);
-    return signing.signer(zone)?.signedRecords(aliasAddresses);
-  };
   let server: DnsServer;
   try {
-    server = await startServer({ ...options, zones, signing, transfers: { access: transfers, source: transfers, signedRecords: signedTransfer } });
+    server = await startServer({ ...options, zones, signing, transfers: { access: transfers, source: transfers, signedRecords: (zone) => signing.signedTransfer(zone, options.alias) } });
   } catch (error) {
     await follower.stop();
     await loader.close();
