@@ -1,8 +1,9 @@
 import { defineProject } from 'vitest/config';
 
 // The DNS server on the platform database, beside the real API: PGlite by default, PostgreSQL
-// through LISTEN/NOTIFY when DATABASE_URL is set (npm run test:db). Only Node's resolver is used
-// as a client here, so the suite needs no Debian tools.
+// through LISTEN/NOTIFY when DATABASE_URL is set (npm run test:db). Clients are Node's resolver
+// and, for DNSSEC, transfers and updates, Debian's delv, dig, kdig, nsupdate, ldns-verify-zone and
+// dnssec-verify (scripts/requirements.mjs).
 export default defineProject({
   test: {
     name: 'dns-database',

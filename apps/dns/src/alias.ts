@@ -1,6 +1,8 @@
 import { Resolver } from 'node:dns/promises';
 import { parseIpv4, parseIpv6 } from '@kaja/dns-model';
+import { readName } from '@kaja/dns-model';
 import { Type } from './rrtypes';
+import type { Rrset, Zone } from './zone';
 
 /** Addresses of an ALIAS target as served: rdata in wire form and the TTL to give them. */
 export interface AliasAddresses {
@@ -59,4 +61,21 @@ export class AliasResolver {
   cancel(): void {
     this.resolver.cancel();
   }
+}
+
+/**
+ * The A and AAAA sets a zone's apex ALIAS resolves to now, under the apex name with the lower of
+ * the two TTLs, for a transfer that must carry addresses instead of the ALIAS. None when the zone
+ * has no apex ALIAS or there is no resolver.
+ */
+export async function apexAliasAddresses(zone: Zone, resolver: AliasResolver | undefined): Promise<Rrset[]> {
+  const alias = zone.apex.rrsets.get(Type.ALIAS);
+  if (!alias || !resolver) return [];
+  const target = readName(alias.rdata[0]!, 0).name.toLowerCase();
+  const sets: Rrset[] = [];
+  for (const type of [Type.A, Type.AAAA]) {
+    const addresses = await resolver.resolve(target, type);
+    if (addresses.rdata.length > 0) sets.push({ name: zone.name, type, ttl: Math.min(alias.ttl, addresses.ttl), rdata: addresses.rdata });
+  }
+  return sets;
 }

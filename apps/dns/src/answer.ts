@@ -10,7 +10,9 @@ export type Proof =
   | { kind: 'nodata'; name: string }
   | { kind: 'wildcardNodata'; name: string; wildcard: string }
   | { kind: 'wildcardAnswer'; name: string; wildcard: string }
-  | { kind: 'insecureDelegation'; delegation: string };
+  | { kind: 'insecureDelegation'; delegation: string }
+  /** An apex ALIAS whose target has no addresses of `type` now: NODATA for that type alone. */
+  | { kind: 'aliasNodata'; name: string; type: number };
 
 /** What the answer algorithm decided for one question, before it is encoded. */
 export interface Answer {

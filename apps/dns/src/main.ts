@@ -63,7 +63,7 @@ async function serve(config: Config): Promise<{ zones: number; close: () => Prom
   const signing = settings.size > 0 ? new ZoneSigning(zones, new StaticKeySource(settings)) : undefined;
   await signing?.ready();
   const access = config.secondaries.length > 0 ? new StaticTransferAccess(config.secondaries) : undefined;
-  const transfers = access && { access, signedRecords: signing && ((zone: Zone) => signing.signer(zone)?.signedRecords()) };
+  const transfers = access && { access, signedRecords: signing && ((zone: Zone) => signing.signedTransfer(zone, alias)) };
   const server = await startServer({ ...options, zones, signing, transfers });
   const notifier = access && notifies() ? new Notifier(zones, { access }) : undefined;
   return {

@@ -152,7 +152,10 @@ export class Responder {
     const addresses = this.options.alias ? await this.options.alias.resolve(target, type) : { rdata: [], ttl: 0 };
     if (addresses.rdata.length > 0) {
       answer.answer.push({ name: zone.name, type, ttl: Math.min(ttl, addresses.ttl), rdata: addresses.rdata });
-    } else addNegativeSoa(zone, answer);
+    } else {
+      addNegativeSoa(zone, answer);
+      answer.proofs.push({ kind: 'aliasNodata', name: zone.name, type });
+    }
     return answer;
   }
 

@@ -14,6 +14,7 @@ export const Type = {
   DS: typeCode('DS'),
   RRSIG: typeCode('RRSIG'),
   DNSKEY: typeCode('DNSKEY'),
+  NSEC3: typeCode('NSEC3'),
   NSEC3PARAM: typeCode('NSEC3PARAM'),
   CDS: typeCode('CDS'),
   CDNSKEY: typeCode('CDNSKEY'),

@@ -1,7 +1,9 @@
-import { DEFAULT_POLICY } from '@kaja/dnssec';
+import { DEFAULT_POLICY, type SignedRecord } from '@kaja/dnssec';
+import { apexAliasAddresses, type AliasResolver } from './alias';
 import type { Answer } from './answer';
 import type { KeySource, SigningSettings } from './keySource';
-import type { Zone } from './zone';
+import { keySetTypes } from './publishedKeys';
+import type { Zone, ZoneChange } from './zone';
 import type { ZoneStore } from './zoneStore';
 import { ZoneSigner } from './zoneSigner';
 
@@ -25,6 +27,8 @@ export class ZoneSigning {
     zones.onChange((name, change) => {
       if (name === undefined) return this.sync();
       const signer = this.signers.get(name);
+      // An unsigned zone that now publishes keys (signing turned on) is signed from here on.
+      if (!signer && change && publishesKeys(name, change)) return void this.reload(name);
       // No signer, or one of a replaced zone: the next signed answer builds it from the zone as it is.
       if (!signer || !change || signer.zone !== zones.get(name)) return;
       const result = signer.update(change);
@@ -67,6 +71,15 @@ export class ZoneSigning {
     return signer;
   }
 
+  /**
+   * The whole signed zone for a transfer, undefined when the zone is not signed. A secondary
+   * cannot resolve an apex ALIAS: the zone goes out with the addresses it resolves to now.
+   */
+  async signedTransfer(zone: Zone, alias?: AliasResolver): Promise<SignedRecord[] | undefined> {
+    const aliasAddresses = await apexAliasAddresses(zone, alias);
+    return this.signer(zone)?.signedRecords(aliasAddresses);
+  }
+
   /** Reads a zone's keys from the key source again (a key published, activated, retired or deleted). */
   reload(name: string): Promise<void> {
     const load = this.source.settings(name).then(
@@ -105,4 +118,9 @@ export class ZoneSigning {
   private emit(): void {
     for (const listener of this.listeners) listener();
   }
+}
+
+/** A change that adds apex key sets (DNSKEY, CDS, CDNSKEY, NSEC3PARAM). */
+function publishesKeys(zone: string, change: ZoneChange): boolean {
+  return change.added.some((record) => record.name === zone && keySetTypes.has(record.type));
 }

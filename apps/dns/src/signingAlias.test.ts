@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AliasResolver } from './alias';
 import { Type } from './rrtypes';
 import { delv, writeTrustAnchor } from './testing/delv';
+import { dig } from './testing/dig';
 import { freshSettings, nextChange, serveSignedZones, type SignedTestServer } from './testing/signedServer';
 import { serveZones, type TestServer } from './testing/server';
 
@@ -49,4 +50,31 @@ describe('a signed apex ALIAS', () => {
     expect(await delv(server.port, anchors, ZONE, ZONE, 'A')).toMatch(/; fully validated\n.*alias\.example\.\s+\d+\s+IN\s+A\s+198\.51\.100\.2/s);
     expect(signatures.size).toBe(entries);
   });
+});
+
+describe('a signed apex ALIAS whose target has no address of the type asked', () => {
+  for (const nsec3 of [false, true]) {
+    it(`answers a validated NODATA, its apex proof without that type (${nsec3 ? 'NSEC3' : 'NSEC'})`, async () => {
+      const zone = nsec3 ? 'alias3.example' : 'alias4.example';
+      const keys = freshSettings(nsec3);
+      // lb.cdn.example has an A record and no AAAA.
+      const signed = await serveSignedZones({ [zone]: { text: `$TTL 300\n${soa}@ ALIAS lb.cdn.example.\n`, settings: keys } }, { alias: new AliasResolver([`127.0.0.1:${target.port}`]) });
+      try {
+        const zoneAnchors = join(dir, `${zone}.conf`);
+        await writeTrustAnchor(zoneAnchors, zone, keys.keys[0]!);
+        expect(await delv(signed.port, zoneAnchors, zone, zone, 'AAAA')).toMatch(/; negative response, fully validated/);
+        const proof = await dig(signed.port, zone, 'AAAA', { client: 'kdig', args: ['+dnssec'] });
+        const denial = proof.authority.find((r) => r.split(' ')[3] === (nsec3 ? 'NSEC3' : 'NSEC'))!;
+        expect(denial).toMatch(/ A /);
+        expect(denial).not.toMatch(/ AAAA /);
+        // The address the target has still validates, and so does the zone's own apex denial.
+        expect(await delv(signed.port, zoneAnchors, zone, zone, 'A')).toMatch(/; fully validated\n.*\s+IN\s+A\s+198\.51\.100\./s);
+        expect(await delv(signed.port, zoneAnchors, zone, zone, 'TXT')).toMatch(/; negative response, fully validated/);
+        const apex = await dig(signed.port, zone, 'TXT', { client: 'kdig', args: ['+dnssec'] });
+        expect(apex.authority.find((r) => r.split(' ')[3] === (nsec3 ? 'NSEC3' : 'NSEC'))).toMatch(/ AAAA /);
+      } finally {
+        await signed.close();
+      }
+    });
+  }
 });

@@ -18,6 +18,8 @@ import type { ZoneStore } from './zoneStore';
 /** Records per message stop growing past this size (RFC 5936 allows up to 64 KiB; smaller streams better). */
 const MESSAGE_TARGET = 16 * 1024;
 
+
+type SignedZoneRecords = readonly { name: string; type: number; ttl: number; rdata: Uint8Array }[] | undefined;
 export interface TransferOptions {
   access: TransferAccess;
   /** The change journal; without one every IXFR gets the whole zone. */
@@ -26,7 +28,7 @@ export interface TransferOptions {
    * The signed zone (RRSIG, NSEC/NSEC3 included), when the zone is signed: `ZoneSigning.signer(zone)
    * ?.signedRecords()`. A signed zone is always sent whole, since the journal holds no signatures.
    */
-  signedRecords?: (zone: Zone) => readonly { name: string; type: number; ttl: number; rdata: Uint8Array }[] | undefined;
+  signedRecords?: (zone: Zone) => SignedZoneRecords | Promise<SignedZoneRecords>;
 }
 
 /** Whether a packet is a query for AXFR or IXFR: those go to `TransferResponder`, over TCP only. */
@@ -79,7 +81,7 @@ export class TransferResponder {
     if (!(await this.options.access.allowed(zone.name, canonicalAddress(address), verified.key.name))) {
       return [Buffer.from(signResponse(refusal(request, Rcode.REFUSED), verified))];
     }
-    const signed = this.options.signedRecords?.(zone);
+    const signed = await this.options.signedRecords?.(zone);
     let records: ResourceRecord[];
     if (signed) records = signedZoneRecords(zone, signed);
     else if (question.type === Type.AXFR) records = zoneRecords(zone);

@@ -9,6 +9,7 @@ import {
   type Rrset as SignedRrset,
   type SignedRecord,
 } from '@kaja/dnssec';
+import { recordType, typeName } from '@kaja/dns-model';
 import type { Answer, Proof } from './answer';
 import type { SigningSettings } from './keySource';
 import { keySetTypes } from './publishedKeys';
@@ -28,6 +29,7 @@ export class ZoneSigner {
   readonly denial: Denial;
   readonly signatures: SignatureCache;
   private readonly negativeTtl: number;
+  private readonly aliasDenials = new Map<string, SignatureCache>();
 
   constructor(
     readonly zone: Zone,
@@ -73,11 +75,12 @@ export class ZoneSigner {
       }
     }
     for (const proof of answer.proofs) {
+      const cache = proof.kind === 'aliasNodata' ? this.aliasDenialSignatures([proof.type]) : this.signatures;
       for (const rrset of this.prove(proof)) {
         const key = `${rrset.name}/${rrset.type}`;
         if (present.has(key)) continue;
         present.add(key);
-        this.add(signed.authority, rrset, rrset);
+        this.add(signed.authority, rrset, rrset, cache);
       }
     }
     return signed;
@@ -113,12 +116,13 @@ export class ZoneSigner {
    * online path serves (the same cache), the NSEC/NSEC3 chain signed, in canonical order with each
    * RRset followed by its RRSIGs. The delegations' NS sets and glue are unsigned. An apex ALIAS
    * cannot be transferred (a secondary cannot resolve it): it is left out, and the addresses it
-   * resolves to now can be given as `aliasAddresses` (A/AAAA RRsets at the apex) to be signed in.
+   * resolves to now can be given as `aliasAddresses` (A/AAAA RRsets at the apex) to be signed in;
+   * the apex NSEC/NSEC3 lists only the address types given.
    */
   signedRecords(aliasAddresses: readonly Rrset[] = []): SignedRecord[] {
-    const sets: { key: string; rrset: SignedRrset; signed: boolean }[] = [];
-    const add = (rrset: SignedRrset, signed: boolean) => {
-      sets.push({ key: `${canonicalSortKey(rrset.name)}\u0000${String(rrset.type).padStart(5, '0')}`, rrset, signed });
+    const sets: { key: string; rrset: SignedRrset; signed: boolean; cache?: SignatureCache }[] = [];
+    const add = (rrset: SignedRrset, signed: boolean, cache?: SignatureCache) => {
+      sets.push({ key: `${canonicalSortKey(rrset.name)}\u0000${String(rrset.type).padStart(5, '0')}`, rrset, signed, cache });
     };
     for (const node of this.zone.nodes.values()) {
       const entry = this.index.get(node.name);
@@ -128,22 +132,28 @@ export class ZoneSigner {
       }
     }
     for (const rrset of aliasAddresses) add(rrset, true);
-    for (const rrset of this.denial.chain()) add(rrset, true);
+    // The apex bitmap lists A and AAAA for an ALIAS: what did not resolve is taken out of it.
+    const unresolved = this.zone.apex.rrsets.has(Type.ALIAS) ? [Type.A, Type.AAAA].filter((type) => !aliasAddresses.some((r) => r.type === type)) : [];
+    const apexDenial = unresolved.length > 0 ? this.denial.nodata(this.zone.name)[0] : undefined;
+    for (const rrset of this.denial.chain()) {
+      if (rrset.name !== apexDenial?.name || rrset.type !== apexDenial.type) add(rrset, true);
+      else add(unresolved.reduce(withoutType, rrset), true, this.aliasDenialSignatures(unresolved));
+    }
     sets.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const out: SignedRecord[] = [];
-    for (const { rrset, signed } of sets) {
+    for (const { rrset, signed, cache } of sets) {
       for (const rdata of rrset.rdata) out.push({ name: rrset.name, type: rrset.type, ttl: rrset.ttl, rdata });
       if (!signed) continue;
-      for (const rdata of this.signatures.for(rrset)?.rdata ?? []) out.push({ name: rrset.name, type: RRSIG_TYPE, ttl: rrset.ttl, rdata });
+      for (const rdata of (cache ?? this.signatures).for(rrset)?.rdata ?? []) out.push({ name: rrset.name, type: RRSIG_TYPE, ttl: rrset.ttl, rdata });
     }
     return out;
   }
 
   /** `served`, then its RRSIGs made over `source` but written under the served owner and TTL. */
-  private add(section: Rrset[], served: SignedRrset, source: SignedRrset): void {
+  private add(section: Rrset[], served: SignedRrset, source: SignedRrset, cache = this.signatures): void {
     // The signing library's sets are read-only; encoding only reads them too.
     section.push(served as Rrset);
-    const rrsig = this.signatures.for(source);
+    const rrsig = cache.for(source);
     if (!rrsig) return;
     section.push((rrsig.name === served.name && rrsig.ttl === served.ttl ? rrsig : { ...rrsig, name: served.name, ttl: served.ttl }) as Rrset);
   }
@@ -160,7 +170,21 @@ export class ZoneSigner {
         return this.denial.wildcardAnswer(proof.name, proof.wildcard);
       case 'insecureDelegation':
         return this.denial.insecureDelegation(proof.delegation);
+      case 'aliasNodata':
+        // The apex bitmap lists A and AAAA for the ALIAS; at this moment the target has none of this type.
+        return this.denial.nodata(proof.name).map((rrset) => withoutType(rrset, proof.type));
     }
+  }
+
+  /**
+   * Signatures of the apex NSEC/NSEC3 without A, AAAA or both, one cache for each: kept apart
+   * from the zone's, whose apex record lists both and would otherwise be signed anew each time.
+   */
+  private aliasDenialSignatures(types: number[]): SignatureCache {
+    const key = types.join(' ');
+    let cache = this.aliasDenials.get(key);
+    if (!cache) this.aliasDenials.set(key, (cache = new SignatureCache(this.zone.name, this.settings.keys)));
+    return cache;
   }
 }
 
@@ -187,4 +211,17 @@ function negativeTtl(zone: Zone): number {
   const rdata = soa.rdata[0]!;
   const minimum = new DataView(rdata.buffer, rdata.byteOffset + rdata.length - 4, 4).getUint32(0);
   return Math.min(soa.ttl, minimum);
+}
+
+/** An NSEC or NSEC3 set with `type` taken out of its type bitmaps. */
+function withoutType(rrset: SignedRrset, type: number): SignedRrset {
+  const codec = recordType(rrset.type);
+  // The bitmap is the tail of the presentation: after the next name (NSEC), after hash, flags, iterations, salt and next hash (NSEC3).
+  const head = rrset.type === Type.NSEC3 ? 5 : 1;
+  const gone = typeName(type);
+  const rdata = rrset.rdata.map((r) => {
+    const fields = codec.fromWire(r).split(' ');
+    return codec.toWire([...fields.slice(0, head), ...fields.slice(head).filter((field) => field !== gone)].join(' '));
+  });
+  return { ...rrset, rdata };
 }

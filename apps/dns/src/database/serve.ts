@@ -74,7 +74,7 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
   const transfers = new DatabaseTransfers(database, options.keyEncryptionKey);
   let server: DnsServer;
   try {
-    server = await startServer({ ...options, zones, signing, transfers: { access: transfers, source: transfers, signedRecords: (zone) => signing.signer(zone)?.signedRecords() } });
+    server = await startServer({ ...options, zones, signing, transfers: { access: transfers, source: transfers, signedRecords: (zone) => signing.signedTransfer(zone, options.alias) } });
   } catch (error) {
     await follower.stop();
     await loader.close();

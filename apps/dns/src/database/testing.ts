@@ -1,4 +1,10 @@
 import { Resolver } from 'node:dns/promises';
+import { resolveKeyEncryptionKey } from '@kaja/config';
+import { createUpdateService } from '@kaja/api';
+import { signUpOwner, startTestApi, type TestAccount, type TestApi } from '@kaja/api/testing';
+import { setPlan } from '@kaja/api/testing/zones';
+import type { AliasResolver } from '../alias';
+import { serveDatabaseZones, type DatabaseDnsServer } from './serve';
 
 /**
  * What Node's resolver (c-ares) gets for a name and type from the server on 127.0.0.1:port:
@@ -16,4 +22,115 @@ export function lookupWith(port: number): (name: string, type: 'A' | 'AAAA' | 'M
       return (error as { code?: string }).code ?? String(error);
     }
   };
+}
+
+export interface ApiWithNode {
+  api: TestApi;
+  /** A customer on the Scale plan. */
+  owner: TestAccount;
+  dns: DatabaseDnsServer;
+  /** The node's port on 127.0.0.1 (UDP and TCP). */
+  port: number;
+  /** Calls `/v1<path>` as the owner; an error status fails with the envelope. */
+  send(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<any>;
+  /** Resolves once the node answers the zone's SOA with the serial the API gives now. */
+  served(zone: { id: string; name: string }): Promise<number>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real API over HTTP on a fresh database, and a DNS node on that database on 127.0.0.1:
+ * signing with the keys the API makes, serving transfers and taking dynamic updates through the
+ * API's update service. On PGlite the node hears changes in process, on PostgreSQL by LISTEN.
+ */
+export async function startApiWithNode(options: { env?: Record<string, string>; alias?: AliasResolver } = {}): Promise<ApiWithNode> {
+  const api = await startTestApi({ env: options.env });
+  let dns: DatabaseDnsServer | undefined;
+  try {
+    const owner = await signUpOwner(api);
+    await setPlan(api, owner, 'scale');
+    dns = await serveDatabaseZones({
+      database: api.database,
+      keyEncryptionKey: resolveKeyEncryptionKey(api.config),
+      ...(api.database.kind === 'postgres' ? {} : { subscribe: (listener) => api.app.zoneChanges.subscribe(listener) }),
+      listen: [{ host: '127.0.0.1', port: 0 }],
+      nodeName: 'test-node',
+      updates: createUpdateService({ ...api.app.context, zoneChanges: api.app.zoneChanges }),
+      countsFlushIntervalMs: 600_000,
+      ...(options.alias ? { alias: options.alias } : {}),
+    });
+    const node = dns;
+    const port = node.addresses[0]!.port;
+    const look = lookupWith(port);
+    const send = async (method: string, path: string, body?: unknown, headers?: Record<string, string>) => {
+      const response = await api.request(method, path, { token: owner.apiKey, body, ...(headers ? { headers } : {}) });
+      if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+      return response.body?.data;
+    };
+    return {
+      api,
+      owner,
+      dns: node,
+      port,
+      send,
+      async served(zone) {
+        const { serial } = await send('GET', `/zones/${zone.id}`);
+        const deadline = Date.now() + 5000;
+        for (;;) {
+          const soa = await look(zone.name, 'SOA');
+          if (Array.isArray(soa) && (JSON.parse(soa[0]!) as { serial: number }).serial === serial) return serial as number;
+          if (Date.now() > deadline) throw new Error(`${zone.name} still served as ${JSON.stringify(soa)}, the API is at serial ${serial}`);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      },
+      async close() {
+        await node.close();
+        await api.close();
+      },
+    };
+  } catch (error) {
+    await dns?.close();
+    await api.close();
+    throw error;
+  }
+}
+
+/** Every kind of name a validator must be shown: a wildcard, delegations with and without DS, an empty non-terminal (b.c). */
+export const coverageZoneText = (zone: string) => `$ORIGIN ${zone}.
+$TTL 300
+@             A     192.0.2.1
+@             AAAA  2001:db8::1
+@             MX    10 mail.${zone}.
+@             TXT   "v=spf1 mx -all"
+@             CAA   0 issue "letsencrypt.org"
+mail          A     192.0.2.25
+www           CNAME ${zone}.
+_sip._tcp     SRV   10 60 5060 sip.${zone}.
+sip           AAAA  2001:db8::5060
+ptr           PTR   mail.${zone}.
+_443._tcp.www TLSA  3 1 1 0c72ac70b745ac19998811b131d662c9ac69dbdbe7cb23e5b514b56664c5d3d6
+host          SSHFP 4 2 123456789abcdef67890123456789abcdef67890123456789abcdef123456789
+svc           HTTPS 1 . alpn=h2,h3
+naptr         NAPTR 100 10 "S" "SIP+D2U" "" _sip._udp.${zone}.
+*.wild        TXT   "from the wildcard"
+a.b.c         A     192.0.2.7
+secure        NS    ns.secure.${zone}.
+secure        DS    12345 13 2 4b1b1b4e4c8a9c2e2b9f1e2d3c4b5a69788796a5b4c3d2e1f0e1d2c3b4a59687
+ns.secure     A     192.0.2.60
+insecure      NS    ns.insecure.${zone}.
+ns.insecure   A     192.0.2.61
+`;
+
+/**
+ * Turns signing on through the API as a customer does (PATCH status, the key job run, the status
+ * polled until active) and gives the SHA-256 DS of the KSK as GET /dnssec/ds shows it.
+ */
+export async function signThroughApi(kit: ApiWithNode, zone: { id: string }, options: { nsec3?: boolean } = {}): Promise<string> {
+  const started = await kit.send('PATCH', `/zones/${zone.id}/dnssec/status`, { enabled: true, ...options });
+  if (started.state !== 'signing') throw new Error(`signing did not start: ${JSON.stringify(started)}`);
+  await kit.api.app.jobs.runUntilIdle();
+  const status = await kit.send('GET', `/zones/${zone.id}/dnssec/status`);
+  if (status.state !== 'active' || !status.keys_ready) throw new Error(`signing is not active: ${JSON.stringify(status)}`);
+  const { ds } = await kit.send('GET', `/zones/${zone.id}/dnssec/ds`);
+  return (ds as { digest_type: number; content: string }[]).find((record) => record.digest_type === 2)!.content;
 }

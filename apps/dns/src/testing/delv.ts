@@ -8,7 +8,13 @@ const run = promisify(execFile);
 /** A BIND trust-anchors file holding the DS (SHA-256) of the zone's KSK. */
 export async function writeTrustAnchor(path: string, zone: string, ksk: Cryptokey): Promise<void> {
   const ds = dsRecord(zone, ksk.dnskey, 2);
-  await writeFile(path, `trust-anchors {\n  ${zone}. static-ds ${ds.keyTag} ${ds.algorithm} 2 "${ds.digest}";\n};\n`);
+  await writeDsTrustAnchor(path, zone, `${ds.keyTag} ${ds.algorithm} 2 ${ds.digest}`);
+}
+
+/** A BIND trust-anchors file holding one DS, given as its content (`<tag> <alg> <digest type> <digest>`). */
+export async function writeDsTrustAnchor(path: string, zone: string, ds: string): Promise<void> {
+  const [tag, algorithm, digestType, digest] = ds.split(' ');
+  await writeFile(path, `trust-anchors {\n  ${zone}. static-ds ${tag} ${algorithm} ${digestType} "${digest}";\n};\n`);
 }
 
 /**

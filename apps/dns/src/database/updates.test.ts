@@ -1,0 +1,60 @@
+// Dynamic updates with a TSIG key made through the API: BIND's nsupdate adds an ACME challenge
+// to a signed zone on the database node, which answers it validated at once; a change the key's
+// record policies do not allow is refused.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createZone } from '@kaja/api/testing/zones';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { delv, writeDsTrustAnchor } from '../testing/delv';
+import { dig } from '../testing/dig';
+import { nsupdate } from '../testing/nsupdate';
+import { coverageZoneText, signThroughApi, startApiWithNode, type ApiWithNode } from './testing';
+
+describe(`dynamic updates with a TSIG key from the API (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let kit: ApiWithNode;
+  let dir: string;
+  beforeAll(async () => {
+    kit = await startApiWithNode();
+    dir = await mkdtemp(join(tmpdir(), 'dns-database-update-'));
+  });
+  afterAll(async () => {
+    await kit?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('adds the _acme-challenge TXT the key may change, answered and validated right away, and refuses anything else', async () => {
+    const zone = await createZone(kit.api, kit.owner);
+    await kit.send('POST', `/zones/${zone.id}/import`, coverageZoneText(zone.name), { 'content-type': 'text/dns' });
+    const anchors = join(dir, 'anchors.conf');
+    await writeDsTrustAnchor(anchors, zone.name, await signThroughApi(kit, zone, { nsec3: true }));
+    const key = await kit.send('POST', `/zones/${zone.id}/tsig-keys`, {
+      can_update: true,
+      record_policies: [{ name: '_acme-challenge', type: 'TXT', allow: true }],
+    });
+    await kit.served(zone);
+    const challenge = `_acme-challenge.${zone.name}`;
+    expect(await delv(kit.port, anchors, zone.name, challenge, 'TXT')).toMatch(/; negative response, fully validated/);
+
+    const added = await nsupdate(kit.port, key, [`zone ${zone.name}`, `update add ${challenge} 60 TXT "token-from-the-ca"`, 'send']);
+    expect(added, added.output).toMatchObject({ code: 0 });
+    // The update answers after commit; the node follows the journal like any other change.
+    const serial = await kit.served(zone);
+    expect((await dig(kit.port, challenge, 'TXT')).answer).toEqual([`${challenge}. 60 IN TXT "token-from-the-ca"`]);
+    expect(await delv(kit.port, anchors, zone.name, challenge, 'TXT')).toMatch(/; fully validated\n.*\s+IN\s+TXT\s+"token-from-the-ca"/s);
+
+    for (const command of [`update add www2.${zone.name} 60 A 192.0.2.66`, `update add ${challenge} 60 CAA 0 issue "ca.example"`, `update add txt.${zone.name} 60 TXT "elsewhere"`, `update delete mail.${zone.name} A`]) {
+      const refused = await nsupdate(kit.port, key, [`zone ${zone.name}`, command, 'send']);
+      expect(refused.code, command).not.toBe(0);
+      expect(refused.output, command).toMatch(/REFUSED/);
+    }
+    expect(await kit.served(zone)).toBe(serial);
+    expect((await dig(kit.port, `www2.${zone.name}`, 'A')).rcode).toBe('NXDOMAIN');
+    expect(await delv(kit.port, anchors, zone.name, `mail.${zone.name}`, 'A')).toMatch(/; fully validated/);
+
+    const removed = await nsupdate(kit.port, key, [`zone ${zone.name}`, `update delete ${challenge} TXT`, 'send']);
+    expect(removed, removed.output).toMatchObject({ code: 0 });
+    await kit.served(zone);
+    expect(await delv(kit.port, anchors, zone.name, challenge, 'TXT')).toMatch(/; negative response, fully validated/);
+  });
+});
