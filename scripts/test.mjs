@@ -11,8 +11,8 @@ const databaseOnly = process.argv.includes('--db');
 const databaseProjects = ['db', 'api', 'dns-database'];
 
 ensureDependencies();
+ensureDebianTools(testTools);
 if (!databaseOnly) {
-  ensureDebianTools(testTools);
   for (const [workspace, build] of Object.entries(webBuilds)) ensureBuild(workspace, build);
   if (run('npm', ['run', 'typecheck', '--silent']) !== 0) {
     console.error('Type check failed.');

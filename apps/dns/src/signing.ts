@@ -17,6 +17,8 @@ export class ZoneSigning {
   private readonly signers = new Map<string, ZoneSigner>();
   /** The latest key load per zone, so an older one finishing late cannot win. */
   private readonly loads = new Map<string, Promise<void>>();
+  /** The zone object each name's keys were last read for: a zone loaded whole again is read again. */
+  private readonly readFor = new Map<string, Zone>();
   private readonly listeners: (() => void)[] = [];
   private readonly timer: NodeJS.Timeout;
 
@@ -82,6 +84,8 @@ export class ZoneSigning {
 
   /** Reads a zone's keys from the key source again (a key published, activated, retired or deleted). */
   reload(name: string): Promise<void> {
+    const served = this.zones.get(name);
+    if (served) this.readFor.set(name, served);
     const load = this.source.settings(name).then(
       (settings) => {
         if (this.loads.get(name) !== load) return;
@@ -104,12 +108,16 @@ export class ZoneSigning {
     clearInterval(this.timer);
   }
 
-  /** Zones came or went: read the keys of new ones, forget the gone ones. */
+  /**
+   * Zones came or went: read the keys of new ones and of zones loaded whole again (a key change may
+   * have come while the node was behind), forget the gone ones.
+   */
   private sync(): void {
-    for (const name of this.zones.names()) if (!this.loads.has(name)) void this.reload(name);
+    for (const name of this.zones.names()) if (this.readFor.get(name) !== this.zones.get(name)) void this.reload(name);
     for (const name of [...this.loads.keys()]) {
       if (this.zones.get(name)) continue;
       this.loads.delete(name);
+      this.readFor.delete(name);
       this.settings.delete(name);
       this.signers.delete(name);
     }
