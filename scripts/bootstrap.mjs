@@ -79,7 +79,7 @@ export function ensureDebianTools(tools) {
     console.error(`Missing test tools: ${binaries}. Install them with: sudo apt-get install -y ${packages.join(' ')}`);
     process.exit(1);
   }
-  console.log(`Installing Debian packages for the tests (${binaries}): ${packages.join(' ')}`);
+  console.log(`Installing Debian packages (${binaries}): ${packages.join(' ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   mustRun('apt-get', ['update', '-qq'], { env });
   mustRun('apt-get', ['install', '-y', '-qq', ...packages], { env });

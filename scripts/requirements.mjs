@@ -18,6 +18,14 @@ export const testTools = {
   'dnssec-keygen': 'bind9-utils',
 };
 
+/** Debian tools the benchmarks drive: load generators and the reference servers they compare with. */
+export const benchTools = {
+  dnsperf: 'dnsperf',
+  nsd: 'nsd',
+  knotd: 'knot',
+  chromium: 'chromium',
+};
+
 /** Web apps built before they are served or tested: sources that make them stale, and their output. */
 export const webBuilds = {
   'apps/site': {
