@@ -12,22 +12,9 @@ import { AliasResolver } from '../alias';
 import { delv, writeDsTrustAnchor } from '../testing/delv';
 import { serveZones, type TestServer } from '../testing/server';
 import { coverageZoneText, signThroughApi, startApiWithNode, type ApiWithNode } from './testing';
+import { zoneVerifierFailures } from '@kaja/dnssec/testing';
 
 const run = promisify(execFile);
-
-/** What the validators say about a zone file; empty when both accept it. */
-async function verifiers(zone: string, file: string): Promise<string[]> {
-  const failures: string[] = [];
-  for (const [command, args] of [['ldns-verify-zone', [file]], ['dnssec-verify', ['-o', zone, file]]] as const) {
-    try {
-      await run(command, [...args], { timeout: 60_000 });
-    } catch (error) {
-      const e = error as { stdout?: string; stderr?: string };
-      failures.push(`${command}: ${e.stdout ?? ''}${e.stderr ?? ''}`);
-    }
-  }
-  return failures;
-}
 
 describe(`signed zone transfers set up through the API (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let kit: ApiWithNode;
@@ -51,7 +38,7 @@ describe(`signed zone transfers set up through the API (${process.env.DATABASE_U
     const text = stdout.split('\n').filter((line) => line.split(/\s+/)[3] !== 'TSIG').join('\n');
     const file = join(dir, `${zone}.zone`);
     await writeFile(file, text);
-    return { text, failures: await verifiers(zone, file) };
+    return { text, failures: await zoneVerifierFailures(zone, file) };
   }
 
   for (const nsec3 of [false, true]) {
