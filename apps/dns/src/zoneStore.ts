@@ -4,7 +4,7 @@ import { Type } from './rrtypes';
 import type { ApplyResult, Zone, ZoneChange } from './zone';
 
 /**
- * The zones this node serves, keyed by name. Loaders (zone files now, the database later) put
+ * The zones this node serves, keyed by name. Loaders (zone files, the database) put
  * whole zones and apply journal changes by serial; a zone that must not be answered (disabled,
  * being deleted) is removed, so queries for it get REFUSED. Listeners hear of every change so
  * caches of precompiled answers can forget what went stale.
