@@ -1,4 +1,4 @@
-import { decodeMessage, encodeMessage, FormatError, Opcode, Rcode, type Message } from '@kaja/dns-model';
+import { decodeMessage, emptyMessage, encodeMessage, FormatError, Opcode, Rcode, type Message } from '@kaja/dns-model';
 import { findTsig, signResponse, verifyMessage, type TsigKey, type TsigVerification } from '@kaja/dns-model/tsig';
 
 /** A TSIG key that may sign updates, with its secret in clear. */
@@ -59,23 +59,7 @@ async function answerSigned(packet: Uint8Array, handler: UpdateHandler, client: 
 }
 
 function answer(request: Message, rcode: number, verification: TsigVerification): Buffer {
-  const wire = encodeMessage({
-    id: request.id,
-    qr: true,
-    opcode: Opcode.UPDATE,
-    aa: false,
-    tc: false,
-    rd: false,
-    ra: false,
-    z: false,
-    ad: false,
-    cd: false,
-    rcode,
-    questions: request.questions.slice(0, 1),
-    answers: [],
-    authorities: [],
-    additionals: [],
-  });
+  const wire = encodeMessage(emptyMessage({ id: request.id, qr: true, opcode: Opcode.UPDATE, rcode, questions: request.questions.slice(0, 1) }));
   return Buffer.from(signResponse(wire, verification));
 }
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFrontMatter } from '../app/content/entry';
 import { launchBrowser } from './browser';
 import { type Platform, root, startPlatform } from './platform';
+import { blogSlugs } from './blogSlugs';
 
 // The app the redirect pages send visitors to; requests to it are answered inside the browser.
 const APP_URL = 'http://app.kaja.test';
@@ -14,22 +15,6 @@ const SUPPORT_EMAIL = 'help@kaja.test';
 const screenshots = join(root, 'apps/site/test-results');
 const execFileAsync = promisify(execFile);
 
-const blogSlugs = [
-  'aws-dns-failure-lessons',
-  'cname-records-explained',
-  'dns-server-types',
-  'domain-registrar-vs-dns-hosting',
-  'ipv6-vs-ipv4',
-  'ssl-tls-certificates',
-  'what-is-a-dns-zone',
-  'what-is-a-txt-record',
-  'what-is-an-a-record',
-  'what-is-an-aname-record',
-  'what-is-an-mx-record',
-  'what-is-dns',
-  'what-is-my-ip-address',
-  'what-is-ttl',
-];
 
 const content = (folder: string) =>
   readdirSync(join(root, 'apps/site/content', folder))
