@@ -3,10 +3,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { Resolver } from 'node:dns/promises';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+export { freePort } from '../src/testing/ports';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -65,17 +65,6 @@ export interface Measurement {
   latencyMs: number;
   sent: number;
   lost: number;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Waits until the server answers the zone's SOA, or fails after `timeoutMs` (a busy machine starts slowly). */

@@ -1,12 +1,12 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { delv } from './testing/delv';
+import { freePort } from './testing/ports';
 
 /*
  * `npm run dns -- --dnssec`: zone files signed online in standalone mode, with keys from
@@ -21,15 +21,6 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'kaja-dns-main-dnssec-'));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts `npm run dns` with `args`; resolves once it says it is serving. */
 async function start(args: string[], ready: string): Promise<{ child: ChildProcess; output: () => string; exited: Promise<number | null> }> {

@@ -1,25 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { Resolver } from 'node:dns/promises';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dig } from './testing/dig';
+import { freePort } from './testing/ports';
 
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'kaja-dns-main-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function start(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const { DATABASE_URL: _, ...env } = process.env;

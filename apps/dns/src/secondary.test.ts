@@ -1,6 +1,5 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -10,21 +9,13 @@ import { serveZones, type TestServer } from './testing/server';
 import { StaticTransferAccess, type TransferSource } from './transferAccess';
 import type { ZoneChange } from './zone';
 import { wireRecord } from './zoneFile';
+import { freePort } from './testing/ports';
 
 const run = promisify(execFile);
 const secret = Buffer.alloc(32, 5).toString('base64');
 const key = { name: 'knot.example.com', algorithm: 'hmac-sha256' as const, secret: new Uint8Array(Buffer.from(secret, 'base64')) };
 const soa = (serial: number) => `ns1.example.com. hostmaster.example.com. ${serial} 7200 3600 1209600 60`;
 const zoneText = `$TTL 300\n@ SOA ${soa(10)}\n@ NS ns1\nns1 A 192.0.2.1\nwww A 192.0.2.80\n`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const journal: ZoneChange[] = [];
 const source: TransferSource = {

@@ -2,7 +2,6 @@
 // Its full run needs that server, so it is registered only when DATABASE_URL is set (npm run
 // test:db, which CI runs against PostgreSQL); the failure on an unreachable database runs always.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { queryCounts } from '@kaja/db';
 import { createTestDatabase } from '@kaja/db/testing';
@@ -10,17 +9,9 @@ import { signUpOwner, startTestApi } from '@kaja/api/testing';
 import { createZone, setPlan } from '@kaja/api/testing/zones';
 import { describe, expect, it } from 'vitest';
 import { lookupWith } from './testing';
+import { freePort } from '../testing/ports';
 
 const main = fileURLToPath(new URL('../main.ts', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function start(args: string[], databaseUrl: string): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -68,6 +68,7 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     await follower.start();
   } catch (error) {
     await follower.stop();
+    signing.close();
     throw error;
   }
   await signing.ready();
