@@ -2,6 +2,9 @@
 // tests), then runs the benchmark script given, with the arguments after it.
 import { ensureDebianTools, ensureDependencies, run } from './bootstrap.mjs';
 import { benchTools } from './requirements.mjs';
+import { ensureNodeRuntime } from './runtime.mjs';
+
+await ensureNodeRuntime();
 
 const [script, ...args] = process.argv.slice(2);
 ensureDependencies();

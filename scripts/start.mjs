@@ -4,6 +4,9 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureBuild, ensureDependencies, root } from './bootstrap.mjs';
 import { webBuilds } from './requirements.mjs';
+import { ensureNodeRuntime } from './runtime.mjs';
+
+await ensureNodeRuntime();
 
 ensureDependencies();
 for (const [workspace, build] of Object.entries(webBuilds)) ensureBuild(workspace, build);

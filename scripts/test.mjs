@@ -6,6 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuild, ensureDebianTools, ensureDependencies, run } from './bootstrap.mjs';
 import { testTools, webBuilds } from './requirements.mjs';
+import { ensureNodeRuntime } from './runtime.mjs';
+
+await ensureNodeRuntime();
 
 const databaseOnly = process.argv.includes('--db');
 const databaseProjects = ['db', 'api', 'dns-database'];

@@ -17,7 +17,10 @@ export function lookupWith(port: number): (name: string, type: 'A' | 'AAAA' | 'M
     try {
       const answer: unknown = await resolver.resolve(name, type);
       const values = Array.isArray(answer) ? answer : [answer];
-      return values.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).sort();
+      // Node.js 22 and later also name the record type in each object: the data alone is compared.
+      const data = (value: unknown) =>
+        typeof value === 'string' ? value : JSON.stringify(Array.isArray(value) ? value : { ...(value as object), type: undefined });
+      return values.map(data).sort();
     } catch (error) {
       return (error as { code?: string }).code ?? String(error);
     }
