@@ -18,7 +18,8 @@ describe(`query metering (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})
   /** Adds to a zone's counter of one hour, type and response code as a DNS node's flush does. */
   async function count(zoneId: string, hour: string, queries: number, qtype = 1, rcode = 0) {
     await api.database.db.execute(sql`
-      INSERT INTO query_counts (zone_id, hour, qtype, rcode, count) VALUES (${zoneId}, ${hour}::timestamptz, ${qtype}, ${rcode}, ${queries})
+      INSERT INTO query_counts (zone_id, customer_id, hour, qtype, rcode, count)
+      SELECT id, customer_id, ${hour}::timestamptz, ${qtype}, ${rcode}, ${queries} FROM zones WHERE id = ${zoneId}
       ON CONFLICT (zone_id, hour, qtype, rcode) DO UPDATE SET count = query_counts.count + excluded.count`);
   }
 
@@ -54,6 +55,16 @@ describe(`query metering (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})
     expect(await queriesThisMonth(api.database.db, account.customerId, new Date('2026-02-10T00:00:00Z'))).toBe(1000);
     expect(await queriesThisMonth(api.database.db, account.customerId, new Date('2026-04-30T00:00:00Z'))).toBe(2000);
     expect(await queriesThisMonth(api.database.db, account.customerId, new Date('2026-05-01T00:00:00Z'))).toBe(0);
+  });
+
+  it('keeps a deleted zone’s queries in the customer’s month', async () => {
+    const account = await signUpOwner(api);
+    const zone = await createZone(api, account);
+    await count(zone.id, '2026-03-05T10:00:00Z', 1234);
+    expect((await api.request('DELETE', `/zones/${zone.id}`, { token: account.apiKey })).status).toBe(202);
+    await api.app.jobs.runUntilIdle();
+    expect(await api.database.db.select().from(zones).where(eq(zones.id, zone.id))).toEqual([]);
+    expect(await queriesThisMonth(api.database.db, account.customerId, now)).toBe(1234);
   });
 
   it('flags the subscription and mails the owner once at 80% and once at 100% of the month, and starts afresh next month', async () => {

@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, isNull, lt, ne, or, sql, sum } from '@kaja/db/orm';
-import { customers, plans, queryCounts, subscriptions, users, zones, type Executor } from '@kaja/db';
+import { customers, plans, queryCounts, subscriptions, users, type Executor } from '@kaja/db';
 import type { ServiceContext } from './context';
 import { queryUsageMail } from './mailTemplates';
 
@@ -11,14 +11,13 @@ export function monthOf(now: Date): { start: Date; end: Date } {
   };
 }
 
-/** The DNS queries answered for the customer's zones in the calendar month (UTC) of `now`. */
+/** The DNS queries answered for the customer's zones, deleted ones included, in the calendar month (UTC) of `now`. */
 export async function queriesThisMonth(executor: Executor, customerId: string, now: Date): Promise<number> {
   const { start, end } = monthOf(now);
   const [row] = await executor
     .select({ total: sum(queryCounts.count) })
     .from(queryCounts)
-    .innerJoin(zones, eq(zones.id, queryCounts.zoneId))
-    .where(and(eq(zones.customerId, customerId), gte(queryCounts.hour, start), lt(queryCounts.hour, end)));
+    .where(and(eq(queryCounts.customerId, customerId), gte(queryCounts.hour, start), lt(queryCounts.hour, end)));
   return Number(row?.total ?? 0);
 }
 
@@ -45,11 +44,10 @@ export interface MeteringOutcome {
 export async function meterQueries(ctx: ServiceContext, now: Date): Promise<MeteringOutcome[]> {
   const { start, end } = monthOf(now);
   const used = ctx.db
-    .select({ customerId: zones.customerId, queries: sum(queryCounts.count).as('queries') })
+    .select({ customerId: queryCounts.customerId, queries: sum(queryCounts.count).as('queries') })
     .from(queryCounts)
-    .innerJoin(zones, eq(zones.id, queryCounts.zoneId))
     .where(and(gte(queryCounts.hour, start), lt(queryCounts.hour, end)))
-    .groupBy(zones.customerId)
+    .groupBy(queryCounts.customerId)
     .as('used');
   const rows = await ctx.db
     .select({

@@ -15,7 +15,8 @@ describe(`/v1/zones/{id}/metrics (${process.env.DATABASE_URL ? 'PostgreSQL' : 'P
   /** Adds to a zone's counter of one hour, type and response code as a DNS node's flush does. */
   async function count(zoneId: string, hour: string, queries: number, qtype = 1, rcode = 0) {
     await api.database.db.execute(sql`
-      INSERT INTO query_counts (zone_id, hour, qtype, rcode, count) VALUES (${zoneId}, ${hour}::timestamptz, ${qtype}, ${rcode}, ${queries})
+      INSERT INTO query_counts (zone_id, customer_id, hour, qtype, rcode, count)
+      SELECT id, customer_id, ${hour}::timestamptz, ${qtype}, ${rcode}, ${queries} FROM zones WHERE id = ${zoneId}
       ON CONFLICT (zone_id, hour, qtype, rcode) DO UPDATE SET count = query_counts.count + excluded.count`);
   }
 
