@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from '@kaja/db/orm';
 import { queryCounts, subscriptions, type Executor } from '@kaja/db';
 import { defaultPlanId, planHasFeature } from '@kaja/catalog';
-import { Rcode, typeName } from '@kaja/dns-model';
+import { countedTypeName, Rcode } from '@kaja/dns-model';
 import { invalid } from '../errors';
 import type { Principal } from './principal';
 import { findZone, type ZoneContext } from './zoneEdits';
@@ -85,9 +85,9 @@ export async function zoneMetrics(ctx: ZoneContext, principal: Principal, zoneId
     total += count;
     point.queries += count;
     if (!advanced) continue;
-    add(point.byType, typeName(row.qtype), count);
+    add(point.byType, countedTypeName(row.qtype), count);
     add(point.byRcode, rcodeName(row.rcode), count);
-    add(byType, typeName(row.qtype), count);
+    add(byType, countedTypeName(row.qtype), count);
     add(byRcode, rcodeName(row.rcode), count);
   }
   const nxdomain = byRcode.get('NXDOMAIN') ?? 0;

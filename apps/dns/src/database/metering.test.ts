@@ -17,7 +17,7 @@ describe(`query metering from DNS queries to the numbers (${process.env.DATABASE
   });
   afterAll(() => kit?.close());
 
-  it('counts what dig and Node’s resolver asked, by type and response code, in the zone’s metrics and the customer’s month', async () => {
+  it('counts what dig, kdig and Node’s resolver asked, by type (types without a name as OTHER) and response code, in the zone’s metrics and the customer’s month', async () => {
     const zone = await createZone(kit.api, kit.owner);
     await kit.send('POST', `/zones/${zone.id}/records`, { type: 'A', name: 'www', content: '192.0.2.80' });
     await kit.served(zone);
@@ -31,24 +31,25 @@ describe(`query metering from DNS queries to the numbers (${process.env.DATABASE
     const resolver = new Resolver({ timeout: 2000, tries: 1 });
     resolver.setServers([`127.0.0.1:${kit.port}`]);
     expect((await resolver.resolveMx(zone.name).catch((error: { code: string }) => error.code))).toBe('ENODATA');
+    for (const type of ['TYPE65000', 'TYPE4000']) expect((await dig(kit.port, `www.${zone.name}`, type)).rcode).toBe('NOERROR');
     expect((await dig(kit.port, 'not-hosted.example', 'A')).rcode).toBe('REFUSED');
     await kit.dns.flushCounts();
 
     const metrics = await kit.send('GET', `/zones/${zone.id}/metrics`);
     expect(metrics).toMatchObject({
       advanced: true,
-      total: 11,
-      by_type: { A: 8, AAAA: 2, MX: 1 },
-      by_rcode: { NOERROR: 8, NXDOMAIN: 3 },
-      nxdomain_share: 3 / 11,
+      total: 13,
+      by_type: { A: 8, AAAA: 2, OTHER: 2, MX: 1 },
+      by_rcode: { NOERROR: 10, NXDOMAIN: 3 },
+      nxdomain_share: 3 / 13,
     });
-    expect(metrics.series.reduce((sum: number, point: { queries: number }) => sum + point.queries, 0)).toBe(11);
-    expect(await queriesThisMonth(kit.api.database.db, kit.owner.customerId, new Date())).toBe(11);
+    expect(metrics.series.reduce((sum: number, point: { queries: number }) => sum + point.queries, 0)).toBe(13);
+    expect(await queriesThisMonth(kit.api.database.db, kit.owner.customerId, new Date())).toBe(13);
 
     // The next flush adds to the same hour's counters.
     await dig(kit.port, `www.${zone.name}`, 'A');
     await kit.dns.flushCounts();
     expect((await kit.send('GET', `/zones/${zone.id}/metrics`)).by_type.A).toBe(9);
-    expect(await queriesThisMonth(kit.api.database.db, kit.owner.customerId, new Date())).toBe(12);
+    expect(await queriesThisMonth(kit.api.database.db, kit.owner.customerId, new Date())).toBe(14);
   });
 });

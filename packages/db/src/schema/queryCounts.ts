@@ -16,6 +16,7 @@ export const queryCounts = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     /** Start of the hour (UTC) the queries were answered in. */
     hour: timestamp('hour', { withTimezone: true }).notNull(),
+    /** The query type; 0 for all types without a mnemonic together (`countedType` of @kaja/dns-model). */
     qtype: integer('qtype').notNull(),
     rcode: integer('rcode').notNull(),
     count: bigint('count', { mode: 'number' }).notNull(),

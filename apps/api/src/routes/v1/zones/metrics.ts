@@ -18,7 +18,7 @@ const zoneMetricsSchema = z
     step: z.enum(Object.keys(metricSteps) as [MetricStep, ...MetricStep[]]),
     advanced: z.boolean().describe('Whether the plan has advanced metrics (Pro and Scale): the breakdowns below are null without'),
     total: z.number().int().describe('Queries answered in the window'),
-    by_type: counts.nullable().describe('Queries by query type (A, AAAA, …; TYPEnnn for a type without a name)'),
+    by_type: counts.nullable().describe('Queries by query type (A, AAAA, …; OTHER for all types without a mnemonic)'),
     by_rcode: counts.nullable().describe('Queries by response code (NOERROR, NXDOMAIN, …)'),
     nxdomain_share: z.number().min(0).max(1).nullable().describe('The share of the queries answered NXDOMAIN (0 to 1)'),
     series: z.array(
