@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lt, ne, or, sql, sum } from '@kaja/db/orm';
+import { and, eq, gte, isNull, lt, ne, or, sql, sum } from '@kaja/db/orm';
 import { customers, plans, queryCounts, subscriptions, users, type Executor } from '@kaja/db';
 import type { ServiceContext } from './context';
 import { queryUsageMail } from './mailTemplates';
@@ -27,21 +27,13 @@ export const queryMeteringIntervalMs = 15 * 60_000;
 /** The share of the month's queries at which the customer is warned. */
 export const warningShare = 0.8;
 
-export interface MeteringOutcome {
-  customerId: string;
-  queries: number;
-  limit: number;
-  /** The mail sent on this run, if any. */
-  mailed?: 'warning' | 'over_limit';
-}
-
 /**
  * Compares each customer's queries this month with the plan's and keeps the subscription's flags
  * true to it: `queries_warned_at` from 80%, `queries_over_limit_at` from 100%, cleared below
  * (a new month, or a bigger plan). Crossing a mark mails the owners once; answering never stops.
  * The flags are set by a conditional update, so runners racing on the same customer mail once.
  */
-export async function meterQueries(ctx: ServiceContext, now: Date): Promise<MeteringOutcome[]> {
+export async function meterQueries(ctx: ServiceContext, now: Date): Promise<void> {
   const { start, end } = monthOf(now);
   const used = ctx.db
     .select({ customerId: queryCounts.customerId, queries: sum(queryCounts.count).as('queries') })
@@ -66,28 +58,25 @@ export async function meterQueries(ctx: ServiceContext, now: Date): Promise<Mete
     .leftJoin(used, eq(used.customerId, subscriptions.customerId))
     .where(ne(subscriptions.status, 'canceled'));
 
-  const outcomes: MeteringOutcome[] = [];
   for (const row of rows) {
     const queries = Number(row.queries ?? 0);
     const limit = row.limit;
     const over = limit !== null && queries >= limit;
     const warned = limit !== null && queries >= limit * warningShare;
     // Flags of an earlier month, or of a smaller plan, no longer hold.
-    if ((row.overLimitAt && (!over || row.overLimitAt < start)) || (row.warnedAt && (!warned || row.warnedAt < start))) {
+    const staleOver = row.overLimitAt !== null && (!over || row.overLimitAt < start);
+    const staleWarning = row.warnedAt !== null && (!warned || row.warnedAt < start);
+    if (staleOver || staleWarning) {
       await ctx.db
         .update(subscriptions)
-        .set({
-          ...(row.overLimitAt && (!over || row.overLimitAt < start) ? { queriesOverLimitAt: null } : {}),
-          ...(row.warnedAt && (!warned || row.warnedAt < start) ? { queriesWarnedAt: null } : {}),
-        })
+        .set({ ...(staleOver ? { queriesOverLimitAt: null } : {}), ...(staleWarning ? { queriesWarnedAt: null } : {}) })
         .where(eq(subscriptions.id, row.subscriptionId));
     }
     if (limit === null || !warned) continue;
-    const outcome: MeteringOutcome = { customerId: row.customerId, queries, limit };
-    outcomes.push(outcome);
     const unset = over
       ? or(isNull(subscriptions.queriesOverLimitAt), lt(subscriptions.queriesOverLimitAt, start))
       : or(isNull(subscriptions.queriesWarnedAt), lt(subscriptions.queriesWarnedAt, start));
+    // Past 100% at once: the warning is taken as given, so no 80% mail follows the over-limit one.
     const flag = over
       ? { queriesOverLimitAt: now, queriesWarnedAt: sql`coalesce(${subscriptions.queriesWarnedAt}, ${now.toISOString()}::timestamptz)` }
       : { queriesWarnedAt: now };
@@ -97,13 +86,11 @@ export async function meterQueries(ctx: ServiceContext, now: Date): Promise<Mete
       .where(and(eq(subscriptions.id, row.subscriptionId), unset))
       .returning({ id: subscriptions.id });
     if (!flagged) continue;
-    outcome.mailed = over ? 'over_limit' : 'warning';
-    const owners = await ctx.db.select({ email: users.email }).from(users).where(and(eq(users.customerId, row.customerId), inArray(users.role, ['owner'])));
+    const owners = await ctx.db.select({ email: users.email }).from(users).where(and(eq(users.customerId, row.customerId), eq(users.role, 'owner')));
     const month = start.toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
     for (const owner of owners) {
       ctx.mail(queryUsageMail(ctx.config, owner.email, { customer: row.customerName, plan: row.planName, month, queries, limit, over, resetsAt: end }));
     }
-    ctx.log.info({ customer_id: row.customerId, queries, limit, mailed: outcome.mailed }, 'monthly queries passed a mark of the plan');
+    ctx.log.info({ customer_id: row.customerId, queries, limit, over }, 'monthly queries passed a mark of the plan');
   }
-  return outcomes;
 }
