@@ -1,8 +1,8 @@
 // Query metering: the DNS nodes' hourly counters summed per customer per calendar month (UTC),
 // and the recurring job that flags the subscription and mails the owners at 80% and at 100%.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, ne, sql } from '@kaja/db/orm';
-import { subscriptions, zones } from '@kaja/db';
+import { and, asc, eq, ne, sql } from '@kaja/db/orm';
+import { auditEvents, subscriptions, zones } from '@kaja/db';
 import { signUpOwner, startTestApi, type TestAccount, type TestApi } from '../testing';
 import { createZone, setPlan } from '../routes/v1/zones/zoneTestKit';
 import { queriesThisMonth, queryMeteringJob } from './queryUsage';
@@ -97,6 +97,12 @@ describe(`query metering (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})
     expect(over.text).toContain('2,000,000 DNS queries in March 2026: 100% of the 2,000,000');
     // Nothing stops: the zone is served as before.
     expect((await api.database.db.select({ status: zones.status }).from(zones).where(eq(zones.id, zone.id)))[0]!.status).toBe('active');
+
+    const events = await api.database.db.select().from(auditEvents).where(and(eq(auditEvents.customerId, account.customerId), eq(auditEvents.targetType, 'subscription'))).orderBy(asc(auditEvents.id));
+    expect(events.map((event) => [event.action, event.actorType, event.summary])).toEqual([
+      ['subscription.queries_warning', 'system', { month: '2026-03', queries: 1_600_000, limit: 2_000_000 }],
+      ['subscription.queries_over_limit', 'system', { month: '2026-03', queries: 2_000_000, limit: 2_000_000 }],
+    ]);
 
     now = new Date('2026-04-01T00:10:00Z');
     await runMetering();

@@ -1,5 +1,6 @@
 import { and, eq, gte, isNull, lt, ne, or, sql, sum } from '@kaja/db/orm';
 import { customers, plans, queryCounts, subscriptions, users, type Executor } from '@kaja/db';
+import { recordAudit, systemActor } from './audit';
 import type { ServiceContext } from './context';
 import { queryUsageMail } from './mailTemplates';
 
@@ -30,7 +31,8 @@ export const warningShare = 0.8;
 /**
  * Compares each customer's queries this month with the plan's and keeps the subscription's flags
  * true to it: `queries_warned_at` from 80%, `queries_over_limit_at` from 100%, cleared below
- * (a new month, or a bigger plan). Crossing a mark mails the owners once; answering never stops.
+ * (a new month, or a bigger plan). Crossing a mark is an audit event and mails the owners once;
+ * answering never stops.
  * The flags are set by a conditional update, so runners racing on the same customer mail once.
  */
 export async function meterQueries(ctx: ServiceContext, now: Date): Promise<void> {
@@ -80,14 +82,26 @@ export async function meterQueries(ctx: ServiceContext, now: Date): Promise<void
     const flag = over
       ? { queriesOverLimitAt: now, queriesWarnedAt: sql`coalesce(${subscriptions.queriesWarnedAt}, ${now.toISOString()}::timestamptz)` }
       : { queriesWarnedAt: now };
-    const [flagged] = await ctx.db
-      .update(subscriptions)
-      .set(flag)
-      .where(and(eq(subscriptions.id, row.subscriptionId), unset))
-      .returning({ id: subscriptions.id });
+    const month = start.toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const flagged = await ctx.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(subscriptions)
+        .set(flag)
+        .where(and(eq(subscriptions.id, row.subscriptionId), unset))
+        .returning({ id: subscriptions.id });
+      if (updated) {
+        await recordAudit(tx, systemActor, {
+          customerId: row.customerId,
+          action: over ? 'subscription.queries_over_limit' : 'subscription.queries_warning',
+          targetType: 'subscription',
+          targetId: row.subscriptionId,
+          summary: { month: start.toISOString().slice(0, 7), queries, limit },
+        });
+      }
+      return updated !== undefined;
+    });
     if (!flagged) continue;
     const owners = await ctx.db.select({ email: users.email }).from(users).where(and(eq(users.customerId, row.customerId), eq(users.role, 'owner')));
-    const month = start.toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
     for (const owner of owners) {
       ctx.mail(queryUsageMail(ctx.config, owner.email, { customer: row.customerName, plan: row.planName, month, queries, limit, over, resetsAt: end }));
     }
