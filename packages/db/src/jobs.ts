@@ -55,8 +55,8 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 export class JobRunner {
   readonly workerId = randomUUID();
   private readonly handlers = new Map<string, JobHandler>();
-  /** Recurring jobs by name, with their interval. */
-  private readonly recurring = new Map<string, number>();
+  /** The names of the recurring jobs. */
+  private readonly recurring = new Set<string>();
   private recurringQueued = false;
   private readonly options: Required<Omit<JobRunnerOptions, 'onError'>> & Pick<JobRunnerOptions, 'onError'>;
   private timer: NodeJS.Timeout | undefined;
@@ -83,7 +83,7 @@ export class JobRunner {
    * `queueRecurring` (called by `start`) queues the first when none is waiting or running.
    */
   every(name: string, intervalMs: number, handler: JobHandler): this {
-    this.recurring.set(name, intervalMs);
+    this.recurring.add(name);
     return this.register(name, async (payload, context) => {
       try {
         await handler(payload, context);
@@ -95,7 +95,7 @@ export class JobRunner {
 
   /** Queues a run, due now, of each recurring job that has none waiting or running. */
   async queueRecurring(): Promise<void> {
-    for (const name of this.recurring.keys()) await queueOnce(this.options.db, name, new Date(), ['queued', 'running']);
+    for (const name of this.recurring) await queueOnce(this.options.db, name, new Date(), ['queued', 'running']);
     this.recurringQueued = true;
   }
 
