@@ -89,16 +89,19 @@ describe('the examples of the API guides', () => {
     expect((await curl(session)).status).toBe(401);
   });
 
-  it('zones: create, list, read, update and the 202 delete', async () => {
+  it('zones: create, list, read, update, metrics and the 202 delete', async () => {
     const blocks = examples('zones');
-    expect(blocks).toHaveLength(5);
-    const [create, list, read, update, remove] = blocks as [string, string, string, string, string];
+    expect(blocks).toHaveLength(6);
+    const [create, list, read, update, metrics, remove] = blocks as [string, string, string, string, string, string];
     const zone = await expectSuccess(create, 201);
     expect(zone).toMatchObject({ name: 'example.com', region: 'EU_GLOBAL', ttl: 3600, status: 'active' });
     variables.ZONE_ID = zone.id;
     expect((await expectSuccess(list)).map((item: { name: string }) => item.name)).toEqual(['example.com']);
     expect((await expectSuccess(read)).id).toBe(zone.id);
     expect(await expectSuccess(update)).toMatchObject({ ttl: 7200, status: 'active' });
+    const counted = await expectSuccess(metrics);
+    expect(counted).toMatchObject({ zone: 'example.com', from: '2026-11-20T00:00:00.000Z', to: '2026-11-21T00:00:00.000Z', step: '6h', total: 0 });
+    expect(counted.series).toHaveLength(4);
     expect((await expectSuccess(remove, 202)).status).toBe('deleting');
     await api.app.jobs.runUntilIdle();
     expect((await curl(read)).status).toBe(404);

@@ -12,6 +12,7 @@ import { v1Routes } from './routes/v1/index';
 import { zoneRoutes } from './routes/v1/zones/index';
 import { createServiceContext, type ServiceContext } from './services/context';
 import { createMailer, type Mailer } from './services/mail';
+import { meterQueries, queryMeteringIntervalMs, queryMeteringJob } from './services/queryUsage';
 import { ZoneChangePublisher } from './services/zoneChanges';
 import { installValidationMessages } from './schemas/messages';
 import { logRedaction, requestSerializer } from './logging';
@@ -29,6 +30,8 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** Announces committed zone changes (share it with a DNS server in the same process). */
   zoneChanges?: ZoneChangePublisher;
+  /** The time the services and jobs go by (default the system clock). */
+  clock?: () => Date;
 }
 
 declare module 'fastify' {
@@ -48,7 +51,7 @@ const requestIdPattern = /^[\w.:-]{1,128}$/;
 installValidationMessages();
 
 /** The /v1 API as a Fastify instance, ready to listen (or to have more routes added, like the site). */
-export async function buildApp({ config, database, mailer, rateLimits, jobs, logStream, zoneChanges }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer, rateLimits, jobs, logStream, zoneChanges, clock }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -79,7 +82,7 @@ export async function buildApp({ config, database, mailer, rateLimits, jobs, log
   });
 
   const outgoing = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log });
-  const { context, drain } = createServiceContext({ db: database.db, config, log: app.log, mailer: outgoing });
+  const { context, drain } = createServiceContext({ db: database.db, config, log: app.log, mailer: outgoing, ...(clock ? { clock } : {}) });
   app.decorate('context', context);
   app.addHook('onClose', async () => {
     await drain();
@@ -91,6 +94,9 @@ export async function buildApp({ config, database, mailer, rateLimits, jobs, log
   await openapiPlugin(app, { config });
   app.decorate('jobs', jobs ?? new JobRunner({ db: database.db, onError: (error, job) => app.log.error({ err: error, job }, 'job failed') }));
   app.decorate('zoneChanges', zoneChanges ?? new ZoneChangePublisher(database.db, app.log));
+  app.jobs.every(queryMeteringJob, queryMeteringIntervalMs, async () => {
+    await meterQueries(context, context.now());
+  });
 
   // Credentials and rate limits belong to the API only, not to pages served beside it.
   await app.register(

@@ -11,5 +11,6 @@ export { createStaff, revokeStaff } from './services/staff';
 export { ZoneChangePublisher } from './services/zoneChanges';
 export { applyUpdate, createUpdateService, type UpdateOutcome, type UpdateRequest, type UpdateService } from './services/dynamicUpdates';
 export { openTsigSecret, sealTsigSecret } from './services/tsigSecrets';
+export { queriesThisMonth } from './services/queryUsage';
 export type { ZoneContext } from './services/zoneEdits';
 export { createDnsNodeUpdateService } from './dnsNodeUpdates';

@@ -1,3 +1,5 @@
+import { countedType } from '@kaja/dns-model';
+
 /** One counter: the answer path holds it directly, so counting a query is one increment. */
 export interface Counter {
   count: number;
@@ -12,12 +14,15 @@ export interface QueryCount {
 
 /**
  * Queries counted per zone, query type and response code, in memory. Queries for names we do not
- * host count under the zone "". `drain` hands the counts over (to be flushed) and starts afresh.
+ * host count under the zone "". Types without a mnemonic count together (`countedType`), so a flood
+ * of random types cannot grow the counters (nor the rows a flush writes) without bound.
+ * `drain` hands the counts over (to be flushed) and starts afresh.
  */
 export class QueryCounts {
   private readonly zones = new Map<string, Map<number, Counter>>();
 
-  counter(zone: string, qtype: number, rcode: number): Counter {
+  counter(zone: string, queried: number, rcode: number): Counter {
+    const qtype = countedType(queried);
     let byKey = this.zones.get(zone);
     if (!byKey) {
       byKey = new Map();

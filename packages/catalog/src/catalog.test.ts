@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPlanId, findPlan, nameServersOfRegion, plans, statusRegions } from './index';
+import { defaultPlanId, findPlan, nameServersOfRegion, planHasFeature, plans, statusRegions } from './index';
 
 describe('catalog', () => {
   it('has the three plans of the landing page, Pro the popular one, Scale on request', () => {
@@ -11,6 +11,11 @@ describe('catalog', () => {
     expect(plans.filter((plan) => plan.popular).map((plan) => plan.id)).toEqual(['pro']);
     expect(findPlan('scale')).toMatchObject({ contactSales: true, priceCents: null });
     expect(findPlan(defaultPlanId)?.name).toBe('Nano');
+  });
+
+  it('gives the breakdown of queries (advanced metrics) to Pro and Scale, not to Nano or an unknown plan', () => {
+    expect(plans.filter((plan) => planHasFeature(plan.id, 'advanced_metrics')).map((plan) => plan.id)).toEqual(['pro', 'scale']);
+    expect(planHasFeature('gold', 'advanced_metrics')).toBe(false);
   });
 
   it('lists six status regions, Africa without presence', () => {

@@ -6,6 +6,12 @@ export interface PlanRateLimits {
   write: number;
 }
 
+/**
+ * What a plan unlocks beyond its limits, by name, so code asks for a feature and never for a plan.
+ * `advanced_metrics`: a zone's queries broken down by type and response code (totals are for all).
+ */
+export type PlanFeature = 'advanced_metrics';
+
 export interface Plan {
   id: PlanId;
   name: string;
@@ -17,6 +23,8 @@ export interface Plan {
   /** null = unlimited. */
   limits: { zones: number | null; records: number | null; queriesPerMonth: number | null };
   features: string[];
+  /** The features that code checks (the `features` above are the marketing text). */
+  featureFlags: readonly PlanFeature[];
   popular: boolean;
   contactSales: boolean;
   rateLimits: PlanRateLimits;
@@ -33,6 +41,7 @@ export const plans: readonly Plan[] = [
     period: 'month',
     limits: { zones: 5, records: 200, queriesPerMonth: 2_000_000 },
     features: ['Up to 5 domains', 'Up to 200 records', '2,000,000 queries per month', 'Basic support', 'API access'],
+    featureFlags: [],
     popular: false,
     contactSales: false,
     rateLimits: { read: 300, write: 60 },
@@ -47,6 +56,7 @@ export const plans: readonly Plan[] = [
     period: 'month',
     limits: { zones: 25, records: 2000, queriesPerMonth: 20_000_000 },
     features: ['Up to 25 domains', 'Up to 2000 records', '20,000,000 queries per month', 'Priority support', 'Advanced metrics'],
+    featureFlags: ['advanced_metrics'],
     popular: true,
     contactSales: false,
     rateLimits: { read: 1200, write: 300 },
@@ -61,6 +71,7 @@ export const plans: readonly Plan[] = [
     period: 'month',
     limits: { zones: null, records: null, queriesPerMonth: null },
     features: ['Unlimited domains', '24/7 dedicated support', 'Custom integrations', 'Advanced security', 'SLA guarantees'],
+    featureFlags: ['advanced_metrics'],
     popular: false,
     contactSales: true,
     rateLimits: { read: 6000, write: 1200 },
@@ -72,3 +83,6 @@ export const plans: readonly Plan[] = [
 export const defaultPlanId: PlanId = 'nano';
 
 export const findPlan = (id: string): Plan | undefined => plans.find((plan) => plan.id === id);
+
+/** Whether the plan (by id) has the feature; an unknown plan has none. */
+export const planHasFeature = (planId: string, feature: PlanFeature): boolean => findPlan(planId)?.featureFlags.includes(feature) ?? false;

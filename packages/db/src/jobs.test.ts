@@ -75,6 +75,46 @@ describe('JobRunner', () => {
     expect((await jobRow(id)).status).toBe('done');
   });
 
+  it('a recurring job: one run waiting however many runners start, the next queued after each run, failed or not', async () => {
+    const waiting = async () => (await database.db.select().from(jobs).where(eq(jobs.name, 'tick'))).filter((row) => row.status === 'queued');
+    let runs = 0;
+    const handler = async () => {
+      runs += 1;
+      if (runs === 1) throw new Error('first run fails');
+    };
+    const first = new JobRunner({ db: database.db }).every('tick', 60_000, handler);
+    const second = new JobRunner({ db: database.db }).every('tick', 60_000, handler);
+    await Promise.all([first.queueRecurring(), second.queueRecurring(), first.queueRecurring()]);
+    expect(await waiting()).toHaveLength(1);
+
+    await first.runUntilIdle();
+    await second.runUntilIdle();
+    expect(runs).toBe(1);
+    const rows = await database.db.select().from(jobs).where(eq(jobs.name, 'tick'));
+    expect(rows.map((row) => row.status).sort()).toEqual(['failed', 'queued']);
+    expect(rows.find((row) => row.status === 'failed')!.lastError).toBe('first run fails');
+    const [next] = await waiting();
+    expect(next!.runAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
+
+    // Due again: it runs, and queues the one after.
+    await database.db.execute(sql`UPDATE jobs SET run_at = now() WHERE id = ${next!.id}`);
+    await second.runUntilIdle();
+    expect(runs).toBe(2);
+    expect(await waiting()).toHaveLength(1);
+    expect((await jobRow(next!.id)).status).toBe('done');
+  });
+
+  it('a recurring run whose runner died is taken over as failed, and the next one runs at once', async () => {
+    const runner = new JobRunner({ db: database.db, leaseMs: 60_000 }).every('sweep', 60_000, async () => {});
+    await runner.queueRecurring();
+    await database.db.execute(
+      sql`UPDATE jobs SET status = 'running', attempts = 1, locked_at = now() - interval '10 minutes', locked_by = 'dead' WHERE name = 'sweep'`,
+    );
+    await runner.runUntilIdle();
+    const rows = await database.db.select().from(jobs).where(eq(jobs.name, 'sweep'));
+    expect(rows.map((row) => row.status).sort()).toEqual(['done', 'failed', 'queued']);
+  });
+
   it('two runners never run the same job twice', async () => {
     const ran: number[] = [];
     const handler = async (payload: { n: number }) => {

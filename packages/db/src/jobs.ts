@@ -55,6 +55,9 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 export class JobRunner {
   readonly workerId = randomUUID();
   private readonly handlers = new Map<string, JobHandler>();
+  /** The names of the recurring jobs. */
+  private readonly recurring = new Set<string>();
+  private recurringQueued = false;
   private readonly options: Required<Omit<JobRunnerOptions, 'onError'>> & Pick<JobRunnerOptions, 'onError'>;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -72,6 +75,28 @@ export class JobRunner {
   register(name: string, handler: JobHandler): this {
     this.handlers.set(name, handler);
     return this;
+  }
+
+  /**
+   * Runs `handler` every `intervalMs`, on one runner at a time however many share the table: each
+   * run queues the next when it ends (failed or not: a failure is logged and not retried), and
+   * `queueRecurring` (called by `start`) queues the first when none is waiting or running.
+   */
+  every(name: string, intervalMs: number, handler: JobHandler): this {
+    this.recurring.add(name);
+    return this.register(name, async (payload, context) => {
+      try {
+        await handler(payload, context);
+      } finally {
+        await queueOnce(this.options.db, name, new Date(Date.now() + intervalMs), ['queued']);
+      }
+    });
+  }
+
+  /** Queues a run, due now, of each recurring job that has none waiting or running. */
+  async queueRecurring(): Promise<void> {
+    for (const name of this.recurring) await queueOnce(this.options.db, name, new Date(), ['queued', 'running']);
+    this.recurringQueued = true;
   }
 
   /** Claims and runs one due job; resolves to false when none was due. */
@@ -99,6 +124,8 @@ export class JobRunner {
     const id = Number(claimed.id);
     if (claimed.attempts > claimed.max_attempts) {
       await db.execute(sql`UPDATE jobs SET status = 'failed', locked_at = NULL, updated_at = now() WHERE id = ${id}`);
+      // A recurring run whose runner died never reached its own `finally`.
+      if (this.recurring.has(claimed.name)) await queueOnce(db, claimed.name, new Date(), ['queued']);
       return true;
     }
     try {
@@ -145,7 +172,8 @@ export class JobRunner {
 
   private schedule(delay: number) {
     this.timer = setTimeout(() => {
-      this.running = this.runUntilIdle()
+      this.running = (this.recurringQueued ? Promise.resolve() : this.queueRecurring())
+        .then(() => this.runUntilIdle())
         .catch((error) => this.options.onError?.(error, { id: 0, name: 'claim', attempt: 0 }))
         .finally(() => {
           this.running = undefined;
@@ -154,4 +182,15 @@ export class JobRunner {
     }, delay);
     this.timer.unref();
   }
+}
+
+/** Adds a run of the job unless one in `unless` states exists; the advisory lock makes the check and the insert one step across runners. */
+async function queueOnce(db: Database, name: string, runAt: Date, unless: string[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`jobs.recurring:${name}`}))`);
+    await tx.execute(sql`
+      INSERT INTO jobs (name, payload, run_at, max_attempts)
+      SELECT ${name}, '{}'::jsonb, ${runAt.toISOString()}::timestamptz, 1
+      WHERE NOT EXISTS (SELECT 1 FROM jobs WHERE name = ${name} AND status IN (${sql.join(unless.map((status) => sql`${status}`), sql`, `)}))`);
+  });
 }

@@ -10,9 +10,11 @@ export interface ServiceContext {
   log: FastifyBaseLogger;
   /** Sends after the current request's transaction committed; failures are logged, not thrown. */
   mail(message: MailMessage): void;
+  /** The time for rules that depend on it (metering months, metrics windows); tests set it. */
+  now(): Date;
 }
 
-export function createServiceContext(options: { db: Database; config: Config; log: FastifyBaseLogger; mailer: Mailer }) {
+export function createServiceContext(options: { db: Database; config: Config; log: FastifyBaseLogger; mailer: Mailer; clock?: () => Date }) {
   const pending = new Set<Promise<void>>();
   const context: ServiceContext = {
     db: options.db,
@@ -25,6 +27,7 @@ export function createServiceContext(options: { db: Database; config: Config; lo
         .finally(() => pending.delete(delivery));
       pending.add(delivery);
     },
+    now: options.clock ?? (() => new Date()),
   };
   /** Waits for mail still on its way (at shutdown). */
   const drain = async () => {

@@ -33,3 +33,21 @@ export const supportMail = (config: Config, request: { name: string; email: stri
   subject: `[Support] ${request.subject}`,
   text: `From: ${request.name} <${request.email}>\nPage: ${request.source}\n\n${request.message}`,
 });
+
+const number = (value: number) => value.toLocaleString('en-GB');
+
+export const queryUsageMail = (
+  config: Config,
+  to: string,
+  usage: { customer: string; plan: string; month: string; queries: number; limit: number; over: boolean; resetsAt: Date },
+): MailMessage => {
+  const share = Math.floor((usage.queries / usage.limit) * 100);
+  const counts = `${usage.customer} has had ${number(usage.queries)} DNS queries in ${usage.month}: ${share}% of the ${number(usage.limit)} a month of the ${usage.plan} plan.`;
+  const served = 'Your zones keep being answered: DNS never stops because of the query count.';
+  const next = `The count starts again on ${usage.resetsAt.toISOString().slice(0, 10)}. To have more queries a month, change your plan at ${config.appUrl}/dashboard.`;
+  return {
+    to,
+    subject: usage.over ? `Kaja DNS: ${usage.customer} has passed this month's queries` : `Kaja DNS: ${usage.customer} has used ${share}% of this month's queries`,
+    text: `${counts}\n\n${served}\n${next}${signature}`,
+  };
+};

@@ -60,8 +60,8 @@ export class QueryCountsFlusher {
     if (rows.length === 0) return;
     try {
       await this.db.execute(sql`
-        INSERT INTO query_counts (zone_id, hour, qtype, rcode, count)
-        SELECT v.zone_id, ${hour.toISOString()}::timestamptz, v.qtype, v.rcode, v.count
+        INSERT INTO query_counts (zone_id, customer_id, hour, qtype, rcode, count)
+        SELECT v.zone_id, zones.customer_id, ${hour.toISOString()}::timestamptz, v.qtype, v.rcode, v.count
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(zone_id uuid, qtype integer, rcode integer, count bigint)
         JOIN zones ON zones.id = v.zone_id
         ON CONFLICT (zone_id, hour, qtype, rcode) DO UPDATE SET count = query_counts.count + excluded.count`);

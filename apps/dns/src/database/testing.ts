@@ -36,8 +36,8 @@ export interface ApiWithNode {
   port: number;
   /** Calls `/v1<path>` as the owner; an error status fails with the envelope. */
   send(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<any>;
-  /** Resolves once the node answers the zone's SOA with the serial the API gives now. */
-  served(zone: { id: string; name: string }): Promise<number>;
+  /** Resolves once the node answers the zone's SOA with the serial the API gives now (asked with `token`, the owner's key by default). */
+  served(zone: { id: string; name: string }, token?: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -76,8 +76,10 @@ export async function startApiWithNode(options: { env?: Record<string, string>; 
       dns: node,
       port,
       send,
-      async served(zone) {
-        const { serial } = await send('GET', `/zones/${zone.id}`);
+      async served(zone, token = owner.apiKey) {
+        const response = await api.request('GET', `/zones/${zone.id}`, { token });
+        if (response.status !== 200) throw new Error(`GET /zones/${zone.id}: ${response.status} ${JSON.stringify(response.body)}`);
+        const { serial } = response.body.data;
         const deadline = Date.now() + 5000;
         for (;;) {
           const soa = await look(zone.name, 'SOA');

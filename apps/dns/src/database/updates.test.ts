@@ -4,7 +4,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createZone } from '@kaja/api/testing/zones';
+import { signUpOwner } from '@kaja/api/testing';
+import { createZone, setPlan } from '@kaja/api/testing/zones';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { delv, writeDsTrustAnchor } from '../testing/delv';
 import { dig } from '../testing/dig';
@@ -56,5 +57,32 @@ describe(`dynamic updates with a TSIG key from the API (${process.env.DATABASE_U
     expect(removed, removed.output).toMatchObject({ code: 0 });
     await kit.served(zone);
     expect(await delv(kit.port, anchors, zone.name, challenge, 'TXT')).toMatch(/; negative response, fully validated/);
+  });
+
+  it('refuses an update past the plan\u2019s record limit, with nothing written or served', async () => {
+    const account = await signUpOwner(kit.api);
+    await setPlan(kit.api, account, 'nano');
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await kit.api.request(method, path, { token: account.apiKey, body });
+      if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+      return response.body.data;
+    };
+    const zone = await createZone(kit.api, account);
+    await call('PATCH', `/zones/${zone.id}/records`, { changes: Array.from({ length: 199 }, (_, i) => ({ action: 'create', type: 'A', name: `h${i}`, content: '192.0.2.1' })) });
+    const key = await call('POST', `/zones/${zone.id}/tsig-keys`, { can_update: true });
+    await kit.served(zone, account.apiKey);
+
+    const last = await nsupdate(kit.port, key, [`zone ${zone.name}`, `update add last.${zone.name} 60 A 192.0.2.2`, 'send']);
+    expect(last, last.output).toMatchObject({ code: 0 });
+    const serial = await kit.served(zone, account.apiKey);
+    const history = (await call('GET', `/zones/${zone.id}/history`)) as unknown[];
+
+    const over = await nsupdate(kit.port, key, [`zone ${zone.name}`, `update add over.${zone.name} 60 A 192.0.2.3`, 'send']);
+    expect(over.code).not.toBe(0);
+    expect(over.output).toMatch(/REFUSED/);
+    expect(await kit.served(zone, account.apiKey)).toBe(serial);
+    expect(await call('GET', `/zones/${zone.id}/history`)).toEqual(history);
+    expect((await call('GET', `/zones/${zone.id}`)).record_count).toBe(200);
+    expect((await dig(kit.port, `over.${zone.name}`, 'A')).rcode).toBe('NXDOMAIN');
   });
 });

@@ -29,6 +29,10 @@ export const subscriptions = pgTable(
       .references(() => plans.id),
     status: text('status').$type<'trialing' | 'active' | 'canceled'>().notNull(),
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    /** When the month's queries passed 80% of the plan's (the customer was warned); null below it. */
+    queriesWarnedAt: timestamp('queries_warned_at', { withTimezone: true }),
+    /** When the month's queries passed the plan's; null below it. Answering never stops. */
+    queriesOverLimitAt: timestamp('queries_over_limit_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

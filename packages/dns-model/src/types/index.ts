@@ -46,7 +46,7 @@ export type CustomerType = (typeof customerTypes)[number];
 export { A, AAAA, ALIAS, CAA, CDNSKEY, CDS, CNAME, DNSKEY, DS, HTTPS, MX, NAPTR, NS, NSEC, NSEC3, NSEC3PARAM, PTR, RRSIG, SOA, SRV, SSHFP, SVCB, TLSA, TSIG, TXT };
 export { genericType } from './generic';
 export { defineType, type ParseOptions, type RecordType } from './recordType';
-export { ALIAS_CODE, isTypeName, typeCode, typeName } from './typeCodes';
+export { ALIAS_CODE, countedType, countedTypeName, isTypeName, typeCode, typeName } from './typeCodes';
 export { parseTtl } from './ttl';
 export { formatIpv4, formatIpv6, parseIpv4, parseIpv6 } from './address';
 export { fromBase64, fromBase32Hex, fromHex, toBase32Hex, toBase64, toHex } from './encoding';

@@ -38,6 +38,16 @@ export function typeName(code: number): string {
   return names.get(code) ?? `TYPE${code}`;
 }
 
+/**
+ * The query type as query counts keep it: itself when it has a mnemonic, else 0 (reserved, never
+ * a real type) for all the others together, so random types cannot multiply counters and rows.
+ * ALIAS is ours and never a query's.
+ */
+export const countedType = (qtype: number): number => (qtype !== ALIAS_CODE && names.has(qtype) ? qtype : 0);
+
+/** The name of a counted type (`countedType`): its mnemonic, or OTHER. */
+export const countedTypeName = (code: number): string => (code === 0 ? 'OTHER' : typeName(code));
+
 /** True when the word names a record type (zone-file parsing needs to tell types from other words). */
 export function isTypeName(word: string): boolean {
   const upper = word.toUpperCase();

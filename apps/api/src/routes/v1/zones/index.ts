@@ -8,6 +8,7 @@ import type { ZoneContext } from '../../../services/zoneEdits';
 import * as zonesService from '../../../services/zones';
 import { dnssecRoutes } from './dnssec';
 import { historyRoutes } from './history';
+import { metricsRoutes } from './metrics';
 import { recordRoutes } from './records';
 import { secondaryRoutes } from './secondaries';
 import { tsigKeyRoutes } from './tsigKeys';
@@ -116,6 +117,7 @@ export const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(recordRoutes, { ctx });
   await app.register(historyRoutes, { ctx });
+  await app.register(metricsRoutes, { ctx });
   await app.register(zoneFileRoutes, { ctx });
   await app.register(tsigKeyRoutes, { ctx });
   await app.register(secondaryRoutes, { ctx });
