@@ -29,6 +29,8 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** Announces committed zone changes (share it with a DNS server in the same process). */
   zoneChanges?: ZoneChangePublisher;
+  /** The time billing goes by (default the system clock; tests move it forward). */
+  clock?: () => Date;
 }
 
 declare module 'fastify' {
@@ -48,7 +50,7 @@ const requestIdPattern = /^[\w.:-]{1,128}$/;
 installValidationMessages();
 
 /** The /v1 API as a Fastify instance, ready to listen (or to have more routes added, like the site). */
-export async function buildApp({ config, database, mailer, rateLimits, jobs, logStream, zoneChanges }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer, rateLimits, jobs, logStream, zoneChanges, clock }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -79,7 +81,7 @@ export async function buildApp({ config, database, mailer, rateLimits, jobs, log
   });
 
   const outgoing = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log });
-  const { context, drain } = createServiceContext({ db: database.db, config, log: app.log, mailer: outgoing });
+  const { context, drain } = createServiceContext({ db: database.db, config, log: app.log, mailer: outgoing, ...(clock ? { clock } : {}) });
   app.decorate('context', context);
   app.addHook('onClose', async () => {
     await drain();

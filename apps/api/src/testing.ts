@@ -136,6 +136,8 @@ export interface StartTestApiOptions {
   rateLimits?: Partial<RateLimits>;
   /** An open database to use instead of a fresh one (left open by `close`), e.g. to restart on it. */
   database?: DatabaseHandle;
+  /** The time billing goes by; a test moves it forward to drive the subscription life cycle. */
+  clock?: () => Date;
 }
 
 /**
@@ -153,6 +155,7 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
     database,
     mailer,
     rateLimits: { mail: { limit: 1000, windowSeconds: 900 }, anonymous: { read: 1000, write: 1000 }, planScale: 100, ...options.rateLimits },
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;

@@ -3,19 +3,22 @@ import type { Config } from '@kaja/config';
 import type { Database } from '@kaja/db';
 import type { MailMessage, Mailer } from './mail';
 
-/** What the services need: the database, the configuration, outgoing mail and a logger. */
+/** What the services need: the database, the configuration, outgoing mail, a logger and the clock. */
 export interface ServiceContext {
   db: Database;
+  /** The time billing and the subscription life cycle go by (tests move it forward). */
+  now(): Date;
   config: Config;
   log: FastifyBaseLogger;
   /** Sends after the current request's transaction committed; failures are logged, not thrown. */
   mail(message: MailMessage): void;
 }
 
-export function createServiceContext(options: { db: Database; config: Config; log: FastifyBaseLogger; mailer: Mailer }) {
+export function createServiceContext(options: { db: Database; config: Config; log: FastifyBaseLogger; mailer: Mailer; clock?: () => Date }) {
   const pending = new Set<Promise<void>>();
   const context: ServiceContext = {
     db: options.db,
+    now: options.clock ?? (() => new Date()),
     config: options.config,
     log: options.log,
     mail(message) {

@@ -16,7 +16,7 @@ export async function planLimits(executor: Executor, customerId: string): Promis
 }
 
 /** Serialises the quota checks of one customer: two writes cannot both take the last free place. */
-async function lockCustomer(executor: Executor, customerId: string) {
+export async function lockCustomer(executor: Executor, customerId: string) {
   await executor.execute(sql`SELECT id FROM ${customers} WHERE id = ${customerId} FOR UPDATE`);
 }
 
@@ -57,4 +57,13 @@ export async function checkRecordQuota(executor: Executor, customerId: string, a
       { resource: 'records', limit, usage, requested: added },
     );
   }
+}
+
+/** What counts against the plan's limits today: zones (not those being deleted) and customer-written records. */
+export async function customerUsage(executor: Executor, customerId: string): Promise<{ zones: number; records: number }> {
+  const [row] = await executor
+    .select({ zones: count(), records: sum(zones.recordCount) })
+    .from(zones)
+    .where(and(eq(zones.customerId, customerId), ne(zones.status, 'deleting')));
+  return { zones: row?.zones ?? 0, records: Number(row?.records ?? 0) };
 }
