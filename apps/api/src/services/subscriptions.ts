@@ -42,6 +42,16 @@ async function findCurrent(executor: Executor, customerId: string, options: { lo
   return row ?? null;
 }
 
+async function latestEnded(executor: Executor, customerId: string) {
+  const [row] = await executor
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.customerId, customerId), eq(subscriptions.status, 'canceled')))
+    .orderBy(desc(subscriptions.updatedAt))
+    .limit(1);
+  return row ?? null;
+}
+
 async function findPaidPlan(executor: Executor, planId: string, field: string): Promise<PlanRow> {
   const [plan] = await executor.select().from(plans).where(eq(plans.id, planId));
   if (!plan) throw invalid({ [field]: `There is no plan ${planId}` });
@@ -159,7 +169,10 @@ export async function checkout(
       noticesSent: [],
       updatedAt: now,
     };
-    const notices = current ? await restoreDisabledZones(tx, current) : [];
+    // Zones a lapsed trial, a suspension or the end of the last subscription disabled are served again.
+    const previous = current ?? (await latestEnded(tx, customer.id));
+    const notices = previous ? await restoreDisabledZones(tx, previous) : [];
+    if (previous && previous !== current) await tx.update(subscriptions).set({ disabledZoneIds: [] }).where(eq(subscriptions.id, previous.id));
     const [subscription] = current
       ? await tx.update(subscriptions).set(fields).where(eq(subscriptions.id, current.id)).returning()
       : await tx.insert(subscriptions).values({ customerId: customer.id, ...fields }).returning();
