@@ -262,6 +262,8 @@ export async function changePlan(ctx: ServiceContext, principal: Principal, subs
   requireManager(principal);
   const plan = await findPaidPlan(ctx.db, input.new_plan_id, 'new_plan_id');
   await ctx.db.transaction(async (tx) => {
+    // The customer first, as checkout and the quota checks take it: no zone or record slips in between the check and the change.
+    await lockCustomer(tx, principal.customerId);
     const current = await findOwnSubscription(tx, principal, subscriptionId);
     if (current.status === 'canceled') throw conflict('This subscription has ended: start a new one with POST /subscriptions/checkout');
     if (current.status === 'trialing' || current.status === 'suspended') {
@@ -275,8 +277,6 @@ export async function changePlan(ctx: ServiceContext, principal: Principal, subs
     }
     if (current.planId === plan.id) throw conflict(`You already have the ${plan.name} plan`, { new_plan_id: `Current plan: ${plan.id}` });
     const [from] = await tx.select().from(plans).where(eq(plans.id, current.planId));
-    // Taken with the quota checks' lock, so no zone or record slips in between the check and the change.
-    await lockCustomer(tx, principal.customerId);
     const usage = await customerUsage(tx, principal.customerId);
     const over: Record<string, { limit: number; usage: number }> = {};
     if (plan.zonesLimit !== null && usage.zones > plan.zonesLimit) over.zones = { limit: plan.zonesLimit, usage: usage.zones };

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoiceNumbers } from '@kaja/db';
 import { errorOf, signInStaff, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../testing';
 
 async function checkout(api: TestApi, owner: TestAccount, billing: Record<string, unknown>, planId = 'nano') {
@@ -123,5 +124,25 @@ describe('invoices', () => {
     expect(paid.status).toBe(200);
     expect(paid.body.data).toMatchObject({ status: 'paid', payment_reference: 'bank 2026-11-25 #42' });
     expect((await api.request('POST', `/invoices/${invoice.id}/pay`, { token: staff.accessToken, body: { reference: 'again' } })).status).toBe(409);
+  });
+
+  it('invoice numbers stay unbroken under concurrent checkouts', async () => {
+    const owners = await Promise.all(Array.from({ length: 8 }, () => signUpOwner(api)));
+    for (const owner of owners) {
+      await api.request('PUT', `/customers/${owner.customerId}`, {
+        token: owner.accessToken,
+        body: { billing_address: { line1: 'Ahtri 12', postal_code: '10151', city: 'Tallinn', country: 'EE' } },
+      });
+    }
+    const before = await api.database.db.select({ last: invoiceNumbers.last }).from(invoiceNumbers);
+    const responses = await Promise.all(
+      owners.map((owner, index) =>
+        api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: index % 2 ? 'pro' : 'nano', interval: index % 3 ? 'month' : 'year' } }),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual(owners.map(() => 201));
+    const sequences = responses.map((response) => response.body.data.invoice.sequence as number).sort((a, b) => a - b);
+    const first = (before[0]?.last ?? 0) + 1;
+    expect(sequences).toEqual(Array.from({ length: owners.length }, (_, index) => first + index));
   });
 });
