@@ -5,7 +5,7 @@ import type { Pagination } from '../schemas/common';
 import { recordAudit, type Actor } from './audit';
 import type { ServiceContext } from './context';
 import type { Principal } from './principal';
-import { canSeeCustomer, requireStaff } from './principal';
+import { canSeeCustomer, requireManager, requireStaff } from './principal';
 import { paymentTermDays, seller } from './seller';
 import { netOfGross, vatOn, vatTreatment } from './vat';
 
@@ -98,7 +98,13 @@ export async function issueInvoice(
   return invoice!;
 }
 
+/** Billing is for owners and admins (and staff), as the roles say. */
+function requireBillingAccess(principal: Principal) {
+  if (!principal.isStaff) requireManager(principal);
+}
+
 export async function listInvoices(ctx: ServiceContext, principal: Principal, page: Pagination) {
+  requireBillingAccess(principal);
   const where = eq(invoices.customerId, principal.customerId);
   const [rows, [total]] = await Promise.all([
     ctx.db.select().from(invoices).where(where).orderBy(desc(invoices.number)).limit(page.limit).offset(page.offset),
@@ -109,6 +115,7 @@ export async function listInvoices(ctx: ServiceContext, principal: Principal, pa
 
 /** One invoice of the caller's customer (staff: any); another customer's is not found. */
 export async function findInvoice(executor: Executor, principal: Principal, invoiceId: string, options: { lock?: boolean } = {}) {
+  requireBillingAccess(principal);
   const query = executor.select().from(invoices).where(eq(invoices.id, invoiceId));
   const [invoice] = options.lock ? await query.for('update') : await query;
   if (!invoice || !invoice.customerId || !canSeeCustomer(principal, invoice.customerId)) throw notFound('Invoice');

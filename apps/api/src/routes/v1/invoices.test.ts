@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceNumbers } from '@kaja/db';
-import { errorOf, signInStaff, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../testing';
+import { addUser, errorOf, signInStaff, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../testing';
 
 async function checkout(api: TestApi, owner: TestAccount, billing: Record<string, unknown>, planId = 'nano') {
   const updated = await api.request('PUT', `/customers/${owner.customerId}`, { token: owner.accessToken, body: billing });
@@ -118,6 +118,9 @@ describe('invoices', () => {
     expect((await api.request('GET', `/invoices/${invoice.id}/pdf`, { token: other.apiKey })).status).toBe(404);
     expect((await api.request('GET', '/invoices', { token: other.apiKey })).body.data).toEqual([]);
     expect((await api.request('POST', `/invoices/${invoice.id}/pay`, { token: owner.accessToken, body: { reference: 'x' } })).status).toBe(403);
+    const member = await addUser(api, owner, 'member');
+    expect((await api.request('GET', '/invoices', { token: member.accessToken })).status).toBe(403);
+    expect((await api.request('GET', `/invoices/${invoice.id}`, { token: member.accessToken })).status).toBe(403);
 
     const staff = await signInStaff(api);
     const paid = await api.request('POST', `/invoices/${invoice.id}/pay`, { token: staff.accessToken, body: { reference: 'bank 2026-11-25 #42' } });
