@@ -21,7 +21,10 @@ declare module 'fastify' {
     auth?: RouteAuth;
     scope?: ApiScope;
     rateClass?: RateClass;
-    /** Writes allowed while the account is read-only (billing, signing out): how a customer puts it right. */
+    /**
+     * Writes allowed while the account is read-only: billing (how a customer puts it right), and taking
+     * access away (signing out, revoking keys, removing users and invitations), which is never held back.
+     */
     whileReadOnly?: boolean;
   }
   interface FastifyRequest {

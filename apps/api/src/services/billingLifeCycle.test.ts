@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { jobs } from '@kaja/db';
 import { and, eq } from '@kaja/db/orm';
 import { createZone } from '../routes/v1/zones/zoneTestKit';
-import { errorOf, signInStaff, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../testing';
+import { createApiKey, errorOf, signInStaff, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../testing';
 import { lifeCycleJob, scheduleLifeCycle } from './billingJobs';
 
 const dayMs = 24 * 3600_000;
@@ -46,6 +46,7 @@ describe('subscription life cycle', () => {
     api = clocked.api;
     const owner = await signUpOwner(api);
     const zone = await createZone(api, owner);
+    const spareKey = await createApiKey(api, owner, { scopes: ['zones:read'] });
 
     await clocked.at(24);
     await waitForMail(api, owner, 'trial ends in a week');
@@ -59,6 +60,8 @@ describe('subscription life cycle', () => {
     expect(errorOf(refused)).toMatchObject({ code: 'account_read_only', details: { reason: 'trial_ended' } });
     expect(errorOf(refused).message).toContain('trial has ended');
     expect(await zoneStatus(api, owner, zone.id)).toBe('active');
+    // Taking access away is never held back.
+    expect((await api.request('DELETE', `/users/${owner.userId}/apikeys/${spareKey.id}`, { token: owner.accessToken })).status).toBe(200);
 
     await clocked.at(53.2);
     await waitForMail(api, owner, /zones are disabled on/);
