@@ -1,9 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { jobs } from '@kaja/db';
-import { and, eq } from '@kaja/db/orm';
 import { createZone } from '../routes/v1/zones/zoneTestKit';
-import { createApiKey, errorOf, signInStaff, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../testing';
-import { lifeCycleJob, scheduleLifeCycle } from './billingJobs';
+import { createApiKey, errorOf, runBillingLifeCycle, signInStaff, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../testing';
 
 const dayMs = 24 * 3600_000;
 
@@ -16,10 +13,7 @@ async function startClockedApi() {
     /** Sets the clock `days` after the real now and runs the life-cycle job as the runner would. */
     async at(days: number) {
       offsetMs = days * dayMs;
-      await scheduleLifeCycle(api.app.context);
-      // The pass queued by the previous run waits an hour of real time; time has moved on here.
-      await api.database.db.update(jobs).set({ runAt: new Date() }).where(and(eq(jobs.name, lifeCycleJob), eq(jobs.status, 'queued')));
-      await api.app.jobs.runUntilIdle();
+      await runBillingLifeCycle(api);
     },
   };
 }
