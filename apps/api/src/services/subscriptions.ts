@@ -135,7 +135,6 @@ export async function checkout(
 ) {
   requireManager(principal);
   const plan = await findPaidPlan(ctx.db, input.plan_id, 'plan_id');
-  const interval = input.interval ?? 'month';
   const result = await ctx.db.transaction(async (tx) => {
     const [customer] = await tx.select().from(customers).where(eq(customers.id, principal.customerId)).for('update');
     if (!customer) throw notFound('Customer');
@@ -149,8 +148,15 @@ export async function checkout(
           plan_id: `Current plan: ${currentPlan!.id}`,
         });
       }
-      return { upgrade: await applyPlanChange(ctx, tx, principal.actor, current, currentPlan!, plan), notices: [] };
+      if (input.interval && input.interval !== current.billingInterval) {
+        throw conflict(`An upgrade keeps the billing interval (${current.billingInterval}); the interval can be changed when the subscription is renewed`, {
+          interval: `Current interval: ${current.billingInterval}`,
+        });
+      }
+      await applyPlanChange(ctx, tx, principal.actor, current, currentPlan!, plan);
+      return null;
     }
+    const interval = input.interval ?? 'month';
     const now = ctx.now();
     const periodEnd = addInterval(now, interval);
     const fields = {
@@ -198,13 +204,13 @@ export async function checkout(
       targetId: invoice.id,
       summary: { number: formatInvoiceNumber(invoice.number), gross_cents: invoice.grossCents },
     });
-    const contacts = await billingContacts(tx, customer.id);
-    return { upgrade: null, subscription: subscription!, invoice, contacts, notices };
+    return { invoice, contacts: await billingContacts(tx, customer.id), notices };
   });
-  if (result.upgrade) return { subscription: await currentSubscription(ctx, principal), invoice: null };
+  // An upgrade of a paid plan issues no invoice now: its difference is on the next one.
+  if (!result) return { subscription: await currentSubscription(ctx, principal), invoice: null };
   for (const notice of result.notices) await publish(notice);
-  mailContacts(ctx, result.contacts!, invoiceMail(ctx, result.invoice!));
-  return { subscription: await currentSubscription(ctx, principal), invoice: presentInvoice(result.invoice!) };
+  mailContacts(ctx, result.contacts, invoiceMail(ctx, result.invoice));
+  return { subscription: await currentSubscription(ctx, principal), invoice: presentInvoice(result.invoice) };
 }
 
 export const invoiceMail = (ctx: ServiceContext, invoice: { number: number; grossCents: number; dueAt: Date }): Omit<MailMessage, 'to'> => ({

@@ -10,8 +10,9 @@ export const estonianVatRateBasisPoints = 2400;
 export const reverseChargeNote = 'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC).';
 
 /**
- * VAT ID formats by member state (the prefix as VIES uses it: EL for Greece, XI for Northern
- * Ireland). Only the shape is checked here; a live VIES look-up can be added behind VatIdVerifier.
+ * VAT ID formats by member state (the prefix as VIES uses it: EL for Greece). Northern Ireland's XI
+ * numbers are left out: they cover trade in goods only, not services like ours. Only the shape is
+ * checked here; a live VIES look-up can be added behind VatIdVerifier.
  */
 const vatIdFormats: Record<string, RegExp> = {
   AT: /^U\d{8}$/,
@@ -41,7 +42,6 @@ const vatIdFormats: Record<string, RegExp> = {
   SE: /^\d{12}$/,
   SI: /^\d{8}$/,
   SK: /^\d{10}$/,
-  XI: /^(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/,
 };
 
 /** VIES prefixes that differ from the ISO country code. */
@@ -57,7 +57,7 @@ export function vatIdProblem(vatId: string, country: string): string | null {
   if (!format) return `${vatId} does not start with the prefix of an EU member state (e.g. EE, DE, FR)`;
   if (!format.test(vatId.slice(2))) return `${vatId} is not in the format of a ${prefix} VAT ID`;
   const expected = vatPrefixOfCountry[country] ?? country;
-  if (prefix !== expected && !(prefix === 'XI' && country === 'GB')) return `A ${prefix} VAT ID does not match the billing country ${country}`;
+  if (prefix !== expected) return `A ${prefix} VAT ID does not match the billing country ${country}`;
   return null;
 }
 
@@ -82,7 +82,8 @@ export interface VatTreatment {
 
 /** The VAT an invoice to this buyer carries. */
 export function vatTreatment(buyer: { country: string; vatId: string | null }): VatTreatment {
-  if (buyer.vatId && buyer.country !== 'EE' && vatIdFormats[buyer.vatId.slice(0, 2)] && !buyer.vatId.startsWith('EE')) {
+  // The VAT ID was checked against the billing country when it was saved.
+  if (buyer.vatId && buyer.country !== 'EE') {
     return { rateBasisPoints: 0, note: reverseChargeNote };
   }
   return { rateBasisPoints: estonianVatRateBasisPoints, note: null };

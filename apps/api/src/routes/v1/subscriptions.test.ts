@@ -120,6 +120,19 @@ describe('subscriptions', () => {
     expect(change.summary.prorated_cents).toBeLessThanOrEqual(1500);
   });
 
+  it('checkout of a dearer plan on a paid subscription is an upgrade: no invoice now, the interval kept', async () => {
+    const owner = await signUpOwner(api);
+    await giveBillingAddress(api, owner);
+    await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'nano' } });
+    const yearly = await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'pro', interval: 'year' } });
+    expect(yearly.status).toBe(409);
+    expect(errorOf(yearly).details).toHaveProperty('interval');
+    const upgraded = await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'pro' } });
+    expect(upgraded.status).toBe(201);
+    expect(upgraded.body.data).toMatchObject({ subscription: { plan_id: 'pro', status: 'active', billing_interval: 'month' }, invoice: null });
+    expect((await api.request('GET', '/invoices', { token: owner.accessToken })).body.meta.total).toBe(1);
+  });
+
   it('a downgrade that current usage exceeds is refused with each limit and its usage', async () => {
     const owner = await signUpOwner(api);
     await giveBillingAddress(api, owner);
