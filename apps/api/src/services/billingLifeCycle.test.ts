@@ -173,4 +173,23 @@ describe('subscription life cycle', () => {
     // No invoice after the end.
     expect((await api.request('GET', '/invoices', { token: owner.accessToken })).body.data).toHaveLength(1);
   });
+
+  it('a trial canceled by the customer ends with the trial: no read-only month, the zones stop then', async () => {
+    const clocked = await startClockedApi();
+    api = clocked.api;
+    const owner = await signUpOwner(api);
+    const zone = await createZone(api, owner);
+    const trial = await current(api, owner);
+    const canceled = await api.request('DELETE', `/subscriptions/${trial.id}`, { token: owner.accessToken });
+    expect(canceled.body.data).toMatchObject({ status: 'trialing', cancel_at_period_end: true });
+
+    await clocked.at(24);
+    const reminder = await waitForMail(api, owner, 'trial ends in a week');
+    expect(reminder.text).toContain('you canceled it');
+    await clocked.at(30.1);
+    expect(await current(api, owner)).toMatchObject({ status: 'canceled' });
+    expect(await zoneStatus(api, owner, zone.id)).toBe('disabled');
+    expect(subjects(api, owner).some((subject) => subject.includes('trial has ended'))).toBe(false);
+  });
 });
+
