@@ -209,13 +209,15 @@ export async function checkout(
   // An upgrade of a paid plan issues no invoice now: its difference is on the next one.
   if (!result) return { subscription: await currentSubscription(ctx, principal), invoice: null };
   for (const notice of result.notices) await publish(notice);
-  mailContacts(ctx, result.contacts, invoiceMail(ctx, result.invoice));
+  const mail = invoiceMail(ctx, result.invoice);
+  mailContacts(ctx, result.contacts, { subject: mail.subject, text: `${mail.text}\n\n-- \nKaja DNS` });
   return { subscription: await currentSubscription(ctx, principal), invoice: presentInvoice(result.invoice) };
 }
 
+/** The announcement of a new invoice (without the signature, which the sender adds). */
 export const invoiceMail = (ctx: ServiceContext, invoice: { number: number; grossCents: number; dueAt: Date }): Omit<MailMessage, 'to'> => ({
   subject: `Kaja DNS invoice ${formatInvoiceNumber(invoice.number)}`,
-  text: `Your invoice ${formatInvoiceNumber(invoice.number)} of ${euros(invoice.grossCents)} is due on ${invoice.dueAt.toISOString().slice(0, 10)}.\nPay it by bank transfer with the invoice number as the reference. The invoice (PDF) is in the dashboard: ${ctx.config.appUrl}/dashboard/billing\n\n-- \nKaja DNS`,
+  text: `Your invoice ${formatInvoiceNumber(invoice.number)} of ${euros(invoice.grossCents)} is due on ${invoice.dueAt.toISOString().slice(0, 10)}.\nPay it by bank transfer with the invoice number as the reference. The invoice (PDF) is in the dashboard: ${ctx.config.appUrl}/dashboard`,
 });
 
 /**
