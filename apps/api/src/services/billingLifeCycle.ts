@@ -19,12 +19,12 @@ import { noticeOf } from './zoneEdits';
  * service clock: each step is taken once its time has come, and each is announced by mail a week
  * (an invoice's due date: three days) before.
  */
-export const dayMs = 24 * 3600_000;
-export const warningDays = 7;
+const dayMs = 24 * 3600_000;
+const warningDays = 7;
 /** Days after an invoice's issue that it suspends the account when still unpaid (past due from its due date, 14 days). */
-export const suspensionAfterDays = 30;
+const suspensionAfterDays = 30;
 /** Days DNS keeps answering for a suspended (or lapsed) account before its zones are disabled. */
-export const servedWhileSuspendedDays = 30;
+const servedWhileSuspendedDays = 30;
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 const plus = (date: Date, days: number) => new Date(date.getTime() + days * dayMs);
