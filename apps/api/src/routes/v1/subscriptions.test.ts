@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueZoneName } from './zones/zoneTestKit';
-import { addUser, errorOf, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../testing';
+import { addUser, createApiKey, errorOf, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../testing';
 
 const estonianAddress = { line1: 'Pärnu mnt 10', postal_code: '10148', city: 'Tallinn', country: 'EE' };
 
@@ -160,6 +160,19 @@ describe('subscriptions', () => {
     const trial = await api.request('PUT', `/subscriptions/${theirs.id}/change-plan`, { token: other.accessToken, body: { new_plan_id: 'pro' } });
     expect(trial.status).toBe(409);
     expect(errorOf(trial).message).toContain('checkout');
+  });
+
+  it('changing and canceling a plan take a key with customers:write, not a zones key', async () => {
+    const owner = await signUpOwner(api);
+    await giveBillingAddress(api, owner);
+    const { subscription } = (await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'nano' } })).body.data;
+    const zonesKey = await createApiKey(api, owner, { scopes: ['zones:*', 'records:*'] });
+    const refused = await api.request('PUT', `/subscriptions/${subscription.id}/change-plan`, { token: zonesKey.key, body: { new_plan_id: 'pro' } });
+    expect(errorOf(refused)).toMatchObject({ code: 'forbidden', details: { scope: expect.stringContaining('customers:write') } });
+    expect((await api.request('DELETE', `/subscriptions/${subscription.id}`, { token: zonesKey.key })).status).toBe(403);
+    const upgraded = await api.request('PUT', `/subscriptions/${subscription.id}/change-plan`, { token: owner.apiKey, body: { new_plan_id: 'pro' } });
+    expect(upgraded.status).toBe(200);
+    expect((await api.request('DELETE', `/subscriptions/${subscription.id}`, { token: owner.apiKey })).body.data.cancel_at_period_end).toBe(true);
   });
 
   it('canceling keeps the plan until the end of the paid period', async () => {

@@ -50,7 +50,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/subscriptions/:id/change-plan',
     {
-      config: { auth: 'session', whileReadOnly: true },
+      config: { scope: 'customers:write', whileReadOnly: true },
       schema: {
         tags,
         summary: 'Change the plan at once: an upgrade is prorated on the next invoice; a downgrade below current usage is refused (owners and admins)',
@@ -69,7 +69,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/subscriptions/:id',
     {
-      config: { auth: 'session', whileReadOnly: true },
+      config: { scope: 'customers:write', whileReadOnly: true },
       schema: {
         tags,
         summary: 'Cancel at the end of the paid period (or of the trial); zones are served until then (owners and admins)',
