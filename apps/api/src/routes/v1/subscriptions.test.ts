@@ -195,10 +195,13 @@ describe('subscriptions', () => {
     expect((await api.request('POST', '/subscriptions/onboarding-step', { token: owner.accessToken, body: { step: 'update_nameservers' } })).body.data.onboarding.completed).toBe(1);
     expect((await api.request('POST', '/subscriptions/onboarding-step', { token: owner.accessToken, body: { step: 'fly' } })).status).toBe(422);
     expect((await api.request('POST', '/invitations-admin', { token: owner.accessToken, body: { email: 'teammate@example.test', role: 'member' } })).status).toBe(201);
+    await createZones(api, owner, 1);
+    const [zone] = (await api.request('GET', '/zones', { token: owner.apiKey })).body.data;
+    expect((await api.request('PATCH', `/zones/${zone.id}/dnssec/status`, { token: owner.apiKey, body: { enabled: true } })).status).toBeLessThan(300);
     const { onboarding } = (await api.request('GET', '/subscriptions/current', { token: owner.accessToken })).body.data;
     const done = onboarding.steps.filter((step: { done: boolean }) => step.done).map((step: { step: string }) => step.step);
-    expect(done).toEqual(['update_nameservers', 'invite_team']);
+    expect(done).toEqual(['create_zone', 'update_nameservers', 'enable_dnssec', 'invite_team']);
     const audit = await api.request('GET', '/audit-events?limit=100', { token: owner.accessToken });
-    expect(audit.body.data.filter((event: { action: string }) => event.action === 'subscription.onboarding_step')).toHaveLength(2);
+    expect(audit.body.data.filter((event: { action: string }) => event.action === 'subscription.onboarding_step')).toHaveLength(4);
   });
 });
