@@ -16,6 +16,7 @@ export const testTools = {
   'dnssec-dsfromkey': 'bind9-utils',
   'ldns-key2ds': 'ldnsutils',
   'dnssec-keygen': 'bind9-utils',
+  pdftotext: 'poppler-utils',
 };
 
 /** Debian tools the benchmarks drive: load generators and the reference servers they compare with. */

@@ -2,7 +2,9 @@
 // against a real API. The state an example assumes (a zone, a set, a pending invitation) is set up
 // here; the serial in the restore example is a sample value and is swapped for one from the history.
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, signUpOwner, startTestApi, type TestAccount, type TestApi } from './testing';
@@ -37,8 +39,8 @@ describe('the examples of the API guides', () => {
   afterAll(() => api.close());
 
   /** Runs one example through sh with the guide's variables; curl adds the HTTP status on a last line. */
-  async function curl(example: string): Promise<CurlResult> {
-    const { stdout } = await execFileAsync('sh', ['-c', `${example} -w '\\n%{http_code}'`], { env: { ...process.env, ...variables } });
+  async function curl(example: string, cwd?: string): Promise<CurlResult> {
+    const { stdout } = await execFileAsync('sh', ['-c', `${example} -w '\\n%{http_code}'`], { env: { ...process.env, ...variables }, cwd });
     const split = stdout.lastIndexOf('\n');
     const text = stdout.slice(0, split);
     let body: unknown = text;
@@ -184,5 +186,37 @@ describe('the examples of the API guides', () => {
     variables.INVITATION_TOKEN = await invitationToken(person.email, 1);
     variables.KAJA_SESSION_TOKEN = person.accessToken;
     expect(await expectSuccess(acceptSignedIn)).toMatchObject({ password_required: false, user: { email: person.email, role: 'admin', customer_id: ada.customerId } });
+  });
+
+  it('billing: billing details, the current subscription, checkout, invoices and their PDF, plan change, onboarding, cancel', async () => {
+    const blocks = examples('billing');
+    expect(blocks).toHaveLength(9);
+    const [details, current, checkout, changePlan, onboarding, list, read, pdf, cancel] = blocks as [
+      string, string, string, string, string, string, string, string, string,
+    ];
+    variables.CUSTOMER_ID = ada.customerId;
+    const signIn = await api.request('POST', '/auth/signin', { body: { email: ada.email, password: ada.password } });
+    variables.KAJA_SESSION_TOKEN = signIn.body.data.access_token;
+
+    expect(await expectSuccess(details)).toMatchObject({ name: 'Vaarikas OÜ', vat_id: 'EE100931558', billing_address: { city: 'Tallinn', country: 'EE' } });
+    expect(await expectSuccess(current)).toMatchObject({ plan_id: 'nano', status: 'trialing', onboarding: { total: 5 } });
+    const ordered = await expectSuccess(checkout, 201);
+    expect(ordered).toMatchObject({ subscription: { plan_id: 'pro', status: 'active', billing_interval: 'month' }, invoice: { gross_cents: 1995, vat_rate: 24 } });
+    variables.SUBSCRIPTION_ID = ordered.subscription.id;
+    variables.INVOICE_ID = ordered.invoice.id;
+    expect((await expectSuccess(changePlan)).plan_id).toBe('nano');
+    const steps = (await expectSuccess(onboarding)).onboarding.steps;
+    expect(steps.find((step: { step: string }) => step.step === 'update_nameservers').done).toBe(true);
+    expect((await expectSuccess(list)).map((invoice: { id: string }) => invoice.id)).toEqual([ordered.invoice.id]);
+    expect(await expectSuccess(read)).toMatchObject({ number: ordered.invoice.number, buyer: { name: 'Vaarikas OÜ' }, lines: [{ description: 'Kaja DNS Pro, monthly subscription' }] });
+
+    const folder = mkdtempSync(join(tmpdir(), 'kaja-guide-'));
+    try {
+      expect((await curl(pdf, folder)).status).toBe(200);
+      expect(readFileSync(join(folder, 'invoice.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+    expect(await expectSuccess(cancel)).toMatchObject({ status: 'active', cancel_at_period_end: true });
   });
 });

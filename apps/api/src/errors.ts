@@ -4,6 +4,7 @@ export const errorStatuses = {
   unauthorized: 401,
   forbidden: 403,
   quota_exceeded: 403,
+  account_read_only: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

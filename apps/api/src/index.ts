@@ -14,3 +14,4 @@ export { openTsigSecret, sealTsigSecret } from './services/tsigSecrets';
 export { queriesThisMonth } from './services/queryUsage';
 export type { ZoneContext } from './services/zoneEdits';
 export { createDnsNodeUpdateService } from './dnsNodeUpdates';
+export { scheduleLifeCycle } from './services/billingJobs';

@@ -9,12 +9,13 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, resolveKeyEncryptionKey, type Config } from '@kaja/config';
-import { tsigKeys, zones, type DatabaseHandle, type RecordPolicy } from '@kaja/db';
-import { eq } from '@kaja/db/orm';
+import { jobs, tsigKeys, zones, type DatabaseHandle, type RecordPolicy } from '@kaja/db';
+import { and, eq } from '@kaja/db/orm';
 import { createTestDatabase } from '@kaja/db/testing';
 import { sql } from '@kaja/db/orm';
 import { buildApp } from './app';
 import type { RateLimits } from './plugins/rateLimit';
+import { lifeCycleJob, scheduleLifeCycle } from './services/billingJobs';
 import { createMailer } from './services/mail';
 import { sealTsigSecret } from './services/tsigSecrets';
 
@@ -302,4 +303,15 @@ export async function createTsigKey(
     recordPolicies: fields.recordPolicies ?? null,
   });
   return { id, name, algorithm, secret: secret.toString('base64') };
+}
+
+/**
+ * Runs the subscription life-cycle job now, as the job runner would once its hour is up: a test
+ * moves the API's clock forward first (startTestApi's `clock`).
+ */
+export async function runBillingLifeCycle(api: TestApi): Promise<void> {
+  await scheduleLifeCycle(api.app.context);
+  // The pass queued by the previous run waits an hour of real time; the test's clock has moved on.
+  await api.database.db.update(jobs).set({ runAt: new Date() }).where(and(eq(jobs.name, lifeCycleJob), eq(jobs.status, 'queued')));
+  await api.app.jobs.runUntilIdle();
 }

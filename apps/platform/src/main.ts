@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { buildApp, createUpdateService } from '@kaja/api';
+import { buildApp, createUpdateService, scheduleLifeCycle } from '@kaja/api';
 import { resolveKeyEncryptionKey } from '@kaja/config';
 import { openDatabase } from '@kaja/db';
 import { AliasResolver, serveDatabaseZones } from '@kaja/dns';
@@ -38,6 +38,7 @@ const dns = await serveDatabaseZones({
 });
 
 await app.listen({ host: config.host, port: config.port });
+await scheduleLifeCycle(app.context);
 app.jobs.start();
 
 const origin = config.apiBaseUrl.replace(/\/v1$/, '');

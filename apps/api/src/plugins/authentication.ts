@@ -3,7 +3,7 @@ import type { ApiScope } from '@kaja/catalog';
 import { ApiError, unauthorized } from '../errors';
 import { authenticate } from '../services/authentication';
 import type { ServiceContext } from '../services/context';
-import { requireScope, type Principal } from '../services/principal';
+import { requireScope, requireWritableAccount, type Principal } from '../services/principal';
 import { origin } from './security';
 
 export const sessionCookie = 'kaja_session';
@@ -21,6 +21,11 @@ declare module 'fastify' {
     auth?: RouteAuth;
     scope?: ApiScope;
     rateClass?: RateClass;
+    /**
+     * Writes allowed while the account is read-only: billing (how a customer puts it right), and taking
+     * access away (signing out, revoking keys, removing users and invitations), which is never held back.
+     */
+    whileReadOnly?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -88,6 +93,7 @@ export async function authenticationPlugin(app: FastifyInstance, { context }: { 
     }
     request.principal = principal;
     if (routeConfig.scope) requireScope(principal, routeConfig.scope);
+    if (auth !== 'public' && !safeMethods.has(request.method) && !routeConfig.whileReadOnly) requireWritableAccount(principal);
   });
 }
 

@@ -22,17 +22,40 @@ export const subscription = z
   .object({
     id: z.uuid(),
     plan_id: z.string(),
-    status: z.enum(['trialing', 'active', 'canceled']),
+    status: z.enum(['trialing', 'active', 'past_due', 'canceled', 'suspended']),
     trial_ends_at: timestamp.nullable(),
+    billing_interval: z.enum(['month', 'year']).nullable(),
+    current_period_start: timestamp.nullable(),
+    current_period_end: timestamp.nullable(),
+    cancel_at_period_end: z.boolean(),
+    canceled_at: timestamp.nullable(),
+    suspension_reason: z.enum(['trial_ended', 'unpaid']).nullable(),
+    suspended_at: timestamp.nullable(),
     created_at: timestamp,
   })
   .meta({ id: 'Subscription' });
+
+export const billingAddress = z
+  .object({
+    line1: z.string().trim().min(1).max(200),
+    line2: z.string().trim().max(200).nullable().default(null),
+    postal_code: z.string().trim().min(1).max(20),
+    city: z.string().trim().min(1).max(100),
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'Country must be a two-letter ISO 3166-1 code, e.g. EE'),
+  })
+  .meta({ id: 'BillingAddress' });
 
 export const customer = z
   .object({
     id: z.uuid(),
     name: z.string(),
     default_region: zoneRegion,
+    billing_address: billingAddress.nullable(),
+    vat_id: z.string().nullable(),
     plan_id: z.string().nullable(),
     subscription: subscription.nullable(),
     created_at: timestamp,

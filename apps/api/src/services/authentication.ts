@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from '@kaja/db/orm';
-import { apiKeys, plans, sessions, subscriptions, users } from '@kaja/db';
+import { apiKeys, plans, sessions, subscriptions, users, type SubscriptionStatus, type SuspensionReason } from '@kaja/db';
 import { defaultPlanId, findPlan } from '@kaja/catalog';
 import { ApiError, unauthorized } from '../errors';
 import type { ServiceContext } from './context';
@@ -20,16 +20,25 @@ const userColumns = {
   planId: plans.id,
   rateLimitRead: plans.rateLimitRead,
   rateLimitWrite: plans.rateLimitWrite,
+  subscriptionStatus: subscriptions.status,
+  suspensionReason: subscriptions.suspensionReason,
 };
 
 const currentSubscription = and(eq(subscriptions.customerId, users.customerId), ne(subscriptions.status, 'canceled'));
 
-function planLimits(row: { planId: string | null; rateLimitRead: number | null; rateLimitWrite: number | null }) {
+function planLimits(row: {
+  planId: string | null;
+  rateLimitRead: number | null;
+  rateLimitWrite: number | null;
+  subscriptionStatus: SubscriptionStatus | null;
+  suspensionReason: SuspensionReason | null;
+}) {
+  const account = { subscriptionStatus: row.subscriptionStatus ?? ('canceled' as const), suspensionReason: row.suspensionReason };
   if (row.planId && row.rateLimitRead !== null && row.rateLimitWrite !== null) {
-    return { planId: row.planId, rateLimits: { read: row.rateLimitRead, write: row.rateLimitWrite } };
+    return { planId: row.planId, rateLimits: { read: row.rateLimitRead, write: row.rateLimitWrite }, account };
   }
   const plan = findPlan(defaultPlanId)!;
-  return { planId: plan.id, rateLimits: plan.rateLimits };
+  return { planId: plan.id, rateLimits: plan.rateLimits, account };
 }
 
 /** Resolves a bearer token or cookie value to the caller, or throws `unauthorized`. */

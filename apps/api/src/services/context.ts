@@ -3,14 +3,14 @@ import type { Config } from '@kaja/config';
 import type { Database } from '@kaja/db';
 import type { MailMessage, Mailer } from './mail';
 
-/** What the services need: the database, the configuration, outgoing mail and a logger. */
+/** What the services need: the database, the configuration, outgoing mail, a logger and the clock. */
 export interface ServiceContext {
   db: Database;
   config: Config;
   log: FastifyBaseLogger;
   /** Sends after the current request's transaction committed; failures are logged, not thrown. */
   mail(message: MailMessage): void;
-  /** The time for rules that depend on it (metering months, metrics windows); tests set it. */
+  /** The time the rules that depend on it go by (billing, metering months, metrics windows); tests set it. */
   now(): Date;
 }
 
@@ -18,6 +18,7 @@ export function createServiceContext(options: { db: Database; config: Config; lo
   const pending = new Set<Promise<void>>();
   const context: ServiceContext = {
     db: options.db,
+    now: options.clock ?? (() => new Date()),
     config: options.config,
     log: options.log,
     mail(message) {
@@ -27,7 +28,6 @@ export function createServiceContext(options: { db: Database; config: Config; lo
         .finally(() => pending.delete(delivery));
       pending.add(delivery);
     },
-    now: options.clock ?? (() => new Date()),
   };
   /** Waits for mail still on its way (at shutdown). */
   const drain = async () => {

@@ -1,7 +1,8 @@
 import { and, count, eq, ne, asc } from '@kaja/db/orm';
-import { customers, subscriptions, users, zones, type Executor } from '@kaja/db';
+import { customers, subscriptions, users, zones, type BillingAddress, type Executor } from '@kaja/db';
 import { defaultPlanId, defaultZoneRegion, type ZoneRegion } from '@kaja/catalog';
-import { conflict, forbidden, notFound } from '../errors';
+import { conflict, forbidden, invalid, notFound } from '../errors';
+import { formatOnlyVatIdVerifier, normaliseVatId, vatIdProblem, type VatIdVerifier } from './vat';
 import type { Pagination } from '../schemas/common';
 import { recordAudit } from './audit';
 import type { ServiceContext } from './context';
@@ -74,23 +75,46 @@ export async function updateCustomer(
   ctx: ServiceContext,
   principal: Principal,
   customerId: string,
-  input: { name?: string | undefined; default_region?: ZoneRegion | undefined },
+  input: {
+    name?: string | undefined;
+    default_region?: ZoneRegion | undefined;
+    billing_address?: BillingAddress | undefined;
+    vat_id?: string | null | undefined;
+  },
+  vatIds: VatIdVerifier = formatOnlyVatIdVerifier,
 ) {
   if (!canSeeCustomer(principal, customerId)) throw notFound('Customer');
   if (!principal.isStaff) requireManager(principal);
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(customers).where(eq(customers.id, customerId)).for('update');
     if (!before) throw notFound('Customer');
+    const billingAddress = input.billing_address ?? before.billingAddress;
+    const vatId = input.vat_id === undefined ? before.vatId : input.vat_id === null || input.vat_id === '' ? null : normaliseVatId(input.vat_id);
+    if (vatId !== null) {
+      if (!billingAddress) throw invalid({ vat_id: 'Give the billing address with the VAT ID' });
+      const problem = vatIdProblem(vatId, billingAddress.country);
+      if (problem) throw invalid({ vat_id: problem });
+      if (vatId !== before.vatId && !(await vatIds.verify(vatId)).valid) throw invalid({ vat_id: `${vatId} is not a registered VAT ID` });
+    }
     await tx
       .update(customers)
-      .set({ name: input.name ?? before.name, defaultRegion: input.default_region ?? before.defaultRegion, updatedAt: new Date() })
+      .set({
+        name: input.name ?? before.name,
+        defaultRegion: input.default_region ?? before.defaultRegion,
+        billingAddress,
+        vatId,
+        updatedAt: new Date(),
+      })
       .where(eq(customers.id, customerId));
     await recordAudit(tx, principal.actor, {
       customerId,
       action: 'customer.updated',
       targetType: 'customer',
       targetId: customerId,
-      summary: { before: { name: before.name, default_region: before.defaultRegion }, after: input },
+      summary: {
+        before: { name: before.name, default_region: before.defaultRegion, billing_address: before.billingAddress, vat_id: before.vatId },
+        after: input,
+      },
     });
     return (await loadCustomer(tx, customerId))!;
   });

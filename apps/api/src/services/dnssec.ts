@@ -2,6 +2,7 @@ import { and, eq, sql } from '@kaja/db/orm';
 import { cryptokeys, enqueueJob, jobs, zones, type CryptokeyAlgorithm, type Executor, type ZoneChangeNotice } from '@kaja/db';
 import { conflict, invalid } from '../errors';
 import { recordAudit, type Actor } from './audit';
+import { advanceOnboarding } from './onboarding';
 import type { ServiceContext } from './context';
 import { defaultAlgorithm, dsOfKey, newCryptokeyRow, parseAlgorithm, presentDnskey } from './dnssecKeys';
 import { publishDnssecSets, zoneCryptokeys, type CryptokeyRow } from './dnssecRecords';
@@ -96,6 +97,7 @@ export async function updateDnssecStatus(ctx: ZoneContext, principal: Principal,
       if (algorithm && current && algorithm !== current) {
         throw conflict(`The zone is already signed with ${current}: change the algorithm by adding keys through /dnssec/cryptokeys`, { algorithm: `The zone is signed with ${current}` });
       }
+      await advanceOnboarding(tx, principal.actor, before.customerId, 'enable_dnssec');
       if (from === 'off') {
         to = 'signing';
         await enqueueJob(tx, generateKeysJob, { zone_id: before.id, algorithm: algorithm ?? defaultAlgorithm, actor: principal.actor } satisfies GenerateKeysPayload);

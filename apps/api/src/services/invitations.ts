@@ -3,6 +3,7 @@ import { apiKeys, customers, invitations, isUniqueViolation, users, type Executo
 import { ApiError, conflict, notFound, unauthorized } from '../errors';
 import type { Pagination } from '../schemas/common';
 import { recordAudit } from './audit';
+import { advanceOnboarding } from './onboarding';
 import type { Client } from './auth';
 import type { ServiceContext } from './context';
 import { invitationMail } from './mailTemplates';
@@ -49,6 +50,7 @@ export async function createInvitation(ctx: ServiceContext, principal: Principal
       targetId: created!.id,
       summary: { email: input.email, role: input.role },
     });
+    await advanceOnboarding(tx, principal.actor, principal.customerId, 'invite_team');
     return { invitation: created!, customerName: customer!.name };
   });
   ctx.mail(invitationMail(ctx.config, input.email, customerName, input.role, token));

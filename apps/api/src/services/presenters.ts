@@ -26,6 +26,13 @@ export const presentSubscription = (subscription: Subscription) => ({
   plan_id: subscription.planId,
   status: subscription.status,
   trial_ends_at: iso(subscription.trialEndsAt),
+  billing_interval: subscription.billingInterval,
+  current_period_start: iso(subscription.currentPeriodStart),
+  current_period_end: iso(subscription.currentPeriodEnd),
+  cancel_at_period_end: subscription.cancelAtPeriodEnd,
+  canceled_at: iso(subscription.canceledAt),
+  suspension_reason: subscription.suspensionReason,
+  suspended_at: iso(subscription.suspendedAt),
   created_at: subscription.createdAt.toISOString(),
 });
 
@@ -33,6 +40,8 @@ export const presentCustomer = (customer: Customer, subscription: Subscription |
   id: customer.id,
   name: customer.name,
   default_region: customer.defaultRegion,
+  billing_address: customer.billingAddress,
+  vat_id: customer.vatId,
   plan_id: subscription?.planId ?? null,
   subscription: subscription ? presentSubscription(subscription) : null,
   created_at: customer.createdAt.toISOString(),

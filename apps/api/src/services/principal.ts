@@ -1,5 +1,5 @@
 import type { ApiScope } from '@kaja/catalog';
-import type { Role, RecordPolicy } from '@kaja/db';
+import type { Role, RecordPolicy, SubscriptionStatus, SuspensionReason } from '@kaja/db';
 import { ApiError, forbidden } from '../errors';
 import type { Actor } from './audit';
 import { grants, roleScopes } from './scopes';
@@ -20,6 +20,8 @@ export interface Principal {
   isStaff: boolean;
   planId: string;
   rateLimits: { read: number; write: number };
+  /** The state of the customer's subscription (`canceled` when none is current): it decides whether writes are allowed. */
+  account: { subscriptionStatus: SubscriptionStatus; suspensionReason: SuspensionReason | null };
   credential: { kind: 'session'; sessionId: string; viaCookie: boolean } | { kind: 'api_key'; apiKey: PrincipalApiKey };
   actor: Actor;
 }
@@ -46,3 +48,28 @@ export function requireStaff(principal: Principal): void {
 
 /** A customer id the caller may see: their own, or any for staff. */
 export const canSeeCustomer = (principal: Principal, customerId: string) => principal.isStaff || principal.customerId === customerId;
+
+/**
+ * Refuses changes while the account is read-only: the trial ended without a paid plan, an unpaid
+ * invoice suspended it, or the subscription ended. Billing calls stay open so the customer can
+ * put it right; staff are never held back by their own customer's state.
+ */
+export function requireWritableAccount(principal: Principal): void {
+  if (principal.isStaff) return;
+  const { subscriptionStatus, suspensionReason } = principal.account;
+  if (subscriptionStatus === 'suspended' && suspensionReason === 'trial_ended') {
+    throw new ApiError('account_read_only', 'The trial has ended without a paid plan: the account is read-only until you order one (POST /subscriptions/checkout)', {
+      reason: 'trial_ended',
+    });
+  }
+  if (subscriptionStatus === 'suspended') {
+    throw new ApiError('account_read_only', 'The account is suspended for an unpaid invoice: it is read-only until the invoice is paid (GET /invoices)', {
+      reason: 'unpaid_invoice',
+    });
+  }
+  if (subscriptionStatus === 'canceled') {
+    throw new ApiError('account_read_only', 'The subscription has ended: the account is read-only until you order a plan (POST /subscriptions/checkout)', {
+      reason: 'subscription_ended',
+    });
+  }
+}

@@ -40,7 +40,7 @@ export async function accountUsage(executor: Executor, customerId: string): Prom
 }
 
 /** Serialises the quota checks of one customer: two writes cannot both take the last free place. */
-async function lockCustomer(executor: Executor, customerId: string) {
+export async function lockCustomer(executor: Executor, customerId: string) {
   await executor.execute(sql`SELECT id FROM ${customers} WHERE id = ${customerId} FOR UPDATE`);
 }
 

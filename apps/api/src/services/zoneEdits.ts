@@ -4,6 +4,7 @@ import { checkRrsets, isSubdomain, managedTypeProblem, parentName, typeCode, typ
 import { nameServersOfRegion } from '@kaja/catalog';
 import { ApiError, conflict, invalid, notFound } from '../errors';
 import { recordAudit, type Actor } from './audit';
+import { advanceOnboarding } from './onboarding';
 import type { ServiceContext } from './context';
 import type { Principal } from './principal';
 import { checkRecordQuota } from './quotas';
@@ -414,6 +415,7 @@ export async function editZone(
       nameServers: zoneNameServers(ctx, zone),
       actor: principal.actor,
     });
+    if (diffs.some((diff) => diff.added.length > 0)) await advanceOnboarding(tx, principal.actor, zone.customerId, 'add_records');
     return { zone: { ...zone, serial }, serial, diffs, sets, previous: zone.serial };
   });
   if (result.serial !== result.previous) await ctx.zoneChanges.publish(noticeOf(result.zone));

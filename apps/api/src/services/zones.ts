@@ -5,6 +5,7 @@ import { conflict, invalid } from '../errors';
 import type { Pagination } from '../schemas/common';
 import { recordAudit, type Actor } from './audit';
 import type { Principal } from './principal';
+import { advanceOnboarding } from './onboarding';
 import { checkZoneQuota } from './quotas';
 import { hostName, nextSerial, soaContent } from './soa';
 import {
@@ -119,6 +120,7 @@ export async function createZone(ctx: ZoneContext, principal: Principal, input: 
       targetId: zone!.id,
       summary: { name, region, ttl, serial },
     });
+    await advanceOnboarding(tx, principal.actor, principal.customerId, 'create_zone');
     return zone!;
   });
   await ctx.zoneChanges.publish(noticeOf(zone));

@@ -45,9 +45,9 @@ describe('learning center and API guides', () => {
     expect(words(guide!)).toBeGreaterThanOrEqual(600);
   });
 
-  it('has the six API guides, each with a description and a category', () => {
+  it('has the seven API guides, each with a description and a category', () => {
     const guides = entries('api');
-    expect(guides.map((entry) => entry.slug).sort()).toEqual(['authentication', 'dnssec', 'invitations', 'overview', 'records', 'zones']);
+    expect(guides.map((entry) => entry.slug).sort()).toEqual(['authentication', 'billing', 'dnssec', 'invitations', 'overview', 'records', 'zones']);
     for (const guide of guides) {
       expect(guide.description, guide.slug).toBeTruthy();
       expect(API_CATEGORIES, guide.slug).toContain(guide.category);
@@ -97,7 +97,7 @@ describe('documentation', () => {
   it('lists every error code of the API with its HTTP status', () => {
     const errors = entries('docs').find((entry) => entry.slug === 'errors')!.html;
     for (const [code, status] of [
-      ['bad_request', 400], ['unauthorized', 401], ['forbidden', 403], ['quota_exceeded', 403], ['not_found', 404],
+      ['bad_request', 400], ['unauthorized', 401], ['forbidden', 403], ['quota_exceeded', 403], ['account_read_only', 403], ['not_found', 404],
       ['conflict', 409], ['payload_too_large', 413], ['validation_failed', 422], ['rate_limited', 429], ['internal_error', 500],
     ] as const) {
       expect(errors, code).toContain(`<td><code>${code}</code></td>\n<td>${status}</td>`);

@@ -13,3 +13,4 @@ export * from './zoneChanges';
 export * from './cryptokeys';
 export * from './tsigKeys';
 export * from './queryCounts';
+export * from './invoices';

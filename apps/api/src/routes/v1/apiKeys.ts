@@ -93,7 +93,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/users/:userId/apikeys/:keyId',
     {
-      config: { scope: 'customers:read' },
+      config: { scope: 'customers:read', whileReadOnly: true },
       schema: { tags, summary: 'Revoke an API key at once', params: keyParams, response: { 200: successEnvelope(apiKey), ...commonErrors } },
     },
     async (request) => ({

@@ -59,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/signout',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', whileReadOnly: true },
       schema: { tags, summary: 'Sign out: revokes the session', response: { 200: message, ...commonErrors } },
     },
     async (request, reply) => {
@@ -72,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/session',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', whileReadOnly: true },
       schema: { tags, summary: 'The signed-in user and their customer', response: { 200: successEnvelope(z.object({ user, customer })), ...commonErrors } },
     },
     async (request) => ({ status: 'success' as const, data: await auth.currentSession(ctx, principalOf(request)) }),
@@ -172,7 +172,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/change-password',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', whileReadOnly: true },
       schema: {
         tags,
         summary: 'Change the password; other sessions end',

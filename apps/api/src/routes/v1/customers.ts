@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/authentication';
 import * as customersService from '../../services/customers';
-import { customer, zoneRegion } from '../../schemas/accounts';
+import { billingAddress, customer, zoneRegion } from '../../schemas/accounts';
 import { commonErrors, idParams, listEnvelope, message, pagination, successEnvelope } from '../../schemas/common';
 
 const tags = ['customers'];
@@ -57,12 +57,18 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/customers/:id',
     {
-      config: { scope: 'customers:write' },
+      config: { scope: 'customers:write', whileReadOnly: true },
       schema: {
         tags,
-        summary: 'Rename the customer or change its default zone region (owners and admins)',
+        summary: 'Change the customer: name, default zone region, billing address, EU VAT ID (owners and admins)',
+        description: 'A VAT ID is checked against the format of its member state and must match the billing country; send null to remove it.',
         params: idParams,
-        body: z.object({ name: name.optional(), default_region: zoneRegion.optional() }),
+        body: z.object({
+          name: name.optional(),
+          default_region: zoneRegion.optional(),
+          billing_address: billingAddress.optional(),
+          vat_id: z.string().trim().max(20).nullable().optional(),
+        }),
         response: { 200: successEnvelope(customer), ...commonErrors },
       },
     },

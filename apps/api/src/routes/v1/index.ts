@@ -9,6 +9,7 @@ import { supportRoutes } from './support';
 import { invitationRoutes } from './invitations';
 import { auditEventRoutes } from './auditEvents';
 import { subscriptionRoutes } from './subscriptions';
+import { invoiceRoutes } from './invoices';
 import { healthRoutes } from './health';
 
 /** Every /v1 route; each file mirrors a part of the URL space. */
@@ -25,5 +26,6 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(invitationRoutes);
   await app.register(auditEventRoutes);
   await app.register(subscriptionRoutes);
+  await app.register(invoiceRoutes);
   await app.register(healthRoutes);
 };

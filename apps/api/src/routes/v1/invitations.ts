@@ -50,7 +50,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/invitations-admin/:id',
     {
-      config: { scope: 'customers:write' },
+      config: { scope: 'customers:write', whileReadOnly: true },
       schema: { tags, summary: 'Withdraw a pending invitation', params: idParams, response: { 200: successEnvelope(invitation), ...commonErrors } },
     },
     async (request) => ({ status: 'success' as const, data: await invitationsService.deleteInvitation(ctx, principalOf(request), request.params.id) }),

@@ -1,22 +1,102 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/authentication';
-import { currentSubscription } from '../../services/subscriptions';
-import { subscription } from '../../schemas/accounts';
-import { commonErrors, successEnvelope } from '../../schemas/common';
+import * as subscriptionsService from '../../services/subscriptions';
+import { registerBillingJobs } from '../../services/billingJobs';
+import { billingInterval, currentSubscription, invoice, onboardingStep } from '../../schemas/billing';
+import { commonErrors, idParams, successEnvelope } from '../../schemas/common';
 import { plan } from './plans';
+
+const tags = ['subscriptions'];
+const current = currentSubscription.extend({ plan });
 
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
+  const publish = (notice: Parameters<typeof app.zoneChanges.publish>[0]) => app.zoneChanges.publish(notice);
+  registerBillingJobs(app.jobs, ctx, publish);
+
   app.get(
     '/subscriptions/current',
     {
       config: { auth: 'session' },
       schema: {
-        tags: ['subscriptions'],
-        summary: "Your customer's current subscription and plan (session only)",
-        response: { 200: successEnvelope(subscription.extend({ plan })), ...commonErrors },
+        tags,
+        summary: "Your customer's current subscription: plan, state, period, usage against the limits, onboarding (session only)",
+        response: { 200: successEnvelope(current), ...commonErrors },
       },
     },
-    async (request) => ({ status: 'success' as const, data: await currentSubscription(ctx, principalOf(request)) }),
+    async (request) => ({ status: 'success' as const, data: await subscriptionsService.currentSubscription(ctx, principalOf(request)) }),
+  );
+
+  app.post(
+    '/subscriptions/checkout',
+    {
+      config: { auth: 'session', whileReadOnly: true },
+      schema: {
+        tags,
+        summary: 'Order a paid plan, or upgrade: the plan is active at once and an invoice payable within 14 days is issued (owners and admins)',
+        description:
+          'Needs a billing address on the customer (422 otherwise). Scale is sold on request: 409 with `contact: sales`. A cheaper plan than the current one: 409, use change-plan.',
+        body: z.object({ plan_id: z.string().min(1).max(50), interval: billingInterval.optional() }),
+        response: { 201: successEnvelope(z.object({ subscription: current, invoice: invoice.nullable() })), ...commonErrors },
+      },
+    },
+    async (request, reply) => {
+      const data = await subscriptionsService.checkout(ctx, principalOf(request), request.body, publish);
+      return reply.status(201).send({ status: 'success', data });
+    },
+  );
+
+  app.put(
+    '/subscriptions/:id/change-plan',
+    {
+      config: { scope: 'customers:write', whileReadOnly: true },
+      schema: {
+        tags,
+        summary: 'Change the plan at once: an upgrade is prorated on the next invoice; a downgrade below current usage is refused (owners and admins)',
+        description: 'A downgrade that current usage exceeds answers 403 `quota_exceeded` with each exceeded limit and its usage in `details`.',
+        params: idParams,
+        body: z.object({ new_plan_id: z.string().min(1).max(50) }),
+        response: { 200: successEnvelope(current), ...commonErrors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await subscriptionsService.changePlan(ctx, principalOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/subscriptions/:id',
+    {
+      config: { scope: 'customers:write', whileReadOnly: true },
+      schema: {
+        tags,
+        summary: 'Cancel at the end of the paid period (or of the trial); zones are served until then (owners and admins)',
+        params: idParams,
+        response: { 200: successEnvelope(current), ...commonErrors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await subscriptionsService.cancelSubscription(ctx, principalOf(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/subscriptions/onboarding-step',
+    {
+      config: { auth: 'session', whileReadOnly: true },
+      schema: {
+        tags,
+        summary: 'Mark an onboarding step done (the platform also marks them when you do the thing)',
+        body: z.object({ step: onboardingStep }),
+        response: { 200: successEnvelope(current), ...commonErrors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await subscriptionsService.recordOnboardingStep(ctx, principalOf(request), request.body.step),
+    }),
   );
 };

@@ -78,7 +78,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/users/:id',
     {
-      config: { scope: 'customers:write' },
+      config: { scope: 'customers:write', whileReadOnly: true },
       schema: {
         tags,
         summary: 'Remove a user; their sessions and API keys stop working',
