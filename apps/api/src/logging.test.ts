@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -44,7 +44,12 @@ describe('logs, internal errors and the mail outbox', () => {
     expect(response.status).toBe(202);
     const outbox = join(dataDir, 'outbox');
     await expect.poll(() => { try { return readdirSync(outbox).length; } catch { return 0; } }, { timeout: 10_000 }).toBe(1);
-    const eml = readFileSync(join(outbox, readdirSync(outbox)[0]!), 'utf8');
+    const file = join(outbox, readdirSync(outbox)[0]!);
+    // It holds a live verification link: for the platform's user only.
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(statSync(outbox).mode & 0o777).toBe(0o700);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const eml = readFileSync(file, 'utf8');
     expect(eml).toMatch(/^To: outbox@example.test$/m);
     const { subject, text } = decodeMessage(eml.replace(/\n/g, '\r\n'));
     expect(subject).toBe('Verify your email address for Kaja DNS');

@@ -2,6 +2,7 @@ import { defaultNameServers } from '@kaja/catalog';
 import { z } from 'zod';
 import { parseKeyEncryptionKey } from './keyEncryptionKey';
 
+export { makeTreePrivate, privateDirectory, writePrivateFile } from './privateFiles';
 export { keyEncryptionKeyFile, parseKeyEncryptionKey, resolveKeyEncryptionKey } from './keyEncryptionKey';
 
 /** A problem with one environment variable; the message is one line that names it. */
