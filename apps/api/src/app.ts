@@ -45,6 +45,12 @@ declare module 'fastify' {
 
 const requestIdPattern = /^[\w.:-]{1,128}$/;
 
+/** Where the API lives; everything under it is the API's, answered in its envelope (pages beside it must leave it alone). */
+export const apiPrefix = '/v1';
+
+/** Whether `url` (path and query) is under the API's prefix. */
+export const isApiPath = (url: string) => url === apiPrefix || /^\/v1[/?]/.test(url);
+
 installValidationMessages();
 
 /** The /v1 API as a Fastify instance, ready to listen (or to have more routes added, like the site). */
@@ -57,6 +63,8 @@ export async function buildApp({ config, database, mailer, rateLimits, jobs, log
       ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: 1024 * 1024,
+    // Owner names reach 1024 characters in path parameters (records by name): the schemas bound them, not the router.
+    routerOptions: { maxParamLength: 2048 },
     trustProxy: config.trustProxy,
     requestIdHeader: false,
     genReqId: (request) => {
@@ -75,7 +83,7 @@ export async function buildApp({ config, database, mailer, rateLimits, jobs, log
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
     // JSON only: nothing in an API response may load or frame anything. Pages served beside the API set their own.
-    if (request.url.startsWith('/v1')) reply.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+    if (isApiPath(request.url)) reply.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
   });
 
   const outgoing = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log });
@@ -100,7 +108,7 @@ export async function buildApp({ config, database, mailer, rateLimits, jobs, log
       await v1.register(v1Routes);
       await v1.register(zoneRoutes);
     },
-    { prefix: '/v1' },
+    { prefix: apiPrefix },
   );
   return app;
 }
