@@ -14,7 +14,7 @@ import { createServiceContext, type ServiceContext } from './services/context';
 import { createMailer, type Mailer } from './services/mail';
 import { ZoneChangePublisher } from './services/zoneChanges';
 import { installValidationMessages } from './schemas/messages';
-import { logRedaction, requestSerializer } from './logging';
+import { errorSerializer, logRedaction, requestSerializer } from './logging';
 
 export interface BuildAppOptions {
   config: Config;
@@ -59,7 +59,7 @@ export async function buildApp({ config, database, mailer, rateLimits, jobs, log
     logger: {
       level: config.logLevel,
       redact: { paths: logRedaction, censor: '[redacted]' },
-      serializers: { req: requestSerializer },
+      serializers: { req: requestSerializer, err: errorSerializer },
       ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: 1024 * 1024,
