@@ -7,6 +7,7 @@ export { recordAudit, type Actor } from './services/audit';
 export { principalOf } from './plugins/authentication';
 export type { ServiceContext } from './services/context';
 export { createMailer, type Mailer, type MailMessage } from './services/mail';
+export { secondaryAddressProblem } from './services/secondaryAddresses';
 export { createStaff, revokeStaff } from './services/staff';
 export { ZoneChangePublisher } from './services/zoneChanges';
 export { applyUpdate, createUpdateService, type UpdateOutcome, type UpdateRequest, type UpdateService } from './services/dynamicUpdates';

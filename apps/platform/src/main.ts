@@ -32,6 +32,7 @@ const dns = await serveDatabaseZones({
   keyEncryptionKey: resolveKeyEncryptionKey(config),
   updates: createUpdateService({ ...app.context, zoneChanges: app.zoneChanges }),
   notify: true,
+  secondaryAllowedCidrs: config.secondaryAllowedCidrs,
 }).catch(async (error: Error) => {
   console.error(`DNS server: ${error.message}`);
   await app.close();
