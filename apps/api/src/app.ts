@@ -6,7 +6,7 @@ import { JobRunner, type DatabaseHandle } from '@kaja/db';
 import { authenticationPlugin } from './plugins/authentication';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
-import { defaultRateLimits, rateLimitPlugin, type RateLimits } from './plugins/rateLimit';
+import { defaultRateLimits, failedAuthenticationLimitPlugin, rateLimitPlugin, type RateLimits } from './plugins/rateLimit';
 import { securityPlugin } from './plugins/security';
 import { v1Routes } from './routes/v1/index';
 import { zoneRoutes } from './routes/v1/zones/index';
@@ -103,8 +103,10 @@ export async function buildApp({ config, database, mailer, rateLimits, jobs, log
   // Credentials and rate limits belong to the API only, not to pages served beside it.
   await app.register(
     async (v1) => {
+      const limits = { ...defaultRateLimits, ...rateLimits };
+      await failedAuthenticationLimitPlugin(v1, { limits });
       await authenticationPlugin(v1, { context });
-      await rateLimitPlugin(v1, { limits: { ...defaultRateLimits, ...rateLimits } });
+      await rateLimitPlugin(v1, { limits });
       await v1.register(v1Routes);
       await v1.register(zoneRoutes);
     },
