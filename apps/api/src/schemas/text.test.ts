@@ -50,6 +50,29 @@ describe('NUL and control characters in requests', () => {
     expect([byName.status, errorOf(byName).code]).toEqual([404, 'not_found']);
   });
 
+  it('every string a route takes goes through the text helper or a strict format (the OpenAPI document shows it)', async () => {
+    const document = (await api.request('GET', '/openapi.json')).body;
+    const helperPatterns = new Set(['^[^\\p{Cc}]*$', '^[^\\0]*$']);
+    const unchecked: string[] = [];
+    const visit = (schema: any, where: string): void => {
+      if (!schema || typeof schema !== 'object') return;
+      if (schema.$ref) return visit(document.components.schemas[schema.$ref.split('/').at(-1)], where);
+      const types = [schema.type].flat();
+      if (types.includes('string') && !schema.enum && schema.const === undefined && !schema.format && !helperPatterns.has(schema.pattern)) unchecked.push(where);
+      for (const [name, property] of Object.entries(schema.properties ?? {})) visit(property, `${where}.${name}`);
+      for (const key of ['anyOf', 'oneOf', 'allOf'] as const) (schema[key] ?? []).forEach((part: unknown, index: number) => visit(part, `${where}[${index}]`));
+      if (schema.items) visit(schema.items, `${where}[]`);
+      if (schema.additionalProperties) visit(schema.additionalProperties, `${where}{}`);
+    };
+    for (const [path, operations] of Object.entries<any>(document.paths)) {
+      for (const [method, operation] of Object.entries<any>(operations)) {
+        for (const parameter of operation.parameters ?? []) visit(parameter.schema, `${method.toUpperCase()} ${path} ${parameter.in}:${parameter.name}`);
+        for (const [type, content] of Object.entries<any>(operation.requestBody?.content ?? {})) visit(content.schema, `${method.toUpperCase()} ${path} body(${type})`);
+      }
+    }
+    expect(unchecked).toEqual([]);
+  });
+
   it('refuses them with an API key as with a session, and writes nothing', async () => {
     const key = await createApiKey(api, owner, { name: 'writer', scopes: ['customers:write'] });
     refused(await api.request('PUT', `/customers/${owner.customerId}`, { token: key.key, body: { name: 'Bell\u0007' } }), 'name');
