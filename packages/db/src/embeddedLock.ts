@@ -1,5 +1,5 @@
 import { readFileSync, statSync, unlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { writePrivateFile } from '@kaja/config';
 
 /**
@@ -21,18 +21,16 @@ export class DatabaseLockedError extends Error {
 
 export const embeddedLockFile = (dataDir: string) => join(dataDir, 'pglite.lock');
 
-/** The pid holding the embedded database in `dataDir`, or null when it is free or its holder died. */
-export function embeddedDatabaseHolder(dataDir: string): number | null {
-  const pid = readHolder(embeddedLockFile(dataDir));
-  return pid !== null && isRunning(pid) ? pid : null;
-}
+/** Lock files this process holds: a lock with our own pid that is not among them was left by an earlier process with the same pid (a restarted container). */
+const heldHere = new Set<string>();
 
 /** Takes the lock of the embedded database in `dataDir`; returns its release. Throws DatabaseLockedError when held. */
 export function lockEmbeddedDatabase(dataDir: string): () => void {
-  const file = embeddedLockFile(dataDir);
+  const file = resolve(embeddedLockFile(dataDir));
   for (let takeovers = 0; ; ) {
     try {
       writePrivateFile(file, `${process.pid}\n`, { exclusive: true });
+      heldHere.add(file);
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -41,12 +39,13 @@ export function lockEmbeddedDatabase(dataDir: string): () => void {
     const modified = modifiedAt(file);
     if (modified === null) continue; // released meanwhile
     // Without a pid the holder is still writing it, unless the file is old (it died right then).
-    const alive = holder === null ? Date.now() - modified < 10_000 : isRunning(holder);
+    const alive = holder === null ? Date.now() - modified < 10_000 : holder === process.pid ? heldHere.has(file) : isRunning(holder);
     if (alive || takeovers++ > 0) throw new DatabaseLockedError(file, holder);
     // Left behind by a process that died (kill -9, power loss): take it over, once.
     unlinkSync(file);
   }
   return () => {
+    if (!heldHere.delete(file)) return;
     if (readHolder(file) === process.pid) unlinkSync(file);
   };
 }
