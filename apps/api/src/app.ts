@@ -49,7 +49,7 @@ const requestIdPattern = /^[\w.:-]{1,128}$/;
 export const apiPrefix = '/v1';
 
 /** Whether `url` (path and query) is under the API's prefix. */
-export const isApiPath = (url: string) => url === apiPrefix || /^\/v1[/?]/.test(url);
+export const isApiPath = (url: string) => url === apiPrefix || url.startsWith(`${apiPrefix}/`) || url.startsWith(`${apiPrefix}?`);
 
 installValidationMessages();
 

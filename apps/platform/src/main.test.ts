@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { Resolver } from 'node:dns/promises';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,6 +73,12 @@ describe('platform main', () => {
     expect(first.output).toContain(`API        http://127.0.0.1:${port}/v1`);
     expect(first.output).toContain(`DNS        127.0.0.1:${dnsPort}, [::1]:${dnsPort}  (UDP and TCP, 0 zone(s))`);
     expect(first.output).toContain('npm run admin -- create-staff EMAIL');
+
+    // Once it has stopped, everything in DATA_DIR (the database's files written while it ran too) is the platform user's alone.
+    const open = readdirSync(dataDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => (statSync(join(entry.parentPath, entry.name)).mode & 0o777) !== (entry.isDirectory() ? 0o700 : 0o600))
+      .map((entry) => join(entry.parentPath, entry.name));
+    expect(open).toEqual([]);
 
     expect(created?.stderr).toBe('');
     expect(created?.status).toBe(0);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -70,10 +70,15 @@ describe('the embedded database belongs to one process at a time', () => {
       chmodSync(join(dataDir, 'pglite'), 0o755);
       chmodSync(dataDir, 0o755);
       const database = await openDatabase({ dataDir });
-      await database.close();
       expect(modeOf(dataDir)).toBe(0o700);
       expect(modeOf(join(dataDir, 'pglite'))).toBe(0o700);
       expect(modeOf(join(dataDir, 'pglite', 'left-readable'))).toBe(0o600);
+      await database.db.insert(customers).values({ name: 'Private Ltd' });
+      await database.close();
+      const open = readdirSync(dataDir, { recursive: true, withFileTypes: true })
+        .filter((entry) => modeOf(join(entry.parentPath, entry.name)) !== (entry.isDirectory() ? 0o700 : 0o600))
+        .map((entry) => join(entry.parentPath, entry.name));
+      expect(open).toEqual([]);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

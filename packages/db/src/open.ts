@@ -69,8 +69,15 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const release = lockEmbeddedDatabase(dataDir);
   try {
     const directory = privateDirectory(join(dataDir, 'pglite'));
+    // PGlite gives its files mode 0666 whatever the umask: the 0700 directories keep them private while
+    // it runs, and they are made 0600 when it opens and closes.
     makeTreePrivate(directory);
-    return pgliteHandle(await PGlite.create(directory), release);
+    const client = await PGlite.create(directory);
+    makeTreePrivate(directory);
+    return pgliteHandle(client, () => {
+      makeTreePrivate(directory);
+      release();
+    });
   } catch (error) {
     release();
     throw error;
