@@ -1,4 +1,4 @@
-export { apiPrefix, buildApp, isApiPath, type BuildAppOptions } from './app';
+export { buildApp, isApiPath, type BuildAppOptions } from './app';
 export { ApiError, errorStatuses, type ErrorCode } from './errors';
 export type { Principal } from './services/principal';
 export { hasScope, requireScope, requireManager, requireStaff } from './services/principal';
