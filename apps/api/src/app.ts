@@ -6,7 +6,7 @@ import { JobRunner, type DatabaseHandle } from '@kaja/db';
 import { authenticationPlugin } from './plugins/authentication';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
-import { defaultRateLimits, rateLimitPlugin, type RateLimits } from './plugins/rateLimit';
+import { defaultRateLimits, failedAuthenticationLimitPlugin, rateLimitPlugin, type RateLimits } from './plugins/rateLimit';
 import { securityPlugin } from './plugins/security';
 import { v1Routes } from './routes/v1/index';
 import { zoneRoutes } from './routes/v1/zones/index';
@@ -15,7 +15,7 @@ import { createMailer, type Mailer } from './services/mail';
 import { meterQueries, queryMeteringIntervalMs, queryMeteringJob } from './services/queryUsage';
 import { ZoneChangePublisher } from './services/zoneChanges';
 import { installValidationMessages } from './schemas/messages';
-import { logRedaction, requestSerializer } from './logging';
+import { errorSerializer, logRedaction, requestSerializer } from './logging';
 
 export interface BuildAppOptions {
   config: Config;
@@ -48,6 +48,12 @@ declare module 'fastify' {
 
 const requestIdPattern = /^[\w.:-]{1,128}$/;
 
+/** Where the API lives; everything under it is the API's, answered in its envelope (pages beside it must leave it alone). */
+export const apiPrefix = '/v1';
+
+/** Whether `url` (path and query) is under the API's prefix. */
+export const isApiPath = (url: string) => url === apiPrefix || url.startsWith(`${apiPrefix}/`) || url.startsWith(`${apiPrefix}?`);
+
 installValidationMessages();
 
 /** The /v1 API as a Fastify instance, ready to listen (or to have more routes added, like the site). */
@@ -56,10 +62,12 @@ export async function buildApp({ config, database, mailer, rateLimits, jobs, log
     logger: {
       level: config.logLevel,
       redact: { paths: logRedaction, censor: '[redacted]' },
-      serializers: { req: requestSerializer },
+      serializers: { req: requestSerializer, err: errorSerializer },
       ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: 1024 * 1024,
+    // Owner names reach 1024 characters in path parameters (records by name): the schemas bound them, not the router.
+    routerOptions: { maxParamLength: 2048 },
     trustProxy: config.trustProxy,
     requestIdHeader: false,
     genReqId: (request) => {
@@ -78,7 +86,7 @@ export async function buildApp({ config, database, mailer, rateLimits, jobs, log
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
     // JSON only: nothing in an API response may load or frame anything. Pages served beside the API set their own.
-    if (request.url.startsWith('/v1')) reply.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+    if (isApiPath(request.url)) reply.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
   });
 
   const outgoing = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log });
@@ -101,12 +109,14 @@ export async function buildApp({ config, database, mailer, rateLimits, jobs, log
   // Credentials and rate limits belong to the API only, not to pages served beside it.
   await app.register(
     async (v1) => {
+      const limits = { ...defaultRateLimits, ...rateLimits };
+      await failedAuthenticationLimitPlugin(v1, { limits });
       await authenticationPlugin(v1, { context });
-      await rateLimitPlugin(v1, { limits: { ...defaultRateLimits, ...rateLimits } });
+      await rateLimitPlugin(v1, { limits });
       await v1.register(v1Routes);
       await v1.register(zoneRoutes);
     },
-    { prefix: '/v1' },
+    { prefix: apiPrefix },
   );
   return app;
 }

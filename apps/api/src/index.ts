@@ -1,4 +1,4 @@
-export { buildApp, type BuildAppOptions } from './app';
+export { buildApp, isApiPath, type BuildAppOptions } from './app';
 export { ApiError, errorStatuses, type ErrorCode } from './errors';
 export type { Principal } from './services/principal';
 export { hasScope, requireScope, requireManager, requireStaff } from './services/principal';
@@ -7,6 +7,7 @@ export { recordAudit, type Actor } from './services/audit';
 export { principalOf } from './plugins/authentication';
 export type { ServiceContext } from './services/context';
 export { createMailer, type Mailer, type MailMessage } from './services/mail';
+export { secondaryAddressProblem } from './services/secondaryAddresses';
 export { createStaff, revokeStaff } from './services/staff';
 export { ZoneChangePublisher } from './services/zoneChanges';
 export { applyUpdate, createUpdateService, type UpdateOutcome, type UpdateRequest, type UpdateService } from './services/dynamicUpdates';

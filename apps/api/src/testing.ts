@@ -133,7 +133,7 @@ export interface TestApi {
 export interface StartTestApiOptions {
   /** Extra environment variables for loadConfig. */
   env?: Record<string, string>;
-  /** Defaults lift the mail and anonymous limits and scale the plan rates so tests are not throttled. */
+  /** Defaults lift the mail, anonymous and refused-credential limits and scale the plan rates so tests are not throttled. */
   rateLimits?: Partial<RateLimits>;
   /** An open database to use instead of a fresh one (left open by `close`), e.g. to restart on it. */
   database?: DatabaseHandle;
@@ -155,7 +155,13 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
     config,
     database,
     mailer,
-    rateLimits: { mail: { limit: 1000, windowSeconds: 900 }, anonymous: { read: 1000, write: 1000 }, planScale: 100, ...options.rateLimits },
+    rateLimits: {
+      mail: { limit: 1000, windowSeconds: 900 },
+      anonymous: { read: 1000, write: 1000 },
+      planScale: 100,
+      failedAuthentication: { limit: 1000, windowSeconds: 60 },
+      ...options.rateLimits,
+    },
     ...(options.clock ? { clock: options.clock } : {}),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -46,7 +46,14 @@ async function serve(config: Config): Promise<{ zones: number; close: () => Prom
     try {
       const platform = loadConfig();
       const updates = createDnsNodeUpdateService({ database, config: platform });
-      const server = await serveDatabaseZones({ ...options, database, keyEncryptionKey: resolveKeyEncryptionKey(platform), updates, notify: notifies() });
+      const server = await serveDatabaseZones({
+        ...options,
+        database,
+        keyEncryptionKey: resolveKeyEncryptionKey(platform),
+        updates,
+        notify: notifies(),
+        secondaryAllowedCidrs: platform.secondaryAllowedCidrs,
+      });
       return { zones: server.zones.size, close: () => server.close().finally(() => database.close()) };
     } catch (error) {
       await database.close();

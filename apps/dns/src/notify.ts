@@ -15,6 +15,11 @@ export interface NotifyOptions {
   attempts?: number;
   /** Wait for the first answer; doubled after each try (default 1000 ms). */
   timeoutMs?: number;
+  /**
+   * Why no NOTIFY may go to an address, or null: set for secondaries customers gave (the platform's
+   * `secondaryAddressProblem`), asked before every datagram since the operator's allowance may have changed.
+   */
+  addressProblem?: (address: string) => string | null;
 }
 
 export type NotifyOutcome = 'acknowledged' | 'refused' | 'unanswered' | 'superseded';
@@ -75,6 +80,11 @@ export class Notifier {
     let wait = this.options.timeoutMs ?? 1000;
     for (let attempt = 0; attempt < attempts; attempt++) {
       if (this.closed || this.latest.get(target) !== serial) return 'superseded';
+      const problem = this.options.addressProblem?.(secondary.address);
+      if (problem) {
+        console.error(`dns: no NOTIFY for ${zoneName} to port ${secondary.port}: ${problem}`);
+        return 'refused';
+      }
       const id = randomInt(0x10000);
       const message = encodeMessage(emptyMessage({ id, opcode: Opcode.NOTIFY, aa: true, questions: [{ name: zone.name, type: Type.SOA, class: DnsClass.IN }], answers: [soa] }));
       const request = signMessage(message, secondary.key);

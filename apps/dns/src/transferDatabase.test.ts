@@ -1,12 +1,14 @@
 import { execFile } from 'node:child_process';
 import { createSocket, type Socket } from 'node:dgram';
+import { once } from 'node:events';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from '@kaja/db/orm';
 import { rrsets, zones as zonesTable } from '@kaja/db';
-import { resolveKeyEncryptionKey } from '@kaja/config';
+import { parseCidr, resolveKeyEncryptionKey } from '@kaja/config';
 import { decodeMessage, emptyMessage, encodeMessage, Opcode } from '@kaja/dns-model';
 import { signResponse, verifyMessage } from '@kaja/dns-model/tsig';
+import { secondaryAddressProblem } from '@kaja/api';
 import { signUpOwner, startTestApi, type TestAccount, type TestApi } from '@kaja/api/testing';
 import { Notifier } from './notify';
 import { startServer, type DnsServer } from './server';
@@ -36,7 +38,8 @@ async function loadZone(): Promise<Zone> {
 const post = (body: unknown) => api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body });
 
 beforeAll(async () => {
-  api = await startTestApi();
+  // The secondaries here are sockets on loopback: the operator allows it.
+  api = await startTestApi({ env: { SECONDARY_ALLOWED_CIDRS: '127.0.0.0/8' } });
   owner = await signUpOwner(api);
   const created = await api.request('POST', '/zones', { token: owner.apiKey, body: { name: `xfr-${process.pid}-${Date.now().toString(36)}.com` } });
   zone = created.body.data;
@@ -144,5 +147,42 @@ describe('transfers configured through the API', () => {
     const listed = (await api.request('GET', `/zones/${zone.id}/secondaries/${secondary.id}`, { token: owner.apiKey })).body.data;
     expect(listed.notified_serial).toBe(after.serial);
     expect(Date.parse(listed.notified_at)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('sends no NOTIFY to a special-purpose address the operator no longer allows, and does once allowed', async () => {
+    const other = (await api.request('POST', '/zones', { token: owner.apiKey, body: { name: `notify-${process.pid}-${Date.now().toString(36)}.com` } })).body.data;
+    const otherKey = (await api.request('POST', `/zones/${other.id}/tsig-keys`, { token: owner.apiKey, body: { can_transfer: true } })).body.data;
+    const internal = createSocket('udp4');
+    await new Promise<void>((resolve) => internal.bind(0, '127.0.0.3', resolve));
+    try {
+      const port = (internal.address() as { port: number }).port;
+      const created = await api.request('POST', `/zones/${other.id}/secondaries`, { token: owner.apiKey, body: { address: '127.0.0.3', port, tsig_key_id: otherKey.id } });
+      expect(created.status).toBe(201);
+      const sets = await api.database.db.select().from(rrsets).where(eq(rrsets.zoneId, other.id));
+      const store = new ZoneStore();
+      store.put(new Zone(other.name, sets.flatMap((set) => set.contents.map((content) => wireRecord({ name: set.name, type: set.type, ttl: set.ttl, content })))));
+      const datagrams: Buffer[] = [];
+      internal.on('message', (packet) => datagrams.push(packet));
+
+      // The allowance is gone (the platform restarted without it): refused before anything is sent.
+      const strict = new Notifier(store, { access: transfers, attempts: 1, timeoutMs: 100, addressProblem: (address) => secondaryAddressProblem(address, []) });
+      expect(await strict.notifyZone(other.name)).toEqual(['refused']);
+      await strict.close();
+      // Loopback keeps order: a marker sent now arrives after anything the notifier sent.
+      const marker = createSocket('udp4');
+      const arrived = once(internal, 'message');
+      marker.send('marker', port, '127.0.0.3', () => marker.close());
+      await arrived;
+      expect(datagrams.map((packet) => packet.toString())).toEqual(['marker']);
+
+      const allowed = new Notifier(store, { access: transfers, attempts: 1, timeoutMs: 100, addressProblem: (address) => secondaryAddressProblem(address, [parseCidr('127.0.0.0/8')!]) });
+      expect(await allowed.notifyZone(other.name)).toEqual(['unanswered']);
+      await allowed.close();
+      expect(datagrams).toHaveLength(2);
+      const notify = decodeMessage(datagrams[1]!);
+      expect([notify.opcode, notify.questions[0]!.name]).toEqual([Opcode.NOTIFY, other.name]);
+    } finally {
+      internal.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { Resolver } from 'node:dns/promises';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,10 +38,11 @@ describe('platform main', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'kaja-platform-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('starts on the embedded database, prints the addresses and the first-run hint, and stops cleanly', { timeout: 300_000 }, async () => {
+  it('starts on the embedded database, prints the addresses and the first-run hint, holds the database alone, takes admin commands, and stops cleanly', { timeout: 300_000 }, async () => {
     const port = await freePort();
     const dnsPort = await freePort();
     const env = { DATA_DIR: dataDir, PORT: String(port), DNS_ADDR: '127.0.0.1,::1', DNS_PORT: String(dnsPort), LOG_LEVEL: 'warn' };
+    let created: ReturnType<typeof spawnSync> | undefined;
     const first = await runPlatform(env, async () => {
       const plans = await fetch(`http://127.0.0.1:${port}/v1/plans`);
       expect(plans.status).toBe(200);
@@ -52,18 +53,36 @@ describe('platform main', () => {
         resolver.setServers([server]);
         await expect(resolver.resolve4('www.example.com')).rejects.toMatchObject({ code: 'EREFUSED' });
       }
+      // DATA_DIR and the admin socket are the platform user's alone.
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+      expect(statSync(join(dataDir, 'admin.sock')).mode & 0o777).toBe(0o600);
+
+      // A second platform on the same embedded database is refused with one line naming the holder.
+      const second = spawnSync(process.execPath, ['--import', 'tsx', main], { env: { ...process.env, ...env, PORT: String(await freePort()) }, encoding: 'utf8' });
+      expect(second.status).toBe(1);
+      expect(second.stderr.trim().split('\n')).toHaveLength(1);
+      expect(second.stderr).toMatch(/embedded database in .* is in use by process \d+/);
+
+      // The admin command hands its work to the running platform instead of writing the database beside it.
+      created = spawnSync(process.execPath, ['--import', 'tsx', admin, 'create-staff', 'Ops@Example.test'], {
+        env: { ...process.env, DATA_DIR: dataDir },
+        encoding: 'utf8',
+      });
     });
     expect(first.code).toBe(0);
     expect(first.output).toContain(`API        http://127.0.0.1:${port}/v1`);
     expect(first.output).toContain(`DNS        127.0.0.1:${dnsPort}, [::1]:${dnsPort}  (UDP and TCP, 0 zone(s))`);
     expect(first.output).toContain('npm run admin -- create-staff EMAIL');
 
-    const created = spawnSync(process.execPath, ['--import', 'tsx', admin, 'create-staff', 'Ops@Example.test'], {
-      env: { ...process.env, DATA_DIR: dataDir },
-      encoding: 'utf8',
-    });
-    expect(created.status).toBe(0);
-    const password = /first password: (\S+)/.exec(created.stdout)?.[1];
+    // Once it has stopped, everything in DATA_DIR (the database's files written while it ran too) is the platform user's alone.
+    const open = readdirSync(dataDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => (statSync(join(entry.parentPath, entry.name)).mode & 0o777) !== (entry.isDirectory() ? 0o700 : 0o600))
+      .map((entry) => join(entry.parentPath, entry.name));
+    expect(open).toEqual([]);
+
+    expect(created?.stderr).toBe('');
+    expect(created?.status).toBe(0);
+    const password = /first password: (\S+)/.exec(String(created?.stdout))?.[1];
     expect(password).toBeTruthy();
 
     // After a restart the staff user is still there: no hint, and signing in works.

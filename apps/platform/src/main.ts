@@ -6,15 +6,17 @@ import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildApp, createUpdateService, scheduleLifeCycle } from '@kaja/api';
-import { resolveKeyEncryptionKey } from '@kaja/config';
-import { openDatabase } from '@kaja/db';
+import { privateDirectory, resolveKeyEncryptionKey } from '@kaja/config';
 import { AliasResolver, serveDatabaseZones } from '@kaja/dns';
+import { serveAdminSocket } from './adminSocket';
 import { firstRunHint } from './firstRun';
 import { registerSite } from './site';
-import { configOrExit } from './startup';
+import { configOrExit, openDatabaseOrExit } from './startup';
 
 const config = configOrExit();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+// Also with DATABASE_URL it may hold the key-encryption key and the outbox.
+privateDirectory(config.dataDir);
+const database = await openDatabaseOrExit(config);
 const app = await buildApp({ config, database });
 
 const siteDir = fileURLToPath(new URL('../../site/build/client', import.meta.url));
@@ -30,6 +32,7 @@ const dns = await serveDatabaseZones({
   keyEncryptionKey: resolveKeyEncryptionKey(config),
   updates: createUpdateService({ ...app.context, zoneChanges: app.zoneChanges }),
   notify: true,
+  secondaryAllowedCidrs: config.secondaryAllowedCidrs,
 }).catch(async (error: Error) => {
   console.error(`DNS server: ${error.message}`);
   await app.close();
@@ -40,6 +43,14 @@ const dns = await serveDatabaseZones({
 await app.listen({ host: config.host, port: config.port });
 await scheduleLifeCycle(app.context);
 app.jobs.start();
+// `npm run admin` cannot open the embedded database while we hold it, so it asks us.
+const adminSocket =
+  database.kind === 'pglite'
+    ? await serveAdminSocket(config.dataDir, database.db).catch((error: Error) => {
+        app.log.warn({ err: error }, 'admin commands cannot reach this process (npm run admin needs it stopped)');
+        return null;
+      })
+    : null;
 
 const origin = config.apiBaseUrl.replace(/\/v1$/, '');
 const lines = [
@@ -59,6 +70,7 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info({ signal }, 'stopping');
+  adminSocket?.close();
   await app.close();
   await app.jobs.stop();
   await dns.close();

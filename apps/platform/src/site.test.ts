@@ -2,7 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '@kaja/api';
+import { loadConfig } from '@kaja/config';
+import type { DatabaseHandle } from '@kaja/db';
+import { createTestDatabase } from '@kaja/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerSite } from './site';
 
@@ -58,5 +62,57 @@ describe('registerSite', () => {
   it('never serves files outside the build folder', async () => {
     const escape = await fetch(`${origin}/..%2f..%2f..%2fetc%2fpasswd`);
     expect(escape.status).toBe(404);
+  });
+});
+
+describe('the site beside the API', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kaja-site-api-'));
+  let app: FastifyInstance;
+  let database: DatabaseHandle;
+  let origin = '';
+  beforeAll(async () => {
+    writeFileSync(join(dir, 'index.html'), '<h1>Home</h1>');
+    writeFileSync(join(dir, '__spa-fallback.html'), '<h1>Oops! Page not found</h1>');
+    database = await createTestDatabase();
+    const config = loadConfig({ DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent' });
+    app = await buildApp({ config, database });
+    await registerSite(app, dir, config);
+    origin = await app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const envelopeOf = async (response: Response) => {
+    expect(response.headers.get('content-type')).toContain('application/json');
+    return ((await response.json()) as { status: string; error: { code: string } });
+  };
+
+  it.each([
+    ['GET', 'an unknown path', '/v1/no-such-thing'],
+    ['GET', 'the bare prefix', '/v1/'],
+    ['GET', 'an unknown path with a query', '/v1?x=1'],
+    ['HEAD', 'an unknown path', '/v1/no-such-thing'],
+    ['POST', 'an unknown path', '/v1/no-such-thing'],
+    ['GET', 'an over-long id', `/v1/plans/${'p'.repeat(300)}`],
+    ['GET', 'a parameter beyond the router limit', `/v1/invitations/${'t'.repeat(5000)}/accept`],
+  ])('answers %s with %s in the JSON envelope, not with the site', async (method, _what, path) => {
+    const response = await fetch(`${origin}${path}`, { method });
+    expect(response.status).toBe(404);
+    if (method === 'HEAD') return expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await envelopeOf(response)).toMatchObject({ status: 'error', error: { code: 'not_found' } });
+  });
+
+  it('keeps the site and its 404 page everywhere else, /v1-lookalikes included', async () => {
+    const home = await fetch(`${origin}/`);
+    expect([home.status, await home.text()]).toEqual([200, '<h1>Home</h1>']);
+    for (const path of ['/nope', '/v1x', '/v10/zones']) {
+      const missing = await fetch(`${origin}${path}`);
+      expect([missing.status, await missing.text()]).toEqual([404, '<h1>Oops! Page not found</h1>']);
+    }
+    const plans = await fetch(`${origin}/v1/plans`);
+    expect(plans.status).toBe(200);
   });
 });

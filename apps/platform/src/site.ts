@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, relative, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { isApiPath } from '@kaja/api';
 
 const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
 
@@ -17,7 +18,8 @@ export interface SiteSettings {
  * Serves the pre-rendered marketing site from `dir` at `/`: the file itself (its pre-compressed copy
  * when the browser accepts one), or `<path>/index.html`, else a 404 with the site's fallback page:
  * React Router's SPA fallback, which renders the not-found page in the browser, or 404.html.
- * `/config.js` hands the environment's settings to the site.
+ * `/config.js` hands the environment's settings to the site. Paths under the API's prefix are never the
+ * site's: what the API has no route for gets its not-found answer in the JSON envelope.
  */
 export async function registerSite(app: FastifyInstance, dir: string, settings: SiteSettings): Promise<void> {
   await app.register(fastifyStatic, {
@@ -56,5 +58,7 @@ export async function registerSite(app: FastifyInstance, dir: string, settings: 
   };
 
   app.get('/', { schema: { hide: true } }, (_request, reply) => serve('/', reply));
-  app.get('/*', { schema: { hide: true } }, (request, reply) => serve((request.params as { '*': string })['*'], reply));
+  app.get('/*', { schema: { hide: true } }, (request, reply) =>
+    isApiPath(request.url) ? reply.callNotFound() : serve((request.params as { '*': string })['*'], reply),
+  );
 }

@@ -42,6 +42,15 @@ describe('loadConfig', () => {
     expect(config.nameServers.EU).toEqual(['a.ns.example', 'b.ns.example']);
   });
 
+  it('reads the networks secondaries may use although special-purpose (none by default)', () => {
+    expect(loadConfig({}).secondaryAllowedCidrs).toEqual([]);
+    expect(loadConfig({ SECONDARY_ALLOWED_CIDRS: '127.0.0.0/8, ::1,10.1.2.0/24' }).secondaryAllowedCidrs).toEqual([
+      { address: '127.0.0.0', prefix: 8, family: 'ipv4' },
+      { address: '::1', prefix: 128, family: 'ipv6' },
+      { address: '10.1.2.0', prefix: 24, family: 'ipv4' },
+    ]);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8080);
   });
@@ -59,6 +68,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['SUPPORT_EMAIL', 'nobody'],
     ['KEY_ENCRYPTION_KEY', 'c2hvcnQ='],
+    ['SECONDARY_ALLOWED_CIDRS', '127.0.0.0/33'],
+    ['SECONDARY_ALLOWED_CIDRS', 'localhost'],
   ])('rejects %s=%s with one line naming the variable', (name, value) => {
     let error: unknown;
     try {

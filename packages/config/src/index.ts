@@ -1,7 +1,10 @@
 import { defaultNameServers } from '@kaja/catalog';
 import { z } from 'zod';
+import { parseCidr, type Cidr } from './cidr';
 import { parseKeyEncryptionKey } from './keyEncryptionKey';
 
+export { parseCidr, type Cidr } from './cidr';
+export { makeTreePrivate, privateDirectory, writePrivateFile } from './privateFiles';
 export { keyEncryptionKeyFile, parseKeyEncryptionKey, resolveKeyEncryptionKey } from './keyEncryptionKey';
 
 /** A problem with one environment variable; the message is one line that names it. */
@@ -60,6 +63,15 @@ const env = z.object({
     .int('must be a whole number of seconds')
     .min(0, 'must not be negative')
     .default(172_800),
+  SECONDARY_ALLOWED_CIDRS: list
+    .transform((items, context) =>
+      items.map((item) => {
+        const cidr = parseCidr(item);
+        if (!cidr) context.addIssue({ code: 'custom', message: 'must be a comma-separated list of IPv4 or IPv6 CIDRs (192.0.2.0/24, ::1)' });
+        return cidr!;
+      }),
+    )
+    .default([]),
   TRUST_PROXY: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
@@ -88,6 +100,8 @@ export interface Config {
   dnssecKeyRemovalDelay: number;
   /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
   trustProxy: boolean;
+  /** Special-purpose networks (loopback, private, ...) that zones' secondaries may use all the same. */
+  secondaryAllowedCidrs: Cidr[];
   /** Seals DNSSEC private keys and TSIG secrets; unset, `resolveKeyEncryptionKey` keeps one in DATA_DIR. */
   keyEncryptionKey: Uint8Array | undefined;
 }
@@ -138,6 +152,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     dnssecKeyRemovalDelay: values.DNSSEC_KEY_REMOVAL_DELAY,
     trustProxy: values.TRUST_PROXY,
+    secondaryAllowedCidrs: values.SECONDARY_ALLOWED_CIDRS,
     keyEncryptionKey: values.KEY_ENCRYPTION_KEY,
   };
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from './index';
+import { privateDirectory, writePrivateFile } from './privateFiles';
 
 /** Reads a key-encryption key given as 64 hex digits or base64 of 32 octets; undefined when it is neither. */
 export function parseKeyEncryptionKey(text: string): Uint8Array | undefined {
@@ -26,15 +27,14 @@ export function resolveKeyEncryptionKey(config: Pick<Config, 'keyEncryptionKey' 
     if (!key) throw new Error(`${file} does not hold a key-encryption key (64 hex digits)`);
     return key;
   }
-  mkdirSync(config.dataDir, { recursive: true });
+  privateDirectory(config.dataDir);
   const key = new Uint8Array(randomBytes(32));
   // 'wx': two processes starting at once must not both write a key; the loser reads the winner's.
   try {
-    writeFileSync(file, `${Buffer.from(key).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
+    writePrivateFile(file, `${Buffer.from(key).toString('hex')}\n`, { exclusive: true });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return resolveKeyEncryptionKey(config);
     throw error;
   }
-  chmodSync(file, 0o600);
   return key;
 }

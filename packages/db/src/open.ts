@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,6 +7,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { makeTreePrivate, privateDirectory } from '@kaja/config';
+import { lockEmbeddedDatabase } from './embeddedLock';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -63,20 +64,39 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  let client: PGlite;
-  if (dataDir === 'memory://') {
-    client = await PGlite.create();
-  } else {
-    const directory = join(dataDir, 'pglite');
-    mkdirSync(directory, { recursive: true });
-    client = await PGlite.create(directory);
+  if (dataDir === 'memory://') return pgliteHandle(await PGlite.create(), () => {});
+  privateDirectory(dataDir);
+  const release = lockEmbeddedDatabase(dataDir);
+  try {
+    const directory = privateDirectory(join(dataDir, 'pglite'));
+    // PGlite gives its files mode 0666 whatever the umask: the 0700 directories keep them private while
+    // it runs, and they are made 0600 when it opens and closes.
+    makeTreePrivate(directory);
+    const client = await PGlite.create(directory);
+    makeTreePrivate(directory);
+    return pgliteHandle(client, () => {
+      makeTreePrivate(directory);
+      release();
+    });
+  } catch (error) {
+    release();
+    throw error;
   }
+}
+
+function pgliteHandle(client: PGlite, release: () => void): DatabaseHandle {
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
     listen: (channel, onPayload) => client.listen(channel, onPayload),
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
   };
 }
 

@@ -47,4 +47,35 @@ describe('parseZoneName', () => {
     expect(() => parseZoneName('')).toThrow('Zone name is required');
     expect(() => parseZoneName('.')).toThrow('The root cannot be hosted');
   });
+
+  it.each([
+    ['-example.com', 'starts or ends with a hyphen'],
+    ['example-.com', 'starts or ends with a hyphen'],
+    ['shop.-x.example.com', 'starts or ends with a hyphen'],
+    ['my_zone.com', 'has an underscore'],
+    ['_dmarc.example.com', 'has an underscore'],
+    ['ab--cd.com', 'hyphens in the third and fourth place'],
+    ['xn--a.com', 'not a valid internationalised'],
+    ['xn--abc-.com', 'starts or ends with a hyphen'],
+    ['xn--zz.com', 'not a valid internationalised'],
+    ['xn--ls8h.com', 'not a valid internationalised'],
+    ['xn--1ch.com', 'not a valid internationalised'],
+    ['xn--abc.com', 'not a valid internationalised'],
+    ['xn--ber-ska.de', 'not a valid internationalised'],
+    ['xn--ecole-6ed.fr', 'not a valid internationalised'],
+    ['xn--a-wbb.com', 'not a valid internationalised'],
+  ])('refuses %s: it is not a host name (%s)', (name, problem) => {
+    expect(() => parseZoneName(name)).toThrow(problem);
+    expect(() => parseZoneName(name)).toThrow('is not a host name');
+  });
+
+  it('accepts host names with inner hyphens and valid internationalised labels', () => {
+    expect(parseZoneName('my-shop.example.com')).toBe('my-shop.example.com');
+    expect(parseZoneName('1-2.example.com')).toBe('1-2.example.com');
+    expect(parseZoneName('xn--mnchen-3ya.de')).toBe('xn--mnchen-3ya.de');
+    expect(parseZoneName('münchen.de')).toBe('xn--mnchen-3ya.de');
+    expect(parseZoneName('пример.рф')).toBe('xn--e1afmkfd.xn--p1ai');
+    expect(parseZoneName('café.com')).toBe('xn--caf-dma.com');
+    expect(parseZoneName('一.com')).toBe('xn--4gq.com');
+  });
 });

@@ -45,6 +45,12 @@ function credentialOf(request: FastifyRequest): { token: string; viaCookie: bool
   return cookie ? { token: cookie, viaCookie: true } : null;
 }
 
+/** Whether the call brings a credential that authentication will look up (a stale cookie on a public route does not count). */
+export function presentsCredential(request: FastifyRequest): boolean {
+  if (request.headers.authorization !== undefined) return true;
+  return (request.routeOptions.config.auth ?? 'credential') !== 'public' && request.cookies[sessionCookie] !== undefined;
+}
+
 /** Who the caller is, checked before every /v1 route against the route's `auth` and `scope`. */
 export async function authenticationPlugin(app: FastifyInstance, { context }: { context: ServiceContext }) {
   const trustedOrigins = new Set([origin(context.config.appUrl), origin(context.config.siteUrl), origin(context.config.apiBaseUrl)]);
@@ -81,9 +87,11 @@ export async function authenticationPlugin(app: FastifyInstance, { context }: { 
     } catch (error) {
       // A stale cookie must not lock a visitor out of public pages.
       if (auth === 'public' && credential.viaCookie) return;
+      if (error instanceof ApiError && error.code === 'unauthorized') request.authenticationFailed = true;
       throw error;
     }
     if (auth === 'session' && principal.credential.kind !== 'session') {
+      request.authenticationFailed = true;
       throw new ApiError('unauthorized', 'This call needs a session (access token or cookie), not an API key');
     }
     // Cookies ride along on cross-site requests; writes made with one must come from our own pages.

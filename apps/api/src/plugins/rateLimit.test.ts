@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf, signUpOwner, startTestApi, type TestApi } from '../testing';
+import { createApiKey, errorOf, signUpOwner, startTestApi, type TestApi } from '../testing';
 
 describe('rate limits', () => {
   let api: TestApi;
@@ -52,6 +52,49 @@ describe('rate limits', () => {
       expect(remaining(bulk)).toBe(remaining(zone) - 1);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('refused credentials', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({ rateLimits: { failedAuthentication: { limit: 5, windowSeconds: 60 } } });
+  });
+  afterAll(() => api.close());
+
+  it('are counted per client address: bogus, revoked and session-only refusals alike, then refused unread with 429', async () => {
+    const owner = await signUpOwner(api);
+    const revoked = await createApiKey(api, owner, { name: 'old', scopes: ['zones:read'] });
+    expect((await api.request('DELETE', `/users/${owner.userId}/apikeys/${revoked.id}`, { token: owner.accessToken })).status).toBe(200);
+
+    const statuses = [];
+    for (let call = 0; call < 3; call++) statuses.push((await api.request('GET', '/zones', { token: `kak_bogus${call}` })).status);
+    statuses.push((await api.request('GET', '/zones', { token: revoked.key })).status);
+    // An API key where only a session will do is a refused credential too.
+    statuses.push((await api.request('GET', '/auth/session', { token: owner.apiKey })).status);
+    statuses.push((await api.request('GET', '/zones', { token: 'kak_bogus-after-the-limit' })).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+
+    // From this address every credential waits for the window to end, a good one too, without being looked up.
+    const refused = await api.request('GET', '/zones', { token: owner.apiKey });
+    expect(refused.status).toBe(429);
+    expect(errorOf(refused)).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('refused credentials') });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.headers.get('ratelimit-policy')).toBe('"failed-authentication";q=5;w=60');
+    // Calls without a credential go on under the anonymous limits.
+    expect((await api.request('GET', '/plans')).status).toBe(200);
+  });
+
+  it('leave callers whose credentials are accepted uncounted', async () => {
+    const fresh = await startTestApi({ rateLimits: { failedAuthentication: { limit: 2, windowSeconds: 60 } } });
+    try {
+      const owner = await signUpOwner(fresh);
+      const statuses = [];
+      for (let call = 0; call < 5; call++) statuses.push((await fresh.request('GET', '/zones', { token: owner.apiKey })).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    } finally {
+      await fresh.close();
     }
   });
 });

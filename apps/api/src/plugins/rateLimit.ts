@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import { RateLimiter } from '../services/rateLimiter';
-import type { RateClass } from './authentication';
+import { presentsCredential, type RateClass } from './authentication';
 
 export interface RateLimits {
   /** Requests per minute without a credential, per client address. */
@@ -10,12 +10,15 @@ export interface RateLimits {
   mail: { limit: number; windowSeconds: number };
   /** Multiplies the plans' read and write rates (tests raise it to write many records quickly). */
   planScale: number;
+  /** Refused credentials per client address and window; above it, calls with a credential are refused unread. */
+  failedAuthentication: { limit: number; windowSeconds: number };
 }
 
 export const defaultRateLimits: RateLimits = {
   anonymous: { read: 120, write: 30 },
   mail: { limit: 10, windowSeconds: 15 * 60 },
   planScale: 1,
+  failedAuthentication: { limit: 30, windowSeconds: 60 },
 };
 
 /**
@@ -53,5 +56,38 @@ export async function rateLimitPlugin(app: FastifyInstance, { limits }: { limits
         { 'Retry-After': String(result.resetSeconds) },
       );
     }
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set when the credential of the call was refused (unknown, revoked, expired, not allowed from here). */
+    authenticationFailed: boolean;
+  }
+}
+
+/**
+ * Refused credentials, per client address: each costs a database lookup, and guessing keys is made of
+ * them, yet the limits above only count callers once known. Register before authentication: over the
+ * limit, a call that presents a credential is refused before it is looked up (calls without one go on).
+ */
+export async function failedAuthenticationLimitPlugin(app: FastifyInstance, { limits }: { limits: RateLimits }) {
+  const limiter = new RateLimiter();
+  const { limit, windowSeconds } = limits.failedAuthentication;
+  const keyOf = (ip: string) => `failed-authentication:${ip}`;
+  app.decorateRequest('authenticationFailed', false);
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.url === undefined || !presentsCredential(request)) return;
+    const resetSeconds = limiter.exhausted(keyOf(request.ip), limit);
+    if (resetSeconds === null) return;
+    throw new ApiError(
+      'rate_limited',
+      `Too many refused credentials from this address; try again in ${resetSeconds} seconds`,
+      { retry_after: resetSeconds },
+      { 'Retry-After': String(resetSeconds), 'RateLimit-Policy': `"failed-authentication";q=${limit};w=${windowSeconds}`, RateLimit: `"failed-authentication";r=0;t=${resetSeconds}` },
+    );
+  });
+  app.addHook('onResponse', async (request) => {
+    if (request.authenticationFailed) limiter.hit(keyOf(request.ip), limit, windowSeconds * 1000);
   });
 }

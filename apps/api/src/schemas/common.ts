@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorStatuses } from '../errors';
+import { text } from './text';
 
 export const successEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({ status: z.literal('success'), data });
@@ -54,4 +55,4 @@ export const email = z
   .max(254)
   .transform((value) => value.toLowerCase());
 
-export const password = z.string().min(10).max(256);
+export const password = text({ freeForm: true }).min(10).max(256);

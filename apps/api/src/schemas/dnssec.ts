@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { text } from './text';
 import { timestamp } from './common';
 
 const algorithmInput = z
-  .union([z.string().max(32), z.number().int()])
+  .union([text().max(32), z.number().int()])
   .describe('ECDSAP256SHA256 (13, the default), ED25519 (15) or RSASHA256 (8, 2048 bits); the mnemonic or the number');
 
 export const dnssecState = z.enum(['off', 'signing', 'active', 'disabling']);
@@ -69,7 +70,7 @@ export const cryptokey = z
   .meta({ id: 'Cryptokey' });
 
 export const cryptokeyInput = z.object({
-  keytype: z.string().max(8).describe('ksk or zsk (KSK and ZSK too)'),
+  keytype: text().max(8).describe('ksk or zsk (KSK and ZSK too)'),
   active: z.boolean().optional().describe('Default false: publish first, activate later'),
   algorithm: algorithmInput.optional().describe('Default: the algorithm of the active KSK, else ECDSAP256SHA256'),
 });

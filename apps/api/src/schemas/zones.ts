@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { zoneRegion } from './accounts';
 import { timestamp } from './common';
 
@@ -44,13 +45,13 @@ export const setDiff = z
   .meta({ id: 'RecordSetChange' });
 
 const contentInput = z
-  .union([z.string().max(65535), z.array(z.string().max(65535)).max(1000)])
+  .union([text({ freeForm: true }).max(65535), z.array(text({ freeForm: true }).max(65535)).max(1000)])
   .describe('One value, or a list of values of the set');
 
 /** Fields checked by the record model itself, so its messages ("Record type is required") reach the client. */
 export const recordInput = z.object({
-  type: z.string().max(32).optional().describe('A, AAAA, CNAME, MX, TXT, NS, SRV, CAA, PTR, ALIAS (or ANAME), HTTPS, SVCB, TLSA, SSHFP, DS, NAPTR'),
-  name: z.string().max(1024).optional().describe('@ or empty for the apex, a relative name (www), or a full name with or without the trailing dot'),
+  type: text().max(32).optional().describe('A, AAAA, CNAME, MX, TXT, NS, SRV, CAA, PTR, ALIAS (or ANAME), HTTPS, SVCB, TLSA, SSHFP, DS, NAPTR'),
+  name: text().max(1024).optional().describe('@ or empty for the apex, a relative name (www), or a full name with or without the trailing dot'),
   content: contentInput.optional(),
   ttl: z.number().int().optional().describe('60 to 604800 seconds; the zone TTL for a new set when left out'),
 });

@@ -1,5 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeTreePrivate, privateDirectory, writePrivateFile } from '@kaja/config';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -34,14 +35,17 @@ export function createMailer({ smtpUrl, from, dataDir, logger }: MailerOptions):
       close: () => transport.close(),
     };
   }
+  // The outbox holds live verification and reset links: its owner's eyes only.
   const outbox = join(dataDir, 'outbox');
+  if (existsSync(outbox)) makeTreePrivate(outbox);
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
-      mkdirSync(outbox, { recursive: true });
+      privateDirectory(dataDir);
+      privateDirectory(outbox);
       const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '').slice(0, 16)}.eml`);
-      writeFileSync(file, info.message as Buffer);
+      writePrivateFile(file, info.message as Buffer);
       logger.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
     },
     close: () => transport.close(),

@@ -17,6 +17,13 @@ export class RateLimiter {
     };
   }
 
+  /** Seconds until `key` may be counted again when its window already holds `limit` hits; null when it may now. */
+  exhausted(key: string, limit: number, now = Date.now()): number | null {
+    const window = this.windows.get(key);
+    if (!window || window.resetAt <= now || window.count < limit) return null;
+    return Math.max(1, Math.ceil((window.resetAt - now) / 1000));
+  }
+
   private prune(now: number) {
     for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
   }

@@ -7,6 +7,7 @@ import { recordAudit } from './audit';
 import type { ServiceContext } from './context';
 import type { Principal } from './principal';
 import { unmapAddress } from './restrictions';
+import { secondaryAddressProblem } from './secondaryAddresses';
 import { findTsigKey } from './tsigKeys';
 import { findZone } from './zoneEdits';
 
@@ -54,6 +55,8 @@ async function findSecondary(executor: Executor, zoneId: string, secondaryId: st
 export async function createSecondary(ctx: ServiceContext, principal: Principal, zoneId: string, input: SecondaryInput) {
   const address = normaliseAddress(input.address);
   if (!address) throw invalid({ address: `${input.address} is not an IPv4 or IPv6 address` });
+  const problem = secondaryAddressProblem(address, ctx.config.secondaryAllowedCidrs);
+  if (problem) throw invalid({ address: problem });
   const port = input.port ?? 53;
   return ctx.db.transaction(async (tx) => {
     const zone = await findZone(tx, principal, zoneId, { lock: true });

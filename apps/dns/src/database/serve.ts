@@ -1,3 +1,5 @@
+import { secondaryAddressProblem } from '@kaja/api';
+import type { Cidr } from '@kaja/config';
 import type { DatabaseHandle, ZoneChangeNotice } from '@kaja/db';
 import { DatabaseKeySource } from '../databaseKeySource';
 import { Notifier } from '../notify';
@@ -17,6 +19,8 @@ export interface DatabaseServerOptions extends Omit<ServerOptions, 'zones' | 'si
   keyEncryptionKey: Uint8Array;
   /** Send NOTIFY to the zones' secondaries after each change: in one process per node only. */
   notify?: boolean;
+  /** Special-purpose networks secondaries may be in all the same (SECONDARY_ALLOWED_CIDRS; default none). */
+  secondaryAllowedCidrs?: readonly Cidr[];
   /**
    * Announcements from an API in this process (`ZoneChangePublisher.subscribe`): the embedded
    * database has no other way to reach us.
@@ -81,7 +85,13 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     await loader.close();
     throw error;
   }
-  const notifier = options.notify ? new Notifier(zones, { access: transfers, onNotified: (secondary, serial) => transfers.notified(secondary, serial) }) : undefined;
+  const notifier = options.notify
+    ? new Notifier(zones, {
+        access: transfers,
+        onNotified: (secondary, serial) => transfers.notified(secondary, serial),
+        addressProblem: (address) => secondaryAddressProblem(address, options.secondaryAllowedCidrs ?? []),
+      })
+    : undefined;
   const flusher = new QueryCountsFlusher(database.db, server.responder.counts, (name) => loader.zoneId(name), options.countsFlushIntervalMs);
   flusher.start();
   return {

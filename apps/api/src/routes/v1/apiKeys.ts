@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/authentication';
 import * as apiKeysService from '../../services/apiKeys';
@@ -12,13 +13,13 @@ const keyParams = z.object({ userId: z.uuid(), keyId: z.uuid() });
 
 const restrictions = z
   .object({
-    allowed_zones: z.array(z.string().min(1).max(255)).max(1000).nullable().optional().describe('Zone names the key may touch'),
+    allowed_zones: z.array(text().min(1).max(255)).max(1000).nullable().optional().describe('Zone names the key may touch'),
     record_policies: z
       .array(
         z.object({
-          zone: z.string().min(1).max(255).nullable().optional().describe('Zone name; omitted = every allowed zone'),
-          name: z.string().min(1).max(255).describe('Record name relative to the zone: @, *, *.suffix or an exact name'),
-          type: z.string().min(1).max(16).describe('Record type or *'),
+          zone: text().min(1).max(255).nullable().optional().describe('Zone name; omitted = every allowed zone'),
+          name: text().min(1).max(255).describe('Record name relative to the zone: @, *, *.suffix or an exact name'),
+          type: text().min(1).max(16).describe('Record type or *'),
           allow: z.boolean(),
         }),
       )
@@ -26,7 +27,7 @@ const restrictions = z
       .nullable()
       .optional()
       .describe('Which records the key may change; the most specific match wins, no match refuses'),
-    allowed_cidrs: z.array(z.string().min(1).max(64)).max(100).nullable().optional().describe('Client address ranges (IPv4/IPv6 CIDR)'),
+    allowed_cidrs: z.array(text().min(1).max(64)).max(100).nullable().optional().describe('Client address ranges (IPv4/IPv6 CIDR)'),
     max_age_seconds: z.number().int().min(60).max(tenYears).nullable().optional(),
     max_unused_seconds: z.number().int().min(60).max(tenYears).nullable().optional(),
   })
@@ -46,8 +47,8 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
           'Your own keys, or (owners and admins) keys of your customer’s users. `scopes` is a list or a JSON-encoded list. With an API key as credential this needs customers:write, and the new key cannot have scopes the calling key lacks.',
         params: userParams,
         body: z.object({
-          name: z.string().trim().min(1).max(100),
-          scopes: z.union([z.array(z.string().max(64)).max(20), z.string().max(2000)]),
+          name: text().trim().min(1).max(100),
+          scopes: z.union([z.array(text().max(64)).max(20), text().max(2000)]),
           expires_at: timestamp.nullable().optional(),
           restrictions: restrictions.optional(),
         }),

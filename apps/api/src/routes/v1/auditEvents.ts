@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/authentication';
 import { listAuditEvents } from '../../services/auditEvents';
@@ -29,9 +30,9 @@ export const auditEventRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['audit'],
         summary: "Your customer's audit log, newest first",
         querystring: pagination.extend({
-          action: z.string().max(100).optional().describe('Exact action, or a family such as api_key.*'),
-          target_type: z.string().max(50).optional(),
-          target_id: z.string().max(100).optional(),
+          action: text().max(100).optional().describe('Exact action, or a family such as api_key.*'),
+          target_type: text().max(50).optional(),
+          target_id: text().max(100).optional(),
           customer_id: z.uuid().optional().describe('Staff only: another customer'),
         }),
         response: { 200: listEnvelope(auditEvent), ...commonErrors },

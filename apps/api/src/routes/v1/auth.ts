@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/authentication';
 import * as auth from '../../services/auth';
@@ -11,7 +12,7 @@ const signedIn = successEnvelope(z.object({ access_token: z.string(), expires_at
 const verified = successEnvelope(
   z.object({ access_token: z.string(), expires_at: timestamp, user, default_api_key: defaultApiKey.optional() }),
 );
-const token = z.string().min(1).max(200);
+const token = text().min(1).max(200);
 const sameAnswer = 'If the address can receive mail from us, a message is on its way.';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,7 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Sign up: creates the customer and its owner and mails a verification link',
         description: 'Answers the same whether or not the email is already registered.',
-        body: z.object({ email, password, full_name: z.string().trim().min(1).max(200), company: z.string().trim().min(1).max(200) }),
+        body: z.object({ email, password, full_name: text().trim().min(1).max(200), company: text().trim().min(1).max(200) }),
         response: { 202: message, ...commonErrors },
       },
     },
@@ -42,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Sign in: returns an access token and sets the session cookie',
-        body: z.object({ email, password: z.string().min(1).max(256) }),
+        body: z.object({ email, password: text({ freeForm: true }).min(1).max(256) }),
         response: { 200: signedIn, ...commonErrors },
       },
     },
@@ -176,7 +177,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Change the password; other sessions end',
-        body: z.object({ current_password: z.string().min(1).max(256), new_password: password }),
+        body: z.object({ current_password: text({ freeForm: true }).min(1).max(256), new_password: password }),
         response: { 200: message, ...commonErrors },
       },
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/authentication';
 import * as customersService from '../../services/customers';
@@ -6,7 +7,7 @@ import { billingAddress, customer, zoneRegion } from '../../schemas/accounts';
 import { commonErrors, idParams, listEnvelope, message, pagination, successEnvelope } from '../../schemas/common';
 
 const tags = ['customers'];
-const name = z.string().trim().min(1).max(200);
+const name = text().trim().min(1).max(200);
 
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/authentication';
 import * as invitationsService from '../../services/invitations';
@@ -7,7 +8,7 @@ import { commonErrors, email, idParams, listEnvelope, pagination, password, succ
 import { clientOf, setSessionCookie } from './client';
 
 const tags = ['invitations'];
-const tokenParams = z.object({ token: z.string().min(1).max(200) });
+const tokenParams = z.object({ token: text().min(1).max(200) });
 
 export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
@@ -83,7 +84,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Accept an invitation as a new user: choose name and password, and be signed in',
         params: tokenParams,
-        body: z.object({ full_name: z.string().trim().min(1).max(200), password }),
+        body: z.object({ full_name: text().trim().min(1).max(200), password }),
         response: {
           201: successEnvelope(z.object({ invitation, user, access_token: z.string(), expires_at: timestamp })),
           ...commonErrors,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as plansService from '../../services/plans';
 import { commonErrors, successEnvelope } from '../../schemas/common';
@@ -32,7 +33,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     '/plans/:id',
     {
       config: { auth: 'public' },
-      schema: { tags: ['plans'], summary: 'One plan', params: z.object({ id: z.string().max(64) }), response: { 200: successEnvelope(plan), ...commonErrors } },
+      schema: { tags: ['plans'], summary: 'One plan', params: z.object({ id: text().max(64) }), response: { 200: successEnvelope(plan), ...commonErrors } },
     },
     async (request) => ({ status: 'success' as const, data: await plansService.getPlan(ctx, request.params.id) }),
   );

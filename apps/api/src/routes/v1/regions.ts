@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { regionStatuses } from '@kaja/catalog';
 import { principalOf } from '../../plugins/authentication';
@@ -10,9 +11,9 @@ const region = z
   .object({ id: z.uuid(), name: z.string(), status: z.enum(regionStatuses), summary: z.string(), updated_at: timestamp })
   .meta({ id: 'Region' });
 const fields = {
-  name: z.string().trim().min(1).max(100),
+  name: text().trim().min(1).max(100),
   status: z.enum(regionStatuses),
-  summary: z.string().trim().max(500),
+  summary: text().trim().max(500),
 };
 
 export const regionRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { submitSupportRequest } from '../../services/support';
 import { commonErrors, successEnvelope, timestamp } from '../../schemas/common';
@@ -13,11 +14,11 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['support'],
         summary: 'Send a message to support (stored and mailed; limited per client address)',
         body: z.object({
-          name: z.string().trim().min(1).max(200),
+          name: text().trim().min(1).max(200),
           email: z.email().max(254),
-          subject: z.string().trim().min(1).max(200),
-          message: z.string().trim().min(1).max(10_000),
-          source: z.string().trim().min(1).max(2000),
+          subject: text().trim().min(1).max(200),
+          message: text({ freeForm: true }).trim().min(1).max(10_000),
+          source: text().trim().min(1).max(2000),
         }),
         response: { 201: successEnvelope(z.object({ id: z.uuid(), created_at: timestamp, message: z.string() })), ...commonErrors },
       },

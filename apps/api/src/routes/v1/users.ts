@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/authentication';
 import * as usersService from '../../services/users';
@@ -7,7 +8,7 @@ import { role, user } from '../../schemas/accounts';
 import { commonErrors, email, idParams, listEnvelope, message, pagination, password, successEnvelope } from '../../schemas/common';
 
 const tags = ['users'];
-const fullName = z.string().trim().min(1).max(200);
+const fullName = text().trim().min(1).max(200);
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../../plugins/authentication';
 import { zoneRegion } from '../../../schemas/accounts';
@@ -33,7 +34,7 @@ export const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The name must be a domain below a public suffix, not hosted yet, and not above or inside a zone of another customer (409). `region` defaults to your customer’s default region.',
         body: z.object({
-          name: z.string().max(300),
+          name: text().max(300),
           type: z.enum(['primary']).optional(),
           region: zoneRegion.optional(),
           ttl: z.number().int().optional().describe('60 to 604800 seconds (default 3600)'),
@@ -54,7 +55,7 @@ export const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'List your zones, sorted by name',
-        querystring: pagination.extend({ name: z.string().max(300).optional().describe('Part of the zone name') }),
+        querystring: pagination.extend({ name: text().max(300).optional().describe('Part of the zone name') }),
         response: { 200: listEnvelope(zone), ...commonErrors },
       },
     },

@@ -206,6 +206,18 @@ describe('/v1/zones/{id}/records', () => {
       expect(whole.body.data).toEqual({ removed: ['192.0.2.1', '192.0.2.2'], rrset: null });
       expect((await api.request('DELETE', `/zones/${zone.id}/records/by-name/@/NS`, { token: owner.apiKey })).status).toBe(422);
     });
+
+    it('takes owner names longer than 100 characters, and answers an over-long one in the envelope', async () => {
+      const zone = await createZone(api, owner);
+      const long = `${'a'.repeat(60)}.${'b'.repeat(60)}`;
+      expect((await post(zone.id, { type: 'A', name: long, content: '192.0.2.1' })).status).toBe(201);
+      const removed = await api.request('DELETE', `/zones/${zone.id}/records/by-name/${long}/A`, { token: owner.apiKey });
+      expect(removed.status).toBe(200);
+      expect(removed.body.data.removed).toEqual(['192.0.2.1']);
+      const overLong = await api.request('DELETE', `/zones/${zone.id}/records/by-name/${'c'.repeat(1100)}/A`, { token: owner.apiKey });
+      expect(overLong.status).toBe(404);
+      expect(overLong.body).toMatchObject({ status: 'error', error: { code: 'not_found' } });
+    });
   });
 
   describe('PATCH', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../../plugins/authentication';
 import { commonErrors, listEnvelope, pagination, successEnvelope } from '../../../schemas/common';
@@ -38,8 +39,8 @@ export const recordRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async (
         summary: 'List the zone’s record sets in DNS canonical order, then by type',
         params: zoneParams,
         querystring: pagination.extend({
-          name: z.string().max(1024).optional().describe('Only this owner name (@, relative or full)'),
-          type: z.string().max(32).optional().describe('Only this type'),
+          name: text().max(1024).optional().describe('Only this owner name (@, relative or full)'),
+          type: text().max(32).optional().describe('Only this type'),
         }),
         response: { 200: listEnvelope(rrset), ...commonErrors },
       },
@@ -129,8 +130,8 @@ export const recordRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async (
         tags,
         summary: 'Delete the set of a name and type, or with `content` just that value',
         description: '`name` is @, relative or full. The set goes when its last value does.',
-        params: z.object({ id: z.uuid(), name: z.string().max(1024), type: z.string().max(32) }),
-        querystring: z.object({ content: z.string().max(65535).optional() }),
+        params: z.object({ id: z.uuid(), name: text().max(1024), type: text().max(32) }),
+        querystring: z.object({ content: text({ freeForm: true }).max(65535).optional() }),
         response: {
           200: successEnvelope(z.object({ removed: z.array(z.string()), rrset: rrset.nullable().describe('The set afterwards; null when it is gone') })),
           ...commonErrors,

@@ -4,13 +4,16 @@ import { auditEvents } from '@kaja/db';
 import { createApiKey, errorOf, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../../testing';
 import { createZone, customerWithZone } from './zoneTestKit';
 
+const documentationNetworks = '192.0.2.0/24,198.51.100.0/24,203.0.113.0/24,2001:db8::/32';
+
 describe('secondaries of a zone', () => {
   let api: TestApi;
   let owner: TestAccount;
   let zone: { id: string; name: string };
   let transferKey: { id: string; name: string };
   beforeAll(async () => {
-    api = await startTestApi();
+    // The documentation networks stand for public secondaries here; the operator allows them.
+    api = await startTestApi({ env: { SECONDARY_ALLOWED_CIDRS: documentationNetworks } });
     ({ account: owner, zone } = await customerWithZone(api));
     transferKey = (await api.request('POST', `/zones/${zone.id}/tsig-keys`, { token: owner.apiKey, body: { can_transfer: true } })).body.data;
   });
@@ -54,6 +57,32 @@ describe('secondaries of a zone', () => {
     expect(errorOf(refused).details.tsig_key_id).toContain('can_transfer');
   });
 
+  it.each([
+    ['127.0.0.1', 'loopback'],
+    ['127.1.2.3', 'loopback'],
+    ['::1', 'loopback'],
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['10.0.0.1', 'a private network'],
+    ['172.16.5.4', 'a private network'],
+    ['192.168.1.1', 'a private network'],
+    ['169.254.169.254', 'link-local'],
+    ['fe80::1', 'link-local'],
+    ['0.0.0.0', 'this network'],
+    ['::', 'the unspecified address'],
+    ['255.255.255.255', 'broadcast'],
+    ['224.0.0.251', 'multicast'],
+    ['ff02::1', 'multicast'],
+    ['100.64.0.1', 'shared address space'],
+    ['fd00::53', 'unique local'],
+    ['64:ff9b::a00:1', 'IPv4/IPv6 translation'],
+  ])('refuses the special-purpose address %s (%s) and writes nothing', async (address, purpose) => {
+    const refused = await create({ address, port: 5432 });
+    expect(refused.status).toBe(422);
+    expect(errorOf(refused)).toMatchObject({ code: 'validation_failed', details: { address: expect.stringContaining(`special-purpose address (${purpose}`) } });
+    const listed = await api.request('GET', `${path()}?limit=100`, { token: owner.apiKey });
+    expect(listed.body.data.map((secondary: { port: number }) => secondary.port)).not.toContain(5432);
+  });
+
   it('allows at most 10 secondaries per zone', async () => {
     const full = await createZone(api, owner);
     const key = (await api.request('POST', `/zones/${full.id}/tsig-keys`, { token: owner.apiKey, body: { can_transfer: true } })).body.data;
@@ -81,5 +110,23 @@ describe('secondaries of a zone', () => {
     expect((await api.request('DELETE', `${path()}/${secondary.id}`, { token: stranger.apiKey })).status).toBe(404);
     const own = await customerWithZone(api);
     expect((await api.request('GET', `${path(own.zone.id)}/${secondary.id}`, { token: own.account.apiKey })).status).toBe(404);
+  });
+});
+
+describe('secondaries without an allowance of the operator', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(() => api.close());
+
+  it('refuses documentation addresses too, and takes public ones', async () => {
+    const { account, zone } = await customerWithZone(api);
+    const key = (await api.request('POST', `/zones/${zone.id}/tsig-keys`, { token: account.apiKey, body: { can_transfer: true } })).body.data;
+    const create = (address: string) => api.request('POST', `/zones/${zone.id}/secondaries`, { token: account.apiKey, body: { address, tsig_key_id: key.id } });
+    expect(errorOf(await create('192.0.2.1')).details.address).toContain('documentation (TEST-NET-1)');
+    expect(errorOf(await create('2001:db8::53')).details.address).toContain('documentation');
+    expect((await create('9.9.9.9')).status).toBe(201);
+    expect((await create('2a01:4f8::53')).status).toBe(201);
   });
 });

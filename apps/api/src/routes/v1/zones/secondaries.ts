@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../../plugins/authentication';
 import { commonErrors, listEnvelope, pagination, successEnvelope, timestamp } from '../../../schemas/common';
@@ -34,7 +35,7 @@ export const secondaryRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = asyn
         description: 'The TSIG key must belong to this zone and have can_transfer. At most 10 secondaries per zone.',
         params: zoneParams,
         body: z.object({
-          address: z.string().min(1).max(64),
+          address: text().min(1).max(64),
           port: z.number().int().min(1).max(65535).optional().describe('Where NOTIFY is sent (default 53)'),
           tsig_key_id: z.uuid(),
         }),

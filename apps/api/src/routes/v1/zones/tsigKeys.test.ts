@@ -11,7 +11,8 @@ describe('TSIG keys of a zone', () => {
   let owner: TestAccount;
   let zone: { id: string; name: string };
   beforeAll(async () => {
-    api = await startTestApi();
+    // A documentation address stands for a public secondary here.
+    api = await startTestApi({ env: { SECONDARY_ALLOWED_CIDRS: '192.0.2.0/24' } });
     ({ account: owner, zone } = await customerWithZone(api));
   });
   afterAll(() => api.close());

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../../plugins/authentication';
 import { commonErrors, listEnvelope, pagination, successEnvelope, timestamp } from '../../../schemas/common';
@@ -10,8 +11,8 @@ const tags = ['tsig keys'];
 const keyParams = z.object({ id: z.uuid(), keyId: z.uuid() });
 const algorithm = z.enum(['hmac-sha256', 'hmac-sha384', 'hmac-sha512']);
 const policy = z.object({
-  name: z.string().min(1).max(255).describe('Record name relative to the zone: @, *, *.suffix or an exact name'),
-  type: z.string().min(1).max(16).describe('Record type or *'),
+  name: text().min(1).max(255).describe('Record name relative to the zone: @, *, *.suffix or an exact name'),
+  type: text().min(1).max(16).describe('Record type or *'),
   allow: z.boolean(),
 });
 
@@ -48,7 +49,7 @@ export const tsigKeyRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async 
         description:
           'The secret is 32 random octets in base64 (hmac-sha256 by default). `name` must be unique on the platform; left out, it is a random label below the zone. At most 20 keys per zone.',
         params: zoneParams,
-        body: z.object({ name: z.string().min(1).max(255).optional(), ...keyInput }),
+        body: z.object({ name: text().min(1).max(255).optional(), ...keyInput }),
         response: { 201: successEnvelope(tsigKey.extend({ secret: z.string().describe('Base64; shown only here') })), ...commonErrors },
       },
     },
@@ -91,7 +92,7 @@ export const tsigKeyRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async 
         summary: 'Change a TSIG key’s name, algorithm, permissions or record policies (the secret stays)',
         description: 'Fields left out keep their value. Taking can_transfer away from a key a secondary uses is refused (409).',
         params: keyParams,
-        body: z.object({ name: z.string().min(1).max(255).optional(), ...keyInput }),
+        body: z.object({ name: text().min(1).max(255).optional(), ...keyInput }),
         response: { 200: successEnvelope(tsigKey), ...commonErrors },
       },
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../../plugins/authentication';
 import { commonErrors, successEnvelope } from '../../../schemas/common';
@@ -49,7 +50,7 @@ export const zoneFileRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async
           '`mode=merge` (default) replaces the sets the file has and keeps the others; `mode=replace` also removes sets the file lacks. `dry_run=true` answers the changes without writing. Every bad line is reported with its number, and nothing is written unless the whole file is valid. $INCLUDE is refused. The SOA, apex NS and DNSSEC records of the file are not imported (they are the platform’s) and are listed under `ignored`.',
         params: zoneParams,
         querystring: z.object({ mode: z.enum(['merge', 'replace']).default('merge'), dry_run: flag.default(false) }),
-        body: z.string().describe('The zone file'),
+        body: text({ freeForm: true }).describe('The zone file'),
         response: {
           200: successEnvelope(
             z.object({

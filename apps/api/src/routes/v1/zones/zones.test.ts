@@ -77,6 +77,10 @@ describe('/v1/zones', () => {
       ['co.uk', 'co.uk is a public suffix: host a domain registered under it instead'],
       ['github.io', 'github.io is a public suffix: host a domain registered under it instead'],
       ['', 'Zone name is required'],
+      ['-shop.example.com', '-shop.example.com is not a host name: the label "-shop" starts or ends with a hyphen'],
+      ['shop-.example.com', 'shop-.example.com is not a host name: the label "shop-" starts or ends with a hyphen'],
+      ['my_shop.com', 'my_shop.com is not a host name: the label "my_shop" has an underscore (only letters, digits and hyphens)'],
+      ['xn--zz.com', 'xn--zz.com is not a host name: the label "xn--zz" is not a valid internationalised (xn--) label'],
     ])('refuses %j with a field hint', async (name, message) => {
       const response = await api.request('POST', '/zones', { token: owner.apiKey, body: { name } });
       expect(response.status).toBe(422);
