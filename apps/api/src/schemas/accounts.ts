@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestamp } from './common';
+import { text } from './text';
 
 export const role = z.enum(['owner', 'admin', 'member']);
 export const zoneRegion = z.enum(['EU_GLOBAL', 'EU', 'GLOBAL']);
@@ -37,15 +38,15 @@ export const subscription = z
 
 export const billingAddress = z
   .object({
-    line1: z.string().trim().min(1).max(200),
-    line2: z.string().trim().max(200).nullable().default(null),
-    postal_code: z.string().trim().min(1).max(20),
-    city: z.string().trim().min(1).max(100),
-    country: z
-      .string()
+    line1: text().trim().min(1).max(200),
+    line2: text().trim().max(200).nullable().default(null),
+    postal_code: text().trim().min(1).max(20),
+    city: text().trim().min(1).max(100),
+    country: text()
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z]{2}$/, 'Country must be a two-letter ISO 3166-1 code, e.g. EE'),
+      .refine((country) => /^[A-Z]{2}$/.test(country), 'Country must be a two-letter ISO 3166-1 code, e.g. EE')
+      .meta({ description: 'ISO 3166-1 alpha-2, e.g. EE' }),
   })
   .meta({ id: 'BillingAddress' });
 

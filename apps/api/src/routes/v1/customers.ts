@@ -68,7 +68,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
           name: name.optional(),
           default_region: zoneRegion.optional(),
           billing_address: billingAddress.optional(),
-          vat_id: z.string().trim().max(20).nullable().optional(),
+          vat_id: text().trim().max(20).nullable().optional(),
         }),
         response: { 200: successEnvelope(customer), ...commonErrors },
       },

@@ -6,6 +6,7 @@ import { invoicePdf } from '../../services/invoicePdf';
 import { settleAccount } from '../../services/billingLifeCycle';
 import { invoice } from '../../schemas/billing';
 import { commonErrors, idParams, listEnvelope, pagination, successEnvelope } from '../../schemas/common';
+import { text } from '../../schemas/text';
 
 const tags = ['invoices'];
 
@@ -67,7 +68,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Record the payment of an invoice, e.g. a reconciled bank transfer (platform staff)',
         description: 'When no overdue invoice is left, a past-due or suspended subscription is active again and disabled zones are served again.',
         params: idParams,
-        body: z.object({ reference: z.string().trim().min(1).max(200) }),
+        body: z.object({ reference: text().trim().min(1).max(200) }),
         response: { 200: successEnvelope(invoice), ...commonErrors },
       },
     },

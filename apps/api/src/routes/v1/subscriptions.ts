@@ -6,6 +6,7 @@ import { registerBillingJobs } from '../../services/billingJobs';
 import { billingInterval, currentSubscription, invoice, onboardingStep } from '../../schemas/billing';
 import { commonErrors, idParams, successEnvelope } from '../../schemas/common';
 import { plan } from './plans';
+import { text } from '../../schemas/text';
 
 const tags = ['subscriptions'];
 const current = currentSubscription.extend({ plan });
@@ -37,7 +38,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Order a paid plan, or upgrade: the plan is active at once and an invoice payable within 14 days is issued (owners and admins)',
         description:
           'Needs a billing address on the customer (422 otherwise). Scale is sold on request: 409 with `contact: sales`. A cheaper plan than the current one: 409, use change-plan.',
-        body: z.object({ plan_id: z.string().min(1).max(50), interval: billingInterval.optional() }),
+        body: z.object({ plan_id: text().min(1).max(50), interval: billingInterval.optional() }),
         response: { 201: successEnvelope(z.object({ subscription: current, invoice: invoice.nullable() })), ...commonErrors },
       },
     },
@@ -56,7 +57,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change the plan at once: an upgrade is prorated on the next invoice; a downgrade below current usage is refused (owners and admins)',
         description: 'A downgrade that current usage exceeds answers 403 `quota_exceeded` with each exceeded limit and its usage in `details`.',
         params: idParams,
-        body: z.object({ new_plan_id: z.string().min(1).max(50) }),
+        body: z.object({ new_plan_id: text().min(1).max(50) }),
         response: { 200: successEnvelope(current), ...commonErrors },
       },
     },
