@@ -5,6 +5,7 @@ import type { Pagination } from '../schemas/common';
 import { recordAudit } from './audit';
 import type { Client } from './auth';
 import type { ServiceContext } from './context';
+import { requireMayGrantRole } from './credentialLimits';
 import { invitationMail } from './mailTemplates';
 import { checkPasswordRules, hashPassword } from './passwords';
 import { presentInvitation, presentUser } from './presenters';
@@ -17,6 +18,7 @@ export const invitationLifetimeMs = 7 * 24 * 3600_000;
 function requireCanInvite(principal: Principal, role: Role) {
   requireManager(principal);
   if (role === 'owner' && principal.role !== 'owner') throw new ApiError('forbidden', 'Only owners can invite owners', { role: 'Only owners can invite owners' });
+  requireMayGrantRole(principal, role);
 }
 
 /** Invites an address into the caller's customer and mails the single-use link (a new invitation replaces a pending one). */
