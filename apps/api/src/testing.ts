@@ -152,7 +152,7 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
     config,
     database,
     mailer,
-    rateLimits: { mail: { limit: 1000, windowSeconds: 900 }, anonymous: { read: 1000, write: 1000 }, planScale: 100, ...options.rateLimits },
+    rateLimits: { mail: { limit: 1000, windowSeconds: 900 }, support: { limit: 1000, windowSeconds: 900 }, anonymous: { read: 1000, write: 1000 }, planScale: 100, ...options.rateLimits },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;

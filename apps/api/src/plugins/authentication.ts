@@ -14,13 +14,15 @@ export const sessionCookie = 'kaja_session';
  */
 export type RouteAuth = 'public' | 'credential' | 'session';
 
-export type RateClass = 'read' | 'write' | 'mail';
+export type RateClass = 'read' | 'write' | 'mail' | 'support';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
     scope?: ApiScope;
     rateClass?: RateClass;
+    /** The answer carries a secret (a key, a token): never stored by a cache. */
+    secret?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;

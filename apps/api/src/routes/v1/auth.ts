@@ -38,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/signin',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', secret: true },
       schema: {
         tags,
         summary: 'Sign in: returns an access token and sets the session cookie',
@@ -95,7 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/verify-email',
     {
-      config: { auth: 'public', rateClass: 'write' },
+      config: { auth: 'public', rateClass: 'write', secret: true },
       schema: {
         tags,
         summary: 'Verify the email address with the mailed token',
@@ -110,7 +110,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/verify-email',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', secret: true },
       schema: { tags, summary: 'Verify the email address with the mailed token', body: z.object({ token }), response: { 200: verified, ...commonErrors } },
     },
     async (request, reply) => verify(request.body.token, request, reply),
