@@ -1,11 +1,11 @@
-import { eq, sql } from '@kaja/db/orm';
+import { and, eq, isNull, sql } from '@kaja/db/orm';
 import { apiKeys, isUniqueViolation, users } from '@kaja/db';
 import { ApiError, invalid } from '../errors';
 import { createDefaultApiKey } from './apiKeys';
 import { recordAudit, type Actor } from './audit';
 import type { ServiceContext } from './context';
 import { insertCustomer, loadCustomer } from './customers';
-import { consumeEmailToken, issueEmailToken } from './emailTokens';
+import { consumeEmailToken, endEmailTokens, issueEmailToken } from './emailTokens';
 import { passwordResetMail, signupExistsMail, verificationMail } from './mailTemplates';
 import { checkPasswordRules, hashPassword, verifyPassword } from './passwords';
 import { presentUser } from './presenters';
@@ -133,30 +133,42 @@ export async function verifyEmail(ctx: ServiceContext, token: string, client: Cl
   });
 }
 
-export async function resendVerification(ctx: ServiceContext, email: string) {
-  const user = await findUserByEmail(ctx, email);
-  if (!user || user.emailVerifiedAt) return;
-  const token = await issueEmailToken(ctx.db, user.id, 'verify_email');
-  ctx.mail(verificationMail(ctx.config, user.email, token));
-}
+/*
+ * Resending verification and requesting a reset answer the same for every address, and in the same
+ * time: the answer is sent before anything is looked up, the work happens after it.
+ */
 
-export async function requestPasswordReset(ctx: ServiceContext, email: string, client: Client) {
-  const user = await findUserByEmail(ctx, email);
-  if (!user) return;
-  const token = await ctx.db.transaction(async (tx) => {
-    await recordAudit(tx, anonymous(client), {
-      customerId: user.customerId,
-      action: 'user.password_reset_requested',
-      targetType: 'user',
-      targetId: user.id,
-    });
-    return issueEmailToken(tx, user.id, 'reset_password');
+export function resendVerification(ctx: ServiceContext, email: string): void {
+  ctx.background('resending verification', async () => {
+    const user = await findUserByEmail(ctx, email);
+    if (!user || user.emailVerifiedAt) return;
+    const token = await issueEmailToken(ctx.db, user.id, 'verify_email');
+    ctx.mail(verificationMail(ctx.config, user.email, token));
   });
-  ctx.mail(passwordResetMail(ctx.config, user.email, token));
 }
 
-/** Sets a new password from a mailed token; every session of the person ends. */
-export async function resetPassword(ctx: ServiceContext, input: { token: string; password: string }, client: Client) {
+export function requestPasswordReset(ctx: ServiceContext, email: string, client: Client): void {
+  ctx.background('password reset request', async () => {
+    const user = await findUserByEmail(ctx, email);
+    if (!user) return;
+    const token = await ctx.db.transaction(async (tx) => {
+      await recordAudit(tx, anonymous(client), {
+        customerId: user.customerId,
+        action: 'user.password_reset_requested',
+        targetType: 'user',
+        targetId: user.id,
+      });
+      return issueEmailToken(tx, user.id, 'reset_password');
+    });
+    ctx.mail(passwordResetMail(ctx.config, user.email, token));
+  });
+}
+
+/**
+ * Sets a new password from a mailed token: every session of the person and every other reset link
+ * ends. API keys stay unless `revoke_api_keys` asks to revoke them all (decision 013).
+ */
+export async function resetPassword(ctx: ServiceContext, input: { token: string; password: string; revoke_api_keys?: boolean | undefined }, client: Client) {
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     const userId = await consumeEmailToken(tx, input.token, 'reset_password');
@@ -167,11 +179,15 @@ export async function resetPassword(ctx: ServiceContext, input: { token: string;
       .set({ passwordHash, emailVerifiedAt: user!.emailVerifiedAt ?? new Date(), updatedAt: new Date() })
       .where(eq(users.id, userId));
     await revokeSessions(tx, userId);
+    const revokedKeys = input.revoke_api_keys
+      ? await tx.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt))).returning({ id: apiKeys.id })
+      : [];
     await recordAudit(tx, asUser(userId, client), {
       customerId: user!.customerId,
       action: 'user.password_reset',
       targetType: 'user',
       targetId: userId,
+      summary: { api_keys_revoked: revokedKeys.map((key) => key.id) },
     });
   });
 }
@@ -189,6 +205,7 @@ export async function changePassword(ctx: ServiceContext, principal: Principal, 
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, principal.userId));
     await revokeSessions(tx, principal.userId, sessionId);
+    await endEmailTokens(tx, principal.userId, 'reset_password');
     await recordAudit(tx, principal.actor, {
       customerId: principal.customerId,
       action: 'user.password_changed',

@@ -129,7 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await auth.resendVerification(ctx, request.query.email);
+      auth.resendVerification(ctx, request.query.email);
       return reply.status(202).send({ status: 'success', data: { message: sameAnswer } });
     },
   );
@@ -147,7 +147,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await auth.requestPasswordReset(ctx, request.body.email, clientOf(request));
+      auth.requestPasswordReset(ctx, request.body.email, clientOf(request));
       return reply.status(202).send({ status: 'success', data: { message: sameAnswer } });
     },
   );
@@ -158,14 +158,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'public' },
       schema: {
         tags,
-        summary: 'Set a new password with the mailed token; all sessions end',
-        body: z.object({ token, password }),
+        summary: 'Set a new password with the mailed token; all sessions and other reset links end',
+        description: 'API keys keep working unless `revoke_api_keys` is true: then every API key of the person is revoked too (use it when the account may have been taken over).',
+        body: z.object({
+          token,
+          password,
+          revoke_api_keys: z.boolean().optional().describe('Also revoke every API key of the person (default false)'),
+        }),
         response: { 200: message, ...commonErrors },
       },
     },
     async (request) => {
       await auth.resetPassword(ctx, request.body, clientOf(request));
-      return { status: 'success' as const, data: { message: 'Password changed. Sign in with your new password.' } };
+      const message = request.body.revoke_api_keys ? 'Password changed and every API key revoked. Sign in with your new password.' : 'Password changed. Sign in with your new password.';
+      return { status: 'success' as const, data: { message } };
     },
   );
 
