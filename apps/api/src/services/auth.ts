@@ -31,7 +31,7 @@ async function findUserByEmail(ctx: ServiceContext, email: string) {
  * instead, and the caller sees the same answer either way.
  */
 export async function signup(ctx: ServiceContext, input: { email: string; password: string; full_name: string; company: string }, client: Client) {
-  checkPasswordRules(input.password, input.email);
+  await checkPasswordRules(input.password, { email: input.email, fullName: input.full_name, company: input.company });
   const passwordHash = await hashPassword(input.password);
   if (await findUserByEmail(ctx, input.email)) {
     ctx.mail(signupExistsMail(ctx.config, input.email));
@@ -173,7 +173,7 @@ export async function resetPassword(ctx: ServiceContext, input: { token: string;
   await ctx.db.transaction(async (tx) => {
     const userId = await consumeEmailToken(tx, input.token, 'reset_password');
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-    checkPasswordRules(input.password, user!.email);
+    await checkPasswordRules(input.password, { email: user!.email, fullName: user!.fullName });
     await tx
       .update(users)
       .set({ passwordHash, emailVerifiedAt: user!.emailVerifiedAt ?? new Date(), updatedAt: new Date() })
@@ -198,7 +198,7 @@ export async function changePassword(ctx: ServiceContext, principal: Principal, 
   if (!(await verifyPassword(user!.passwordHash, input.current_password))) {
     throw invalid({ current_password: 'Current password is incorrect' });
   }
-  checkPasswordRules(input.new_password, user!.email, 'new_password');
+  await checkPasswordRules(input.new_password, { email: user!.email, fullName: user!.fullName }, 'new_password');
   if (input.new_password === input.current_password) throw invalid({ new_password: 'New password must differ from the current one' });
   const passwordHash = await hashPassword(input.new_password);
   const sessionId = principal.credential.kind === 'session' ? principal.credential.sessionId : undefined;

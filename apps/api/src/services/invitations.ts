@@ -156,7 +156,7 @@ export async function acceptInvitationAsNewUser(ctx: ServiceContext, token: stri
   try {
     return await ctx.db.transaction(async (tx) => {
       const invitation = await pendingInvitation(tx, token, true);
-      checkPasswordRules(input.password, invitation.email);
+      await checkPasswordRules(input.password, { email: invitation.email, fullName: input.full_name });
       const [user] = await tx
         .insert(users)
         .values({

@@ -45,7 +45,7 @@ export async function createUser(
 ) {
   requireRoleOver(principal, input.role);
   requireMayGrantRole(principal, input.role);
-  checkPasswordRules(input.password, input.email);
+  await checkPasswordRules(input.password, { email: input.email, fullName: input.full_name });
   const passwordHash = await hashPassword(input.password);
   try {
     const { user, token } = await ctx.db.transaction(async (tx) => {

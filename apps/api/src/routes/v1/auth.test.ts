@@ -295,6 +295,42 @@ describe('/v1/auth', () => {
       console.log(`password reset request, median answer time: ${stdout.trim()}`);
     });
 
+    it('a password easy to guess is refused wherever one is set, with the estimator’s warning and suggestions', async () => {
+      const owner = await signUpOwner(api, { full_name: 'Grace Hopper', company: 'Cobol Works' });
+      const [resetToken] = await resetTokens(owner.email, 1);
+      const invitee = uniqueEmail('invitee');
+      await api.request('POST', '/invitations-admin', { token: owner.accessToken, body: { email: invitee, role: 'member' } });
+      const invitationToken = await mailedToken(api, invitee, 'invited');
+      const setters = {
+        'sign-up': (password: string) => api.request('POST', '/auth/signup', { body: { email: uniqueEmail('weak'), password, full_name: 'W', company: 'W' } }),
+        reset: (password: string) => api.request('POST', '/auth/reset-password', { body: { token: resetToken, password } }),
+        change: (password: string) => api.request('POST', '/auth/change-password', { token: owner.accessToken, body: { current_password: owner.password, new_password: password } }),
+        invitation: (password: string) => api.request('POST', `/invitations/${invitationToken}/accept`, { body: { full_name: 'I', password } }),
+        'new user': (password: string) => api.request('POST', '/users', { token: owner.accessToken, body: { email: uniqueEmail('made'), full_name: 'M', role: 'member', password } }),
+      };
+      const before = await countRows(users);
+      for (const [where, set] of Object.entries(setters)) {
+        const field = where === 'change' ? 'new_password' : 'password';
+        for (const weak of [' '.repeat(12), 'password1234', 'qwertyuiop12']) {
+          const refused = await set(weak);
+          expect(refused.status, `${where} ${JSON.stringify(weak)}`).toBe(422);
+          const error = errorOf(refused);
+          expect(error.code).toBe('validation_failed');
+          expect(error.details[field]).toMatch(/^Password is too easy to guess/);
+          expect(error.details[`${field}_strength`]).toMatchObject({ minimum_score: 3, suggestions: expect.any(Array) });
+          expect((error.details[`${field}_strength`] as unknown as { score: number }).score).toBeLessThan(3);
+        }
+      }
+      const spaces = errorOf(await setters['sign-up'](' '.repeat(12)));
+      expect(spaces.details.password_strength).toMatchObject({ warning: expect.stringContaining('Repeated characters'), suggestions: expect.arrayContaining(['Avoid repeated words and characters.']) });
+      // The person's own name is an easy guess, though the estimator alone would take it.
+      expect(errorOf(await setters.change('gracehopper1')).details.new_password).toMatch(/^Password is too easy to guess/);
+      expect(await countRows(users)).toBe(before);
+      // Nothing was used up: the links and the password still work with a strong password.
+      expect((await setters.invitation('an unusual passphrase 77')).status).toBe(201);
+      expect((await setters.reset('a brand new password')).status).toBe(200);
+    });
+
     it('changes the password with the current one and ends the other sessions only', async () => {
       const owner = await signUpOwner(api);
       const other = (await api.request('POST', '/auth/signin', { body: { email: owner.email, password: owner.password } })).body.data.access_token;
