@@ -6,12 +6,12 @@ import { recordAudit, type Actor } from './audit';
 import type { ServiceContext } from './context';
 import { insertCustomer, loadCustomer } from './customers';
 import { consumeEmailToken, endEmailTokens, issueEmailToken } from './emailTokens';
-import { passwordResetMail, signupExistsMail, verificationMail } from './mailTemplates';
+import { passwordResetMail, signInLinkMail, signupExistsMail, verificationMail } from './mailTemplates';
 import { checkPasswordRules, hashPassword, verifyPassword } from './passwords';
 import { presentUser } from './presenters';
 import type { Principal } from './principal';
 import { createSession, revokeSessions } from './sessions';
-import { checkSignInAllowed, clearSignInFailures, recordSignInFailure } from './signInLimits';
+import { accountUnderAttack, checkSignInAllowed, clearSignInFailures, recordSignInFailure } from './signInLimits';
 
 export interface Client {
   ip: string;
@@ -71,7 +71,19 @@ export async function signin(ctx: ServiceContext, input: { email: string; passwo
   if (!user.emailVerifiedAt) {
     throw new ApiError('forbidden', 'Verify your email address first; we sent you a link', { email: 'Email address is not verified' });
   }
-  await clearSignInFailures(ctx, input.email);
+  if (await accountUnderAttack(ctx, input.email)) {
+    const token = await issueEmailToken(ctx.db, user.id, 'sign_in');
+    ctx.mail(signInLinkMail(ctx.config, user.email, token));
+    throw new ApiError('forbidden', 'Many wrong passwords were tried on this account: we mailed you a link to finish signing in', {
+      email: 'Sign-in link sent: open it to finish signing in',
+      sign_in_link_sent: true,
+    });
+  }
+  await clearSignInFailures(ctx, input.email, client.ip);
+  return startSession(ctx, user, client, {});
+}
+
+async function startSession(ctx: ServiceContext, user: typeof users.$inferSelect, client: Client, summary: Record<string, unknown>) {
   const session = await ctx.db.transaction(async (tx) => {
     const created = await createSession(tx, user.id, client);
     await recordAudit(tx, asUser(user.id, client), {
@@ -79,11 +91,18 @@ export async function signin(ctx: ServiceContext, input: { email: string; passwo
       action: 'user.signed_in',
       targetType: 'user',
       targetId: user.id,
-      summary: { user_agent: client.userAgent },
+      summary: { user_agent: client.userAgent, ...summary },
     });
     return created;
   });
   return { session, user: presentUser(user), customer: (await loadCustomer(ctx.db, user.customerId))! };
+}
+
+/** Finishes a sign-in with the mailed link (sent when the account was being guessed at). */
+export async function signInWithLink(ctx: ServiceContext, token: string, client: Client) {
+  const userId = await ctx.db.transaction((tx) => consumeEmailToken(tx, token, 'sign_in'));
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  return startSession(ctx, user!, client, { via: 'mailed_link' });
 }
 
 export async function signout(ctx: ServiceContext, principal: Principal) {

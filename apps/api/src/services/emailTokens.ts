@@ -6,6 +6,7 @@ import { hashSecret, newSecret } from './tokens';
 export const emailTokenLifetimeMs: Record<EmailTokenPurpose, number> = {
   verify_email: 24 * 3600_000,
   reset_password: 3600_000,
+  sign_in: 15 * 60_000,
 };
 
 export async function issueEmailToken(executor: Executor, userId: string, purpose: EmailTokenPurpose): Promise<string> {

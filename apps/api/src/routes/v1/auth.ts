@@ -42,12 +42,37 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Sign in: returns an access token and sets the session cookie',
+        description:
+          'Failed sign-ins are counted per client address (30 in 15 minutes) and per account and client address (10): past either, 429 with Retry-After. After 20 failures for an account from anywhere, the right password answers 403 with `details.sign_in_link_sent` and a sign-in link is mailed (see /auth/sign-in-link): the owner is never locked out.',
         body: z.object({ email, password: z.string().min(1).max(256) }),
         response: { 200: signedIn, ...commonErrors },
       },
     },
     async (request, reply) => {
       const result = await auth.signin(ctx, request.body, clientOf(request));
+      setSessionCookie(request, reply, result.session.token, result.session.expiresAt);
+      return {
+        status: 'success' as const,
+        data: { access_token: result.session.token, expires_at: result.session.expiresAt.toISOString(), user: result.user, customer: result.customer },
+      };
+    },
+  );
+
+  app.post(
+    '/auth/sign-in-link',
+    {
+      config: { auth: 'public', secret: true },
+      schema: {
+        tags,
+        summary: 'Finish signing in with a mailed sign-in link',
+        description:
+          'When many wrong passwords were tried on an account from elsewhere, the right password does not give a session at once: sign-in answers 403 with `details.sign_in_link_sent` and mails a link (valid 15 minutes, once). Its token, sent here, signs the person in.',
+        body: z.object({ token }),
+        response: { 200: signedIn, ...commonErrors },
+      },
+    },
+    async (request, reply) => {
+      const result = await auth.signInWithLink(ctx, request.body.token, clientOf(request));
       setSessionCookie(request, reply, result.session.token, result.session.expiresAt);
       return {
         status: 'success' as const,
