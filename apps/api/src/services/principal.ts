@@ -39,7 +39,7 @@ export function requireScope(principal: Principal, scope: ApiScope): void {
   if (!hasScope(principal, scope)) throw new ApiError('forbidden', `This call needs the ${scope} scope`, { scope: `Missing scope ${scope}` });
 }
 
-export const isManager = (principal: Principal) => principal.role === 'owner' || principal.role === 'admin';
+const isManager = (principal: Principal) => principal.role === 'owner' || principal.role === 'admin';
 
 export function requireManager(principal: Principal): void {
   if (!isManager(principal)) throw forbidden('Only owners and admins can do this');
