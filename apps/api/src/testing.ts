@@ -157,6 +157,7 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
     mailer,
     rateLimits: {
       mail: { limit: 1000, windowSeconds: 900 },
+      support: { limit: 1000, windowSeconds: 900 },
       anonymous: { read: 1000, write: 1000 },
       planScale: 100,
       failedAuthentication: { limit: 1000, windowSeconds: 60 },

@@ -14,7 +14,7 @@ export const sessionCookie = 'kaja_session';
  */
 export type RouteAuth = 'public' | 'credential' | 'session';
 
-export type RateClass = 'read' | 'write' | 'mail';
+export type RateClass = 'read' | 'write' | 'mail' | 'support';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,6 +26,8 @@ declare module 'fastify' {
      * access away (signing out, revoking keys, removing users and invitations), which is never held back.
      */
     whileReadOnly?: boolean;
+    /** The answer carries a secret (a key, a token): never stored by a cache. */
+    secret?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;

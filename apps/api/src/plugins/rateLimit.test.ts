@@ -24,14 +24,31 @@ describe('rate limits', () => {
     expect(last!.headers.get('ratelimit')).toMatch(/^"read";r=0;/);
   });
 
-  it('limits account mail per client address', async () => {
-    const body = { name: 'V', email: 'v@example.test', subject: 'Hi', message: 'Hello', source: 'test' };
-    const statuses = [];
-    for (let call = 0; call < 4; call++) statuses.push((await api.request('POST', '/support', { body })).status);
-    expect(statuses).toEqual([201, 201, 201, 429]);
-    const signup = await api.request('POST', '/auth/signup', { body: { email: 'late@example.test', password: 'long enough pw', full_name: 'L', company: 'L' } });
-    expect(signup.status).toBe(429);
-    expect(signup.headers.get('ratelimit-policy')).toBe('"mail";q=3;w=900');
+  it('limits account mail per client address, and support requests in a bucket of their own', async () => {
+    const client = { 'x-forwarded-for': '198.51.100.7' };
+    const limited = await startTestApi({ env: { TRUST_PROXY: 'true' }, rateLimits: { mail: { limit: 3, windowSeconds: 900 }, support: { limit: 2, windowSeconds: 3600 } } });
+    try {
+      // A normal onboarding: sign-up, a resent verification, a password reset. The account-mail bucket is then empty.
+      const statuses = [];
+      statuses.push((await limited.request('POST', '/auth/signup', { headers: client, body: { email: 'new@example.test', password: 'long enough passphrase 9', full_name: 'N', company: 'N' } })).status);
+      statuses.push((await limited.request('POST', '/auth/resend-verification?email=new@example.test', { headers: client })).status);
+      statuses.push((await limited.request('POST', '/auth/request-password-reset', { headers: client, body: { email: 'new@example.test' } })).status);
+      const fourth = await limited.request('POST', '/auth/request-password-reset', { headers: client, body: { email: 'new@example.test' } });
+      expect([...statuses, fourth.status]).toEqual([202, 202, 202, 429]);
+      expect(fourth.headers.get('ratelimit-policy')).toBe('"mail";q=3;w=900');
+
+      // Support still answers, with its own limit, and using it up does not touch account mail elsewhere.
+      const body = { name: 'V', email: 'v@example.test', subject: 'Hi', message: 'Hello', source: 'test' };
+      const support = [];
+      for (let call = 0; call < 3; call++) support.push(await limited.request('POST', '/support', { headers: client, body }));
+      expect(support.map((response) => response.status)).toEqual([201, 201, 429]);
+      expect(support[0]!.headers.get('ratelimit-policy')).toBe('"support";q=2;w=3600');
+      const elsewhere = { 'x-forwarded-for': '198.51.100.8' };
+      for (let call = 0; call < 2; call++) await limited.request('POST', '/support', { headers: elsewhere, body });
+      expect((await limited.request('POST', '/auth/request-password-reset', { headers: elsewhere, body: { email: 'new@example.test' } })).status).toBe(202);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('authenticated calls are limited per customer at the plan’s rate', async () => {

@@ -6,8 +6,10 @@ import { presentsCredential, type RateClass } from './authentication';
 export interface RateLimits {
   /** Requests per minute without a credential, per client address. */
   anonymous: { read: number; write: number };
-  /** Account mail (sign-up, verification, password reset, support) per client address and window. */
+  /** Account mail (sign-up, verification, password reset, invitations) per client address and window. */
   mail: { limit: number; windowSeconds: number };
+  /** Support requests per client address and window: apart from account mail, so onboarding never blocks support. */
+  support: { limit: number; windowSeconds: number };
   /** Multiplies the plans' read and write rates (tests raise it to write many records quickly). */
   planScale: number;
   /** Refused credentials per client address and window; above it, calls with a credential are refused unread. */
@@ -17,13 +19,14 @@ export interface RateLimits {
 export const defaultRateLimits: RateLimits = {
   anonymous: { read: 120, write: 30 },
   mail: { limit: 10, windowSeconds: 15 * 60 },
+  support: { limit: 5, windowSeconds: 60 * 60 },
   planScale: 1,
   failedAuthentication: { limit: 30, windowSeconds: 60 },
 };
 
 /**
  * Limits per endpoint class: `read` and `write` per customer at its plan's rate (per client address
- * without a credential), `mail` per client address. Headers follow the IETF RateLimit fields draft
+ * without a credential), `mail` and `support` per client address, each its own bucket. Headers follow the IETF RateLimit fields draft
  * (`RateLimit-Policy`, `RateLimit`), plus `Retry-After` when refused.
  */
 export async function rateLimitPlugin(app: FastifyInstance, { limits }: { limits: RateLimits }) {
@@ -35,9 +38,9 @@ export async function rateLimitPlugin(app: FastifyInstance, { limits }: { limits
     let limit: number;
     let windowSeconds = 60;
     let key: string;
-    if (rateClass === 'mail') {
-      ({ limit, windowSeconds } = limits.mail);
-      key = `mail:${request.ip}`;
+    if (rateClass === 'mail' || rateClass === 'support') {
+      ({ limit, windowSeconds } = limits[rateClass]);
+      key = `${rateClass}:${request.ip}`;
     } else if (principal) {
       limit = principal.rateLimits[rateClass] * limits.planScale;
       key = `${rateClass}:customer:${principal.customerId}`;

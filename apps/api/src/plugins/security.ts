@@ -6,7 +6,7 @@ import type { Config } from '@kaja/config';
 
 export const origin = (url: string) => new URL(url).origin;
 
-/** Security headers on every response, CORS for the dashboard and the site only, cookies. */
+/** Security headers on every response, CORS for the dashboard and the site only, cookies, no-store for secrets. */
 export async function securityPlugin(app: FastifyInstance, { config }: { config: Config }) {
   await app.register(helmet, {
     // The API sets its own strict policy; pages served beside it (the site) bring theirs.
@@ -23,4 +23,14 @@ export async function securityPlugin(app: FastifyInstance, { config }: { config:
     maxAge: 600,
   });
   await app.register(cookie);
+  // Answers with secrets (new keys, tokens) must not linger in a browser's or a proxy's cache.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.secret) return;
+    const schema = (route.schema ??= {});
+    const note = 'The answer carries a secret and is sent with `Cache-Control: no-store`.';
+    schema.description = schema.description ? `${schema.description}\n\n${note}` : note;
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.routeOptions.config?.secret) reply.header('Cache-Control', 'no-store');
+  });
 }

@@ -91,6 +91,7 @@ export const apiKey = z
     expires_at: timestamp.nullable(),
     last_used_at: timestamp.nullable(),
     revoked_at: timestamp.nullable(),
+    created_by: z.uuid().nullable().describe('The user who created the key; null for keys from before this was recorded'),
     created_at: timestamp,
   })
   .meta({ id: 'ApiKey' });

@@ -1,14 +1,15 @@
 import { and, count, desc, eq, isNull } from '@kaja/db/orm';
 import { apiKeys, users, type Executor, type RecordPolicy, type Role } from '@kaja/db';
 import { parseName } from '@kaja/dns-model';
-import { ApiError, invalid, notFound } from '../errors';
+import { invalid, notFound } from '../errors';
 import type { Pagination } from '../schemas/common';
 import { recordAudit } from './audit';
 import type { ServiceContext } from './context';
 import { presentApiKey } from './presenters';
-import { isManager, requireScope, type Principal } from './principal';
+import { boundApiKey, boundRotation, type ApiKeyLimits } from './credentialLimits';
+import { requireRoleOver, requireScope, type Principal } from './principal';
 import { normaliseRecordPolicy, parseCidr } from './restrictions';
-import { grants, joinScopes, parseScopes, roleScopes } from './scopes';
+import { joinScopes, parseScopes, roleScopes, splitScopes } from './scopes';
 import { hashSecret, newSecret } from './tokens';
 
 export interface ApiKeyRestrictionsInput {
@@ -60,21 +61,20 @@ function normaliseRestrictions(input: ApiKeyRestrictionsInput | undefined) {
   };
 }
 
-/** The user whose keys are managed: self, or (for owners and admins) anyone of the same customer. */
+/**
+ * The user whose keys are managed: self, or another user of the same customer under the rule of
+ * user management (owners and admins; only owners act on owners' keys).
+ */
 async function keyOwner(ctx: ServiceContext, principal: Principal, userId: string, write: boolean) {
   const [user] = await ctx.db.select().from(users).where(and(eq(users.id, userId), eq(users.customerId, principal.customerId)));
   if (!user) throw notFound('User');
-  if (user.id !== principal.userId && !isManager(principal)) throw notFound('User');
+  if (user.id !== principal.userId) requireRoleOver(principal, user.role);
   if (write && principal.credential.kind === 'api_key') requireScope(principal, 'customers:write');
   return user;
 }
 
 /** Creates a key row; the returned secret is shown to the client once and never stored. */
-export async function insertApiKey(
-  executor: Executor,
-  owner: { id: string; customerId: string },
-  fields: { name: string; scopes: string[]; expiresAt: Date | null } & ReturnType<typeof normaliseRestrictions>,
-) {
+export async function insertApiKey(executor: Executor, owner: { id: string; customerId: string }, createdBy: string, fields: { name: string } & ApiKeyLimits) {
   const secret = newSecret('kak');
   const [key] = await executor
     .insert(apiKeys)
@@ -91,6 +91,7 @@ export async function insertApiKey(
       maxAgeSeconds: fields.maxAgeSeconds,
       maxUnusedSeconds: fields.maxUnusedSeconds,
       expiresAt: fields.expiresAt,
+      createdBy,
     })
     .returning();
   return { key: key!, secret };
@@ -99,7 +100,7 @@ export async function insertApiKey(
 /** The key every owner gets on first email verification: all that the role allows. */
 export async function createDefaultApiKey(executor: Executor, owner: { id: string; customerId: string; role: Role }) {
   const scopes = roleScopes(owner.role);
-  const { key, secret } = await insertApiKey(executor, owner, {
+  const { key, secret } = await insertApiKey(executor, owner, owner.id, {
     name: 'Default',
     scopes,
     expiresAt: null,
@@ -111,20 +112,14 @@ export async function createDefaultApiKey(executor: Executor, owner: { id: strin
 export async function createApiKey(ctx: ServiceContext, principal: Principal, userId: string, input: ApiKeyInput) {
   const owner = await keyOwner(ctx, principal, userId, true);
   const scopes = parseScopes(input.scopes);
-  // A key cannot hand out more than the key that creates it.
-  if (principal.credential.kind === 'api_key') {
-    const callerScopes = principal.credential.apiKey.scopes;
-    const beyond = scopes.filter((scope) => (scope.endsWith(':*') ? !callerScopes.includes(scope) : !grants(callerScopes, scope)));
-    if (beyond.length > 0) throw new ApiError('forbidden', `Your API key cannot grant ${beyond.join(', ')}`, { scopes: `Not held by the calling key: ${beyond.join(', ')}` });
-  }
   let expiresAt: Date | null = null;
   if (input.expires_at) {
     expiresAt = new Date(input.expires_at);
     if (expiresAt.getTime() <= Date.now()) throw invalid({ expires_at: 'Expires at must be in the future' });
   }
-  const restrictions = normaliseRestrictions(input.restrictions);
+  const limits = boundApiKey(principal, owner.role, { scopes, expiresAt, ...normaliseRestrictions(input.restrictions) });
   return ctx.db.transaction(async (tx) => {
-    const { key, secret } = await insertApiKey(tx, owner, { name: input.name, scopes, expiresAt, ...restrictions });
+    const { key, secret } = await insertApiKey(tx, owner, principal.userId, { name: input.name, ...limits });
     await recordAudit(tx, principal.actor, {
       customerId: owner.customerId,
       action: 'api_key.created',
@@ -180,10 +175,8 @@ export async function rotateApiKey(ctx: ServiceContext, principal: Principal, us
   return ctx.db.transaction(async (tx) => {
     const old = await findKey(tx, owner.id, keyId);
     if (old.revokedAt) throw notFound('API key');
-    await tx.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, old.id));
-    const { key, secret } = await insertApiKey(tx, owner, {
-      name: old.name,
-      scopes: old.scopes.split(','),
+    const limits = boundRotation(principal, owner.role, {
+      scopes: splitScopes(old.scopes),
       expiresAt: old.expiresAt,
       allowedZones: old.allowedZones,
       recordPolicies: old.recordPolicies,
@@ -191,6 +184,8 @@ export async function rotateApiKey(ctx: ServiceContext, principal: Principal, us
       maxAgeSeconds: old.maxAgeSeconds,
       maxUnusedSeconds: old.maxUnusedSeconds,
     });
+    await tx.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, old.id));
+    const { key, secret } = await insertApiKey(tx, owner, principal.userId, { name: old.name, ...limits });
     await recordAudit(tx, principal.actor, {
       customerId: owner.customerId,
       action: 'api_key.rotated',

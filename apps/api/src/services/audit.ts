@@ -5,6 +5,8 @@ export interface Actor {
   type: 'user' | 'api_key' | 'tsig_key' | 'system';
   userId: string | null;
   apiKeyId: string | null;
+  /** For `api_key`: the user who created the key (it may belong to someone else). */
+  keyCreatedBy?: string | null;
   /** Set for `tsig_key`; the audit event names the key in its summary (it has no column of its own). */
   tsigKeyId?: string;
   ip: string | null;
@@ -27,6 +29,7 @@ export async function recordAudit(executor: Executor, actor: Actor, entry: Audit
     actorType: actor.type,
     actorUserId: actor.userId,
     actorApiKeyId: actor.apiKeyId,
+    actorKeyCreatedBy: actor.keyCreatedBy ?? null,
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId,

@@ -1,17 +1,17 @@
-import { eq, sql } from '@kaja/db/orm';
+import { and, eq, isNull, sql } from '@kaja/db/orm';
 import { apiKeys, isUniqueViolation, users } from '@kaja/db';
 import { ApiError, invalid } from '../errors';
 import { createDefaultApiKey } from './apiKeys';
 import { recordAudit, type Actor } from './audit';
 import type { ServiceContext } from './context';
 import { insertCustomer, loadCustomer } from './customers';
-import { consumeEmailToken, issueEmailToken } from './emailTokens';
-import { passwordResetMail, signupExistsMail, verificationMail } from './mailTemplates';
+import { consumeEmailToken, endEmailTokens, issueEmailToken } from './emailTokens';
+import { passwordResetMail, signInLinkMail, signupExistsMail, verificationMail } from './mailTemplates';
 import { checkPasswordRules, hashPassword, verifyPassword } from './passwords';
 import { presentUser } from './presenters';
 import type { Principal } from './principal';
 import { createSession, revokeSessions } from './sessions';
-import { checkSignInAllowed, clearSignInFailures, recordSignInFailure } from './signInLimits';
+import { accountUnderAttack, checkSignInAllowed, clearSignInFailures, recordSignInFailure } from './signInLimits';
 
 export interface Client {
   ip: string;
@@ -31,7 +31,7 @@ async function findUserByEmail(ctx: ServiceContext, email: string) {
  * instead, and the caller sees the same answer either way.
  */
 export async function signup(ctx: ServiceContext, input: { email: string; password: string; full_name: string; company: string }, client: Client) {
-  checkPasswordRules(input.password, input.email);
+  await checkPasswordRules(input.password, { email: input.email, fullName: input.full_name, company: input.company });
   const passwordHash = await hashPassword(input.password);
   if (await findUserByEmail(ctx, input.email)) {
     ctx.mail(signupExistsMail(ctx.config, input.email));
@@ -71,7 +71,19 @@ export async function signin(ctx: ServiceContext, input: { email: string; passwo
   if (!user.emailVerifiedAt) {
     throw new ApiError('forbidden', 'Verify your email address first; we sent you a link', { email: 'Email address is not verified' });
   }
-  await clearSignInFailures(ctx, input.email);
+  if (await accountUnderAttack(ctx, input.email)) {
+    const token = await issueEmailToken(ctx.db, user.id, 'sign_in');
+    ctx.mail(signInLinkMail(ctx.config, user.email, token));
+    throw new ApiError('forbidden', 'Many wrong passwords were tried on this account: we mailed you a link to finish signing in', {
+      email: 'Sign-in link sent: open it to finish signing in',
+      sign_in_link_sent: true,
+    });
+  }
+  await clearSignInFailures(ctx, input.email, client.ip);
+  return startSession(ctx, user, client, {});
+}
+
+async function startSession(ctx: ServiceContext, user: typeof users.$inferSelect, client: Client, summary: Record<string, unknown>) {
   const session = await ctx.db.transaction(async (tx) => {
     const created = await createSession(tx, user.id, client);
     await recordAudit(tx, asUser(user.id, client), {
@@ -79,11 +91,18 @@ export async function signin(ctx: ServiceContext, input: { email: string; passwo
       action: 'user.signed_in',
       targetType: 'user',
       targetId: user.id,
-      summary: { user_agent: client.userAgent },
+      summary: { user_agent: client.userAgent, ...summary },
     });
     return created;
   });
   return { session, user: presentUser(user), customer: (await loadCustomer(ctx.db, user.customerId))! };
+}
+
+/** Finishes a sign-in with the mailed link (sent when the account was being guessed at). */
+export async function signInWithLink(ctx: ServiceContext, token: string, client: Client) {
+  const userId = await ctx.db.transaction((tx) => consumeEmailToken(tx, token, 'sign_in'));
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  return startSession(ctx, user!, client, { via: 'mailed_link' });
 }
 
 export async function signout(ctx: ServiceContext, principal: Principal) {
@@ -133,45 +152,61 @@ export async function verifyEmail(ctx: ServiceContext, token: string, client: Cl
   });
 }
 
-export async function resendVerification(ctx: ServiceContext, email: string) {
-  const user = await findUserByEmail(ctx, email);
-  if (!user || user.emailVerifiedAt) return;
-  const token = await issueEmailToken(ctx.db, user.id, 'verify_email');
-  ctx.mail(verificationMail(ctx.config, user.email, token));
-}
+/*
+ * Resending verification and requesting a reset answer the same for every address, and in the same
+ * time: the answer is sent before anything is looked up, the work happens after it.
+ */
 
-export async function requestPasswordReset(ctx: ServiceContext, email: string, client: Client) {
-  const user = await findUserByEmail(ctx, email);
-  if (!user) return;
-  const token = await ctx.db.transaction(async (tx) => {
-    await recordAudit(tx, anonymous(client), {
-      customerId: user.customerId,
-      action: 'user.password_reset_requested',
-      targetType: 'user',
-      targetId: user.id,
-    });
-    return issueEmailToken(tx, user.id, 'reset_password');
+export function resendVerification(ctx: ServiceContext, email: string): void {
+  ctx.background('resending verification', async () => {
+    const user = await findUserByEmail(ctx, email);
+    if (!user || user.emailVerifiedAt) return;
+    const token = await issueEmailToken(ctx.db, user.id, 'verify_email');
+    ctx.mail(verificationMail(ctx.config, user.email, token));
   });
-  ctx.mail(passwordResetMail(ctx.config, user.email, token));
 }
 
-/** Sets a new password from a mailed token; every session of the person ends. */
-export async function resetPassword(ctx: ServiceContext, input: { token: string; password: string }, client: Client) {
+export function requestPasswordReset(ctx: ServiceContext, email: string, client: Client): void {
+  ctx.background('password reset request', async () => {
+    const user = await findUserByEmail(ctx, email);
+    if (!user) return;
+    const token = await ctx.db.transaction(async (tx) => {
+      await recordAudit(tx, anonymous(client), {
+        customerId: user.customerId,
+        action: 'user.password_reset_requested',
+        targetType: 'user',
+        targetId: user.id,
+      });
+      return issueEmailToken(tx, user.id, 'reset_password');
+    });
+    ctx.mail(passwordResetMail(ctx.config, user.email, token));
+  });
+}
+
+/**
+ * Sets a new password from a mailed token: every session of the person and every other reset link
+ * ends. API keys stay unless `revoke_api_keys` asks to revoke them all (decision 013).
+ */
+export async function resetPassword(ctx: ServiceContext, input: { token: string; password: string; revoke_api_keys?: boolean | undefined }, client: Client) {
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     const userId = await consumeEmailToken(tx, input.token, 'reset_password');
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-    checkPasswordRules(input.password, user!.email);
+    await checkPasswordRules(input.password, { email: user!.email, fullName: user!.fullName });
     await tx
       .update(users)
       .set({ passwordHash, emailVerifiedAt: user!.emailVerifiedAt ?? new Date(), updatedAt: new Date() })
       .where(eq(users.id, userId));
     await revokeSessions(tx, userId);
+    const revokedKeys = input.revoke_api_keys
+      ? await tx.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt))).returning({ id: apiKeys.id })
+      : [];
     await recordAudit(tx, asUser(userId, client), {
       customerId: user!.customerId,
       action: 'user.password_reset',
       targetType: 'user',
       targetId: userId,
+      summary: { api_keys_revoked: revokedKeys.map((key) => key.id) },
     });
   });
 }
@@ -182,13 +217,14 @@ export async function changePassword(ctx: ServiceContext, principal: Principal, 
   if (!(await verifyPassword(user!.passwordHash, input.current_password))) {
     throw invalid({ current_password: 'Current password is incorrect' });
   }
-  checkPasswordRules(input.new_password, user!.email, 'new_password');
+  await checkPasswordRules(input.new_password, { email: user!.email, fullName: user!.fullName }, 'new_password');
   if (input.new_password === input.current_password) throw invalid({ new_password: 'New password must differ from the current one' });
   const passwordHash = await hashPassword(input.new_password);
   const sessionId = principal.credential.kind === 'session' ? principal.credential.sessionId : undefined;
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, principal.userId));
     await revokeSessions(tx, principal.userId, sessionId);
+    await endEmailTokens(tx, principal.userId, 'reset_password');
     await recordAudit(tx, principal.actor, {
       customerId: principal.customerId,
       action: 'user.password_changed',

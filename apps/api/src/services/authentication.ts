@@ -106,9 +106,19 @@ export async function authenticate(
       ...planLimits(row),
       credential: {
         kind: 'api_key',
-        apiKey: { id: key.id, scopes: splitScopes(key.scopes), allowedZones: key.allowedZones, recordPolicies: key.recordPolicies },
+        apiKey: {
+          id: key.id,
+          scopes: splitScopes(key.scopes),
+          allowedZones: key.allowedZones,
+          recordPolicies: key.recordPolicies,
+          allowedCidrs: key.allowedCidrs,
+          expiresAt: key.expiresAt,
+          maxAgeSeconds: key.maxAgeSeconds,
+          maxUnusedSeconds: key.maxUnusedSeconds,
+          createdAt: key.createdAt,
+        },
       },
-      actor: { type: 'api_key', userId: row.userId, apiKeyId: key.id, ip: client.ip },
+      actor: { type: 'api_key', userId: row.userId, apiKeyId: key.id, keyCreatedBy: key.createdBy, ip: client.ip },
     };
   }
   throw unauthorized('Invalid credentials');

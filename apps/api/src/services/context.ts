@@ -12,24 +12,30 @@ export interface ServiceContext {
   mail(message: MailMessage): void;
   /** The time the rules that depend on it go by (billing, metering months, metrics windows); tests set it. */
   now(): Date;
+  /** Runs work after the answer, not awaited by it; failures are logged (with `label`), not thrown. */
+  background(label: string, task: () => Promise<void>): void;
 }
 
 export function createServiceContext(options: { db: Database; config: Config; log: FastifyBaseLogger; mailer: Mailer; clock?: () => Date }) {
   const pending = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    const tracked = work.finally(() => pending.delete(tracked));
+    pending.add(tracked);
+  };
   const context: ServiceContext = {
     db: options.db,
     now: options.clock ?? (() => new Date()),
     config: options.config,
     log: options.log,
     mail(message) {
-      const delivery = options.mailer
-        .send(message)
-        .catch((error) => options.log.error({ err: error, to: message.to, subject: message.subject }, 'mail delivery failed'))
-        .finally(() => pending.delete(delivery));
-      pending.add(delivery);
+      track(options.mailer.send(message).catch((error) => options.log.error({ err: error, to: message.to, subject: message.subject }, 'mail delivery failed')));
+    },
+    background(label, task) {
+      // setImmediate: the answer is written first (an embedded database works on this very thread).
+      track(new Promise<void>((resolve) => setImmediate(resolve)).then(task).catch((error) => options.log.error({ err: error }, `${label} failed`)));
     },
   };
-  /** Waits for mail still on its way (at shutdown). */
+  /** Waits for mail and background work still on its way (at shutdown). */
   const drain = async () => {
     await Promise.all([...pending]);
   };

@@ -6,6 +6,7 @@ import { hashSecret, newSecret } from './tokens';
 export const emailTokenLifetimeMs: Record<EmailTokenPurpose, number> = {
   verify_email: 24 * 3600_000,
   reset_password: 3600_000,
+  sign_in: 15 * 60_000,
 };
 
 export async function issueEmailToken(executor: Executor, userId: string, purpose: EmailTokenPurpose): Promise<string> {
@@ -19,7 +20,11 @@ export async function issueEmailToken(executor: Executor, userId: string, purpos
   return token;
 }
 
-/** Marks the token used and returns its user id; a used, expired or unknown token is a validation error. */
+/**
+ * Marks the token used and returns its user id; a used, expired or unknown token is a validation
+ * error. Using one token ends every other token of the same user and purpose (an older reset link
+ * found in a mailbox later must not work).
+ */
 export async function consumeEmailToken(executor: Executor, token: string, purpose: EmailTokenPurpose): Promise<string> {
   const [row] = await executor
     .update(emailTokens)
@@ -27,5 +32,14 @@ export async function consumeEmailToken(executor: Executor, token: string, purpo
     .where(and(eq(emailTokens.tokenHash, hashSecret(token)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, sql`now()`)))
     .returning({ userId: emailTokens.userId });
   if (!row) throw invalid({ token: 'Token is invalid, already used or expired' });
+  await endEmailTokens(executor, row.userId, purpose);
   return row.userId;
+}
+
+/** Ends every unused token of a user for a purpose (e.g. reset links once the password changed). */
+export async function endEmailTokens(executor: Executor, userId: string, purpose: EmailTokenPurpose): Promise<void> {
+  await executor
+    .update(emailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
 }

@@ -6,6 +6,7 @@ import { recordAudit } from './audit';
 import { advanceOnboarding } from './onboarding';
 import type { Client } from './auth';
 import type { ServiceContext } from './context';
+import { requireMayGrantRole } from './credentialLimits';
 import { invitationMail } from './mailTemplates';
 import { checkPasswordRules, hashPassword } from './passwords';
 import { presentInvitation, presentUser } from './presenters';
@@ -18,6 +19,7 @@ export const invitationLifetimeMs = 7 * 24 * 3600_000;
 function requireCanInvite(principal: Principal, role: Role) {
   requireManager(principal);
   if (role === 'owner' && principal.role !== 'owner') throw new ApiError('forbidden', 'Only owners can invite owners', { role: 'Only owners can invite owners' });
+  requireMayGrantRole(principal, role);
 }
 
 /** Invites an address into the caller's customer and mails the single-use link (a new invitation replaces a pending one). */
@@ -156,7 +158,7 @@ export async function acceptInvitationAsNewUser(ctx: ServiceContext, token: stri
   try {
     return await ctx.db.transaction(async (tx) => {
       const invitation = await pendingInvitation(tx, token, true);
-      checkPasswordRules(input.password, invitation.email);
+      await checkPasswordRules(input.password, { email: invitation.email, fullName: input.full_name });
       const [user] = await tx
         .insert(users)
         .values({

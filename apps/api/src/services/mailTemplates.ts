@@ -21,6 +21,12 @@ export const passwordResetMail = (config: Config, to: string, token: string): Ma
   text: `Choose a new password by opening this link (valid for 1 hour, once):\n${config.appUrl}/auth/reset-password?token=${token}\n\nIf you did not ask for this, ignore this message; your password stays as it is.${signature}`,
 });
 
+export const signInLinkMail = (config: Config, to: string, token: string): MailMessage => ({
+  to,
+  subject: 'Your Kaja DNS sign-in link',
+  text: `Someone signed in to your Kaja DNS account with the right password while many wrong passwords were being tried on it from elsewhere. If it was you, finish signing in by opening this link (valid for 15 minutes, once):\n${config.appUrl}/auth/sign-in-link?token=${token}\n\nIf it was not you, change your password: whoever tried knows it.${signature}`,
+});
+
 export const invitationMail = (config: Config, to: string, customerName: string, role: string, token: string): MailMessage => ({
   to,
   subject: `You are invited to ${customerName} on Kaja DNS`,

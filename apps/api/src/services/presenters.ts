@@ -65,6 +65,7 @@ export const presentApiKey = (key: ApiKey) => ({
   expires_at: iso(key.expiresAt),
   last_used_at: iso(key.lastUsedAt),
   revoked_at: iso(key.revokedAt),
+  created_by: key.createdBy,
   created_at: key.createdAt.toISOString(),
 });
 

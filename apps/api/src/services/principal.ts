@@ -9,6 +9,11 @@ export interface PrincipalApiKey {
   scopes: string[];
   allowedZones: string[] | null;
   recordPolicies: RecordPolicy[] | null;
+  allowedCidrs: string[] | null;
+  expiresAt: Date | null;
+  maxAgeSeconds: number | null;
+  maxUnusedSeconds: number | null;
+  createdAt: Date;
 }
 
 /** The authenticated caller of a request. */
@@ -36,10 +41,17 @@ export function requireScope(principal: Principal, scope: ApiScope): void {
   if (!hasScope(principal, scope)) throw new ApiError('forbidden', `This call needs the ${scope} scope`, { scope: `Missing scope ${scope}` });
 }
 
-export const isManager = (principal: Principal) => principal.role === 'owner' || principal.role === 'admin';
+const isManager = (principal: Principal) => principal.role === 'owner' || principal.role === 'admin';
 
 export function requireManager(principal: Principal): void {
   if (!isManager(principal)) throw forbidden('Only owners and admins can do this');
+}
+
+/** Owners are managed by owners; admins manage admins and members (users and their API keys alike). */
+export function requireRoleOver(principal: Principal, role: Role): void {
+  if (principal.isStaff) return;
+  requireManager(principal);
+  if (role === 'owner' && principal.role !== 'owner') throw forbidden('Only owners can manage owners');
 }
 
 export function requireStaff(principal: Principal): void {

@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, count, eq } from '@kaja/db/orm';
-import { tsigKeys, zoneSecondaries, type Executor, type TsigAlgorithm } from '@kaja/db';
+import { tsigKeys, zoneSecondaries, type Executor, type RecordPolicy, type TsigAlgorithm } from '@kaja/db';
 import { resolveKeyEncryptionKey } from '@kaja/config';
 import { parseName } from '@kaja/dns-model';
-import { conflict, invalid, notFound } from '../errors';
+import { ApiError, conflict, invalid, notFound } from '../errors';
 import type { Pagination } from '../schemas/common';
 import { recordAudit } from './audit';
 import type { ServiceContext } from './context';
+import { boundTsigKey } from './credentialLimits';
 import type { Principal } from './principal';
 import { normaliseRecordPolicy } from './restrictions';
 import { findZone, type ZoneRow } from './zoneEdits';
@@ -81,6 +82,11 @@ export async function createTsigKey(ctx: ServiceContext, principal: Principal, z
   return ctx.db.transaction(async (tx) => {
     const zone = await findZone(tx, principal, zoneId, { lock: true });
     if (zone.status === 'deleting') throw conflict('The zone is being deleted');
+    const limits = boundTsigKey(principal, zone.name, {
+      canUpdate: input.can_update ?? true,
+      canTransfer: input.can_transfer ?? false,
+      recordPolicies: fields.recordPolicies,
+    });
     const [existing] = await tx.select({ value: count() }).from(tsigKeys).where(eq(tsigKeys.zoneId, zone.id));
     if (existing!.value >= MAX_TSIG_KEYS_PER_ZONE) {
       throw invalid({ zone: `A zone can have at most ${MAX_TSIG_KEYS_PER_ZONE} TSIG keys: delete one you no longer use` });
@@ -98,9 +104,9 @@ export async function createTsigKey(ctx: ServiceContext, principal: Principal, z
         name,
         algorithm: input.algorithm ?? 'hmac-sha256',
         secret: sealTsigSecret(secret, kek, id),
-        canUpdate: input.can_update ?? true,
-        canTransfer: input.can_transfer ?? false,
-        recordPolicies: fields.recordPolicies ?? null,
+        canUpdate: limits.canUpdate,
+        canTransfer: limits.canTransfer,
+        recordPolicies: limits.recordPolicies,
       })
       .returning();
     await recordAudit(tx, principal.actor, {
@@ -108,7 +114,7 @@ export async function createTsigKey(ctx: ServiceContext, principal: Principal, z
       action: 'tsig_key.created',
       targetType: 'tsig_key',
       targetId: id,
-      summary: { zone: zone.name, name, algorithm: key!.algorithm, can_update: key!.canUpdate, can_transfer: key!.canTransfer },
+      summary: { zone: zone.name, name, algorithm: key!.algorithm, can_update: key!.canUpdate, can_transfer: key!.canTransfer, record_policies: key!.recordPolicies },
     });
     return { ...presentTsigKey(key!), secret: secret.toString('base64') };
   });
@@ -141,6 +147,22 @@ export async function updateTsigKey(ctx: ServiceContext, principal: Principal, z
     const zone = await findZone(tx, principal, zoneId);
     const key = await findTsigKey(tx, zone, keyId, { lock: true });
     if (fields.name !== undefined) await checkNameFree(tx, fields.name, key.id);
+    let recordPolicies: RecordPolicy[] | null | undefined = fields.recordPolicies;
+    if (input.can_update !== undefined || input.can_transfer !== undefined || fields.recordPolicies !== undefined) {
+      const requested = fields.recordPolicies === undefined ? key.recordPolicies : fields.recordPolicies;
+      const limits = boundTsigKey(principal, zone.name, {
+        canUpdate: input.can_update ?? key.canUpdate,
+        canTransfer: input.can_transfer ?? key.canTransfer,
+        recordPolicies: requested,
+      });
+      // Kept policies wider than the caller's would be handed on by this change: say so rather than narrow them unasked.
+      if (fields.recordPolicies === undefined && limits.recordPolicies !== key.recordPolicies) {
+        throw new ApiError('forbidden', "This TSIG key may change records the calling key may not: send record_policies within the calling key's", {
+          record_policies: "Wider than the calling key's policies",
+        });
+      }
+      recordPolicies = fields.recordPolicies === undefined ? undefined : limits.recordPolicies;
+    }
     if (input.can_transfer === false && key.canTransfer) {
       const users = await secondariesUsing(tx, key.id);
       if (users.length > 0) throw conflict(`The secondary ${users.join(', ')} transfers with this key: remove it first`, { secondaries: users });
@@ -152,7 +174,7 @@ export async function updateTsigKey(ctx: ServiceContext, principal: Principal, z
         ...(input.algorithm !== undefined ? { algorithm: input.algorithm } : {}),
         ...(input.can_update !== undefined ? { canUpdate: input.can_update } : {}),
         ...(input.can_transfer !== undefined ? { canTransfer: input.can_transfer } : {}),
-        ...(fields.recordPolicies !== undefined ? { recordPolicies: fields.recordPolicies } : {}),
+        ...(recordPolicies !== undefined ? { recordPolicies } : {}),
       })
       .where(eq(tsigKeys.id, key.id))
       .returning();

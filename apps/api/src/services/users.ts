@@ -1,27 +1,21 @@
 import { and, asc, count, eq } from '@kaja/db/orm';
 import { isUniqueViolation, users, type Executor, type Role } from '@kaja/db';
-import { conflict, forbidden, notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 import type { Pagination } from '../schemas/common';
 import { recordAudit } from './audit';
 import { issueEmailToken } from './emailTokens';
 import { verificationMail } from './mailTemplates';
 import type { ServiceContext } from './context';
+import { requireMayGrantRole } from './credentialLimits';
 import { hashPassword, checkPasswordRules } from './passwords';
 import { presentUser } from './presenters';
-import { canSeeCustomer, requireManager, requireScope, type Principal } from './principal';
+import { canSeeCustomer, requireRoleOver, requireScope, type Principal } from './principal';
 
 async function findUser(executor: Executor, principal: Principal, userId: string, forUpdate = false) {
   const query = executor.select().from(users).where(eq(users.id, userId));
   const [user] = forUpdate ? await query.for('update') : await query;
   if (!user || !canSeeCustomer(principal, user.customerId)) throw notFound('User');
   return user;
-}
-
-/** Owners are managed by owners; admins manage admins and members. */
-function requireRoleOver(principal: Principal, role: Role) {
-  if (principal.isStaff) return;
-  requireManager(principal);
-  if (role === 'owner' && principal.role !== 'owner') throw forbidden('Only owners can manage owners');
 }
 
 async function ownerCount(executor: Executor, customerId: string) {
@@ -50,7 +44,8 @@ export async function createUser(
   input: { email: string; full_name: string; role: Role; password: string },
 ) {
   requireRoleOver(principal, input.role);
-  checkPasswordRules(input.password, input.email);
+  requireMayGrantRole(principal, input.role);
+  await checkPasswordRules(input.password, { email: input.email, fullName: input.full_name });
   const passwordHash = await hashPassword(input.password);
   try {
     const { user, token } = await ctx.db.transaction(async (tx) => {
@@ -88,6 +83,7 @@ export async function updateUser(
     if (input.role !== undefined && input.role !== user.role) {
       requireRoleOver(principal, user.role);
       requireRoleOver(principal, input.role);
+      requireMayGrantRole(principal, input.role);
       if (user.role === 'owner' && (await ownerCount(tx, user.customerId)) === 1) {
         throw conflict('A customer needs at least one owner', { role: 'This user is the last owner' });
       }

@@ -1,11 +1,12 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from '@kaja/db/orm';
 import { customers, enqueueJob, rrsets, zoneChanges, zones, type Database, type Executor } from '@kaja/db';
 import { NS, parseZoneName, ttlProblem, ValidationError, typeCode } from '@kaja/dns-model';
-import { conflict, invalid } from '../errors';
+import { ApiError, conflict, invalid } from '../errors';
 import type { Pagination } from '../schemas/common';
 import { recordAudit, type Actor } from './audit';
 import type { Principal } from './principal';
 import { advanceOnboarding } from './onboarding';
+import { canAccessZone } from './restrictions';
 import { checkZoneQuota } from './quotas';
 import { hostName, nextSerial, soaContent } from './soa';
 import {
@@ -61,6 +62,7 @@ export async function createZone(ctx: ZoneContext, principal: Principal, input: 
     if (error instanceof ValidationError) throw invalid({ name: error.message });
     throw error;
   }
+  if (!canAccessZone(principal, name)) throw new ApiError('forbidden', `Your API key is limited to other zones than ${name}`, { name: "Not among the calling key's zones" });
   const ttl = input.ttl ?? defaultZoneTtl;
   const ttlMessage = ttlProblem(ttl);
   if (ttlMessage) throw invalid({ ttl: ttlMessage });

@@ -1,6 +1,6 @@
 // Dynamic updates with a TSIG key made through the API: BIND's nsupdate adds an ACME challenge
 // to a signed zone on the database node, which answers it validated at once; a change the key's
-// record policies do not allow is refused.
+// record policies do not allow is refused, also when the policies came from the API key that made it.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,5 +84,29 @@ describe(`dynamic updates with a TSIG key from the API (${process.env.DATABASE_U
     expect(await call('GET', `/zones/${zone.id}/history`)).toEqual(history);
     expect((await call('GET', `/zones/${zone.id}`)).record_count).toBe(200);
     expect((await dig(kit.port, `over.${zone.name}`, 'A')).rcode).toBe('NXDOMAIN');
+  });
+
+  it('a TSIG key made through an API key allowed only www A carries that policy: nsupdate cannot change mail A', async () => {
+    const zone = await createZone(kit.api, kit.owner);
+    const made = await kit.api.request('POST', `/users/${kit.owner.userId}/apikeys`, {
+      token: kit.owner.accessToken,
+      body: { name: 'www only', scopes: ['zones:*', 'records:*'], restrictions: { record_policies: [{ name: 'www', type: 'A', allow: true }] } },
+    });
+    expect(made.status).toBe(201);
+    // No record policies asked for: the new TSIG key gets the calling key's.
+    const created = await kit.api.request('POST', `/zones/${zone.id}/tsig-keys`, { token: made.body.data.key, body: { can_update: true } });
+    expect(created.status).toBe(201);
+    const key = created.body.data;
+    expect(key.record_policies).toEqual([{ name: 'www', type: 'A', allow: true }]);
+    await kit.served(zone);
+
+    const refused = await nsupdate(kit.port, key, [`zone ${zone.name}`, `update add mail.${zone.name} 60 A 192.0.2.66`, 'send']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.output).toMatch(/REFUSED/);
+    const allowed = await nsupdate(kit.port, key, [`zone ${zone.name}`, `update add www.${zone.name} 60 A 192.0.2.80`, 'send']);
+    expect(allowed, allowed.output).toMatchObject({ code: 0 });
+    await kit.served(zone);
+    expect((await dig(kit.port, `www.${zone.name}`, 'A')).answer).toEqual([`www.${zone.name}. 60 IN A 192.0.2.80`]);
+    expect((await dig(kit.port, `mail.${zone.name}`, 'A')).answer).toEqual([]);
   });
 });

@@ -44,6 +44,8 @@ export const apiKeys = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The user who created the key (or rotated it into being): not always the user it belongs to. */
+    createdBy: uuid('created_by'),
     createdAt: createdAt(),
   },
   (table) => [index('api_keys_customer_idx').on(table.customerId), index('api_keys_user_idx').on(table.userId)],

@@ -14,6 +14,8 @@ export const auditEvents = pgTable(
     actorType: text('actor_type').$type<'user' | 'api_key' | 'tsig_key' | 'system'>().notNull(),
     actorUserId: uuid('actor_user_id'),
     actorApiKeyId: uuid('actor_api_key_id'),
+    /** For an API key actor: the user who created that key, who may not be the key's own user. */
+    actorKeyCreatedBy: uuid('actor_key_created_by'),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id'),

@@ -21,9 +21,9 @@ export const sessions = pgTable(
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
 
-export type EmailTokenPurpose = 'verify_email' | 'reset_password';
+export type EmailTokenPurpose = 'verify_email' | 'reset_password' | 'sign_in';
 
-/** Single-use tokens sent by mail (email verification, password reset), stored as hashes. */
+/** Single-use tokens sent by mail (email verification, password reset, sign-in links), stored as hashes. */
 export const emailTokens = pgTable(
   'email_tokens',
   {

@@ -39,7 +39,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/:userId/apikeys',
     {
-      config: { scope: 'customers:read' },
+      config: { scope: 'customers:read', secret: true },
       schema: {
         tags,
         summary: 'Create an API key; the secret is in this response only',
@@ -106,7 +106,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/:userId/apikeys/:keyId/rotate',
     {
-      config: { scope: 'customers:read' },
+      config: { scope: 'customers:read', secret: true },
       schema: {
         tags,
         summary: 'Issue a new secret for the key; the old secret stops working at once',

@@ -10,7 +10,12 @@ const auditEvent = z
     id: z.number().int(),
     customer_id: z.uuid().nullable(),
     actor: z
-      .object({ type: z.enum(['user', 'api_key', 'tsig_key', 'system']), user_id: z.uuid().nullable(), api_key_id: z.uuid().nullable() })
+      .object({
+        type: z.enum(['user', 'api_key', 'tsig_key', 'system']),
+        user_id: z.uuid().nullable().describe('The user acting; for an API key, the user the key belongs to'),
+        api_key_id: z.uuid().nullable(),
+        api_key_created_by: z.uuid().nullable().describe('For an API key: the user who created that key'),
+      })
       .describe('A tsig_key actor (a dynamic update) is named in the summary: tsig_key_id, tsig_key'),
     action: z.string().describe('e.g. user.signed_in, api_key.created, zone.deleted'),
     target: z.object({ type: z.string(), id: z.string().nullable() }),

@@ -39,16 +39,41 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/signin',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', secret: true },
       schema: {
         tags,
         summary: 'Sign in: returns an access token and sets the session cookie',
+        description:
+          'Failed sign-ins are counted per client address (30 in 15 minutes) and per account and client address (10): past either, 429 with Retry-After. After 20 failures for an account from anywhere, the right password answers 403 with `details.sign_in_link_sent` and a sign-in link is mailed (see /auth/sign-in-link): the owner is never locked out.',
         body: z.object({ email, password: text({ freeForm: true }).min(1).max(256) }),
         response: { 200: signedIn, ...commonErrors },
       },
     },
     async (request, reply) => {
       const result = await auth.signin(ctx, request.body, clientOf(request));
+      setSessionCookie(request, reply, result.session.token, result.session.expiresAt);
+      return {
+        status: 'success' as const,
+        data: { access_token: result.session.token, expires_at: result.session.expiresAt.toISOString(), user: result.user, customer: result.customer },
+      };
+    },
+  );
+
+  app.post(
+    '/auth/sign-in-link',
+    {
+      config: { auth: 'public', secret: true },
+      schema: {
+        tags,
+        summary: 'Finish signing in with a mailed sign-in link',
+        description:
+          'When many wrong passwords were tried on an account from elsewhere, the right password does not give a session at once: sign-in answers 403 with `details.sign_in_link_sent` and mails a link (valid 15 minutes, once). Its token, sent here, signs the person in.',
+        body: z.object({ token }),
+        response: { 200: signedIn, ...commonErrors },
+      },
+    },
+    async (request, reply) => {
+      const result = await auth.signInWithLink(ctx, request.body.token, clientOf(request));
       setSessionCookie(request, reply, result.session.token, result.session.expiresAt);
       return {
         status: 'success' as const,
@@ -96,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/verify-email',
     {
-      config: { auth: 'public', rateClass: 'write' },
+      config: { auth: 'public', rateClass: 'write', secret: true },
       schema: {
         tags,
         summary: 'Verify the email address with the mailed token',
@@ -111,7 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/verify-email',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', secret: true },
       schema: { tags, summary: 'Verify the email address with the mailed token', body: z.object({ token }), response: { 200: verified, ...commonErrors } },
     },
     async (request, reply) => verify(request.body.token, request, reply),
@@ -130,7 +155,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await auth.resendVerification(ctx, request.query.email);
+      auth.resendVerification(ctx, request.query.email);
       return reply.status(202).send({ status: 'success', data: { message: sameAnswer } });
     },
   );
@@ -148,7 +173,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await auth.requestPasswordReset(ctx, request.body.email, clientOf(request));
+      auth.requestPasswordReset(ctx, request.body.email, clientOf(request));
       return reply.status(202).send({ status: 'success', data: { message: sameAnswer } });
     },
   );
@@ -159,14 +184,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'public' },
       schema: {
         tags,
-        summary: 'Set a new password with the mailed token; all sessions end',
-        body: z.object({ token, password }),
+        summary: 'Set a new password with the mailed token; all sessions and other reset links end',
+        description: 'API keys keep working unless `revoke_api_keys` is true: then every API key of the person is revoked too (use it when the account may have been taken over).',
+        body: z.object({
+          token,
+          password,
+          revoke_api_keys: z.boolean().optional().describe('Also revoke every API key of the person (default false)'),
+        }),
         response: { 200: message, ...commonErrors },
       },
     },
     async (request) => {
       await auth.resetPassword(ctx, request.body, clientOf(request));
-      return { status: 'success' as const, data: { message: 'Password changed. Sign in with your new password.' } };
+      const message = request.body.revoke_api_keys ? 'Password changed and every API key revoked. Sign in with your new password.' : 'Password changed. Sign in with your new password.';
+      return { status: 'success' as const, data: { message } };
     },
   );
 

@@ -79,7 +79,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/invitations/:token/accept',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', secret: true },
       schema: {
         tags,
         summary: 'Accept an invitation as a new user: choose name and password, and be signed in',

@@ -9,7 +9,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/support',
     {
-      config: { auth: 'public', rateClass: 'mail' },
+      config: { auth: 'public', rateClass: 'support' },
       schema: {
         tags: ['support'],
         summary: 'Send a message to support (stored and mailed; limited per client address)',

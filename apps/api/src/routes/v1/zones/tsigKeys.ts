@@ -42,7 +42,7 @@ export const tsigKeyRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async 
   app.post(
     '/zones/:id/tsig-keys',
     {
-      config: { scope: 'zones:write' },
+      config: { scope: 'zones:write', secret: true },
       schema: {
         tags,
         summary: 'Create a TSIG key for the zone; the secret is in this response only',
