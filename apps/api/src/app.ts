@@ -13,6 +13,7 @@ import { zoneRoutes } from './routes/v1/zones/index';
 import { createServiceContext, type ServiceContext } from './services/context';
 import { createMailer, type Mailer } from './services/mail';
 import { ZoneChangePublisher } from './services/zoneChanges';
+import { WorkerPool, type WorkerPoolOptions } from './workers/pool';
 import { installValidationMessages } from './schemas/messages';
 import { logRedaction, requestSerializer } from './logging';
 
@@ -29,6 +30,8 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** Announces committed zone changes (share it with a DNS server in the same process). */
   zoneChanges?: ZoneChangePublisher;
+  /** Size of the worker pool and of its queue (defaults in WorkerPool). */
+  workers?: WorkerPoolOptions;
 }
 
 declare module 'fastify' {
@@ -40,6 +43,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** Committed zone changes, in process and as PostgreSQL notifications on `zone_changes`. */
     zoneChanges: ZoneChangePublisher;
+    /** Threads for the CPU-heavy part of requests (zone files), off the event loop that serves the rest. */
+    workers: WorkerPool;
   }
 }
 
@@ -48,7 +53,7 @@ const requestIdPattern = /^[\w.:-]{1,128}$/;
 installValidationMessages();
 
 /** The /v1 API as a Fastify instance, ready to listen (or to have more routes added, like the site). */
-export async function buildApp({ config, database, mailer, rateLimits, jobs, logStream, zoneChanges }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer, rateLimits, jobs, logStream, zoneChanges, workers }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -91,6 +96,9 @@ export async function buildApp({ config, database, mailer, rateLimits, jobs, log
   await openapiPlugin(app, { config });
   app.decorate('jobs', jobs ?? new JobRunner({ db: database.db, onError: (error, job) => app.log.error({ err: error, job }, 'job failed') }));
   app.decorate('zoneChanges', zoneChanges ?? new ZoneChangePublisher(database.db, app.log));
+  const pool = new WorkerPool(workers);
+  app.decorate('workers', pool);
+  app.addHook('onClose', () => pool.close());
 
   // Credentials and rate limits belong to the API only, not to pages served beside it.
   await app.register(

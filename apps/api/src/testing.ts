@@ -17,6 +17,7 @@ import { buildApp } from './app';
 import type { RateLimits } from './plugins/rateLimit';
 import { createMailer } from './services/mail';
 import { sealTsigSecret } from './services/tsigSecrets';
+import type { WorkerPoolOptions } from './workers/pool';
 
 export interface ReceivedMail {
   from: string;
@@ -136,6 +137,8 @@ export interface StartTestApiOptions {
   rateLimits?: Partial<RateLimits>;
   /** An open database to use instead of a fresh one (left open by `close`), e.g. to restart on it. */
   database?: DatabaseHandle;
+  /** Size of the worker pool and its queue. */
+  workers?: WorkerPoolOptions;
 }
 
 /**
@@ -153,6 +156,7 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
     database,
     mailer,
     rateLimits: { mail: { limit: 1000, windowSeconds: 900 }, anonymous: { read: 1000, write: 1000 }, planScale: 100, ...options.rateLimits },
+    ...(options.workers ? { workers: options.workers } : {}),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;

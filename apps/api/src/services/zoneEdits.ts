@@ -10,6 +10,7 @@ import { checkRecordQuota } from './quotas';
 import { canAccessZone, canWriteRecord, type RecordTarget } from './restrictions';
 import { nextSerial, soaContent } from './soa';
 import type { ZoneChangePublisher } from './zoneChanges';
+import type { WorkerPool } from '../workers/pool';
 
 export type ZoneRow = typeof zones.$inferSelect;
 export type RrsetRow = typeof rrsets.$inferSelect;
@@ -17,6 +18,11 @@ export type RrsetRow = typeof rrsets.$inferSelect;
 /** What the zone and record services need beyond the common context. */
 export interface ZoneContext extends ServiceContext {
   zoneChanges: ZoneChangePublisher;
+}
+
+/** What imports and restores need beyond the zone context: threads for their heavy planning. */
+export interface PlanningContext extends ZoneContext {
+  workers: WorkerPool;
 }
 
 export const setKey = (name: string, type: string) => `${name}\u0000${type}`;
@@ -418,6 +424,51 @@ export async function editZone(
   });
   if (result.serial !== result.previous) await ctx.zoneChanges.publish(noticeOf(result.zone));
   return result;
+}
+
+/** Plans of a heavy change tried before giving up when the zone keeps changing meanwhile. */
+const planAttempts = 3;
+
+/**
+ * A change to a zone's records planned outside its lock, for changes whose planning is heavy (a
+ * zone file, a restore): `plan` gets the zone as one snapshot shows it and may take long (on a
+ * worker thread) while other requests write and read the zone. The plan is written only if the
+ * zone's serial is still the snapshot's, every change of the records moving it; otherwise the
+ * change is planned again on a new snapshot. A dry run reports the plan and writes nothing.
+ */
+export async function editZoneOptimistically(
+  ctx: ZoneContext,
+  principal: Principal,
+  zoneId: string,
+  options: Omit<EditOptions, 'system' | 'touches' | 'newSerial'>,
+  plan: (state: ZoneState) => Promise<{ changes: SetChange[]; diffs: SetDiff[] }>,
+): Promise<EditResult> {
+  for (let attempt = 0; attempt < planAttempts; attempt++) {
+    const state = await ctx.db.transaction(
+      async (tx) => {
+        const zone = await findZone(tx, principal, zoneId);
+        if (zone.status === 'deleting') throw conflict('The zone is being deleted');
+        return { zone, sets: await loadSets(tx, zone.id) };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    const { changes, diffs } = await plan(state);
+    const result = await ctx.db.transaction(async (tx) => {
+      const zone = await findZone(tx, principal, zoneId, { lock: !options.dryRun });
+      if (zone.status === 'deleting') throw conflict('The zone is being deleted');
+      if (zone.serial !== state.zone.serial) return undefined;
+      const written = await writeChanges(tx, { zone, sets: state.sets }, changes, diffs, {
+        ...options,
+        nameServers: zoneNameServers(ctx, zone),
+        actor: principal.actor,
+      });
+      return { zone: { ...zone, serial: written.serial }, serial: written.serial, diffs, sets: written.sets, previous: zone.serial };
+    });
+    if (!result) continue;
+    if (result.serial !== result.previous) await ctx.zoneChanges.publish(noticeOf(result.zone));
+    return result;
+  }
+  throw conflict('The zone kept changing while this change was planned: try again');
 }
 
 /**

@@ -142,6 +142,15 @@ deep     IN A     192.0.2.99
     expect(await customerSets(zone.id)).toEqual([]);
   });
 
+  it('reports the first 100 bad lines and how many there are', async () => {
+    const zone = await createZone(api, owner);
+    const many = Array.from({ length: 250 }, (_, i) => `host-${i} IN A not-an-address`).join('\n');
+    const refused = errorOf(await importFile(zone.id, many, '?dry_run=true'));
+    expect(refused.message).toMatch(/^Line 1: .* \(and 249 more bad lines\)$/);
+    expect(refused.details).toMatchObject({ error_count: 250, file: '250 lines have errors; nothing was imported' });
+    expect((refused.details as any).lines.map((line: any) => line.line)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+  });
+
   it('refuses $INCLUDE clearly, and sets breaking the RRset rules', async () => {
     const zone = await createZone(api, owner);
     const include = await importFile(zone.id, '$INCLUDE other.zone\nwww IN A 192.0.2.1\n');
@@ -161,7 +170,11 @@ deep     IN A     192.0.2.99
     expect(big.status).toBe(200);
     const tooBig = await importFile(zone.id, `${padding.repeat(6)}www 300 IN A 192.0.2.1\n`);
     expect(tooBig.status).toBe(413);
-    expect(errorOf(tooBig).code).toBe('payload_too_large');
+    expect(errorOf(tooBig)).toEqual({
+      code: 'payload_too_large',
+      message: 'Request body is too large: this call takes at most 10485760 bytes',
+      details: { limit_bytes: 10 * 1024 * 1024 },
+    });
     const jsonTooBig = await api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { type: 'TXT', name: 'x', content: 'y'.repeat(2 * 1024 * 1024) } });
     expect(jsonTooBig.status).toBe(413);
 
@@ -170,6 +183,25 @@ deep     IN A     192.0.2.99
     const over = await importFile(small.id, lines, '', account.apiKey);
     expect(over.status).toBe(403);
     expect(errorOf(over).details).toMatchObject({ resource: 'records', limit: 200, usage: 0, requested: 201 });
+  });
+
+  it('refuses imports beyond what its threads and queue take with 503 unavailable, and takes imports again afterwards', async () => {
+    const busy = await startTestApi({ workers: { threads: 1, queue: 0 } });
+    try {
+      const account = await signUpOwner(busy);
+      const zone = await createZone(busy, account);
+      const bad = 'host IN A not-an-address\n'.repeat(40_000);
+      const send = (text: string) => busy.request('POST', `/zones/${zone.id}/import?dry_run=true`, { token: account.apiKey, headers: { 'content-type': 'text/dns' }, body: text });
+      const answers = await Promise.all([send(bad), send(bad), send(bad), send(bad)]);
+      const refused = answers.filter((answer) => answer.status === 503);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(errorOf(refused[0]!)).toMatchObject({ code: 'unavailable', details: { retry_after_seconds: 5 } });
+      expect(refused[0]!.headers.get('retry-after')).toBe('5');
+      expect(answers.filter((answer) => answer.status !== 503).map((answer) => answer.status)).toEqual(answers.filter((answer) => answer.status !== 503).map(() => 422));
+      expect((await send('www 300 IN A 192.0.2.1\n')).status).toBe(200);
+    } finally {
+      await busy.close();
+    }
   });
 
   it('needs records:write to import and records:read to export; other customers get 404', async () => {
