@@ -2,3 +2,4 @@ export * from './schema/index';
 export { openDatabase, migrateDatabase, migrationsFolder, type Database, type DatabaseHandle, type Executor, type OpenDatabaseOptions, type Schema } from './open';
 export { JobRunner, enqueueJob, type JobContext, type JobHandler, type JobRunnerOptions, type EnqueueOptions } from './jobs';
 export { isUniqueViolation } from './errors';
+export { openDatabaseOverPort, serveDatabaseOverPort } from './port';
