@@ -17,6 +17,9 @@ export async function exportZone(ctx: PlanningContext, principal: Principal, zon
   return { zone, text };
 }
 
+/** Set changes listed in an import's answer; the summary counts them all. */
+const maxListedChanges = 1000;
+
 export interface ImportOptions {
   mode: 'merge' | 'replace';
   dryRun: boolean;
@@ -40,7 +43,7 @@ export async function importZone(ctx: PlanningContext, principal: Principal, zon
     ({ zone, sets }) =>
       ctx.workers.run('planRecords', { zone, sets: [...sets.values()], records: file.records, removeOthers: options.mode === 'replace', principal, fieldsByName: true }),
   );
-  const changes = result.diffs.map(presentDiff);
+  const changes = result.diffs;
   return {
     mode: options.mode,
     dry_run: options.dryRun,
@@ -54,6 +57,7 @@ export async function importZone(ctx: PlanningContext, principal: Principal, zon
       records_removed: changes.reduce((total, change) => total + change.removed.length, 0),
     },
     ignored: file.ignored,
-    changes,
+    changes_total: changes.length,
+    changes: changes.slice(0, maxListedChanges).map(presentDiff),
   };
 }

@@ -121,7 +121,7 @@ deep     IN A     192.0.2.99
     const serial = (await api.request('GET', `/zones/${zone.id}`, { token: owner.apiKey })).body.data.serial;
     const dry = await importFile(zone.id, `www 300 IN A 192.0.2.2\n`, '?mode=replace&dry_run=true');
     expect(dry.status).toBe(200);
-    expect(dry.body.data).toMatchObject({ dry_run: true, serial, summary: { sets_deleted: 2 } });
+    expect(dry.body.data).toMatchObject({ dry_run: true, serial, summary: { sets_deleted: 2 }, changes_total: 2 });
     expect(dry.body.data.changes.map((change: any) => `${change.action} ${change.name}`).sort()).toEqual([`delete new.${zone.name}`, `delete old.${zone.name}`]);
     expect(await customerSets(zone.id)).toHaveLength(3);
 
@@ -140,6 +140,17 @@ deep     IN A     192.0.2.99
     expect(error.details).toMatchObject({ error_count: 4, file: '4 lines have errors; nothing was imported' });
     expect((error.details as any).lines.map((line: any) => line.line)).toEqual([3, 4, 5, 7]);
     expect(await customerSets(zone.id)).toEqual([]);
+  });
+
+  it('lists the first 1000 set changes of a large import and counts them all', async () => {
+    const zone = await createZone(api, owner);
+    const text = Array.from({ length: 1500 }, (_, i) => `h${i} 300 IN A 192.0.2.1`).join('\n');
+    const dry = await importFile(zone.id, text, '?dry_run=true');
+    expect(dry.status).toBe(200);
+    expect(dry.body.data.changes_total).toBe(1500);
+    expect(dry.body.data.summary).toMatchObject({ sets_created: 1500, records_added: 1500 });
+    expect(dry.body.data.changes).toHaveLength(1000);
+    expect(dry.body.data.changes[0]).toEqual({ name: `h0.${zone.name}`, type: 'A', action: 'create', ttl: 300, removed: [], added: ['192.0.2.1'] });
   });
 
   it('reports the first 100 bad lines and how many there are', async () => {

@@ -46,7 +46,7 @@ export const zoneFileRoutes: FastifyPluginAsyncZod<{ ctx: PlanningContext }> = a
         tags,
         summary: 'Import a zone file (text/dns or text/plain, up to 10 MiB)',
         description:
-          '`mode=merge` (default) replaces the sets the file has and keeps the others; `mode=replace` also removes sets the file lacks. `dry_run=true` answers the changes without writing. Nothing is written unless the whole file is valid: the first 100 bad lines are reported with their numbers, and `error_count` says how many there are. A body over 10 MiB is refused with `payload_too_large` (413); when the server is busy with other large imports, `unavailable` (503) with Retry-After. $INCLUDE is refused. The SOA, apex NS and DNSSEC records of the file are not imported (they are the platform’s) and are listed under `ignored`.',
+          '`mode=merge` (default) replaces the sets the file has and keeps the others; `mode=replace` also removes sets the file lacks. `dry_run=true` answers the changes without writing. `changes` lists the first 1000 set changes; `summary` and `changes_total` count them all. Nothing is written unless the whole file is valid: the first 100 bad lines are reported with their numbers, and `error_count` says how many there are. A body over 10 MiB is refused with `payload_too_large` (413); when the server is busy with other large imports, `unavailable` (503) with Retry-After. $INCLUDE is refused. The SOA, apex NS and DNSSEC records of the file are not imported (they are the platform’s) and are listed under `ignored`.',
         params: zoneParams,
         querystring: z.object({ mode: z.enum(['merge', 'replace']).default('merge'), dry_run: flag.default(false) }),
         body: z.string().describe('The zone file'),
@@ -65,6 +65,7 @@ export const zoneFileRoutes: FastifyPluginAsyncZod<{ ctx: PlanningContext }> = a
                 records_removed: z.number().int(),
               }),
               ignored: z.array(z.object({ name: z.string(), type: z.string(), count: z.number().int(), reason: z.string() })),
+              changes_total: z.number().int().describe('How many sets change; `changes` lists the first 1000'),
               changes: z.array(setDiff),
             }),
           ),
