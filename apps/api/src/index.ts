@@ -13,3 +13,4 @@ export { applyUpdate, createUpdateService, type UpdateOutcome, type UpdateReques
 export { openTsigSecret, sealTsigSecret } from './services/tsigSecrets';
 export type { ZoneContext } from './services/zoneEdits';
 export { createDnsNodeUpdateService } from './dnsNodeUpdates';
+export { startModuleWorker } from './workers/moduleWorker';
