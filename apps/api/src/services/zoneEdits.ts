@@ -289,7 +289,9 @@ function journalRecords(diffs: readonly SetDiff[], before: Map<string, RrsetRow>
   return { removed, added };
 }
 
-const managedCount = (zone: string, diff: SetDiff) => (isManagedSet(zone, diff.name, diff.type) ? 0 : diff.added.length - diff.removed.length);
+/** How many customer records diffs add (negative: remove), as the plan's record limit counts them. */
+export const recordDelta = (zone: string, diffs: readonly SetDiff[]) =>
+  diffs.reduce((total, diff) => total + (isManagedSet(zone, diff.name, diff.type) ? 0 : diff.added.length - diff.removed.length), 0);
 
 /**
  * Writes planned diffs in the caller's transaction: quota, the set rows, a new SOA serial, the
@@ -304,7 +306,7 @@ export async function writeChanges(
 ): Promise<{ serial: number; sets: Map<string, RrsetRow | null> }> {
   const { zone, sets } = state;
   const stored = new Map<string, RrsetRow | null>();
-  const delta = diffs.reduce((total, diff) => total + managedCount(zone.name, diff), 0);
+  const delta = recordDelta(zone.name, diffs);
   await checkRecordQuota(tx, zone.customerId, delta);
   if (options.dryRun || (diffs.length === 0 && !options.newSerial)) {
     for (const change of changes) stored.set(setKey(change.name, change.type), sets.get(setKey(change.name, change.type)) ?? null);
@@ -426,6 +428,18 @@ export async function editZone(
   return result;
 }
 
+/** The zone and all its sets as one read-only snapshot shows them, without locking anything. */
+export function readZoneSnapshot(ctx: ServiceContext, principal: Principal, zoneId: string): Promise<ZoneState> {
+  return ctx.db.transaction(
+    async (tx) => {
+      const zone = await findZone(tx, principal, zoneId);
+      if (zone.status === 'deleting') throw conflict('The zone is being deleted');
+      return { zone, sets: await loadSets(tx, zone.id) };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
 /** Plans of a heavy change tried before giving up when the zone keeps changing meanwhile. */
 const planAttempts = 3;
 
@@ -434,27 +448,20 @@ const planAttempts = 3;
  * zone file, a restore): `plan` gets the zone as one snapshot shows it and may take long (on a
  * worker thread) while other requests write and read the zone. The plan is written only if the
  * zone's serial is still the snapshot's, every change of the records moving it; otherwise the
- * change is planned again on a new snapshot. A dry run reports the plan and writes nothing.
+ * change is planned again on a new snapshot.
  */
 export async function editZoneOptimistically(
   ctx: ZoneContext,
   principal: Principal,
   zoneId: string,
-  options: Omit<EditOptions, 'system' | 'touches' | 'newSerial'>,
+  options: Omit<EditOptions, 'system' | 'touches' | 'newSerial' | 'dryRun'>,
   plan: (state: ZoneState) => Promise<{ changes: SetChange[]; diffs: SetDiff[] }>,
 ): Promise<EditResult> {
   for (let attempt = 0; attempt < planAttempts; attempt++) {
-    const state = await ctx.db.transaction(
-      async (tx) => {
-        const zone = await findZone(tx, principal, zoneId);
-        if (zone.status === 'deleting') throw conflict('The zone is being deleted');
-        return { zone, sets: await loadSets(tx, zone.id) };
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
+    const state = await readZoneSnapshot(ctx, principal, zoneId);
     const { changes, diffs } = await plan(state);
     const result = await ctx.db.transaction(async (tx) => {
-      const zone = await findZone(tx, principal, zoneId, { lock: !options.dryRun });
+      const zone = await findZone(tx, principal, zoneId, { lock: true });
       if (zone.status === 'deleting') throw conflict('The zone is being deleted');
       if (zone.serial !== state.zone.serial) return undefined;
       const written = await writeChanges(tx, { zone, sets: state.sets }, changes, diffs, {

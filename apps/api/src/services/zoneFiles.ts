@@ -2,7 +2,9 @@ import { eq } from '@kaja/db/orm';
 import { rrsets } from '@kaja/db';
 import type { Principal } from './principal';
 import { presentDiff } from './rrsets';
-import { editZoneOptimistically, findZone, type PlanningContext } from './zoneEdits';
+import type { ZoneFilePlan } from '../workers/tasks';
+import { checkRecordQuota } from './quotas';
+import { editZoneOptimistically, findZone, readZoneSnapshot, type PlanningContext, type ZoneState } from './zoneEdits';
 
 /** The zone as an RFC 1035 master file, the platform's sets (SOA, apex NS, DNSKEY, CDS, CDNSKEY, NSEC3PARAM) included. */
 export async function exportZone(ctx: PlanningContext, principal: Principal, zoneId: string) {
@@ -17,9 +19,6 @@ export async function exportZone(ctx: PlanningContext, principal: Principal, zon
   return { zone, text };
 }
 
-/** Set changes listed in an import's answer; the summary counts them all. */
-const maxListedChanges = 1000;
-
 export interface ImportOptions {
   mode: 'merge' | 'replace';
   dryRun: boolean;
@@ -33,31 +32,30 @@ export interface ImportOptions {
  * platform's: the file's are left out and listed under `ignored` (so an export imports unchanged).
  */
 export async function importZone(ctx: PlanningContext, principal: Principal, zoneId: string, text: string, options: ImportOptions) {
-  const zone = await findZone(ctx.db, principal, zoneId);
-  const file = await ctx.workers.run('readZoneFile', { text, origin: zone.name, ttl: zone.ttl });
-  const result = await editZoneOptimistically(
-    ctx,
-    principal,
-    zoneId,
-    { source: 'import', action: 'zone.imported', dryRun: options.dryRun, summary: { mode: options.mode, records: file.records.length } },
-    ({ zone, sets }) =>
-      ctx.workers.run('planRecords', { zone, sets: [...sets.values()], records: file.records, removeOthers: options.mode === 'replace', principal, fieldsByName: true }),
-  );
-  const changes = result.diffs;
+  const plan = (state: ZoneState, complete: boolean) =>
+    ctx.workers.run('planZoneFile', { text, zone: state.zone, sets: [...state.sets.values()], removeOthers: options.mode === 'replace', principal, complete });
+  let planned: ZoneFilePlan;
+  let serial: number;
+  if (options.dryRun) {
+    const state = await readZoneSnapshot(ctx, principal, zoneId);
+    planned = await plan(state, false);
+    await ctx.db.transaction((tx) => checkRecordQuota(tx, state.zone.customerId, planned.recordDelta));
+    serial = state.zone.serial;
+  } else {
+    const audited: Record<string, unknown> = { mode: options.mode };
+    ({ serial } = await editZoneOptimistically(ctx, principal, zoneId, { source: 'import', action: 'zone.imported', summary: audited }, async (state) => {
+      planned = await plan(state, true);
+      audited.records = planned.records;
+      return planned.complete!;
+    }));
+  }
   return {
     mode: options.mode,
     dry_run: options.dryRun,
-    serial: result.serial,
-    summary: {
-      records_in_file: file.recordsInFile,
-      sets_created: changes.filter((change) => change.action === 'create').length,
-      sets_updated: changes.filter((change) => change.action === 'update').length,
-      sets_deleted: changes.filter((change) => change.action === 'delete').length,
-      records_added: changes.reduce((total, change) => total + change.added.length, 0),
-      records_removed: changes.reduce((total, change) => total + change.removed.length, 0),
-    },
-    ignored: file.ignored,
-    changes_total: changes.length,
-    changes: changes.slice(0, maxListedChanges).map(presentDiff),
+    serial,
+    summary: { records_in_file: planned!.recordsInFile, ...planned!.summary },
+    ignored: planned!.ignored,
+    changes_total: planned!.changesTotal,
+    changes: planned!.listed.map(presentDiff),
   };
 }

@@ -153,6 +153,30 @@ deep     IN A     192.0.2.99
     expect(dry.body.data.changes[0]).toEqual({ name: `h0.${zone.name}`, type: 'A', action: 'create', ttl: 300, removed: [], added: ['192.0.2.1'] });
   });
 
+  it('never writes a plan the zone has moved past: a change committed while an import is planned is planned again', async () => {
+    const zone = await createZone(api, owner);
+    const text = Array.from({ length: 3000 }, (_, i) => `h${i} 300 IN A 192.0.2.1`).join('\n');
+    const [imported] = await Promise.all([
+      importFile(zone.id, text, '?mode=replace'),
+      (async () => {
+        for (let i = 0; i < 3; i++) {
+          const added = await api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { type: 'TXT', name: `extra${i}`, content: 'x' } });
+          expect(added.status).toBe(201);
+        }
+      })(),
+    ]);
+    expect([200, 409]).toContain(imported.status);
+    const history = (await api.request('GET', `/zones/${zone.id}/history?limit=100`, { token: owner.apiKey })).body.data as { serial: number; source: string; added: { name: string }[] }[];
+    const importSerial = history.find((change) => change.source === 'import')?.serial ?? 0;
+    for (let i = 0; i < 3; i++) {
+      const name = `extra${i}.${zone.name}`;
+      const serial = history.find((change) => change.added.some((record) => record.name === name))!.serial;
+      const present = (await api.request('GET', `/zones/${zone.id}/records?name=extra${i}`, { token: owner.apiKey })).body.data.length > 0;
+      // Replace removes every set the file lacks that the zone had when the import was written.
+      expect(present, `${name} added at serial ${serial}, import at ${importSerial}`).toBe(serial > importSerial);
+    }
+  });
+
   it('reports the first 100 bad lines and how many there are', async () => {
     const zone = await createZone(api, owner);
     const many = Array.from({ length: 250 }, (_, i) => `host-${i} IN A not-an-address`).join('\n');
