@@ -14,7 +14,7 @@ describe('the DNS thread of the platform', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'kaja-dns-thread-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('serves the API’s changes, applies dynamic updates through the API, and stops with the platform', { timeout: 300_000 }, async () => {
+  it('serves the API’s changes, applies dynamic updates through the API, and stops with the platform on SIGINT', { timeout: 300_000 }, async () => {
     const port = await freePort();
     const dnsPort = await freePort();
     const database = await platformDatabase(dataDir);
@@ -47,7 +47,7 @@ describe('the DNS thread of the platform', () => {
       expect(refused.code).not.toBe(0);
       expect(await lookup(`bad.${zone.name}`)).toBe('ENOTFOUND');
     } finally {
-      expect(await platform.stop()).toBe(0);
+      expect(await platform.stop('SIGINT')).toBe(0);
     }
     expect(platform.output()).toContain(`DNS        127.0.0.1:${dnsPort}  (UDP and TCP, 0 zone(s))`);
   });

@@ -12,8 +12,8 @@ const main = new URL('./main.ts', import.meta.url).pathname;
 export interface RunningPlatform {
   /** Everything it printed so far. */
   output(): string;
-  /** SIGTERM, then its exit code. */
-  stop(): Promise<number | null>;
+  /** Sends the signal (SIGTERM unless told otherwise) and gives the exit code. */
+  stop(signal?: 'SIGTERM' | 'SIGINT'): Promise<number | null>;
 }
 
 /** Starts the platform with `env` and resolves once it prints that it is running. */
@@ -25,8 +25,8 @@ export async function startPlatform(env: Record<string, string>): Promise<Runnin
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const platform = {
     output: () => output,
-    async stop() {
-      child.kill('SIGTERM');
+    async stop(signal: 'SIGTERM' | 'SIGINT' = 'SIGTERM') {
+      child.kill(signal);
       return exited;
     },
   };
