@@ -29,23 +29,26 @@ describe('platform responsiveness during imports', () => {
     onTestFinished(() => platformDb.close());
     const env = { ...platformDb.env, DATA_DIR: dataDir, PORT: String(port), DNS_ADDR: '127.0.0.1', DNS_PORT: String(dnsPort), LOG_LEVEL: 'warn' };
     const { call } = platformClient(port);
-    // A customer with a zone, put on the Scale plan while the platform is stopped (there is no billing here).
+    // Two customers with a zone each (one customer may run two large requests at a time), put on
+    // the Scale plan while the platform is stopped (there is no billing here).
     let platform = await startPlatform(env);
-    let apiKey: string;
-    let customerId: string;
-    let zone: { id: string; name: string };
+    const customers: { apiKey: string; customerId: string; zone: { id: string; name: string } }[] = [];
     try {
-      ({ apiKey, customerId } = await signUpFromOutbox({ call }, dataDir, 'owner@example.test'));
-      const created = await call('POST', '/zones', { token: apiKey, body: JSON.stringify({ name: 'responsive-example.com' }) });
-      expect(created.status).toBe(201);
-      zone = created.body.data;
-      expect((await call('POST', `/zones/${zone.id}/import`, { token: apiKey, type: 'text/dns', body: 'www 300 IN A 192.0.2.80\n' })).status).toBe(200);
+      for (const name of ['responsive-one.com', 'responsive-two.com']) {
+        const account = await signUpFromOutbox({ call }, dataDir, `owner@${name}`);
+        const created = await call('POST', '/zones', { token: account.apiKey, body: JSON.stringify({ name }) });
+        expect(created.status).toBe(201);
+        customers.push({ ...account, zone: created.body.data });
+      }
+      expect((await call('POST', `/zones/${customers[0]!.zone.id}/import`, { token: customers[0]!.apiKey, type: 'text/dns', body: 'www 300 IN A 192.0.2.80\n' })).status).toBe(200);
     } finally {
       expect(await platform.stop()).toBe(0);
     }
     const database = await platformDb.open();
-    await database.db.update(subscriptions).set({ planId: 'scale' }).where(eq(subscriptions.customerId, customerId));
+    for (const { customerId } of customers) await database.db.update(subscriptions).set({ planId: 'scale' }).where(eq(subscriptions.customerId, customerId));
     await database.close();
+    const [one, two] = customers as [(typeof customers)[0], (typeof customers)[0]];
+    const zone = one.zone;
     platform = await startPlatform(env);
 
     try {
@@ -67,9 +70,9 @@ describe('platform responsiveness during imports', () => {
       const health: { ms: number; duringImports: boolean; ok: boolean | string }[] = [];
       const dns: { ms: number; duringImports: boolean; ok: boolean | string }[] = [];
       const importDurations: string[] = [];
-      const runImport = async (label: string, text: string, expectedStatus: number) => {
+      const runImport = async (label: string, customer: typeof one, text: string, expectedStatus: number) => {
         const started = performance.now();
-        const response = await call('POST', `/zones/${zone.id}/import?dry_run=true`, { token: apiKey, type: 'text/dns', body: text });
+        const response = await call('POST', `/zones/${customer.zone.id}/import?dry_run=true`, { token: customer.apiKey, type: 'text/dns', body: text });
         importDurations.push(`${label}: ${response.status} in ${(performance.now() - started).toFixed(0)} ms`);
         firstImportDone = true;
         importsRunning--;
@@ -86,13 +89,13 @@ describe('platform responsiveness during imports', () => {
         }
       };
       const imports = Promise.all([
-        runImport('10 MiB of bad lines #1', badLines, 422),
-        runImport('10 MiB of bad lines #2', badLines, 422),
-        runImport('200,000 records, dry run', valid, 200),
+        runImport('10 MiB of bad lines #1', one, badLines, 422),
+        runImport('10 MiB of bad lines #2', one, badLines, 422),
+        runImport('200,000 records, dry run', two, valid, 200),
       ]);
       await Promise.all([
         // With the key, health counts against the customer's rate limit rather than the anonymous one.
-        probe(health, 50, async () => (await call('GET', '/health', { token: apiKey })).status === 200),
+        probe(health, 50, async () => (await call('GET', '/health', { token: two.apiKey })).status === 200),
         probe(dns, 20, async () => (await resolver.resolve4(`www.${zone.name}`))[0] === '192.0.2.80'),
         imports,
       ]);

@@ -99,7 +99,7 @@ export function changesToReach(zone: ZoneRow, sets: ZoneState['sets'], records: 
 /** Brings the zone's records back to their state at `serial`, as one new change (planned on the worker threads). */
 export async function restoreZone(ctx: PlanningContext, principal: Principal, zoneId: string, serial: number) {
   const result = await editZoneOptimistically(ctx, principal, zoneId, { source: 'restore', action: 'zone.restored', summary: { restored_serial: serial } }, async (state) =>
-    ctx.workers.run('planRecords', { zone: state.zone, sets: [...state.sets.values()], records: await recordsAtSerial(ctx.db, state, serial), removeOthers: true, principal, fieldsByName: false }),
+    ctx.workers.run('planRecords', { zone: state.zone, sets: [...state.sets.values()], records: await recordsAtSerial(ctx.db, state, serial), removeOthers: true, principal, fieldsByName: false }, principal.customerId),
   );
   return { serial: result.serial, restored_serial: serial, changes: result.diffs };
 }

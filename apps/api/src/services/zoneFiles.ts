@@ -15,7 +15,7 @@ export async function exportZone(ctx: PlanningContext, principal: Principal, zon
     origin: zone.name,
     ttl: zone.ttl,
     comments: [`Zone ${zone.name}, serial ${zone.serial}, exported ${new Date().toISOString()} from Kaja DNS`],
-  });
+  }, zone.customerId);
   return { zone, text };
 }
 
@@ -33,7 +33,7 @@ export interface ImportOptions {
  */
 export async function importZone(ctx: PlanningContext, principal: Principal, zoneId: string, text: string, options: ImportOptions) {
   const plan = (state: ZoneState, complete: boolean) =>
-    ctx.workers.run('planZoneFile', { text, zone: state.zone, sets: [...state.sets.values()], removeOthers: options.mode === 'replace', principal, complete });
+    ctx.workers.run('planZoneFile', { text, zone: state.zone, sets: [...state.sets.values()], removeOthers: options.mode === 'replace', principal, complete }, principal.customerId);
   let planned: ZoneFilePlan;
   let serial: number;
   if (options.dryRun) {

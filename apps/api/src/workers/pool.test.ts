@@ -5,9 +5,11 @@ import { WorkerPool } from './pool';
 // Tasks take plain data: a zone row and a caller as far as these tasks read them.
 const zone = { name: 'example.com', ttl: 3600 } as never;
 const principal = { credential: { kind: 'session' } } as never;
-const planFile = (pool: WorkerPool, text: string) => pool.run('planZoneFile', { text, zone, sets: [], removeOthers: false, principal, complete: false });
-const writeOne = (pool: WorkerPool) =>
-  pool.run('writeZone', { sets: [{ name: 'www.example.com', type: 'A', ttl: 300, contents: ['192.0.2.1'] }], origin: 'example.com', ttl: 3600, comments: [] });
+const planFile = (pool: WorkerPool, text: string, customer = `customer-${text.length}`) =>
+  pool.run('planZoneFile', { text, zone, sets: [], removeOthers: false, principal, complete: false }, customer);
+let customers = 0;
+const writeOne = (pool: WorkerPool, customer = `customer-${++customers}`) =>
+  pool.run('writeZone', { sets: [{ name: 'www.example.com', type: 'A', ttl: 300, contents: ['192.0.2.1'] }], origin: 'example.com', ttl: 3600, comments: [] }, customer);
 
 describe('WorkerPool', () => {
   let pool: WorkerPool | undefined;
@@ -42,6 +44,18 @@ describe('WorkerPool', () => {
     await expect(running).resolves.toContain('192.0.2.1');
     await expect(queued).resolves.toContain('192.0.2.1');
     await expect(writeOne(pool)).resolves.toContain('192.0.2.1');
+  });
+
+  it('refuses a customer with 429 rate_limited beyond its own share, while others are served', async () => {
+    pool = new WorkerPool({ threads: 1, queue: 8, perCustomer: 2 });
+    const first = writeOne(pool, 'busy-customer');
+    const second = writeOne(pool, 'busy-customer');
+    const refused = await writeOne(pool, 'busy-customer').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ code: 'rate_limited', status: 429, details: { in_progress: 2 }, headers: { 'Retry-After': '5' } });
+    await expect(writeOne(pool, 'other-customer')).resolves.toContain('192.0.2.1');
+    await Promise.all([first, second]);
+    await expect(writeOne(pool, 'busy-customer')).resolves.toContain('192.0.2.1');
   });
 
   it('fails queued work when it closes', async () => {

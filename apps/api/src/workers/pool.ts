@@ -22,6 +22,8 @@ export interface WorkerPoolOptions {
   threads?: number;
   /** Tasks that may wait for a busy thread; one more is refused with `unavailable` (default 8). */
   queue?: number;
+  /** Tasks one customer may have running or waiting; one more is refused with `rate_limited` (default 2). */
+  perCustomer?: number;
 }
 
 /** Seconds a refused client is told to wait. */
@@ -36,6 +38,8 @@ const retryAfterSeconds = 5;
 export class WorkerPool {
   readonly threads: number;
   readonly queueLimit: number;
+  readonly perCustomer: number;
+  private readonly customers = new Map<string, number>();
   private readonly workers = new Set<Worker>();
   private readonly idle: Worker[] = [];
   private readonly busy = new Map<Worker, QueuedTask>();
@@ -47,20 +51,36 @@ export class WorkerPool {
   constructor(options: WorkerPoolOptions = {}) {
     this.threads = options.threads ?? Math.min(2, Math.max(1, availableParallelism() - 1));
     this.queueLimit = options.queue ?? 8;
+    this.perCustomer = options.perCustomer ?? 2;
   }
 
-  /** Runs a task on a worker thread; its ApiError (a bad file) arrives as that ApiError. */
-  run<T extends TaskName>(task: T, input: Parameters<Tasks[T]>[0]): Promise<Awaited<ReturnType<Tasks[T]>>> {
+  /**
+   * Runs a task for a customer on a worker thread; its ApiError (a bad file) arrives as that
+   * ApiError. One customer cannot take the whole pool: beyond `perCustomer` tasks it is refused.
+   */
+  run<T extends TaskName>(task: T, input: Parameters<Tasks[T]>[0], customerId: string): Promise<Awaited<ReturnType<Tasks[T]>>> {
     if (this.closed) return Promise.reject(new Error('The worker pool is closed'));
-    if (this.busy.size + this.queue.length >= this.threads + this.queueLimit) {
+    const own = this.customers.get(customerId) ?? 0;
+    if (own >= this.perCustomer) {
       return Promise.reject(
-        new ApiError('unavailable', 'The server is busy with other large requests: try again shortly', { retry_after_seconds: retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) }),
+        new ApiError('rate_limited', `You have ${own} large requests (imports, exports, restores) under way: wait for one to finish`, { in_progress: own, retry_after: retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) }),
       );
     }
-    return new Promise((resolve, reject) => {
+    if (this.busy.size + this.queue.length >= this.threads + this.queueLimit) {
+      return Promise.reject(
+        new ApiError('unavailable', 'The server is busy with other large requests: try again shortly', { retry_after: retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) }),
+      );
+    }
+    this.customers.set(customerId, own + 1);
+    const done = () => {
+      const left = (this.customers.get(customerId) ?? 1) - 1;
+      if (left > 0) this.customers.set(customerId, left);
+      else this.customers.delete(customerId);
+    };
+    return new Promise<Awaited<ReturnType<Tasks[T]>>>((resolve, reject) => {
       this.queue.push({ id: this.nextId++, task, input, resolve: resolve as (value: unknown) => void, reject });
       this.dispatch();
-    });
+    }).finally(done);
   }
 
   /** Stops every thread; queued and running tasks fail. */

@@ -230,7 +230,7 @@ deep     IN A     192.0.2.99
       const answers = await Promise.all([send(bad), send(bad), send(bad), send(bad)]);
       const refused = answers.filter((answer) => answer.status === 503);
       expect(refused.length).toBeGreaterThan(0);
-      expect(errorOf(refused[0]!)).toMatchObject({ code: 'unavailable', details: { retry_after_seconds: 5 } });
+      expect(errorOf(refused[0]!)).toMatchObject({ code: 'unavailable', details: { retry_after: 5 } });
       expect(refused[0]!.headers.get('retry-after')).toBe('5');
       expect(answers.filter((answer) => answer.status !== 503).map((answer) => answer.status)).toEqual(answers.filter((answer) => answer.status !== 503).map(() => 422));
       expect((await send('www 300 IN A 192.0.2.1\n')).status).toBe(200);
