@@ -14,6 +14,7 @@ import { createServiceContext, type ServiceContext } from './services/context';
 import { createMailer, type Mailer } from './services/mail';
 import { meterQueries, queryMeteringIntervalMs, queryMeteringJob } from './services/queryUsage';
 import { ZoneChangePublisher } from './services/zoneChanges';
+import { WorkerPool, type WorkerPoolOptions } from './workers/pool';
 import { installValidationMessages } from './schemas/messages';
 import { errorSerializer, logRedaction, requestSerializer } from './logging';
 
@@ -32,6 +33,8 @@ export interface BuildAppOptions {
   zoneChanges?: ZoneChangePublisher;
   /** The time the services and jobs go by (default the system clock). */
   clock?: () => Date;
+  /** Size of the worker pool and of its queue (defaults in WorkerPool). */
+  workers?: WorkerPoolOptions;
 }
 
 declare module 'fastify' {
@@ -43,6 +46,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** Committed zone changes, in process and as PostgreSQL notifications on `zone_changes`. */
     zoneChanges: ZoneChangePublisher;
+    /** Threads for the CPU-heavy part of requests (zone files), off the event loop that serves the rest. */
+    workers: WorkerPool;
   }
 }
 
@@ -57,7 +62,7 @@ export const isApiPath = (url: string) => url === apiPrefix || url.startsWith(`$
 installValidationMessages();
 
 /** The /v1 API as a Fastify instance, ready to listen (or to have more routes added, like the site). */
-export async function buildApp({ config, database, mailer, rateLimits, jobs, logStream, zoneChanges, clock }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer, rateLimits, jobs, logStream, zoneChanges, clock, workers }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -105,6 +110,9 @@ export async function buildApp({ config, database, mailer, rateLimits, jobs, log
   app.jobs.every(queryMeteringJob, queryMeteringIntervalMs, async () => {
     await meterQueries(context, context.now());
   });
+  const pool = new WorkerPool(workers);
+  app.decorate('workers', pool);
+  app.addHook('onClose', () => pool.close());
 
   // Credentials and rate limits belong to the API only, not to pages served beside it.
   await app.register(

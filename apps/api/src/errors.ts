@@ -11,6 +11,7 @@ export const errorStatuses = {
   validation_failed: 422,
   rate_limited: 429,
   internal_error: 500,
+  unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatuses;

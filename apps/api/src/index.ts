@@ -16,3 +16,4 @@ export { queriesThisMonth } from './services/queryUsage';
 export type { ZoneContext } from './services/zoneEdits';
 export { createDnsNodeUpdateService } from './dnsNodeUpdates';
 export { scheduleLifeCycle } from './services/billingJobs';
+export { startModuleWorker } from './workers/moduleWorker';

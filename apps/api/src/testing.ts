@@ -18,6 +18,7 @@ import type { RateLimits } from './plugins/rateLimit';
 import { lifeCycleJob, scheduleLifeCycle } from './services/billingJobs';
 import { createMailer } from './services/mail';
 import { sealTsigSecret } from './services/tsigSecrets';
+import type { WorkerPoolOptions } from './workers/pool';
 
 export interface ReceivedMail {
   from: string;
@@ -139,6 +140,8 @@ export interface StartTestApiOptions {
   database?: DatabaseHandle;
   /** The time the services and jobs go by (default the system clock). */
   clock?: () => Date;
+  /** Size of the worker pool and its queue. */
+  workers?: WorkerPoolOptions;
 }
 
 /**
@@ -164,6 +167,7 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
       ...options.rateLimits,
     },
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.workers ? { workers: options.workers } : {}),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;

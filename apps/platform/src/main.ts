@@ -1,14 +1,14 @@
 // The whole platform in one process: the API at /v1 and the marketing site at / on HOST:PORT,
 // the DNS server on DNS_ADDR:DNS_PORT, the background jobs, all on the embedded database (or
-// DATABASE_URL). PGlite is single-process, so the DNS server lives here and hears the API's
-// changes in process.
+// DATABASE_URL). PGlite is single-process, so the DNS server lives here, on a thread of its own
+// (dnsThread.ts), and hears the API's changes in process.
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildApp, createUpdateService, scheduleLifeCycle } from '@kaja/api';
 import { privateDirectory, resolveKeyEncryptionKey } from '@kaja/config';
-import { AliasResolver, serveDatabaseZones } from '@kaja/dns';
 import { serveAdminSocket } from './adminSocket';
+import { startDnsThread } from './dnsThread';
 import { firstRunHint } from './firstRun';
 import { registerSite } from './site';
 import { configOrExit, openDatabaseOrExit } from './startup';
@@ -23,16 +23,19 @@ const siteDir = fileURLToPath(new URL('../../site/build/client', import.meta.url
 const siteServed = existsSync(siteDir);
 if (siteServed) await registerSite(app, siteDir, config);
 
-const dns = await serveDatabaseZones({
+const dns = await startDnsThread({
   database,
-  subscribe: (listener) => app.zoneChanges.subscribe(listener),
+  ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+  zoneChanges: app.zoneChanges,
+  updates: createUpdateService({ ...app.context, zoneChanges: app.zoneChanges }),
   listen: config.dnsAddr.map((host) => ({ host, port: config.dnsPort })),
   nodeName: hostname(),
-  alias: new AliasResolver([]),
   keyEncryptionKey: resolveKeyEncryptionKey(config),
-  updates: createUpdateService({ ...app.context, zoneChanges: app.zoneChanges }),
-  notify: true,
   secondaryAllowedCidrs: config.secondaryAllowedCidrs,
+  onFailure: (error) => {
+    console.error(`DNS server: ${error.message}`);
+    void stop('DNS server stopped', 1);
+  },
 }).catch(async (error: Error) => {
   console.error(`DNS server: ${error.message}`);
   await app.close();
@@ -58,7 +61,7 @@ const lines = [
   'Kaja DNS is running',
   `  Site       ${siteServed ? config.siteUrl : '(not built: npm start builds it)'}`,
   `  API        ${config.apiBaseUrl}  (OpenAPI: ${origin}/v1/openapi.json)`,
-  `  DNS        ${dns.addresses.map(({ host, port }) => (host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`)).join(', ')}  (UDP and TCP, ${dns.zones.size} zone(s))`,
+  `  DNS        ${dns.addresses.map(({ host, port }) => (host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`)).join(', ')}  (UDP and TCP, ${dns.zones} zone(s))`,
   `  Database   ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${config.dataDir}`}`,
   `  Mail       ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `written to ${config.dataDir}/outbox`}`,
 ];
@@ -66,16 +69,16 @@ const hint = await firstRunHint(database.db);
 console.log([...lines, ...(hint ? ['', hint] : []), ''].join('\n'));
 
 let stopping = false;
-async function stop(signal: string) {
+async function stop(reason: string, code = 0) {
   if (stopping) return;
   stopping = true;
-  app.log.info({ signal }, 'stopping');
+  app.log.info({ reason }, 'stopping');
   adminSocket?.close();
   await app.close();
   await app.jobs.stop();
-  await dns.close();
+  await dns?.close();
   await database.close();
-  process.exit(0);
+  process.exit(code);
 }
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));

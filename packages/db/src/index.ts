@@ -3,3 +3,4 @@ export { openDatabase, migrateDatabase, migrationsFolder, type Database, type Da
 export { JobRunner, enqueueJob, type JobContext, type JobHandler, type JobRunnerOptions, type EnqueueOptions } from './jobs';
 export { isUniqueViolation } from './errors';
 export { DatabaseLockedError, embeddedLockFile } from './embeddedLock';
+export { openDatabaseOverPort, serveDatabaseOverPort } from './port';

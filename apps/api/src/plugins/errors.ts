@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError, type ErrorCode, type ErrorDetails } from '../errors';
 import { detailsFromIssues } from '../schemas/messages';
@@ -7,9 +7,12 @@ function envelope(code: ErrorCode, message: string, details: ErrorDetails = {}) 
   return { status: 'error' as const, error: { code, message, details } };
 }
 
-function fromFrameworkError(error: FastifyError): ApiError {
+function fromFrameworkError(error: FastifyError, request: FastifyRequest): ApiError {
   const status = error.statusCode ?? 500;
-  if (status === 413) return new ApiError('payload_too_large', 'Request body is too large');
+  if (status === 413) {
+    const limit = request.routeOptions.bodyLimit;
+    return new ApiError('payload_too_large', `Request body is too large: this call takes at most ${limit} bytes`, { limit_bytes: limit });
+  }
   if (status === 415) return new ApiError('bad_request', 'Unsupported content type: send application/json');
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) return new ApiError('bad_request', 'Request body is not valid JSON');
   if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return new ApiError('bad_request', 'Request body is empty; send a JSON object');
@@ -36,7 +39,7 @@ export async function errorsPlugin(app: FastifyInstance) {
           ? new ApiError('not_found', 'Resource not found')
           : new ApiError('validation_failed', issues[0]?.message ?? 'Validation failed', detailsFromIssues(issues));
     } else {
-      apiError = fromFrameworkError(error);
+      apiError = fromFrameworkError(error, request);
     }
     if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: apiError.code }, apiError.message);

@@ -4,7 +4,7 @@ import { groupRecords } from '@kaja/dns-model';
 import { invalid } from '../errors';
 import type { Pagination } from '../schemas/common';
 import type { Principal } from './principal';
-import { editZone, findZone, isManagedSet, setKey, type SetChange, type ZoneContext, type ZoneRow, type ZoneState } from './zoneEdits';
+import { editZoneOptimistically, findZone, isManagedSet, setKey, type PlanningContext, type SetChange, type ZoneContext, type ZoneRow, type ZoneState } from './zoneEdits';
 
 type ChangeRow = typeof zoneChanges.$inferSelect;
 
@@ -96,10 +96,10 @@ export function changesToReach(zone: ZoneRow, sets: ZoneState['sets'], records: 
   return changes;
 }
 
-/** Brings the zone's records back to their state at `serial`, as one new change. */
-export async function restoreZone(ctx: ZoneContext, principal: Principal, zoneId: string, serial: number) {
-  const result = await editZone(ctx, principal, zoneId, { source: 'restore', action: 'zone.restored', summary: { restored_serial: serial } }, async (state, tx) =>
-    changesToReach(state.zone, state.sets, await recordsAtSerial(tx, state, serial), { removeOthers: true }),
+/** Brings the zone's records back to their state at `serial`, as one new change (planned on the worker threads). */
+export async function restoreZone(ctx: PlanningContext, principal: Principal, zoneId: string, serial: number) {
+  const result = await editZoneOptimistically(ctx, principal, zoneId, { source: 'restore', action: 'zone.restored', summary: { restored_serial: serial } }, async (state) =>
+    ctx.workers.run('planRecords', { zone: state.zone, sets: [...state.sets.values()], records: await recordsAtSerial(ctx.db, state, serial), removeOthers: true, principal, fieldsByName: false }, principal.customerId),
   );
   return { serial: result.serial, restored_serial: serial, changes: result.diffs };
 }

@@ -11,6 +11,7 @@ import { checkRecordQuota } from './quotas';
 import { canAccessZone, canWriteRecord, type RecordTarget } from './restrictions';
 import { nextSerial, soaContent } from './soa';
 import type { ZoneChangePublisher } from './zoneChanges';
+import type { WorkerPool } from '../workers/pool';
 
 export type ZoneRow = typeof zones.$inferSelect;
 export type RrsetRow = typeof rrsets.$inferSelect;
@@ -18,6 +19,11 @@ export type RrsetRow = typeof rrsets.$inferSelect;
 /** What the zone and record services need beyond the common context. */
 export interface ZoneContext extends ServiceContext {
   zoneChanges: ZoneChangePublisher;
+}
+
+/** What imports and restores need beyond the zone context: threads for their heavy planning. */
+export interface PlanningContext extends ZoneContext {
+  workers: WorkerPool;
 }
 
 export const setKey = (name: string, type: string) => `${name}\u0000${type}`;
@@ -284,7 +290,9 @@ function journalRecords(diffs: readonly SetDiff[], before: Map<string, RrsetRow>
   return { removed, added };
 }
 
-const managedCount = (zone: string, diff: SetDiff) => (isManagedSet(zone, diff.name, diff.type) ? 0 : diff.added.length - diff.removed.length);
+/** How many customer records diffs add (negative: remove), as the plan's record limit counts them. */
+export const recordDelta = (zone: string, diffs: readonly SetDiff[]) =>
+  diffs.reduce((total, diff) => total + (isManagedSet(zone, diff.name, diff.type) ? 0 : diff.added.length - diff.removed.length), 0);
 
 /**
  * Writes planned diffs in the caller's transaction: quota, the set rows, a new SOA serial, the
@@ -299,7 +307,7 @@ export async function writeChanges(
 ): Promise<{ serial: number; sets: Map<string, RrsetRow | null> }> {
   const { zone, sets } = state;
   const stored = new Map<string, RrsetRow | null>();
-  const delta = diffs.reduce((total, diff) => total + managedCount(zone.name, diff), 0);
+  const delta = recordDelta(zone.name, diffs);
   await checkRecordQuota(tx, zone.customerId, delta);
   if (options.dryRun || (diffs.length === 0 && !options.newSerial)) {
     for (const change of changes) stored.set(setKey(change.name, change.type), sets.get(setKey(change.name, change.type)) ?? null);
@@ -420,6 +428,56 @@ export async function editZone(
   });
   if (result.serial !== result.previous) await ctx.zoneChanges.publish(noticeOf(result.zone));
   return result;
+}
+
+/** The zone and all its sets as one read-only snapshot shows them, without locking anything. */
+export function readZoneSnapshot(ctx: ServiceContext, principal: Principal, zoneId: string): Promise<ZoneState> {
+  return ctx.db.transaction(
+    async (tx) => {
+      const zone = await findZone(tx, principal, zoneId);
+      if (zone.status === 'deleting') throw conflict('The zone is being deleted');
+      return { zone, sets: await loadSets(tx, zone.id) };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** Plans of a heavy change tried before giving up when the zone keeps changing meanwhile. */
+const planAttempts = 3;
+
+/**
+ * A change to a zone's records planned outside its lock, for changes whose planning is heavy (a
+ * zone file, a restore): `plan` gets the zone as one snapshot shows it and may take long (on a
+ * worker thread) while other requests write and read the zone. The plan is written only if the
+ * zone's serial is still the snapshot's, every change of the records moving it; otherwise the
+ * change is planned again on a new snapshot.
+ */
+export async function editZoneOptimistically(
+  ctx: ZoneContext,
+  principal: Principal,
+  zoneId: string,
+  options: Omit<EditOptions, 'system' | 'touches' | 'newSerial' | 'dryRun'>,
+  plan: (state: ZoneState) => Promise<{ changes: SetChange[]; diffs: SetDiff[] }>,
+): Promise<EditResult> {
+  for (let attempt = 0; attempt < planAttempts; attempt++) {
+    const state = await readZoneSnapshot(ctx, principal, zoneId);
+    const { changes, diffs } = await plan(state);
+    const result = await ctx.db.transaction(async (tx) => {
+      const zone = await findZone(tx, principal, zoneId, { lock: true });
+      if (zone.status === 'deleting') throw conflict('The zone is being deleted');
+      if (zone.serial !== state.zone.serial) return undefined;
+      const written = await writeChanges(tx, { zone, sets: state.sets }, changes, diffs, {
+        ...options,
+        nameServers: zoneNameServers(ctx, zone),
+        actor: principal.actor,
+      });
+      return { zone: { ...zone, serial: written.serial }, serial: written.serial, diffs, sets: written.sets, previous: zone.serial };
+    });
+    if (!result) continue;
+    if (result.serial !== result.previous) await ctx.zoneChanges.publish(noticeOf(result.zone));
+    return result;
+  }
+  throw conflict('The zone kept changing while this change was planned: try again');
 }
 
 /**

@@ -98,7 +98,7 @@ describe('documentation', () => {
     const errors = entries('docs').find((entry) => entry.slug === 'errors')!.html;
     for (const [code, status] of [
       ['bad_request', 400], ['unauthorized', 401], ['forbidden', 403], ['quota_exceeded', 403], ['account_read_only', 403], ['not_found', 404],
-      ['conflict', 409], ['payload_too_large', 413], ['validation_failed', 422], ['rate_limited', 429], ['internal_error', 500],
+      ['conflict', 409], ['payload_too_large', 413], ['validation_failed', 422], ['rate_limited', 429], ['internal_error', 500], ['unavailable', 503],
     ] as const) {
       expect(errors, code).toContain(`<td><code>${code}</code></td>\n<td>${status}</td>`);
     }

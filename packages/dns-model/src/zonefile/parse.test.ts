@@ -58,6 +58,15 @@ describe('parseZoneFile', () => {
     expect(records.map((r) => r.name)).toEqual(['broken.example', 'broken.example', 'ns1.broken.example', 'ok.broken.example']);
   });
 
+  it('keeps the first maxErrors bad lines and counts them all', () => {
+    const text = ['good 300 IN A 192.0.2.1', ...Array.from({ length: 7 }, (_, i) => `bad${i} 300 IN A 192.0.2.${300 + i}`), 'also 300 IN A 192.0.2.2'].join('\n');
+    const parsed = parseZoneFile(text, { origin: 'example.com', maxErrors: 3 });
+    expect(parsed.errorCount).toBe(7);
+    expect(parsed.errors.map((error) => error.line)).toEqual([2, 3, 4]);
+    expect(parsed.records.map((record) => record.name)).toEqual(['good.example.com', 'also.example.com']);
+    expect(parseZoneFile(text, { origin: 'example.com' }).errors).toHaveLength(7);
+  });
+
   it('refuses $GENERATE and other classes', () => {
     const { errors } = parseZoneFile('$GENERATE 1-10 host$ A 192.0.2.$\nx CH TXT "a"\n', { origin: 'example.com', defaultTtl: 60 });
     expect(errors).toEqual([

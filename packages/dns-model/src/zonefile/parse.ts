@@ -12,6 +12,8 @@ export interface ZoneFileOptions {
   origin: string;
   /** TTL for records when the file sets none ($TTL or an earlier record). */
   defaultTtl?: number;
+  /** Bad lines kept in `errors` at most (all by default); `errorCount` counts every one. */
+  maxErrors?: number;
 }
 
 export interface ZoneFileError {
@@ -21,8 +23,10 @@ export interface ZoneFileError {
 
 export interface ParsedZoneFile {
   records: ZoneRecord[];
-  /** Every bad line, in file order; `records` holds the good ones. */
+  /** The bad lines in file order (the first `maxErrors`); `records` holds the good ones. */
   errors: ZoneFileError[];
+  /** How many lines are bad. */
+  errorCount: number;
 }
 
 const CLASS = /^(IN|CH|CS|HS|CLASS[0-9]+)$/i;
@@ -41,6 +45,8 @@ export function parseZoneFile(text: string, options: ZoneFileOptions): ParsedZon
   let lastOwner: string | undefined;
   const records: ZoneRecord[] = [];
   const errors: ZoneFileError[] = [];
+  const maxErrors = options.maxErrors ?? Infinity;
+  let errorCount = 0;
 
   // Editors on Windows may save a byte-order mark and CRLF line ends; neither is zone data.
   for (const entry of entries(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)) {
@@ -100,10 +106,10 @@ export function parseZoneFile(text: string, options: ZoneFileOptions): ParsedZon
       records.push({ name: owner, type: typeName(type.code), ttl, content });
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
-      errors.push({ line: entry.line, message: error.message });
+      if (++errorCount <= maxErrors) errors.push({ line: entry.line, message: error.message });
     }
   }
-  return { records, errors };
+  return { records, errors, errorCount };
 }
 
 function rdataText(tokens: Token[]): string {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../../plugins/authentication';
-import { commonErrors, listEnvelope, pagination, successEnvelope, timestamp } from '../../../schemas/common';
+import { commonErrors, errorEnvelope, listEnvelope, pagination, successEnvelope, timestamp } from '../../../schemas/common';
 import { setDiff, zoneParams } from '../../../schemas/zones';
 import * as journal from '../../../services/journal';
-import type { ZoneContext } from '../../../services/zoneEdits';
+import type { PlanningContext } from '../../../services/zoneEdits';
 
 const tags = ['history'];
 const record = z.object({ name: z.string(), type: z.string(), ttl: z.number().int(), content: z.string() });
@@ -29,7 +29,7 @@ const change = z
   .meta({ id: 'ZoneChange' });
 
 /** /zones/{id}/history and /restore: the change journal. */
-export const historyRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async (app, { ctx }) => {
+export const historyRoutes: FastifyPluginAsyncZod<{ ctx: PlanningContext }> = async (app, { ctx }) => {
   app.get(
     '/zones/:id/history',
     {
@@ -61,6 +61,7 @@ export const historyRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async 
         response: {
           200: successEnvelope(z.object({ serial: z.number().int(), restored_serial: z.number().int(), changes: z.array(setDiff) })),
           ...commonErrors,
+          503: errorEnvelope,
         },
       },
     },

@@ -5,7 +5,7 @@ import { principalOf } from '../../../plugins/authentication';
 import { zoneRegion } from '../../../schemas/accounts';
 import { commonErrors, listEnvelope, pagination, successEnvelope } from '../../../schemas/common';
 import { zone, zoneParams } from '../../../schemas/zones';
-import type { ZoneContext } from '../../../services/zoneEdits';
+import type { PlanningContext } from '../../../services/zoneEdits';
 import * as zonesService from '../../../services/zones';
 import { dnssecRoutes } from './dnssec';
 import { historyRoutes } from './history';
@@ -19,7 +19,7 @@ const tags = ['zones'];
 
 /** /zones and everything below a zone. */
 export const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx: ZoneContext = { ...app.context, zoneChanges: app.zoneChanges };
+  const ctx: PlanningContext = { ...app.context, zoneChanges: app.zoneChanges, workers: app.workers };
   app.jobs.register(zonesService.deleteZoneJob, (payload, { db }) =>
     zonesService.deleteZoneData(db, payload, (notice) => ctx.zoneChanges.publish(notice)),
   );

@@ -121,7 +121,7 @@ deep     IN A     192.0.2.99
     const serial = (await api.request('GET', `/zones/${zone.id}`, { token: owner.apiKey })).body.data.serial;
     const dry = await importFile(zone.id, `www 300 IN A 192.0.2.2\n`, '?mode=replace&dry_run=true');
     expect(dry.status).toBe(200);
-    expect(dry.body.data).toMatchObject({ dry_run: true, serial, summary: { sets_deleted: 2 } });
+    expect(dry.body.data).toMatchObject({ dry_run: true, serial, summary: { sets_deleted: 2 }, changes_total: 2 });
     expect(dry.body.data.changes.map((change: any) => `${change.action} ${change.name}`).sort()).toEqual([`delete new.${zone.name}`, `delete old.${zone.name}`]);
     expect(await customerSets(zone.id)).toHaveLength(3);
 
@@ -140,6 +140,50 @@ deep     IN A     192.0.2.99
     expect(error.details).toMatchObject({ error_count: 4, file: '4 lines have errors; nothing was imported' });
     expect((error.details as any).lines.map((line: any) => line.line)).toEqual([3, 4, 5, 7]);
     expect(await customerSets(zone.id)).toEqual([]);
+  });
+
+  it('lists the first 1000 set changes of a large import and counts them all', async () => {
+    const zone = await createZone(api, owner);
+    const text = Array.from({ length: 1500 }, (_, i) => `h${i} 300 IN A 192.0.2.1`).join('\n');
+    const dry = await importFile(zone.id, text, '?dry_run=true');
+    expect(dry.status).toBe(200);
+    expect(dry.body.data.changes_total).toBe(1500);
+    expect(dry.body.data.summary).toMatchObject({ sets_created: 1500, records_added: 1500 });
+    expect(dry.body.data.changes).toHaveLength(1000);
+    expect(dry.body.data.changes[0]).toEqual({ name: `h0.${zone.name}`, type: 'A', action: 'create', ttl: 300, removed: [], added: ['192.0.2.1'] });
+  });
+
+  it('never writes a plan the zone has moved past: a change committed while an import is planned is planned again', async () => {
+    const zone = await createZone(api, owner);
+    const text = Array.from({ length: 3000 }, (_, i) => `h${i} 300 IN A 192.0.2.1`).join('\n');
+    const [imported] = await Promise.all([
+      importFile(zone.id, text, '?mode=replace'),
+      (async () => {
+        for (let i = 0; i < 3; i++) {
+          const added = await api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { type: 'TXT', name: `extra${i}`, content: 'x' } });
+          expect(added.status).toBe(201);
+        }
+      })(),
+    ]);
+    expect([200, 409]).toContain(imported.status);
+    const history = (await api.request('GET', `/zones/${zone.id}/history?limit=100`, { token: owner.apiKey })).body.data as { serial: number; source: string; added: { name: string }[] }[];
+    const importSerial = history.find((change) => change.source === 'import')?.serial ?? 0;
+    for (let i = 0; i < 3; i++) {
+      const name = `extra${i}.${zone.name}`;
+      const serial = history.find((change) => change.added.some((record) => record.name === name))!.serial;
+      const present = (await api.request('GET', `/zones/${zone.id}/records?name=extra${i}`, { token: owner.apiKey })).body.data.length > 0;
+      // Replace removes every set the file lacks that the zone had when the import was written.
+      expect(present, `${name} added at serial ${serial}, import at ${importSerial}`).toBe(serial > importSerial);
+    }
+  });
+
+  it('reports the first 100 bad lines and how many there are', async () => {
+    const zone = await createZone(api, owner);
+    const many = Array.from({ length: 250 }, (_, i) => `host-${i} IN A not-an-address`).join('\n');
+    const refused = errorOf(await importFile(zone.id, many, '?dry_run=true'));
+    expect(refused.message).toMatch(/^Line 1: .* \(and 249 more bad lines\)$/);
+    expect(refused.details).toMatchObject({ error_count: 250, file: '250 lines have errors; nothing was imported' });
+    expect((refused.details as any).lines.map((line: any) => line.line)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
   });
 
   it('refuses $INCLUDE clearly, and sets breaking the RRset rules', async () => {
@@ -161,7 +205,11 @@ deep     IN A     192.0.2.99
     expect(big.status).toBe(200);
     const tooBig = await importFile(zone.id, `${padding.repeat(6)}www 300 IN A 192.0.2.1\n`);
     expect(tooBig.status).toBe(413);
-    expect(errorOf(tooBig).code).toBe('payload_too_large');
+    expect(errorOf(tooBig)).toEqual({
+      code: 'payload_too_large',
+      message: 'Request body is too large: this call takes at most 10485760 bytes',
+      details: { limit_bytes: 10 * 1024 * 1024 },
+    });
     const jsonTooBig = await api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { type: 'TXT', name: 'x', content: 'y'.repeat(2 * 1024 * 1024) } });
     expect(jsonTooBig.status).toBe(413);
 
@@ -170,6 +218,25 @@ deep     IN A     192.0.2.99
     const over = await importFile(small.id, lines, '', account.apiKey);
     expect(over.status).toBe(403);
     expect(errorOf(over).details).toMatchObject({ resource: 'records', limit: 200, usage: 0, requested: 201 });
+  });
+
+  it('refuses imports beyond what its threads and queue take with 503 unavailable, and takes imports again afterwards', async () => {
+    const busy = await startTestApi({ workers: { threads: 1, queue: 0 } });
+    try {
+      const account = await signUpOwner(busy);
+      const zone = await createZone(busy, account);
+      const bad = 'host IN A not-an-address\n'.repeat(40_000);
+      const send = (text: string) => busy.request('POST', `/zones/${zone.id}/import?dry_run=true`, { token: account.apiKey, headers: { 'content-type': 'text/dns' }, body: text });
+      const answers = await Promise.all([send(bad), send(bad), send(bad), send(bad)]);
+      const refused = answers.filter((answer) => answer.status === 503);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(errorOf(refused[0]!)).toMatchObject({ code: 'unavailable', details: { retry_after: 5 } });
+      expect(refused[0]!.headers.get('retry-after')).toBe('5');
+      expect(answers.filter((answer) => answer.status !== 503).map((answer) => answer.status)).toEqual(answers.filter((answer) => answer.status !== 503).map(() => 422));
+      expect((await send('www 300 IN A 192.0.2.1\n')).status).toBe(200);
+    } finally {
+      await busy.close();
+    }
   });
 
   it('needs records:write to import and records:read to export; other customers get 404', async () => {

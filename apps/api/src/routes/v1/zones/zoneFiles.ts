@@ -2,17 +2,17 @@ import { z } from 'zod';
 import { text } from '../../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../../plugins/authentication';
-import { commonErrors, successEnvelope } from '../../../schemas/common';
+import { commonErrors, errorEnvelope, successEnvelope } from '../../../schemas/common';
 import { setDiff, zoneParams } from '../../../schemas/zones';
 import * as zoneFiles from '../../../services/zoneFiles';
-import type { ZoneContext } from '../../../services/zoneEdits';
+import type { PlanningContext } from '../../../services/zoneEdits';
 
 const tags = ['zone files'];
 const maxZoneFileBytes = 10 * 1024 * 1024;
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 /** /zones/{id}/export and /import: RFC 1035 master files. */
-export const zoneFileRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async (app, { ctx }) => {
+export const zoneFileRoutes: FastifyPluginAsyncZod<{ ctx: PlanningContext }> = async (app, { ctx }) => {
   // Zone files arrive as text; this parser only exists inside this plugin.
   app.addContentTypeParser(['text/dns', 'text/plain'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
@@ -24,7 +24,7 @@ export const zoneFileRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async
         tags,
         summary: 'The zone as an RFC 1035 master file (text/dns)',
         params: zoneParams,
-        response: { 200: z.string().describe('The zone file (Content-Type text/dns)'), ...commonErrors },
+        response: { 200: z.string().describe('The zone file (Content-Type text/dns)'), ...commonErrors, 503: errorEnvelope },
       },
     },
     async (request, reply) => {
@@ -47,7 +47,7 @@ export const zoneFileRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async
         tags,
         summary: 'Import a zone file (text/dns or text/plain, up to 10 MiB)',
         description:
-          '`mode=merge` (default) replaces the sets the file has and keeps the others; `mode=replace` also removes sets the file lacks. `dry_run=true` answers the changes without writing. Every bad line is reported with its number, and nothing is written unless the whole file is valid. $INCLUDE is refused. The SOA, apex NS and DNSSEC records of the file are not imported (they are the platform’s) and are listed under `ignored`.',
+          '`mode=merge` (default) replaces the sets the file has and keeps the others; `mode=replace` also removes sets the file lacks. `dry_run=true` answers the changes without writing. `changes` lists the first 1000 set changes; `summary` and `changes_total` count them all. Nothing is written unless the whole file is valid: the first 100 bad lines are reported with their numbers, and `error_count` says how many there are. A body over 10 MiB is refused with `payload_too_large` (413); a third large request (import, export, restore) of one customer under way at once gets `rate_limited` (429), and when the server is busy with other large requests, `unavailable` (503), both with Retry-After. $INCLUDE is refused. The SOA, apex NS and DNSSEC records of the file are not imported (they are the platform’s) and are listed under `ignored`.',
         params: zoneParams,
         querystring: z.object({ mode: z.enum(['merge', 'replace']).default('merge'), dry_run: flag.default(false) }),
         body: text({ freeForm: true }).describe('The zone file'),
@@ -66,10 +66,12 @@ export const zoneFileRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async
                 records_removed: z.number().int(),
               }),
               ignored: z.array(z.object({ name: z.string(), type: z.string(), count: z.number().int(), reason: z.string() })),
+              changes_total: z.number().int().describe('How many sets change; `changes` lists the first 1000'),
               changes: z.array(setDiff),
             }),
           ),
           ...commonErrors,
+          503: errorEnvelope,
         },
       },
     },

@@ -1,0 +1,108 @@
+import { once } from 'node:events';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { startModuleWorker, type UpdateService, type ZoneChangePublisher } from '@kaja/api';
+import { serveDatabaseOverPort, type DatabaseHandle, type ZoneChangeNotice } from '@kaja/db';
+import type { Cidr } from '@kaja/config';
+import type { ListenAddress } from '@kaja/dns';
+
+/** What the DNS thread is started with. */
+export interface DnsThreadData {
+  listen: ListenAddress[];
+  nodeName: string;
+  keyEncryptionKey: Uint8Array;
+  /** Special-purpose networks secondaries may be in all the same (SECONDARY_ALLOWED_CIDRS). */
+  secondaryAllowedCidrs: readonly Cidr[];
+  /** PostgreSQL: the thread opens connections of its own. */
+  databaseUrl?: string;
+  /** Otherwise the embedded database of the platform's thread, over this port. */
+  databasePort?: MessagePort;
+}
+
+/** The update service's calls, made by the DNS thread on the platform's thread. */
+export type DnsThreadCall = { method: 'findKey'; args: Parameters<UpdateService['findKey']> } | { method: 'update'; args: Parameters<UpdateService['update']> };
+
+export type ToDnsThread =
+  | { type: 'notice'; notice: ZoneChangeNotice }
+  | { type: 'result'; id: number; ok: true; value: unknown }
+  | { type: 'result'; id: number; ok: false; message: string }
+  | { type: 'close' };
+
+export type FromDnsThread =
+  | { type: 'ready'; addresses: ListenAddress[]; zones: number }
+  | { type: 'failed'; message: string }
+  | { type: 'closed' }
+  | ({ type: 'call'; id: number } & DnsThreadCall);
+
+export interface DnsThreadOptions extends Omit<DnsThreadData, 'databasePort'> {
+  database: DatabaseHandle;
+  zoneChanges: ZoneChangePublisher;
+  updates: UpdateService;
+  /** The thread stopped without being asked to. */
+  onFailure(error: Error): void;
+}
+
+export interface DnsThread {
+  addresses: ListenAddress[];
+  /** Zones served at start. */
+  zones: number;
+  close(): Promise<void>;
+}
+
+/**
+ * The DNS server on a thread of its own, so that no request of the API ever delays an answer:
+ * its reads of the embedded database cross a MessagePort to this thread (with PostgreSQL it
+ * connects itself), zone changes committed here are sent to it as they are announced, and
+ * dynamic updates it receives are applied here, through the API's write path.
+ */
+export async function startDnsThread(options: DnsThreadOptions): Promise<DnsThread> {
+  const channel = options.databaseUrl ? undefined : new MessageChannel();
+  const stopDatabase = channel ? serveDatabaseOverPort(options.database, channel.port1) : undefined;
+  const data: DnsThreadData = {
+    listen: options.listen,
+    nodeName: options.nodeName,
+    keyEncryptionKey: options.keyEncryptionKey,
+    secondaryAllowedCidrs: options.secondaryAllowedCidrs,
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : { databasePort: channel!.port2 }),
+  };
+  const worker = startModuleWorker(new URL('./dnsWorker.ts', import.meta.url), { workerData: data, transferList: channel ? [channel.port2] : [] });
+  const send = (message: ToDnsThread) => worker.postMessage(message);
+  const unsubscribe = options.zoneChanges.subscribe((notice) => send({ type: 'notice', notice }));
+  let closing = false;
+  let ready = false;
+  let failure: Error | undefined;
+  worker.on('error', (error) => (failure = error));
+  const exited = once(worker, 'exit').then(async ([code]) => {
+    unsubscribe();
+    await stopDatabase?.();
+    if (!closing && ready) options.onFailure(failure ?? new Error(`The DNS server stopped (exit code ${code})`));
+    return code as number;
+  });
+
+  const started = new Promise<{ addresses: ListenAddress[]; zones: number }>((resolve, reject) => {
+    worker.on('message', (message: FromDnsThread) => {
+      if (message.type === 'ready') {
+        ready = true;
+        resolve(message);
+      } else if (message.type === 'failed') reject(new Error(message.message));
+      else if (message.type === 'closed') void worker.terminate();
+      else if (message.type === 'call') {
+        const answer = message.method === 'findKey' ? options.updates.findKey(...message.args) : options.updates.update(...message.args);
+        answer.then(
+          (value) => send({ type: 'result', id: message.id, ok: true, value }),
+          (error: Error) => send({ type: 'result', id: message.id, ok: false, message: error.message }),
+        );
+      }
+    });
+    void exited.then((code) => reject(failure ?? new Error(`The DNS server stopped while starting (exit code ${code})`)));
+  });
+  const { addresses, zones } = await started;
+  return {
+    addresses,
+    zones,
+    async close() {
+      closing = true;
+      send({ type: 'close' });
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,104 @@
+// Helpers for tests that run the platform as `npm start` does: a child process on loopback ports.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { decodeMessage } from '@kaja/api/testing';
+import { openDatabase, type DatabaseHandle } from '@kaja/db';
+import { createTestDatabase } from '@kaja/db/testing';
+
+const main = new URL('./main.ts', import.meta.url).pathname;
+
+export interface RunningPlatform {
+  /** Everything it printed so far. */
+  output(): string;
+  /** Sends the signal (SIGTERM unless told otherwise) and gives the exit code. */
+  stop(signal?: 'SIGTERM' | 'SIGINT'): Promise<number | null>;
+}
+
+/** Starts the platform with `env` and resolves once it prints that it is running. */
+export async function startPlatform(env: Record<string, string>): Promise<RunningPlatform> {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const platform = {
+    output: () => output,
+    async stop(signal: 'SIGTERM' | 'SIGINT' = 'SIGTERM') {
+      child.kill(signal);
+      return exited;
+    },
+  };
+  try {
+    await expect.poll(() => output, { timeout: 120_000, interval: 200 }).toContain('Kaja DNS is running');
+  } catch (error) {
+    await platform.stop();
+    throw error;
+  }
+  return platform;
+}
+
+export interface PlatformDatabase {
+  /** What the platform is started with: DATABASE_URL of a fresh database, or none (PGlite in DATA_DIR). */
+  env: Record<string, string>;
+  /** The same database, for a test to change directly: PGlite only while the platform is stopped. */
+  open(): Promise<DatabaseHandle>;
+  /** Drops the fresh PostgreSQL database. */
+  close(): Promise<void>;
+}
+
+/**
+ * The database of a platform under test: with DATABASE_URL set (as in CI), a new database on that
+ * server for this test alone; otherwise the embedded one in `dataDir`.
+ */
+export async function platformDatabase(dataDir: string): Promise<PlatformDatabase> {
+  if (!process.env.DATABASE_URL) {
+    return { env: { DATABASE_URL: '' }, open: () => openDatabase({ dataDir, migrate: false }), close: async () => {} };
+  }
+  const database = await createTestDatabase();
+  return {
+    env: { DATABASE_URL: database.url! },
+    open: async () => ({ ...database, close: async () => {} }),
+    close: () => database.close(),
+  };
+}
+
+export interface PlatformClient {
+  call(method: string, path: string, options?: { token?: string; body?: string; type?: string }): Promise<{ status: number; body: any }>;
+}
+
+/** Calls `/v1<path>` of the platform on `port`; JSON bodies unless `type` says otherwise. */
+export function platformClient(port: number): PlatformClient {
+  return {
+    async call(method, path, options = {}) {
+      const response = await fetch(`http://127.0.0.1:${port}/v1${path}`, {
+        method,
+        headers: {
+          ...(options.body !== undefined ? { 'content-type': options.type ?? 'application/json' } : {}),
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        },
+        body: options.body,
+      });
+      return { status: response.status, body: (await response.json()) as any };
+    },
+  };
+}
+
+/** Signs up a customer, verifying the address with the link the platform wrote to `DATA_DIR/outbox`. */
+export async function signUpFromOutbox(client: PlatformClient, dataDir: string, email: string): Promise<{ apiKey: string; customerId: string }> {
+  const signup = await client.call('POST', '/auth/signup', { body: JSON.stringify({ email, password: 'correct horse battery', full_name: 'Owner', company: 'Example' }) });
+  expect(signup.status).toBe(202);
+  const outbox = join(dataDir, 'outbox');
+  const mailTo = () => {
+    const raw = readdirSync(outbox, { withFileTypes: true })
+      .map((file) => readFileSync(join(outbox, file.name), 'utf8'))
+      .find((message) => message.includes(`To: ${email}`));
+    return raw === undefined ? undefined : decodeMessage(raw.replace(/\r?\n/g, '\r\n'));
+  };
+  await expect.poll(() => mailTo(), { timeout: 10_000 }).toBeTruthy();
+  const token = /token=([A-Za-z0-9_-]+)/.exec(mailTo()!.text)![1]!;
+  const verified = await client.call('POST', '/auth/verify-email', { body: JSON.stringify({ token }) });
+  expect(verified.status).toBe(200);
+  return { apiKey: verified.body.data.default_api_key.key, customerId: verified.body.data.user.customer_id };
+}
