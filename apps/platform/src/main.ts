@@ -9,6 +9,7 @@ import { buildApp, createUpdateService } from '@kaja/api';
 import { resolveKeyEncryptionKey } from '@kaja/config';
 import { openDatabase } from '@kaja/db';
 import { AliasResolver, serveDatabaseZones } from '@kaja/dns';
+import { buildDashboardServer } from './dashboard';
 import { firstRunHint } from './firstRun';
 import { registerSite } from './site';
 import { configOrExit } from './startup';
@@ -20,6 +21,9 @@ const app = await buildApp({ config, database });
 const siteDir = fileURLToPath(new URL('../../site/build/client', import.meta.url));
 const siteServed = existsSync(siteDir);
 if (siteServed) await registerSite(app, siteDir, config);
+
+const dashboardDir = fileURLToPath(new URL('../../dashboard/dist', import.meta.url));
+const dashboard = existsSync(dashboardDir) ? await buildDashboardServer(dashboardDir, config) : null;
 
 const dns = await serveDatabaseZones({
   database,
@@ -38,6 +42,7 @@ const dns = await serveDatabaseZones({
 });
 
 await app.listen({ host: config.host, port: config.port });
+await dashboard?.listen({ host: config.host, port: config.appPort });
 app.jobs.start();
 
 const origin = config.apiBaseUrl.replace(/\/v1$/, '');
@@ -45,6 +50,7 @@ const lines = [
   '',
   'Kaja DNS is running',
   `  Site       ${siteServed ? config.siteUrl : '(not built: npm start builds it)'}`,
+  `  Dashboard  ${dashboard ? config.appUrl : '(not built: npm start builds it)'}`,
   `  API        ${config.apiBaseUrl}  (OpenAPI: ${origin}/v1/openapi.json)`,
   `  DNS        ${dns.addresses.map(({ host, port }) => (host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`)).join(', ')}  (UDP and TCP, ${dns.zones.size} zone(s))`,
   `  Database   ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${config.dataDir}`}`,
@@ -58,6 +64,7 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info({ signal }, 'stopping');
+  await dashboard?.close();
   await app.close();
   await app.jobs.stop();
   await dns.close();
