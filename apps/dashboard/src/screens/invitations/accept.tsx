@@ -74,7 +74,7 @@ export default function AcceptInvitationScreen() {
           <Alert variant="destructive">{invitation.error.message}</Alert>
           <p className="text-sm">
             Invited with an address that already has an account?{' '}
-            <Link to={`/auth?next=${encodeURIComponent(here)}`} className="text-primary underline-offset-4 hover:underline">
+            <Link to={`/auth?next=${encodeURIComponent(here)}`} className="text-primary underline underline-offset-4">
               Sign in with it
             </Link>{' '}
             and open this link again.
