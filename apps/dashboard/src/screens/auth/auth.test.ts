@@ -61,6 +61,32 @@ describe('signing up, in and out, and resetting the password in the dashboard', 
     await checkScreen(page, 'dashboard');
   });
 
+  it('stores the default API key of another verified account without the notice when a key was stored before', async () => {
+    const { page } = browser;
+    const before = await stored();
+    const other = `second-${Date.now()}@example.com`;
+    const signUp = await fetch(`${platform.apiUrl}/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: other, password, full_name: 'Sam Second', company: 'Second Networks' }),
+    });
+    expect(signUp.status).toBe(202);
+    await expect.poll(() => mailedLink(platform, other, '/auth/verify-email')).toBeDefined();
+    await page.goto(mailedLink(platform, other, '/auth/verify-email')!);
+    await page.getByText(other).waitFor();
+    const after = await stored();
+    expect(after.apiKey).toMatch(/^kak_/);
+    expect(after.apiKey).not.toBe(before.apiKey);
+    expect(await page.getByText('API key saved').count()).toBe(0);
+
+    // Back to the first account for the rest of this suite.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).last().click();
+    await page.getByText(email).waitFor();
+  });
+
   it('signs out (both credentials forgotten) and signs in again, back to the page asked for', async () => {
     const { page } = browser;
     await page.getByRole('button', { name: 'Sign out' }).click();
