@@ -45,11 +45,14 @@ export function mailedLink(platform: Platform, to: string, path: string): string
   return mail?.match(new RegExp(`https?://[^\\s"<>]*${path.replace(/[/?]/g, '\\$&')}\\?token=[\\w-]+`))?.[0];
 }
 
-/** Starts the platform on free loopback ports with a fresh DATA_DIR (mail to its outbox), and waits for the API and the dashboard. */
-export async function startPlatform(env: Record<string, string> = {}): Promise<Platform> {
+/**
+ * Starts the platform on free loopback ports with a fresh DATA_DIR (mail to its outbox), and waits for
+ * the API and the dashboard. Given `dataDir`, it runs on that one and leaves it in place when stopped.
+ */
+export async function startPlatform(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<Platform> {
   if (!existsSync(join(dashboardBuild, 'index.html'))) throw new Error('The dashboard is not built: run `npm run build -w apps/dashboard` (npm test does it).');
   const [port, appPort, dnsPort] = [await freePort(), await freePort(), await freePort()];
-  const dataDir = mkdtempSync(join(tmpdir(), 'kaja-dashboard-test-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kaja-dashboard-test-'));
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/platform/src/main.ts')], {
     cwd: root,
@@ -102,7 +105,7 @@ export async function startPlatform(env: Record<string, string> = {}): Promise<P
         await exited;
         clearTimeout(killer);
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
