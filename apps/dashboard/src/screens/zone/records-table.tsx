@@ -140,7 +140,7 @@ export function RecordsTable({ zoneName, sets, total, loadMore, selection, onSel
             return (
               <tr key={row.id} data-index={item.index} ref={virtualizer.measureElement} aria-rowindex={item.index + 2} className="border-b border-border hover:bg-muted/50">
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={cell.column.id === 'content' ? 'max-w-[28rem] px-3 py-2 align-top' : 'px-3 py-2 align-top'}>
+                  <td key={cell.id} className={cell.column.id === 'content' ? 'max-w-[28rem] px-3 py-2 align-top' : 'whitespace-nowrap px-3 py-2 align-top'}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}
