@@ -95,14 +95,24 @@ describe('credentials and errors as the spec says (sections 4, 6, 8)', () => {
     await dismissToasts(page);
   });
 
-  it('passes a 401 to the caller silently while the session lasts, and sends the visitor to /auth once it is gone', async () => {
+  it('passes a 401 to the caller silently; a refused API key is forgotten and the session carries on', async () => {
     const { page } = browser;
     // A revoked API key: the API answers 401 to the zones call, the session is still good.
+    const refusals: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 401) refusals.push(new URL(response.url()).pathname);
+    });
     await page.evaluate(() => localStorage.setItem('api_key', 'kak_revoked0000000000000000000000'));
     await page.goto(`${platform.appUrl}/zones`);
-    await page.getByText('Could not load your zones').waitFor();
+    await page.getByText('You have no zones yet').waitFor();
+    expect(refusals).toContain('/v1/zones');
     expect(await toasts(page).count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/zones');
+    expect((await stored(page)).apiKey).toBeNull();
+  });
+
+  it('sends the visitor to /auth once the session is gone, and comes back after signing in', async () => {
+    const { page } = browser;
 
     // The session is revoked elsewhere (signed out from another tab): the next 401 ends it here.
     const { authToken } = await stored(page);

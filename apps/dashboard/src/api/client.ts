@@ -8,9 +8,12 @@ import { ApiError, errorText, networkErrorText } from './errors';
 /** Calls on these paths report their own failures in their forms, never as a global notice (spec section 8). */
 const isAuthPath = (schemaPath: string) => schemaPath.startsWith('/v1/auth/');
 
-const unauthorizedListeners = new Set<() => void>();
-/** Called on a 401 outside /auth/, so the session can be checked (and the visitor sent to /auth when it is gone). */
-export function onUnauthorized(listener: () => void): () => void {
+const unauthorizedListeners = new Set<(apiKeyForgotten: boolean) => void>();
+/**
+ * Called on a 401 outside /auth/, so the session can be checked (and the visitor sent to /auth when it
+ * is gone); `apiKeyForgotten` when the refused credential was the stored API key, now forgotten.
+ */
+export function onUnauthorized(listener: (apiKeyForgotten: boolean) => void): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
 }
@@ -29,11 +32,16 @@ api.use({
     if (token) request.headers.set('Authorization', `Bearer ${token}`);
     return request;
   },
-  async onResponse({ response, schemaPath }) {
+  async onResponse({ request, response, schemaPath }) {
     if (response.ok) return response;
-    // 401 reaches the caller silently; outside /auth/ it may mean the session is gone.
+    // 401 reaches the caller silently; outside /auth/ it may mean the session is gone. A refused API key
+    // (revoked, expired) is forgotten, so the session's own token carries the dashboard on.
     if (response.status === 401) {
-      if (!isAuthPath(schemaPath)) for (const listener of unauthorizedListeners) listener();
+      if (isAuthPath(schemaPath)) return response;
+      const apiKey = credentials.apiKey();
+      const refusedApiKey = apiKey !== null && request.headers.get('Authorization') === `Bearer ${apiKey}`;
+      if (refusedApiKey) credentials.forgetApiKey();
+      for (const listener of unauthorizedListeners) listener(refusedApiKey);
       return response;
     }
     if (!isAuthPath(schemaPath)) {
