@@ -33,4 +33,8 @@ export const webBuilds = {
     sources: ['app', 'content', 'public', 'react-router.config.ts', 'vite.config.ts', 'package.json', '../../packages/ui/src', '../../packages/catalog/src'],
     output: 'build',
   },
+  'apps/dashboard': {
+    sources: ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', '../../packages/ui/src', '../../packages/api-client/src', '../../packages/dns-model/src', '../../packages/catalog/src'],
+    output: 'dist',
+  },
 };

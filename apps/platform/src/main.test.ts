@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { Resolver } from 'node:dns/promises';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,9 +41,17 @@ describe('platform main', () => {
   it('starts on the embedded database, prints the addresses and the first-run hint, holds the database alone, takes admin commands, and stops cleanly', { timeout: 300_000 }, async () => {
     const port = await freePort();
     const dnsPort = await freePort();
-    const env = { DATA_DIR: dataDir, PORT: String(port), DNS_ADDR: '127.0.0.1,::1', DNS_PORT: String(dnsPort), LOG_LEVEL: 'warn' };
+    const appPort = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port), APP_PORT: String(appPort), DNS_ADDR: '127.0.0.1,::1', DNS_PORT: String(dnsPort), LOG_LEVEL: 'warn' };
+    const dashboardBuilt = existsSync(new URL('../../dashboard/dist/index.html', import.meta.url));
     let created: ReturnType<typeof spawnSync> | undefined;
-    const first = await runPlatform(env, async () => {
+    const first = await runPlatform(env, async (output) => {
+      if (dashboardBuilt) {
+        expect(output).toContain(`Dashboard  http://127.0.0.1:${appPort}`);
+        expect((await fetch(`http://127.0.0.1:${appPort}/zones`)).status).toBe(200);
+      } else {
+        expect(output).toContain('Dashboard  (not built: npm start builds it)');
+      }
       const plans = await fetch(`http://127.0.0.1:${port}/v1/plans`);
       expect(plans.status).toBe(200);
       expect(((await plans.json()) as any).data.map((plan: { id: string }) => plan.id)).toEqual(['nano', 'pro', 'scale']);

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp, createUpdateService, scheduleLifeCycle } from '@kaja/api';
 import { privateDirectory, resolveKeyEncryptionKey } from '@kaja/config';
 import { serveAdminSocket } from './adminSocket';
+import { buildDashboardServer } from './dashboard';
 import { startDnsThread } from './dnsThread';
 import { firstRunHint } from './firstRun';
 import { registerSite } from './site';
@@ -22,6 +23,9 @@ const app = await buildApp({ config, database });
 const siteDir = fileURLToPath(new URL('../../site/build/client', import.meta.url));
 const siteServed = existsSync(siteDir);
 if (siteServed) await registerSite(app, siteDir, config);
+
+const dashboardDir = fileURLToPath(new URL('../../dashboard/dist', import.meta.url));
+const dashboard = existsSync(dashboardDir) ? await buildDashboardServer(dashboardDir, config) : null;
 
 const dns = await startDnsThread({
   database,
@@ -45,6 +49,7 @@ const dns = await startDnsThread({
 
 await app.listen({ host: config.host, port: config.port });
 await scheduleLifeCycle(app.context);
+await dashboard?.listen({ host: config.host, port: config.appPort });
 app.jobs.start();
 // `npm run admin` cannot open the embedded database while we hold it, so it asks us.
 const adminSocket =
@@ -60,6 +65,7 @@ const lines = [
   '',
   'Kaja DNS is running',
   `  Site       ${siteServed ? config.siteUrl : '(not built: npm start builds it)'}`,
+  `  Dashboard  ${dashboard ? config.appUrl : '(not built: npm start builds it)'}`,
   `  API        ${config.apiBaseUrl}  (OpenAPI: ${origin}/v1/openapi.json)`,
   `  DNS        ${dns.addresses.map(({ host, port }) => (host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`)).join(', ')}  (UDP and TCP, ${dns.zones} zone(s))`,
   `  Database   ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${config.dataDir}`}`,
@@ -74,6 +80,7 @@ async function stop(reason: string, code = 0) {
   stopping = true;
   app.log.info({ reason }, 'stopping');
   adminSocket?.close();
+  await dashboard?.close();
   await app.close();
   await app.jobs.stop();
   await dns?.close();

@@ -1,3 +1,4 @@
+import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from './cn';
 
@@ -9,8 +10,10 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<'h3'>) {
-  return <h3 className={cn('text-xl font-semibold leading-none tracking-tight', className)} {...props} />;
+/** An h3 by default; `asChild` gives the title's look to the heading level the page needs. */
+export function CardTitle({ className, asChild = false, ...props }: ComponentProps<'h3'> & { asChild?: boolean }) {
+  const Heading = asChild ? Slot.Root : 'h3';
+  return <Heading className={cn('text-xl font-semibold leading-none tracking-tight', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

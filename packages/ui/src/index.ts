@@ -27,3 +27,8 @@ export {
 export { Textarea } from './textarea';
 export { Toaster, toast } from './toaster';
 export { MOBILE_BREAKPOINT, useIsMobile } from './use-mobile';
+export { Alert } from './alert';
+export { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from './dialog';
+export { Select } from './select';
+export { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './table';
+export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';

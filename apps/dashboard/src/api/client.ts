@@ -1,0 +1,70 @@
+import { type paths, sessionOnlyCalls } from '@kaja/api-client';
+import { toast } from '@kaja/ui';
+import createClient from 'openapi-fetch';
+import { config } from '../config';
+import { credentials } from './credentials';
+import { ApiError, errorText, networkErrorText } from './errors';
+
+/** Calls on these paths report their own failures in their forms, never as a global notice (spec section 8). */
+const isAuthPath = (schemaPath: string) => schemaPath.startsWith('/v1/auth/');
+
+const unauthorizedListeners = new Set<(apiKeyForgotten: boolean) => void>();
+/**
+ * Called on a 401 outside /auth/, so the session can be checked (and the visitor sent to /auth when it
+ * is gone); `apiKeyForgotten` when the refused credential was the stored API key, now forgotten.
+ */
+export function onUnauthorized(listener: (apiKeyForgotten: boolean) => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+/**
+ * The one API client: typed from the API's OpenAPI document, cookies included, and the bearer token
+ * chosen per call: session-only calls always take the session's token, every other call the API key
+ * when one is stored, else the session's token (spec section 6).
+ */
+export const api = createClient<paths>({ baseUrl: config.apiBaseUrl.replace(/\/v1$/, ''), credentials: 'include' });
+
+api.use({
+  onRequest({ request, schemaPath }) {
+    const sessionOnly = sessionOnlyCalls.has(`${request.method} ${schemaPath}`);
+    const token = sessionOnly ? credentials.authToken() : (credentials.apiKey() ?? credentials.authToken());
+    if (token) request.headers.set('Authorization', `Bearer ${token}`);
+    return request;
+  },
+  async onResponse({ request, response, schemaPath }) {
+    if (response.ok) return response;
+    // 401 reaches the caller silently; outside /auth/ it may mean the session is gone. A refused API key
+    // (revoked, expired) is forgotten, so the session's own token carries the dashboard on.
+    if (response.status === 401) {
+      if (isAuthPath(schemaPath)) return response;
+      const apiKey = credentials.apiKey();
+      const refusedApiKey = apiKey !== null && request.headers.get('Authorization') === `Bearer ${apiKey}`;
+      if (refusedApiKey) credentials.forgetApiKey();
+      for (const listener of unauthorizedListeners) listener(refusedApiKey);
+      return response;
+    }
+    if (!isAuthPath(schemaPath)) {
+      const body: unknown = await response
+        .clone()
+        .json()
+        .catch(() => null);
+      toast.error('API Error', { description: errorText(body) });
+    }
+    return response;
+  },
+  onError({ error, schemaPath }) {
+    if (error instanceof DOMException && error.name === 'TimeoutError') return new ApiError('The request timed out. Please try again.', 0, 'timeout');
+    if (!isAuthPath(schemaPath)) toast.error(networkErrorText);
+    return new ApiError(networkErrorText, 0, 'network_error');
+  },
+});
+
+type Result<T> = { data?: T; error?: unknown; response: Response };
+
+/** The answer's envelope of a successful call, or an ApiError with the envelope's code, text and field errors. */
+export async function call<T>(pending: Promise<Result<T>>): Promise<T> {
+  const { data, error, response } = await pending;
+  if (response.ok) return data as T;
+  throw ApiError.fromBody(response.status, error);
+}

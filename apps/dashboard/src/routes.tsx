@@ -1,0 +1,35 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { Root } from './root';
+import { SignedInLayout } from './shell/signed-in-layout';
+
+// Each screen lives in its own folder under screens/ (route component, data hooks, test) and is
+// loaded when first visited, so the first screen's JavaScript stays small.
+const screen = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      { index: true, element: <Navigate to="/dashboard" replace /> },
+      { path: 'auth', ...screen(() => import('./screens/auth/route')) },
+      { path: 'login', ...screen(() => import('./screens/auth/route')) },
+      { path: 'signup', ...screen(() => import('./screens/auth/route')) },
+      { path: 'auth/forgot-password', ...screen(() => import('./screens/auth/forgot-password')) },
+      { path: 'auth/reset-password', ...screen(() => import('./screens/auth/reset-password')) },
+      { path: 'auth/verify-email', ...screen(() => import('./screens/auth/verify-email')) },
+      { path: 'invitations/accept', ...screen(() => import('./screens/invitations/accept')) },
+      {
+        element: <SignedInLayout />,
+        children: [
+          { path: 'dashboard', ...screen(() => import('./screens/home/route')) },
+          { path: 'trial', ...screen(() => import('./screens/trial/route')) },
+          { path: 'zones', ...screen(() => import('./screens/zones/route')) },
+          { path: 'zones/:zoneId', ...screen(() => import('./screens/zone/route')) },
+        ],
+      },
+      { path: '*', ...screen(() => import('./screens/not-found/route')) },
+    ],
+  },
+];

@@ -1,0 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Input, Tabs, TabsContent, TabsList, TabsTrigger } from '@kaja/ui';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { api, call } from '../../api/client';
+import { nextPath, useSession, useStartSession } from '../../api/session';
+import { Field } from '../../forms/field';
+import { showServerErrors } from '../../forms/server-errors';
+import { PageStatus } from '../../shell/page-status';
+import { AuthPage } from './auth-page';
+
+const signInSchema = z.object({
+  email: z.email('Enter your email address'),
+  password: z.string().min(1, 'Enter your password'),
+});
+
+// The password's strength rule is the API's alone: its answer names the field when it says no.
+const signUpSchema = z.object({
+  email: z.email('Enter a valid email address'),
+  password: z.string().min(1, 'Choose a password'),
+  full_name: z.string().trim().min(1, 'Enter your full name'),
+  company: z.string().trim().min(1, 'Enter your company'),
+});
+
+function SignInForm() {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const startSession = useStartSession();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const { data } = await call(api.POST('/v1/auth/signin', { body: values }));
+      await startSession(data.access_token);
+      navigate(nextPath(search), { replace: true });
+    } catch (error) {
+      setFailure(showServerErrors(error, form.setError, ['email', 'password']));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      {failure && <Alert variant="destructive">{failure}</Alert>}
+      <Field label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
+      </Field>
+      <Field label="Password" error={errors.password?.message}>
+        <Input type="password" autoComplete="current-password" {...form.register('password')} />
+      </Field>
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Signing in…' : 'Sign in'}
+      </Button>
+      <Link to="/auth/forgot-password" className="text-center text-sm text-primary underline-offset-4 hover:underline">
+        Forgot your password?
+      </Link>
+    </form>
+  );
+}
+
+function SignUpForm() {
+  const [sent, setSent] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(signUpSchema), defaultValues: { email: '', password: '', full_name: '', company: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const { data } = await call(api.POST('/v1/auth/signup', { body: values }));
+      setSent(data.message);
+    } catch (error) {
+      setFailure(showServerErrors(error, form.setError, ['email', 'password', 'full_name', 'company']));
+    }
+  });
+
+  if (sent) return <Alert>{sent}</Alert>;
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      {failure && <Alert variant="destructive">{failure}</Alert>}
+      <Field label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
+      </Field>
+      <Field label="Password" error={errors.password?.message}>
+        <Input type="password" autoComplete="new-password" {...form.register('password')} />
+      </Field>
+      <Field label="Full name" error={errors.full_name?.message}>
+        <Input autoComplete="name" {...form.register('full_name')} />
+      </Field>
+      <Field label="Company" error={errors.company?.message}>
+        <Input autoComplete="organization" {...form.register('company')} />
+      </Field>
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Creating your account…' : 'Create account'}
+      </Button>
+    </form>
+  );
+}
+
+/** /auth, /login and /signup: sign in and sign up as two tabs; /signup opens the second. */
+export default function AuthScreen() {
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const session = useSession();
+  const [tab, setTab] = useState(location.pathname === '/signup' ? 'signup' : 'signin');
+  if (session.isPending) return <PageStatus>Loading…</PageStatus>;
+  if (session.data) return <Navigate to={nextPath(search)} replace />;
+  return (
+    <AuthPage title={tab === 'signup' ? 'Create your account' : 'Sign in to Kaja DNS'}>
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList className="w-full">
+          <TabsTrigger value="signin">Sign in</TabsTrigger>
+          <TabsTrigger value="signup">Sign up</TabsTrigger>
+        </TabsList>
+        <TabsContent value="signin">
+          <SignInForm />
+        </TabsContent>
+        <TabsContent value="signup">
+          <SignUpForm />
+        </TabsContent>
+      </Tabs>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,53 @@
+import { Alert, Button, toast } from '@kaja/ui';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api, call } from '../../api/client';
+import { credentials } from '../../api/credentials';
+import { useStartSession } from '../../api/session';
+import { AuthPage } from './auth-page';
+
+/**
+ * /auth/verify-email?token=: the mailed link. On success the access token is kept as the session and
+ * the default API key, when the answer has one, as the API key; "API key saved" tells a browser that
+ * had none before (spec section 4).
+ */
+export default function VerifyEmailScreen() {
+  const [search] = useSearchParams();
+  const token = search.get('token') ?? '';
+  const navigate = useNavigate();
+  const startSession = useStartSession();
+  const verify = useMutation({
+    mutationFn: () => call(api.POST('/v1/auth/verify-email', { body: { token } })),
+    onSuccess: async ({ data }) => {
+      const hadApiKey = credentials.apiKey() !== null;
+      if (data.default_api_key) credentials.saveApiKey(data.default_api_key.key);
+      await startSession(data.access_token);
+      if (data.default_api_key && !hadApiKey) toast.success('API key saved', { description: 'You can now manage zones and customers.' });
+      navigate('/dashboard', { replace: true });
+    },
+  });
+  const { mutate } = verify;
+  // The token works once: ask once, though StrictMode runs effects twice.
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!token || asked.current) return;
+    asked.current = true;
+    mutate();
+  }, [token, mutate]);
+
+  return (
+    <AuthPage title="Verifying your email">
+      {!token && <Alert variant="destructive">This link has no verification token. Open the link from the mail again.</Alert>}
+      {verify.isPending && <p role="status">Checking your link…</p>}
+      {verify.isError && (
+        <div className="grid gap-4">
+          <Alert variant="destructive">{verify.error.message}</Alert>
+          <Button asChild variant="outline">
+            <Link to="/auth">Go to sign in</Link>
+          </Button>
+        </div>
+      )}
+    </AuthPage>
+  );
+}

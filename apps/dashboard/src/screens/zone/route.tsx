@@ -1,0 +1,126 @@
+import { Alert, Button, Input, Select } from '@kaja/ui';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { ArrowLeft, Plus } from 'lucide-react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { CopyButton } from '../../components/copy-button';
+import { DnssecBadge, NetworkBadges, ZoneStatusBadge } from '../../components/zone-badges';
+import { PageStatus } from '../../shell/page-status';
+import type { Zone } from '../zones/zones-data';
+import { BulkActions } from './bulk-actions';
+import { DeleteRecordDialog } from './delete-dialog';
+import { RecordDialog } from './record-dialog';
+import { recordTypes } from './record-forms';
+import { RecordsTable } from './records-table';
+import { type RecordSet, useRecordSets, useZone } from './zone-data';
+
+function Records({ zone }: { zone: Zone }) {
+  const [nameFilter, setNameFilter] = useState('');
+  const [typeFilter, setTypeFilter] = useState('');
+  const filter = useDeferredValue(useMemo(() => ({ name: nameFilter.trim(), type: typeFilter }), [nameFilter, typeFilter]));
+  const sets = useRecordSets(zone.id, filter);
+  const loaded = useMemo(() => sets.data?.pages.flatMap((page) => page.data) ?? [], [sets.data]);
+  const total = sets.data?.pages[0]?.meta.total ?? 0;
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const selected = loaded.filter((set) => selection[set.id]);
+  const [dialog, setDialog] = useState<{ editing: RecordSet | null; key: number } | null>(null);
+  const [deleting, setDeleting] = useState<RecordSet | null>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = sets;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const edit = useCallback((set: RecordSet) => setDialog({ editing: set, key: Date.now() }), []);
+
+  return (
+    <section aria-labelledby="records-heading" className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="records-heading" className="text-lg font-semibold">
+          Records
+        </h2>
+        <Button onClick={() => setDialog({ editing: null, key: Date.now() })}>
+          <Plus aria-hidden />
+          Add records
+        </Button>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Input
+          type="search"
+          aria-label="Only the records of this name"
+          placeholder="Name (@, www, …)"
+          className="w-56"
+          value={nameFilter}
+          onChange={(event) => setNameFilter(event.target.value)}
+        />
+        <Select aria-label="Only the records of this type" className="w-36" value={typeFilter} onChange={(event) => setTypeFilter(event.target.value)}>
+          <option value="">All types</option>
+          {['SOA', ...recordTypes].map((type) => (
+            <option key={type}>{type}</option>
+          ))}
+        </Select>
+      </div>
+      <BulkActions zone={zone} selected={selected} onDone={() => setSelection({})} />
+      {sets.isPending && <p role="status">Loading records…</p>}
+      {sets.isError && <Alert variant="destructive">Could not load the records: {sets.error.message}</Alert>}
+      {sets.data && loaded.length === 0 && <Alert>No records match.</Alert>}
+      {sets.data && loaded.length > 0 && (
+        <>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {total} record set(s)
+          </p>
+          <RecordsTable
+            zoneName={zone.name}
+            sets={loaded}
+            total={total}
+            loadMore={loadMore}
+            selection={selection}
+            onSelectionChange={setSelection}
+            onEdit={edit}
+            onDelete={setDeleting}
+          />
+        </>
+      )}
+      {dialog && <RecordDialog key={dialog.key} zone={zone} editing={dialog.editing} open onOpenChange={(open) => !open && setDialog(null)} />}
+      <DeleteRecordDialog zone={zone} set={deleting} onClose={() => setDeleting(null)} />
+    </section>
+  );
+}
+
+/** /zones/:zoneId: one zone, its name servers and its records. */
+export default function ZoneScreen() {
+  const { zoneId = '' } = useParams();
+  const zone = useZone(zoneId);
+  if (zone.isPending) return <PageStatus>Loading the zone…</PageStatus>;
+  if (zone.isError) return <Alert variant="destructive">Could not load this zone: {zone.error.message}</Alert>;
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-2">
+        <Link to="/zones" className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline">
+          <ArrowLeft className="size-4" aria-hidden />
+          All zones
+        </Link>
+        <h1 className="break-all text-2xl font-semibold tracking-tight">{zone.data.name}</h1>
+        <div className="flex flex-wrap items-center gap-2">
+          <ZoneStatusBadge zone={zone.data} />
+          <DnssecBadge zone={zone.data} />
+          <NetworkBadges region={zone.data.region} />
+          <span className="text-sm text-muted-foreground">Serial {zone.data.serial}</span>
+        </div>
+      </div>
+      <section aria-labelledby="ns-heading" className="grid gap-2">
+        <h2 id="ns-heading" className="text-lg font-semibold">
+          Name servers
+        </h2>
+        <p className="text-sm text-muted-foreground">Set these at your domain's registrar.</p>
+        <ul className="flex flex-wrap gap-2">
+          {zone.data.name_servers.map((server) => (
+            <li key={server} className="flex items-center gap-1 rounded-md border border-border pl-3 font-mono text-sm">
+              {server}
+              <CopyButton text={server} label={`Copy ${server}`} />
+            </li>
+          ))}
+        </ul>
+      </section>
+      <Records zone={zone.data} />
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { Globe, LayoutDashboard, type LucideIcon } from 'lucide-react';
+
+export type NavigationEntry = { to: string; label: string; icon: LucideIcon };
+
+/** The signed-in navigation, in order: a new screen adds its entry here. */
+export const navigation: NavigationEntry[] = [
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/zones', label: 'Zones', icon: Globe },
+];

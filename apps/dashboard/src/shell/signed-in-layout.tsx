@@ -1,0 +1,86 @@
+import {
+  Button,
+  Sidebar,
+  SidebarContent,
+  SidebarGroup,
+  SidebarInset,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarProvider,
+  SidebarTrigger,
+  useSidebar,
+} from '@kaja/ui';
+import { LogOut } from 'lucide-react';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { type Session, useSignOut } from '../api/session';
+import { type NavigationEntry, navigation } from './navigation';
+import { RequireSession } from './require-session';
+
+function NavigationLink({ to, label, icon: Icon }: NavigationEntry) {
+  const { setOpenMobile } = useSidebar();
+  return (
+    <NavLink to={to} onClick={() => setOpenMobile(false)}>
+      {({ isActive }) => (
+        <SidebarMenuButton asChild isActive={isActive}>
+          <span>
+            <Icon aria-hidden />
+            <span>{label}</span>
+          </span>
+        </SidebarMenuButton>
+      )}
+    </NavLink>
+  );
+}
+
+function SignedInShell({ session }: { session: Session }) {
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  return (
+    <SidebarProvider>
+      <Sidebar label="Dashboard navigation">
+        <SidebarContent>
+          <div className="px-3 py-4 text-lg font-semibold">Kaja DNS</div>
+          <nav aria-label="Main">
+            <SidebarGroup>
+              <SidebarMenu>
+                {navigation.map((entry) => (
+                  <SidebarMenuItem key={entry.to}>
+                    <NavigationLink {...entry} />
+                  </SidebarMenuItem>
+                ))}
+              </SidebarMenu>
+            </SidebarGroup>
+          </nav>
+        </SidebarContent>
+      </Sidebar>
+      <SidebarInset>
+        <header className="flex items-center gap-2 border-b border-border px-4 py-2">
+          <SidebarTrigger />
+          <p className="min-w-0 flex-1 truncate text-sm text-muted-foreground">
+            Welcome, <span className="font-medium text-foreground">{session.user.email}</span>
+          </p>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={async () => {
+              await signOut();
+              navigate('/auth', { replace: true });
+            }}
+          >
+            <LogOut aria-hidden />
+            Sign out
+          </Button>
+        </header>
+        <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8">
+          <Outlet context={session} />
+        </main>
+      </SidebarInset>
+    </SidebarProvider>
+  );
+}
+
+/** Every signed-in screen: the navigation beside it, the user and sign-out above it. */
+export function SignedInLayout() {
+  return <RequireSession>{(session) => <SignedInShell session={session} />}</RequireSession>;
+}

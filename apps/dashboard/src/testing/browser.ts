@@ -1,0 +1,56 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { root } from './platform';
+
+/** Debian's Chromium, headless, with nothing that reaches beyond this machine. */
+const chromiumFlags = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export const screenshotsDir = join(root, 'apps/dashboard/test-results/screenshots');
+
+export type Browser = { context: BrowserContext; page: Page; errors: string[]; close: () => Promise<void> };
+
+/** A fresh Chromium with a new, empty profile (so no stored credentials), and one page in it. */
+export async function launchBrowser(): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), 'kaja-dashboard-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: chromiumFlags,
+    viewport: { width: 1440, height: 900 },
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  mkdirSync(screenshotsDir, { recursive: true });
+  return {
+    context,
+    page,
+    errors,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Checks the screen in view with axe (no serious or critical violation) and saves screenshots of it
+ * at 1440 and 375 px wide.
+ */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  expect(serious, `accessibility of ${name}`).toEqual([]);
+  const { width, height } = page.viewportSize() ?? { width: 1440, height: 900 };
+  for (const screenWidth of [1440, 375]) {
+    await page.setViewportSize({ width: screenWidth, height: 900 });
+    await page.screenshot({ path: join(screenshotsDir, `${name}-${screenWidth}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width, height });
+}
