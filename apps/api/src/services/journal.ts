@@ -97,9 +97,9 @@ export function changesToReach(zone: ZoneRow, sets: ZoneState['sets'], records: 
 }
 
 /** Brings the zone's records back to their state at `serial`, as one new change. */
-export async function restoreZone(ctx: ZoneContext, principal: Principal, zoneId: string, serial: number) {
-  const result = await editZone(ctx, principal, zoneId, { source: 'restore', action: 'zone.restored', summary: { restored_serial: serial } }, async (state, tx) =>
+export async function restoreZone(ctx: ZoneContext, principal: Principal, zoneId: string, serial: number, { dryRun = false } = {}) {
+  const result = await editZone(ctx, principal, zoneId, { source: 'restore', action: 'zone.restored', dryRun, summary: { restored_serial: serial } }, async (state, tx) =>
     changesToReach(state.zone, state.sets, await recordsAtSerial(tx, state, serial), { removeOthers: true }),
   );
-  return { serial: result.serial, restored_serial: serial, changes: result.diffs };
+  return { dry_run: dryRun, serial: result.serial, restored_serial: serial, changes: result.diffs };
 }

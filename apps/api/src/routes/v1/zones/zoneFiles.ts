@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../../plugins/authentication';
-import { commonErrors, successEnvelope } from '../../../schemas/common';
+import { commonErrors, queryFlag, successEnvelope } from '../../../schemas/common';
 import { setDiff, zoneParams } from '../../../schemas/zones';
 import * as zoneFiles from '../../../services/zoneFiles';
 import type { ZoneContext } from '../../../services/zoneEdits';
 
 const tags = ['zone files'];
 const maxZoneFileBytes = 10 * 1024 * 1024;
-const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 /** /zones/{id}/export and /import: RFC 1035 master files. */
 export const zoneFileRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async (app, { ctx }) => {
@@ -48,7 +47,7 @@ export const zoneFileRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async
         description:
           '`mode=merge` (default) replaces the sets the file has and keeps the others; `mode=replace` also removes sets the file lacks. `dry_run=true` answers the changes without writing. Every bad line is reported with its number, and nothing is written unless the whole file is valid. $INCLUDE is refused. The SOA, apex NS and DNSSEC records of the file are not imported (they are the platform’s) and are listed under `ignored`.',
         params: zoneParams,
-        querystring: z.object({ mode: z.enum(['merge', 'replace']).default('merge'), dry_run: flag.default(false) }),
+        querystring: z.object({ mode: z.enum(['merge', 'replace']).default('merge'), dry_run: queryFlag.default(false) }),
         body: z.string().describe('The zone file'),
         response: {
           200: successEnvelope(
