@@ -8356,11 +8356,15 @@ export interface paths {
         put?: never;
         /**
          * Bring the zone’s records back to their state at a serial, as one new change
-         * @description API key, access token or session cookie; scope `records:write`.
+         * @description `dry_run=true` answers the changes a restore would make without writing (`serial` stays the current one).
+         *
+         *     API key, access token or session cookie; scope `records:write`.
          */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    dry_run?: "0" | "1" | "true" | "false";
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -8384,6 +8388,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 changes: components["schemas"]["RecordSetChange"][];
+                                dry_run: boolean;
                                 restored_serial: number;
                                 serial: number;
                             };
