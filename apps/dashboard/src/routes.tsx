@@ -27,6 +27,7 @@ export const routes: RouteObject[] = [
           { path: 'trial', ...screen(() => import('./screens/trial/route')) },
           { path: 'zones', ...screen(() => import('./screens/zones/route')) },
           { path: 'zones/:zoneId', ...screen(() => import('./screens/zone/route')) },
+          { path: 'zones/:zoneId/dnssec', ...screen(() => import('./screens/zone-dnssec/route')) },
         ],
       },
       { path: '*', ...screen(() => import('./screens/not-found/route')) },
