@@ -28,6 +28,7 @@ export const routes: RouteObject[] = [
           { path: 'zones', ...screen(() => import('./screens/zones/route')) },
           { path: 'zones/:zoneId', ...screen(() => import('./screens/zone/route')) },
           { path: 'zones/:zoneId/dnssec', ...screen(() => import('./screens/zone-dnssec/route')) },
+          { path: 'zones/:zoneId/history', ...screen(() => import('./screens/zone-history/route')) },
         ],
       },
       { path: '*', ...screen(() => import('./screens/not-found/route')) },
