@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
           { path: 'zones/:zoneId', ...screen(() => import('./screens/zone/route')) },
           { path: 'zones/:zoneId/dnssec', ...screen(() => import('./screens/zone-dnssec/route')) },
           { path: 'zones/:zoneId/history', ...screen(() => import('./screens/zone-history/route')) },
+          { path: 'zones/:zoneId/zone-file', ...screen(() => import('./screens/zone-file/route')) },
         ],
       },
       { path: '*', ...screen(() => import('./screens/not-found/route')) },

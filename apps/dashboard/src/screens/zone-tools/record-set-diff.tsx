@@ -29,16 +29,16 @@ export function RecordSetDiff({ changes, label }: { changes: RecordSetChange[]; 
 /** Removed and added values, marked in text as well as colour. */
 export function DiffLines({ removed, added }: { removed: readonly string[]; added: readonly string[] }) {
   return (
-    <div className="mt-2 grid gap-0.5 overflow-x-auto font-mono text-xs">
+    <div className="mt-2 grid gap-0.5 font-mono text-xs">
       {removed.map((value) => (
-        <p key={`-${value}`} className="whitespace-pre rounded bg-red-50 px-2 py-0.5 text-red-900 dark:bg-red-950 dark:text-red-100">
+        <p key={`-${value}`} className="whitespace-pre-wrap break-all rounded bg-red-50 px-2 py-0.5 text-red-900 dark:bg-red-950 dark:text-red-100">
           <span aria-hidden>− </span>
           <span className="sr-only">Removed: </span>
           {value}
         </p>
       ))}
       {added.map((value) => (
-        <p key={`+${value}`} className="whitespace-pre rounded bg-green-50 px-2 py-0.5 text-green-900 dark:bg-green-950 dark:text-green-100">
+        <p key={`+${value}`} className="whitespace-pre-wrap break-all rounded bg-green-50 px-2 py-0.5 text-green-900 dark:bg-green-950 dark:text-green-100">
           <span aria-hidden>+ </span>
           <span className="sr-only">Added: </span>
           {value}
