@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
           { path: 'zones/:zoneId/dnssec', ...screen(() => import('./screens/zone-dnssec/route')) },
           { path: 'zones/:zoneId/history', ...screen(() => import('./screens/zone-history/route')) },
           { path: 'zones/:zoneId/zone-file', ...screen(() => import('./screens/zone-file/route')) },
+          { path: 'zones/:zoneId/tsig-keys', ...screen(() => import('./screens/zone-tsig/route')) },
         ],
       },
       { path: '*', ...screen(() => import('./screens/not-found/route')) },
