@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { certbotSnippet, knotSnippet, nsupdateSnippet, secretPlaceholder } from './snippets';
 
@@ -50,5 +54,27 @@ describe('configuration snippets for a TSIG key', () => {
     expect(snippet).toContain('for ns in ns1.eu.kaja.dns ns2.eu.kaja.dns; do');
     expect(snippet).toContain('  - id: xfr.example.com\n    algorithm: hmac-sha512\n    secret: ' + secret);
     expect(snippet).toContain('  - domain: example.com\n    master: kaja\n    acl: kaja-notify');
+  });
+
+  it('the Knot and certbot snippets run in a shell and write files Knot accepts and certbot reads', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kaja-snippets-'));
+    try {
+      // Our name servers' names do not resolve from here: dig answers as the public DNS would.
+      const dig = `dig() { case "$*" in *' A') echo 192.0.2.53 ;; *) echo 2001:db8::53 ;; esac; }\n`;
+      const key = { ...acme, name: 'xfr.example.com' };
+      execFileSync('bash', ['-e'], { cwd: dir, input: dig + knotSnippet({ zone: { ...zone, name_servers: ['ns1.eu.kaja.dns'] }, key, secret }) });
+      const knot = join(dir, 'kaja-example.com.conf');
+      expect(readFileSync(knot, 'utf8')).toContain('    address: [192.0.2.53,2001:db8::53]\n');
+      expect(statSync(knot).mode & 0o077).toBe(0);
+      expect(execFileSync('knotc', ['-c', knot, 'conf-check'], { encoding: 'utf8' })).toContain('Configuration is valid');
+
+      const certbot = certbotSnippet({ zone, key: acme, secret });
+      execFileSync('bash', ['-e'], { cwd: dir, input: dig + certbot.slice(0, certbot.indexOf('certbot certonly')) });
+      const ini = join(dir, 'kaja-rfc2136.ini');
+      expect(readFileSync(ini, 'utf8')).toMatch(/^dns_rfc2136_server = 192\.0\.2\.53$/m);
+      expect(statSync(ini).mode & 0o077).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
