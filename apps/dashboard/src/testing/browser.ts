@@ -42,6 +42,11 @@ export async function launchBrowser(): Promise<Browser> {
  * at 1440 and 375 px wide.
  */
 export async function checkScreen(page: Page, name: string): Promise<void> {
+  // A toast or dialog still fading in has not its final colours yet: check the screen as it settles.
+  // (Endless ones, such as a pulsing progress bar, never settle and are left out.)
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
