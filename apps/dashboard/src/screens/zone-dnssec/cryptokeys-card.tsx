@@ -118,7 +118,7 @@ export function CryptokeysCard({ zoneId, algorithm }: { zoneId: string; algorith
         </CardTitle>
         <CardDescription>All keys are published in the DNSKEY set; the active ones sign.</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid gap-4 [&>*]:min-w-0">
         {keys.isPending && <StatusLine>Loading the keys…</StatusLine>}
         {keys.isError && <StatusLine error>{keys.error.message}</StatusLine>}
         {keys.data && keys.data.length === 0 && <StatusLine>The zone has no keys.</StatusLine>}

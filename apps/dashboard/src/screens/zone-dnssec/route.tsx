@@ -11,7 +11,7 @@ function ZoneDnssec({ zoneId, zoneName }: { zoneId: string; zoneName: string }) 
   if (status.isError) return <StatusLine error>{status.error.message}</StatusLine>;
   const signed = status.data.state === 'active' || status.data.state === 'disabling';
   return (
-    <div className="grid gap-6">
+    <div className="grid gap-6 [&>*]:min-w-0">
       <SigningCard zoneId={zoneId} status={status.data} />
       {status.data.keys_ready && <DsCard zoneId={zoneId} zoneName={zoneName} />}
       {signed && <CryptokeysCard zoneId={zoneId} algorithm={status.data.algorithm} />}

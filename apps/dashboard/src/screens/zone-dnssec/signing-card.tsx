@@ -112,7 +112,7 @@ export function SigningCard({ zoneId, status }: { zoneId: string; status: Dnssec
           zone here, then you publish a DS record at your domain's registrar, which links your domain's signatures to the parent zone.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid gap-4 [&>*]:min-w-0">
         {status.state === 'off' && <EnableForm zoneId={zoneId} status={status} />}
         {status.state === 'signing' && (
           <div className="grid gap-2">

@@ -90,7 +90,7 @@ export function ImportCard({ zoneId }: { zoneId: string }) {
           records and DNSSEC records of the file are left out: they are ours.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid gap-4 [&>*]:min-w-0">
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">Mode</legend>
           <RadioGroup
@@ -117,7 +117,7 @@ export function ImportCard({ zoneId }: { zoneId: string }) {
             id={inputId}
             type="file"
             accept=".zone,.txt,.db,text/plain,text/dns"
-            className="h-auto"
+            className="h-auto min-w-0"
             disabled={step.name === 'reading' || step.name === 'checking' || step.name === 'applying'}
             onChange={(event) => {
               const chosen = event.target.files?.[0] ?? null;

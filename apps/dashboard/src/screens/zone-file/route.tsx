@@ -7,7 +7,7 @@ export default function ZoneFileScreen() {
   return (
     <ZoneToolsPage title="Import and export">
       {(zone) => (
-        <div className="grid gap-6">
+        <div className="grid gap-6 [&>*]:min-w-0">
           <ImportCard zoneId={zone.id} />
           <ExportCard zoneId={zone.id} zoneName={zone.name} />
         </div>

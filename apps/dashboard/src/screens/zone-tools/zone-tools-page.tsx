@@ -23,7 +23,7 @@ export function ZoneToolsPage({ title, children }: { title: string; children: (z
   if (zone.isPending) return <StatusLine>Loading the zone…</StatusLine>;
   if (zone.isError) return <StatusLine error>{zone.error.message}</StatusLine>;
   return (
-    <div className="grid min-w-0 gap-6">
+    <div className="grid min-w-0 gap-6 [&>*]:min-w-0">
       <div className="grid gap-1">
         <p className="break-all text-sm text-muted-foreground">{zone.data.name}</p>
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>

@@ -7,7 +7,7 @@ export default function ZoneTsigScreen() {
   return (
     <ZoneToolsPage title="TSIG keys and secondaries">
       {(zone) => (
-        <div className="grid gap-6">
+        <div className="grid gap-6 [&>*]:min-w-0">
           <TsigKeysCard zone={zone} />
           <SecondariesCard zone={zone} />
         </div>

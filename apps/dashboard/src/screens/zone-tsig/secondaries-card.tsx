@@ -72,7 +72,7 @@ export function SecondariesCard({ zone }: { zone: Zone }) {
         </CardTitle>
         <CardDescription>Your own name servers that copy the zone from us (AXFR and IXFR over TCP, signed with the key) and get a NOTIFY after every change.</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid gap-4 [&>*]:min-w-0">
         {secondaries.isPending && <StatusLine>Loading the secondaries…</StatusLine>}
         {secondaries.isError && <StatusLine error>{secondaries.error.message}</StatusLine>}
         {secondaries.data?.length === 0 && <StatusLine>No secondaries: only our name servers serve the zone.</StatusLine>}

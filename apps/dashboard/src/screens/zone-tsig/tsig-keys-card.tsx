@@ -70,7 +70,7 @@ export function TsigKeysCard({ zone }: { zone: Zone }) {
         </CardTitle>
         <CardDescription>Shared secrets that sign dynamic updates (RFC 2136) and zone transfers. Give each tool its own key with the narrowest policy that works.</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid gap-4 [&>*]:min-w-0">
         {keys.isPending && <StatusLine>Loading the TSIG keys…</StatusLine>}
         {keys.isError && <StatusLine error>{keys.error.message}</StatusLine>}
         {keys.data?.length === 0 && <StatusLine>No TSIG keys yet.</StatusLine>}
