@@ -35,7 +35,11 @@ function AddKeyDialog({ zoneId, algorithm }: { zoneId: string; algorithm: string
   const create = useCreateCryptokey(zoneId);
   const form = useForm({
     resolver: zodResolver(keySchema),
-    defaultValues: { keytype: 'zsk' as const, algorithm: (algorithms.find((name) => name === algorithm) ?? 'ECDSAP256SHA256') as (typeof algorithms)[number], active: false },
+    defaultValues: {
+      keytype: 'zsk' as const,
+      algorithm: (algorithms.find((name) => name === algorithm) ?? 'ECDSAP256SHA256') as (typeof algorithms)[number],
+      active: false,
+    },
   });
   const submit = form.handleSubmit((values) =>
     create.mutateAsync(values).then(
@@ -54,8 +58,8 @@ function AddKeyDialog({ zoneId, algorithm }: { zoneId: string; algorithm: string
       <DialogContent>
         <DialogTitle>Add a key</DialogTitle>
         <DialogDescription>
-          For a rollover: add the new key inactive, wait for the DNSKEY TTL so resolvers know it, then activate it and deactivate the old one. A new KSK also needs its
-          DS at the registrar.
+          For a rollover: add the new key inactive, wait for the DNSKEY TTL so resolvers know it, then activate it and deactivate the old one. A new KSK also
+          needs its DS at the registrar.
         </DialogDescription>
         <form onSubmit={submit} className="grid gap-4">
           <Field label="Key type">
@@ -145,7 +149,13 @@ export function CryptokeysCard({ zoneId, algorithm }: { zoneId: string; algorith
                   <TableCell>
                     <div className="flex flex-wrap gap-2">
                       {key.active ? (
-                        <Button size="sm" variant="outline" disabled={setActive.isPending} onClick={() => attempt(key, 'deactivate', false)} aria-label={`Deactivate ${key.keytype.toUpperCase()} ${key.key_tag}`}>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          disabled={setActive.isPending}
+                          onClick={() => attempt(key, 'deactivate', false)}
+                          aria-label={`Deactivate ${key.keytype.toUpperCase()} ${key.key_tag}`}
+                        >
                           Deactivate
                         </Button>
                       ) : (

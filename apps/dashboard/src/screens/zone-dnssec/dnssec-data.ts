@@ -47,28 +47,38 @@ function useDnssecMutation<Input, Output>(zoneId: string, write: (input: Input) 
 }
 
 export function useUpdateDnssecStatus(zoneId: string) {
-  return useDnssecMutation(zoneId, async (body: { enabled?: boolean; nsec3?: boolean; algorithm?: string }) =>
-    (await call(api.PATCH('/v1/zones/{id}/dnssec/status', { ...path(zoneId), body }))).data,
+  return useDnssecMutation(
+    zoneId,
+    async (body: { enabled?: boolean; nsec3?: boolean; algorithm?: string }) =>
+      (await call(api.PATCH('/v1/zones/{id}/dnssec/status', { ...path(zoneId), body }))).data,
   );
 }
 
 export function useCreateCryptokey(zoneId: string) {
-  return useDnssecMutation(zoneId, async (body: { keytype: 'ksk' | 'zsk'; algorithm: string; active: boolean }) =>
-    (await call(api.POST('/v1/zones/{id}/dnssec/cryptokeys', { ...path(zoneId), body }))).data,
+  return useDnssecMutation(
+    zoneId,
+    async (body: { keytype: 'ksk' | 'zsk'; algorithm: string; active: boolean }) =>
+      (await call(api.POST('/v1/zones/{id}/dnssec/cryptokeys', { ...path(zoneId), body }))).data,
   );
 }
 
-const keyPath = (zoneId: string, keyId: string, force: boolean) => ({ params: { path: { id: zoneId, keyId }, query: { force: force ? ('true' as const) : ('false' as const) } } });
+const keyPath = (zoneId: string, keyId: string, force: boolean) => ({
+  params: { path: { id: zoneId, keyId }, query: { force: force ? ('true' as const) : ('false' as const) } },
+});
 
 export function useSetCryptokeyActive(zoneId: string) {
-  return useDnssecMutation(zoneId, async ({ keyId, active, force }: { keyId: string; active: boolean; force: boolean }) =>
-    (await call(api.PUT('/v1/zones/{id}/dnssec/cryptokeys/{keyId}', { ...keyPath(zoneId, keyId, force), body: { active } }))).data,
+  return useDnssecMutation(
+    zoneId,
+    async ({ keyId, active, force }: { keyId: string; active: boolean; force: boolean }) =>
+      (await call(api.PUT('/v1/zones/{id}/dnssec/cryptokeys/{keyId}', { ...keyPath(zoneId, keyId, force), body: { active } }))).data,
   );
 }
 
 export function useDeleteCryptokey(zoneId: string) {
-  return useDnssecMutation(zoneId, async ({ keyId, force }: { keyId: string; force: boolean }) =>
-    (await call(api.DELETE('/v1/zones/{id}/dnssec/cryptokeys/{keyId}', keyPath(zoneId, keyId, force)))).data,
+  return useDnssecMutation(
+    zoneId,
+    async ({ keyId, force }: { keyId: string; force: boolean }) =>
+      (await call(api.DELETE('/v1/zones/{id}/dnssec/cryptokeys/{keyId}', keyPath(zoneId, keyId, force)))).data,
   );
 }
 

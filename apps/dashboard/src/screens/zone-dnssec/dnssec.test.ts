@@ -50,7 +50,8 @@ describe('DNSSEC of a zone in the dashboard', () => {
   });
 
   it('serves the zone signed on the platform’s DNS port, with the KSK whose DS the dashboard shows', async () => {
-    const dig = (...args: string[]) => execFileSync('dig', [`@127.0.0.1`, '-p', String(platform.dnsPort), '+norecurse', '+dnssec', '+time=5', '+tries=2', ...args], { encoding: 'utf8' });
+    const dig = (...args: string[]) =>
+      execFileSync('dig', [`@127.0.0.1`, '-p', String(platform.dnsPort), '+norecurse', '+dnssec', '+time=5', '+tries=2', ...args], { encoding: 'utf8' });
     await expect.poll(() => dig(zone.name, 'SOA')).toMatch(/\tRRSIG\tSOA 13 /);
     expect(dig(zone.name, 'NSEC3PARAM', '+short')).toMatch(/^1 0 0 -/m);
     const tags = (await callApi(platform, account, 'GET', `/zones/${zone.id}/dnssec/ds`)).body.data.dnskey.map((key: { key_tag: number }) => key.key_tag);
@@ -60,7 +61,11 @@ describe('DNSSEC of a zone in the dashboard', () => {
   it('lists the keys, adds and activates a ZSK, and warns before deleting an active key or deactivating the last KSK', async () => {
     const { page } = browser;
     await expect.poll(() => keyRows().count()).toBe(3);
-    const before = (await callApi(platform, account, 'GET', `/zones/${zone.id}/dnssec/cryptokeys`)).body.data as { id: string; keytype: string; key_tag: number }[];
+    const before = (await callApi(platform, account, 'GET', `/zones/${zone.id}/dnssec/cryptokeys`)).body.data as {
+      id: string;
+      keytype: string;
+      key_tag: number;
+    }[];
     const ksk = before.find((key) => key.keytype === 'ksk')!;
     const oldZsk = before.find((key) => key.keytype === 'zsk')!;
 
@@ -69,7 +74,11 @@ describe('DNSSEC of a zone in the dashboard', () => {
     await checkScreen(page, 'zone-dnssec-add-key');
     await page.getByRole('button', { name: 'Generate key' }).click();
     await expect.poll(() => keyRows().count()).toBe(4);
-    const after = (await callApi(platform, account, 'GET', `/zones/${zone.id}/dnssec/cryptokeys`)).body.data as { id: string; key_tag: number; active: boolean }[];
+    const after = (await callApi(platform, account, 'GET', `/zones/${zone.id}/dnssec/cryptokeys`)).body.data as {
+      id: string;
+      key_tag: number;
+      active: boolean;
+    }[];
     const newZsk = after.find((key) => !before.some((old) => old.id === key.id))!;
     expect(newZsk.active).toBe(false);
     await page.getByRole('button', { name: `Activate ZSK ${newZsk.key_tag}` }).click();

@@ -16,7 +16,10 @@ export function DsCard({ zoneId, zoneName }: { zoneId: string; zoneName: string 
       <CardContent className="grid gap-4 [&>*]:min-w-0">
         <ol className="list-decimal space-y-1 pl-5 text-sm">
           <li>Sign in at your domain's registrar and open the DNSSEC (or "DS records") settings of {zoneName}.</li>
-          <li>Add a DS record with the key tag, algorithm, digest type and digest below (SHA-256 is accepted everywhere). Some registrars ask for the DNSKEY instead.</li>
+          <li>
+            Add a DS record with the key tag, algorithm, digest type and digest below (SHA-256 is accepted everywhere). Some registrars ask for the DNSKEY
+            instead.
+          </li>
           <li>Save. Once the parent zone publishes the DS, validating resolvers check every answer; this can take up to a day.</li>
         </ol>
         {ds.isPending && <StatusLine>Loading the DS records…</StatusLine>}

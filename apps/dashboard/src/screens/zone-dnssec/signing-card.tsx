@@ -1,5 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, Label, Progress, RadioGroup, RadioGroupItem, Select } from '@kaja/ui';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  Label,
+  Progress,
+  RadioGroup,
+  RadioGroupItem,
+  Select,
+} from '@kaja/ui';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -70,9 +89,9 @@ function DisableDialog({ zoneId }: { zoneId: string }) {
         <DialogTitle>Disable DNSSEC?</DialogTitle>
         <DialogDescription>Remove the DS record at your registrar first, and wait until the parent zone no longer publishes it.</DialogDescription>
         <p className="text-sm">
-          While the parent zone still has a DS record, validating resolvers need the zone signed: without the keys they would reject every answer and the domain would
-          disappear for their users. So the zone stays signed for two more days and tells the parent to remove the DS (delete CDS/CDNSKEY records). Then the keys are
-          removed and the zone is served unsigned. Until then you can turn DNSSEC back on and keep the same keys.
+          While the parent zone still has a DS record, validating resolvers need the zone signed: without the keys they would reject every answer and the domain
+          would disappear for their users. So the zone stays signed for two more days and tells the parent to remove the DS (delete CDS/CDNSKEY records). Then
+          the keys are removed and the zone is served unsigned. Until then you can turn DNSSEC back on and keep the same keys.
         </p>
         <div className="flex flex-wrap justify-end gap-2">
           <DialogClose asChild>
@@ -108,8 +127,8 @@ export function SigningCard({ zoneId, status }: { zoneId: string; status: Dnssec
           </h2>
         </CardTitle>
         <CardDescription>
-          DNSSEC signs your zone's answers, so validating resolvers can tell they really come from us and were not forged on the way. It takes two steps: we sign the
-          zone here, then you publish a DS record at your domain's registrar, which links your domain's signatures to the parent zone.
+          DNSSEC signs your zone's answers, so validating resolvers can tell they really come from us and were not forged on the way. It takes two steps: we
+          sign the zone here, then you publish a DS record at your domain's registrar, which links your domain's signatures to the parent zone.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 [&>*]:min-w-0">
@@ -134,7 +153,8 @@ export function SigningCard({ zoneId, status }: { zoneId: string; status: Dnssec
           <>
             <Alert>
               DNSSEC is being turned off. The zone stays signed and asks the parent to remove the DS record
-              {status.keys_removed_at ? ` until ${new Date(status.keys_removed_at).toLocaleString()}` : ''}; then its keys are removed and it is served unsigned.
+              {status.keys_removed_at ? ` until ${new Date(status.keys_removed_at).toLocaleString()}` : ''}; then its keys are removed and it is served
+              unsigned.
             </Alert>
             <div>
               <Button disabled={update.isPending} onClick={() => update.mutate({ enabled: true })}>

@@ -77,7 +77,8 @@ export function ImportCard({ zoneId }: { zoneId: string }) {
     }
   };
 
-  const changes = step.name === 'checked' || step.name === 'applying' || step.name === 'applied' ? step.result.changes.filter((change) => change.type !== 'SOA') : [];
+  const changes =
+    step.name === 'checked' || step.name === 'applying' || step.name === 'applied' ? step.result.changes.filter((change) => change.type !== 'SOA') : [];
 
   return (
     <Card>

@@ -35,7 +35,9 @@ describe('importing and exporting a zone file in the dashboard', () => {
     await page.getByRole('heading', { name: 'Import a zone file' }).waitFor();
     await checkScreen(page, 'zone-file');
 
-    await page.getByLabel('Zone file').setInputFiles(zoneFile([`$ORIGIN ${zone.name}.`, '$TTL 300', 'www IN A 192.0.2.10', 'bad IN A 999.0.2.1', 'mail IN A 192.0.2.20']));
+    await page
+      .getByLabel('Zone file')
+      .setInputFiles(zoneFile([`$ORIGIN ${zone.name}.`, '$TTL 300', 'www IN A 192.0.2.10', 'bad IN A 999.0.2.1', 'mail IN A 192.0.2.20']));
     const bad = page.getByRole('list', { name: 'Lines with errors' });
     await bad.waitFor();
     expect(await bad.getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/^Line 4: /)]);
@@ -75,7 +77,10 @@ describe('importing and exporting a zone file in the dashboard', () => {
     expect(await customerSets()).toEqual([`old.${zone.name} A`]);
 
     await page.getByRole('button', { name: 'Import (replace)' }).click();
-    await page.getByText(/^Imported: the zone is at serial \d+\.$/).first().waitFor();
+    await page
+      .getByText(/^Imported: the zone is at serial \d+\.$/)
+      .first()
+      .waitFor();
     expect(await customerSets()).toEqual([`${zone.name} MX`, `${zone.name} TXT`, `mail.${zone.name} A`, `www.${zone.name} A`].sort());
     const history = await callApi(platform, account, 'GET', `/zones/${zone.id}/history?limit=1`);
     expect(history.body.data[0].source).toBe('import');

@@ -15,7 +15,9 @@ export function useHistory(zoneId: string, { limit, offset }: { limit: number; o
 }
 
 const restore = (zoneId: string, serial: number, dryRun: boolean) =>
-  call(api.POST('/v1/zones/{id}/restore', { params: { path: { id: zoneId }, query: { dry_run: dryRun ? 'true' : 'false' } }, body: { serial } })).then(({ data }) => data);
+  call(api.POST('/v1/zones/{id}/restore', { params: { path: { id: zoneId }, query: { dry_run: dryRun ? 'true' : 'false' } }, body: { serial } })).then(
+    ({ data }) => data,
+  );
 
 /** What restoring the zone to `serial` would change, written nowhere. */
 export function useRestorePreview(zoneId: string, serial: number | null) {

@@ -12,7 +12,9 @@ export function RestoreDialog({ zoneId, serial, onClose }: { zoneId: string; ser
     <Dialog open={serial !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">
         <DialogTitle>Restore the zone to serial {serial}?</DialogTitle>
-        <DialogDescription>The records are brought back to their state after that change, as one new change. Nothing is written until you restore.</DialogDescription>
+        <DialogDescription>
+          The records are brought back to their state after that change, as one new change. Nothing is written until you restore.
+        </DialogDescription>
         {preview.isPending && (
           <div className="grid gap-2">
             <StatusLine>Working out what the restore would change…</StatusLine>

@@ -59,7 +59,9 @@ function ZoneHistory({ zoneId }: { zoneId: string }) {
   if (changes.length === 0) return <StatusLine>No changes yet: they appear here as records are added, changed or removed.</StatusLine>;
   return (
     <div className="grid gap-4">
-      <p className="text-sm text-muted-foreground">Every change to the zone's records, newest first, from the dashboard, the API, imports, restores and dynamic updates.</p>
+      <p className="text-sm text-muted-foreground">
+        Every change to the zone's records, newest first, from the dashboard, the API, imports, restores and dynamic updates.
+      </p>
       <ol aria-label="Changes" className="grid gap-3" aria-busy={history.isPlaceholderData}>
         {changes.map((change, index) => (
           <Change key={change.serial} change={change} latest={offset === 0 && index === 0} onRestore={setRestoring} />

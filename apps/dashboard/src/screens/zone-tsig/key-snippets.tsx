@@ -11,7 +11,11 @@ export function KeySnippets({ zone, tsigKey, secret }: { zone: Zone; tsigKey: Ts
       {!secret && <p className="text-sm text-muted-foreground">The secret was shown once, when the key was created: put it where the snippets say.</p>}
       {tsigKey.can_update && (
         <>
-          <SnippetBlock title="nsupdate" hint="Writes the key to a file only you can read, then sends one update. Change the update lines to what you need." text={nsupdateSnippet(input)} />
+          <SnippetBlock
+            title="nsupdate"
+            hint="Writes the key to a file only you can read, then sends one update. Change the update lines to what you need."
+            text={nsupdateSnippet(input)}
+          />
           <SnippetBlock
             title="certbot"
             hint="Writes the credentials file of certbot-dns-rfc2136 (the server must be an address), then asks for a certificate for the zone and its wildcard."

@@ -34,7 +34,11 @@ function AddSecondaryForm({ zone }: { zone: Zone }) {
   if (keys.isSuccess && transferKeys.length === 0) return <StatusLine>To add a secondary, first create a TSIG key that may transfer the zone.</StatusLine>;
   return (
     <form onSubmit={submit} noValidate aria-label="Add a secondary" className="grid gap-4 sm:grid-cols-[1fr_7rem_1fr_auto] sm:items-start">
-      {failure && <Alert variant="destructive" className="sm:col-span-4">{failure}</Alert>}
+      {failure && (
+        <Alert variant="destructive" className="sm:col-span-4">
+          {failure}
+        </Alert>
+      )}
       <Field label="Address" error={errors.address?.message} hint="Transfers come from it, NOTIFY goes to it">
         <Input placeholder="198.51.100.53" {...form.register('address')} />
       </Field>
@@ -70,7 +74,9 @@ export function SecondariesCard({ zone }: { zone: Zone }) {
         <CardTitle asChild>
           <h2>Secondaries</h2>
         </CardTitle>
-        <CardDescription>Your own name servers that copy the zone from us (AXFR and IXFR over TCP, signed with the key) and get a NOTIFY after every change.</CardDescription>
+        <CardDescription>
+          Your own name servers that copy the zone from us (AXFR and IXFR over TCP, signed with the key) and get a NOTIFY after every change.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 [&>*]:min-w-0">
         {secondaries.isPending && <StatusLine>Loading the secondaries…</StatusLine>}
@@ -86,10 +92,17 @@ export function SecondariesCard({ zone }: { zone: Zone }) {
                   </p>
                   <p className="break-all text-muted-foreground">Key {keyName(secondary.tsig_key_id)}</p>
                   <p className="text-muted-foreground">
-                    {secondary.notified_serial === null ? 'Has not confirmed a NOTIFY yet' : `Confirmed serial ${secondary.notified_serial}`} (zone serial {zone.serial})
+                    {secondary.notified_serial === null ? 'Has not confirmed a NOTIFY yet' : `Confirmed serial ${secondary.notified_serial}`} (zone serial{' '}
+                    {zone.serial})
                   </p>
                 </div>
-                <Button size="sm" variant="outline" disabled={remove.isPending} onClick={() => remove.mutate(secondary.id)} aria-label={`Remove the secondary ${secondary.address} port ${secondary.port}`}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate(secondary.id)}
+                  aria-label={`Remove the secondary ${secondary.address} port ${secondary.port}`}
+                >
                   Remove
                 </Button>
               </li>

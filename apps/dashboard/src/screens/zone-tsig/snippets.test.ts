@@ -35,7 +35,17 @@ describe('configuration snippets for a TSIG key', () => {
     const snippet = nsupdateSnippet({ zone, key: { ...acme, record_policies: null }, secret: null });
     expect(snippet).toContain('update add www.example.com. 300 A 192.0.2.10');
     expect(snippet).toContain(`secret "${secretPlaceholder}";`);
-    const apex = nsupdateSnippet({ zone, key: { ...acme, record_policies: [{ name: '*', type: '*', allow: false }, { name: '@', type: 'AAAA', allow: true }] }, secret });
+    const apex = nsupdateSnippet({
+      zone,
+      key: {
+        ...acme,
+        record_policies: [
+          { name: '*', type: '*', allow: false },
+          { name: '@', type: 'AAAA', allow: true },
+        ],
+      },
+      secret,
+    });
     expect(apex).toContain('update add example.com. 300 AAAA 2001:db8::10');
   });
 

@@ -32,6 +32,16 @@ export function useCreateTsigKey(zoneId: string) {
   });
 }
 
+/** Changes what a key may do and which records (the secret stays). */
+export function useUpdateTsigKey(zoneId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ keyId, ...body }: { keyId: string } & Pick<NewTsigKey, 'can_update' | 'can_transfer' | 'record_policies'>) =>
+      (await call(api.PUT('/v1/zones/{id}/tsig-keys/{keyId}', { params: { path: { id: zoneId, keyId } }, body }))).data,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tsigKeysKey(zoneId) }),
+  });
+}
+
 export function useDeleteTsigKey(zoneId: string) {
   const queryClient = useQueryClient();
   return useMutation({

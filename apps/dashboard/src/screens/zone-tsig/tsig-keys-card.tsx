@@ -1,16 +1,32 @@
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@kaja/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '@kaja/ui';
 import { useState } from 'react';
 import { StatusLine } from '../zone-tools/status-line';
 import type { Zone } from '../zone-tools/zone-data';
 import { CreateKeyDialog } from './create-key-dialog';
+import { EditKeyDialog } from './edit-key-dialog';
 import { KeySnippets } from './key-snippets';
 import { type TsigKey, useDeleteTsigKey, useTsigKeys } from './tsig-data';
 
 const policyText = (key: TsigKey) =>
-  key.record_policies === null ? 'Every record' : key.record_policies.map((policy) => `${policy.allow ? 'allow' : 'refuse'} ${policy.name} ${policy.type}`).join(', ');
+  key.record_policies === null
+    ? 'Every record'
+    : key.record_policies.map((policy) => `${policy.allow ? 'allow' : 'refuse'} ${policy.name} ${policy.type}`).join(', ');
 
 function KeyItem({ zone, tsigKey }: { zone: Zone; tsigKey: TsigKey }) {
-  const [showing, setShowing] = useState<'snippets' | 'delete' | null>(null);
+  const [showing, setShowing] = useState<'snippets' | 'edit' | 'delete' | null>(null);
   const remove = useDeleteTsigKey(zone.id);
   return (
     <li className="grid min-w-0 gap-2 rounded-md border border-border p-3">
@@ -30,6 +46,9 @@ function KeyItem({ zone, tsigKey }: { zone: Zone; tsigKey: TsigKey }) {
         <Button size="sm" variant="outline" onClick={() => setShowing('snippets')} aria-label={`Configuration snippets for ${tsigKey.name}`}>
           Snippets
         </Button>
+        <Button size="sm" variant="outline" onClick={() => setShowing('edit')} aria-label={`Edit ${tsigKey.name}`}>
+          Edit
+        </Button>
         <Button size="sm" variant="outline" onClick={() => setShowing('delete')} aria-label={`Delete ${tsigKey.name}`}>
           Delete
         </Button>
@@ -41,6 +60,7 @@ function KeyItem({ zone, tsigKey }: { zone: Zone; tsigKey: TsigKey }) {
           <KeySnippets zone={zone} tsigKey={tsigKey} secret={null} />
         </DialogContent>
       </Dialog>
+      <EditKeyDialog zoneId={zone.id} tsigKey={tsigKey} open={showing === 'edit'} onOpenChange={(open) => setShowing(open ? 'edit' : null)} />
       <Dialog open={showing === 'delete'} onOpenChange={(open) => setShowing(open ? 'delete' : null)}>
         <DialogContent>
           <DialogTitle>Delete {tsigKey.name}?</DialogTitle>
@@ -49,7 +69,16 @@ function KeyItem({ zone, tsigKey }: { zone: Zone; tsigKey: TsigKey }) {
             <DialogClose asChild>
               <Button variant="outline">Keep it</Button>
             </DialogClose>
-            <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutateAsync(tsigKey.id).then(() => setShowing(null), () => setShowing(null))}>
+            <Button
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutateAsync(tsigKey.id).then(
+                  () => setShowing(null),
+                  () => setShowing(null),
+                )
+              }
+            >
               Delete key
             </Button>
           </div>
@@ -68,7 +97,9 @@ export function TsigKeysCard({ zone }: { zone: Zone }) {
         <CardTitle asChild>
           <h2>TSIG keys</h2>
         </CardTitle>
-        <CardDescription>Shared secrets that sign dynamic updates (RFC 2136) and zone transfers. Give each tool its own key with the narrowest policy that works.</CardDescription>
+        <CardDescription>
+          Shared secrets that sign dynamic updates (RFC 2136) and zone transfers. Give each tool its own key with the narrowest policy that works.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 [&>*]:min-w-0">
         {keys.isPending && <StatusLine>Loading the TSIG keys…</StatusLine>}

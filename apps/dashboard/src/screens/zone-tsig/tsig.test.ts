@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,8 @@ let platform: Platform;
 let browser: Browser;
 let account: Account;
 let zone: { id: string; name: string };
+/** The copied nsupdate snippet, pointed at the platform. */
+let acmeUpdate: string;
 const workDir = mkdtempSync(join(tmpdir(), 'kaja-dashboard-nsupdate-'));
 
 beforeAll(async () => {
@@ -57,8 +59,13 @@ describe('TSIG keys and secondaries of a zone in the dashboard', () => {
     const local = snippet.replace(/^server \S+$/m, `server 127.0.0.1 ${platform.dnsPort}`);
     expect(local).not.toBe(snippet);
     execFileSync('bash', ['-e'], { cwd: workDir, input: local, encoding: 'utf8', timeout: 30_000 });
+    acmeUpdate = local;
 
-    const sets = (await callApi(platform, account, 'GET', `/zones/${zone.id}/records?limit=100`)).body.data as { name: string; type: string; content: string[] | string }[];
+    const sets = (await callApi(platform, account, 'GET', `/zones/${zone.id}/records?limit=100`)).body.data as {
+      name: string;
+      type: string;
+      content: string[] | string;
+    }[];
     expect(sets.find((set) => set.type === 'TXT')).toMatchObject({ name: `_acme-challenge.${zone.name}`, content: ['"token-from-your-acme-client"'] });
 
     await page.getByRole('button', { name: 'I have saved the secret' }).click();
@@ -76,6 +83,27 @@ describe('TSIG keys and secondaries of a zone in the dashboard', () => {
     const latest = page.getByRole('list', { name: 'Changes' }).getByRole('listitem').first();
     await latest.getByText('Dynamic update').waitFor();
     await latest.getByText(`Added: _acme-challenge.${zone.name} 60 TXT "token-from-your-acme-client"`).waitFor();
+  });
+
+  it('edits the key’s record policies, and the same update is refused from then on', async () => {
+    const { page } = browser;
+    await page.getByRole('link', { name: 'TSIG keys and secondaries' }).click();
+    await page.getByRole('button', { name: `Edit acme-web1.${zone.name}` }).click();
+    await page.getByRole('button', { name: 'Remove policy 1' }).click();
+    await page.getByRole('button', { name: 'Add a policy' }).click();
+    await page.getByLabel('Policy 1 name').fill('home');
+    await page.getByLabel('Type', { exact: true }).fill('AAAA');
+    await checkScreen(page, 'zone-tsig-edit');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('list', { name: 'TSIG keys' }).getByText('allow home AAAA').waitFor();
+    const refused = spawnSync('bash', ['-e'], {
+      cwd: workDir,
+      input: acmeUpdate.replace('"token-from-your-acme-client"', '"second-token"'),
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(refused.status).not.toBe(0);
+    expect(refused.stdout + refused.stderr).toContain('REFUSED');
   });
 
   it('creates a transfer key, adds a secondary with it, and shows the Knot configuration for the zone and key', async () => {
