@@ -3,8 +3,16 @@ import { useState } from 'react';
 import { Button, type ButtonProps } from './button';
 import { toast } from './toaster';
 
-/** Copies `text` to the clipboard; `label` names what is copied for screen readers ("Copy DS record"). */
-export function CopyButton({ text, label, ...props }: { text: string; label: string } & Omit<ButtonProps, 'onClick' | 'children'>) {
+/**
+ * Copies `text` to the clipboard; `label` names what is copied for screen readers ("Copy the DS record
+ * of key 12345"), `children` is the visible text where one screen has several copy buttons side by side.
+ */
+export function CopyButton({
+  text,
+  label,
+  children = 'Copy',
+  ...props
+}: { text: string; label: string; children?: string } & Omit<ButtonProps, 'onClick' | 'children'>) {
   const [copied, setCopied] = useState(false);
   return (
     <Button
@@ -24,7 +32,7 @@ export function CopyButton({ text, label, ...props }: { text: string; label: str
       {...props}
     >
       {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-      <span aria-live="polite">{copied ? 'Copied' : 'Copy'}</span>
+      <span aria-live="polite">{copied ? 'Copied' : children}</span>
     </Button>
   );
 }

@@ -48,8 +48,12 @@ export function DsCard({ zoneId, zoneName }: { zoneId: string; zoneName: string 
                     </dd>
                   </dl>
                   <div className="flex flex-wrap gap-2">
-                    <CopyButton text={record.digest} label={`Copy the ${digestType} digest of key ${record.key_tag}`} />
-                    <CopyButton text={record.presentation} label={`Copy the ${digestType} DS record of key ${record.key_tag}`} />
+                    <CopyButton text={record.digest} label={`Copy the ${digestType} digest of key ${record.key_tag}`}>
+                      Copy digest
+                    </CopyButton>
+                    <CopyButton text={record.presentation} label={`Copy the ${digestType} DS record of key ${record.key_tag}`}>
+                      Copy DS record
+                    </CopyButton>
                   </div>
                 </li>
               );
@@ -64,7 +68,9 @@ export function DsCard({ zoneId, zoneName }: { zoneId: string; zoneName: string 
                 <li key={key.key_tag} className="grid gap-2 rounded-md border border-border p-2">
                   <code className="break-all text-xs">{key.presentation}</code>
                   <div>
-                    <CopyButton text={key.presentation} label={`Copy the DNSKEY record of key ${key.key_tag}`} />
+                    <CopyButton text={key.presentation} label={`Copy the DNSKEY record of key ${key.key_tag}`}>
+                      Copy DNSKEY
+                    </CopyButton>
                   </div>
                 </li>
               ))}
