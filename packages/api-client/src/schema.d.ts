@@ -9914,11 +9914,15 @@ export interface paths {
         put?: never;
         /**
          * Bring the zone’s records back to their state at a serial, as one new change
-         * @description API key, access token or session cookie; scope `records:write`.
+         * @description `dry_run=true` answers the changes a restore would make without writing (`serial` stays the current one).
+         *
+         *     API key, access token or session cookie; scope `records:write`.
          */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    dry_run?: "0" | "1" | "true" | "false";
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -9942,6 +9946,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 changes: components["schemas"]["RecordSetChange"][];
+                                dry_run: boolean;
                                 restored_serial: number;
                                 serial: number;
                             };

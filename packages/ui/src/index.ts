@@ -32,3 +32,6 @@ export { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, Dia
 export { Select } from './select';
 export { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './table';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
+export { CopyButton } from './copy-button';
+export { Progress } from './progress';
+export { RadioGroup, RadioGroupItem } from './radio-group';

@@ -56,3 +56,6 @@ export const email = z
   .transform((value) => value.toLowerCase());
 
 export const password = text({ freeForm: true }).min(10).max(256);
+
+/** A true/false query parameter (`true`, `false`, `1` or `0`). */
+export const queryFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text';
-import { timestamp } from './common';
+import { queryFlag, timestamp } from './common';
 
 const algorithmInput = z
   .union([text().max(32), z.number().int()])
@@ -78,9 +78,7 @@ export const cryptokeyInput = z.object({
 export const cryptokeyParams = z.object({ id: z.uuid(), keyId: z.uuid() });
 
 export const forceQuery = z.object({
-  force: z
-    .enum(['true', 'false', '1', '0'])
-    .transform((value) => value === 'true' || value === '1')
+  force: queryFlag
     .default(false)
     .describe('Needed to take a key out of use that the DS or current signatures depend on'),
 });

@@ -4,7 +4,8 @@ import { groupRecords } from '@kaja/dns-model';
 import { invalid } from '../errors';
 import type { Pagination } from '../schemas/common';
 import type { Principal } from './principal';
-import { editZoneOptimistically, findZone, isManagedSet, setKey, type PlanningContext, type SetChange, type ZoneContext, type ZoneRow, type ZoneState } from './zoneEdits';
+import { checkRecordQuota } from './quotas';
+import { editZoneOptimistically, findZone, isManagedSet, readZoneSnapshot, recordDelta, setKey, type PlanningContext, type SetChange, type ZoneContext, type ZoneRow, type ZoneState } from './zoneEdits';
 
 type ChangeRow = typeof zoneChanges.$inferSelect;
 
@@ -96,10 +97,19 @@ export function changesToReach(zone: ZoneRow, sets: ZoneState['sets'], records: 
   return changes;
 }
 
-/** Brings the zone's records back to their state at `serial`, as one new change (planned on the worker threads). */
-export async function restoreZone(ctx: PlanningContext, principal: Principal, zoneId: string, serial: number) {
-  const result = await editZoneOptimistically(ctx, principal, zoneId, { source: 'restore', action: 'zone.restored', summary: { restored_serial: serial } }, async (state) =>
-    ctx.workers.run('planRecords', { zone: state.zone, sets: [...state.sets.values()], records: await recordsAtSerial(ctx.db, state, serial), removeOthers: true, principal, fieldsByName: false }, principal.customerId),
-  );
-  return { serial: result.serial, restored_serial: serial, changes: result.diffs };
+/**
+ * Brings the zone's records back to their state at `serial`, as one new change (planned on the
+ * worker threads); `dryRun` answers the changes (checked as the write would be) without writing.
+ */
+export async function restoreZone(ctx: PlanningContext, principal: Principal, zoneId: string, serial: number, { dryRun = false } = {}) {
+  const plan = async (state: ZoneState) =>
+    ctx.workers.run('planRecords', { zone: state.zone, sets: [...state.sets.values()], records: await recordsAtSerial(ctx.db, state, serial), removeOthers: true, principal, fieldsByName: false }, principal.customerId);
+  if (dryRun) {
+    const state = await readZoneSnapshot(ctx, principal, zoneId);
+    const { diffs } = await plan(state);
+    await ctx.db.transaction((tx) => checkRecordQuota(tx, state.zone.customerId, recordDelta(state.zone.name, diffs)));
+    return { dry_run: true, serial: state.zone.serial, restored_serial: serial, changes: diffs };
+  }
+  const result = await editZoneOptimistically(ctx, principal, zoneId, { source: 'restore', action: 'zone.restored', summary: { restored_serial: serial } }, plan);
+  return { dry_run: false, serial: result.serial, restored_serial: serial, changes: result.diffs };
 }

@@ -21,13 +21,14 @@ export function errorText(body: unknown): string {
 /** Field paths to messages, from the envelope's `details` ({"records.0.content": ["..."]} or {"name": "..."}). */
 export type FieldErrors = Record<string, string>;
 
-/** A failed call: the HTTP status (0 without an answer), the envelope's code, its text and field errors. */
+/** A failed call: the HTTP status (0 without an answer), the envelope's code, its text, field errors and `details` as sent. */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly code: string,
     readonly fields: FieldErrors = {},
+    readonly details: unknown = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -36,7 +37,7 @@ export class ApiError extends Error {
   static fromBody(status: number, body: unknown): ApiError {
     const error = (body as { error?: { code?: unknown; details?: unknown } } | null)?.error;
     const code = typeof error?.code === 'string' ? error.code : 'unknown';
-    return new ApiError(errorText(body), status, code, fieldErrorsOf(error?.details));
+    return new ApiError(errorText(body), status, code, fieldErrorsOf(error?.details), error?.details);
   }
 }
 

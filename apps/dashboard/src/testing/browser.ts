@@ -38,10 +38,15 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * Checks the screen in view with axe (no serious or critical violation) and saves screenshots of it
- * at 1440 and 375 px wide.
+ * Checks the screen in view with axe (no serious or critical violation), saves screenshots of it
+ * at 1440 and 375 px wide, and checks that it fits both widths.
  */
 export async function checkScreen(page: Page, name: string): Promise<void> {
+  // A toast or dialog still fading in has not its final colours yet: check the screen as it settles.
+  // (Endless ones, such as a pulsing progress bar, never settle and are left out.)
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -51,6 +56,8 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   for (const screenWidth of [1440, 375]) {
     await page.setViewportSize({ width: screenWidth, height: 900 });
     await page.screenshot({ path: join(screenshotsDir, `${name}-${screenWidth}.png`), fullPage: true });
+    // Works at that width: nothing makes the whole page scroll sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `width of ${name} at ${screenWidth} px`).toBeLessThanOrEqual(screenWidth);
   }
   await page.setViewportSize({ width, height });
 }

@@ -7,6 +7,7 @@ import { CopyButton } from '../../components/copy-button';
 import { DnssecBadge, NetworkBadges, ZoneStatusBadge } from '../../components/zone-badges';
 import { PageStatus } from '../../shell/page-status';
 import type { Zone } from '../zones/zones-data';
+import { ZoneTabs } from '../zone-tools/zone-tabs';
 import { BulkActions } from './bulk-actions';
 import { DeleteRecordDialog } from './delete-dialog';
 import { RecordDialog } from './record-dialog';
@@ -106,6 +107,7 @@ export default function ZoneScreen() {
           <span className="text-sm text-muted-foreground">Serial {zone.data.serial}</span>
         </div>
       </div>
+      <ZoneTabs zoneId={zone.data.id} />
       <section aria-labelledby="ns-heading" className="grid gap-2">
         <h2 id="ns-heading" className="text-lg font-semibold">
           Name servers

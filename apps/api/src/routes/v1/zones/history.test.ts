@@ -171,6 +171,25 @@ describe('serials, the change journal, notices, history and restore', () => {
       expect((await api.request('GET', `/zones/${zone.id}`, { token: owner.apiKey })).body.data.record_count).toBe(0);
     });
 
+    it('answers the changes a restore would make with dry_run=true and writes nothing', async () => {
+      const zone = await createZone(api, owner);
+      await post(zone.id, { type: 'A', name: 'www', content: '192.0.2.1' });
+      const kept = zone.serial + 1;
+      await patch(zone.id, [{ action: 'replace', type: 'A', name: 'www', content: '203.0.113.9' }]);
+      const before = await recordsOf(zone.id);
+
+      const response = await api.request('POST', `/zones/${zone.id}/restore?dry_run=true`, { token: owner.apiKey, body: { serial: kept } });
+      expect(response.status).toBe(200);
+      expect(response.body.data).toEqual({
+        dry_run: true,
+        serial: zone.serial + 2,
+        restored_serial: kept,
+        changes: [{ name: `www.${zone.name}`, type: 'A', action: 'update', ttl: 3600, removed: ['203.0.113.9'], added: ['192.0.2.1'] }],
+      });
+      expect(await recordsOf(zone.id)).toEqual(before);
+      expect((await api.request('GET', `/zones/${zone.id}/history?limit=1`, { token: owner.apiKey })).body.data[0].serial).toBe(zone.serial + 2);
+    });
+
     it('refuses a serial that is not in the history', async () => {
       const zone = await createZone(api, owner);
       const response = await api.request('POST', `/zones/${zone.id}/restore`, { token: owner.apiKey, body: { serial: 12345 } });

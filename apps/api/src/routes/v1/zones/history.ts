@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../../plugins/authentication';
-import { commonErrors, errorEnvelope, listEnvelope, pagination, successEnvelope, timestamp } from '../../../schemas/common';
+import { commonErrors, errorEnvelope, listEnvelope, pagination, queryFlag, successEnvelope, timestamp } from '../../../schemas/common';
 import { setDiff, zoneParams } from '../../../schemas/zones';
 import * as journal from '../../../services/journal';
 import type { PlanningContext } from '../../../services/zoneEdits';
@@ -56,10 +56,14 @@ export const historyRoutes: FastifyPluginAsyncZod<{ ctx: PlanningContext }> = as
       schema: {
         tags,
         summary: 'Bring the zone’s records back to their state at a serial, as one new change',
+        description: '`dry_run=true` answers the changes a restore would make without writing (`serial` stays the current one).',
         params: zoneParams,
+        querystring: z.object({ dry_run: queryFlag.default(false) }),
         body: z.object({ serial: z.number().int().min(0).max(4294967295) }),
         response: {
-          200: successEnvelope(z.object({ serial: z.number().int(), restored_serial: z.number().int(), changes: z.array(setDiff) })),
+          200: successEnvelope(
+            z.object({ dry_run: z.boolean(), serial: z.number().int(), restored_serial: z.number().int(), changes: z.array(setDiff) }),
+          ),
           ...commonErrors,
           503: errorEnvelope,
         },
@@ -67,7 +71,7 @@ export const historyRoutes: FastifyPluginAsyncZod<{ ctx: PlanningContext }> = as
     },
     async (request) => ({
       status: 'success' as const,
-      data: await journal.restoreZone(ctx, principalOf(request), request.params.id, request.body.serial),
+      data: await journal.restoreZone(ctx, principalOf(request), request.params.id, request.body.serial, { dryRun: request.query.dry_run }),
     }),
   );
 };

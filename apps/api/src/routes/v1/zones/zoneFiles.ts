@@ -2,14 +2,13 @@ import { z } from 'zod';
 import { text } from '../../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../../plugins/authentication';
-import { commonErrors, errorEnvelope, successEnvelope } from '../../../schemas/common';
+import { commonErrors, errorEnvelope, queryFlag, successEnvelope } from '../../../schemas/common';
 import { setDiff, zoneParams } from '../../../schemas/zones';
 import * as zoneFiles from '../../../services/zoneFiles';
 import type { PlanningContext } from '../../../services/zoneEdits';
 
 const tags = ['zone files'];
 const maxZoneFileBytes = 10 * 1024 * 1024;
-const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 /** /zones/{id}/export and /import: RFC 1035 master files. */
 export const zoneFileRoutes: FastifyPluginAsyncZod<{ ctx: PlanningContext }> = async (app, { ctx }) => {
@@ -49,7 +48,7 @@ export const zoneFileRoutes: FastifyPluginAsyncZod<{ ctx: PlanningContext }> = a
         description:
           '`mode=merge` (default) replaces the sets the file has and keeps the others; `mode=replace` also removes sets the file lacks. `dry_run=true` answers the changes without writing. `changes` lists the first 1000 set changes; `summary` and `changes_total` count them all. Nothing is written unless the whole file is valid: the first 100 bad lines are reported with their numbers, and `error_count` says how many there are. A body over 10 MiB is refused with `payload_too_large` (413); a third large request (import, export, restore) of one customer under way at once gets `rate_limited` (429), and when the server is busy with other large requests, `unavailable` (503), both with Retry-After. $INCLUDE is refused. The SOA, apex NS and DNSSEC records of the file are not imported (they are the platform’s) and are listed under `ignored`.',
         params: zoneParams,
-        querystring: z.object({ mode: z.enum(['merge', 'replace']).default('merge'), dry_run: flag.default(false) }),
+        querystring: z.object({ mode: z.enum(['merge', 'replace']).default('merge'), dry_run: queryFlag.default(false) }),
         body: text({ freeForm: true }).describe('The zone file'),
         response: {
           200: successEnvelope(

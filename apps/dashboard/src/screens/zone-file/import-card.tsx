@@ -1,0 +1,175 @@
+import { Alert, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, Progress, RadioGroup, RadioGroupItem, toast } from '@kaja/ui';
+import { useId, useState } from 'react';
+import { RecordSetDiff } from '../zone-tools/record-set-diff';
+import { StatusLine } from '../zone-tools/status-line';
+import { type ImportMode, type ImportResult, badLinesOf, readFile, useImportZoneFile } from './zone-file-data';
+
+type Step =
+  | { name: 'choose' }
+  | { name: 'reading'; percent: number }
+  | { name: 'checking' }
+  | { name: 'checked'; text: string; result: ImportResult }
+  | { name: 'refused'; error: unknown }
+  | { name: 'applying'; text: string; result: ImportResult }
+  | { name: 'applied'; result: ImportResult };
+
+const modes: { value: ImportMode; label: string; hint: string }[] = [
+  { value: 'merge', label: 'Merge', hint: 'Replaces the record sets the file has and keeps all others.' },
+  { value: 'replace', label: 'Replace', hint: 'The zone becomes the file: record sets the file lacks are removed.' },
+];
+
+function Summary({ result }: { result: ImportResult }) {
+  const { summary } = result;
+  return (
+    <p className="text-sm">
+      {summary.records_in_file} records in the file: {summary.sets_created} sets created, {summary.sets_updated} changed, {summary.sets_deleted} removed (
+      {summary.records_added} records added, {summary.records_removed} removed).
+    </p>
+  );
+}
+
+function Refusal({ error }: { error: unknown }) {
+  const bad = badLinesOf(error);
+  if (!bad) return <Alert variant="destructive">{error instanceof Error ? error.message : 'The file could not be imported.'}</Alert>;
+  return (
+    <Alert variant="destructive">
+      <p className="font-medium">
+        {bad.count} line{bad.count === 1 ? ' has' : 's have'} errors; nothing was imported. Correct the file and choose it again.
+      </p>
+      <ul aria-label="Lines with errors" className="mt-2 grid gap-1">
+        {bad.lines.map((line) => (
+          <li key={line.line}>
+            Line {line.line}: {line.message}
+          </li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}
+
+/** Importing a zone file: choose it, see what it would change (a dry run), then apply it. */
+export function ImportCard({ zoneId }: { zoneId: string }) {
+  const [mode, setMode] = useState<ImportMode>('merge');
+  const [file, setFile] = useState<File | null>(null);
+  const [step, setStep] = useState<Step>({ name: 'choose' });
+  const importFile = useImportZoneFile(zoneId);
+  const inputId = useId();
+
+  const check = async (chosen: File, chosenMode: ImportMode) => {
+    try {
+      setStep({ name: 'reading', percent: 0 });
+      const text = await readFile(chosen, (percent) => setStep({ name: 'reading', percent }));
+      setStep({ name: 'checking' });
+      setStep({ name: 'checked', text, result: await importFile.mutateAsync({ text, mode: chosenMode, dryRun: true }) });
+    } catch (error) {
+      setStep({ name: 'refused', error });
+    }
+  };
+
+  const apply = async (text: string, result: ImportResult) => {
+    setStep({ name: 'applying', text, result });
+    try {
+      const applied = await importFile.mutateAsync({ text, mode, dryRun: false });
+      toast.success(`Imported: the zone is at serial ${applied.serial}.`);
+      setStep({ name: 'applied', result: applied });
+    } catch (error) {
+      setStep({ name: 'refused', error });
+    }
+  };
+
+  const changes =
+    step.name === 'checked' || step.name === 'applying' || step.name === 'applied' ? step.result.changes.filter((change) => change.type !== 'SOA') : [];
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Import a zone file</h2>
+        </CardTitle>
+        <CardDescription>
+          An RFC 1035 master file, as BIND and most providers export it (up to 10 MiB). You see what it changes before anything is written. The SOA, the apex NS
+          records and DNSSEC records of the file are left out: they are ours.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4 [&>*]:min-w-0">
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium">Mode</legend>
+          <RadioGroup
+            value={mode}
+            onValueChange={(value) => {
+              setMode(value as ImportMode);
+              if (file && step.name !== 'applying') void check(file, value as ImportMode);
+            }}
+          >
+            {modes.map((choice) => (
+              <div key={choice.value} className="flex items-start gap-2">
+                <RadioGroupItem value={choice.value} id={`${inputId}-${choice.value}`} />
+                <Label htmlFor={`${inputId}-${choice.value}`} className="grid gap-0.5 font-normal">
+                  <span className="font-medium">{choice.label}</span>
+                  <span className="text-muted-foreground">{choice.hint}</span>
+                </Label>
+              </div>
+            ))}
+          </RadioGroup>
+        </fieldset>
+        <div className="grid gap-1.5">
+          <Label htmlFor={inputId}>Zone file</Label>
+          <Input
+            id={inputId}
+            type="file"
+            accept=".zone,.txt,.db,text/plain,text/dns"
+            className="h-auto min-w-0"
+            disabled={step.name === 'reading' || step.name === 'checking' || step.name === 'applying'}
+            onChange={(event) => {
+              const chosen = event.target.files?.[0] ?? null;
+              setFile(chosen);
+              if (chosen) void check(chosen, mode);
+              else setStep({ name: 'choose' });
+            }}
+          />
+        </div>
+
+        {step.name === 'reading' && (
+          <div className="grid gap-2">
+            <StatusLine>Reading the file: {step.percent}%</StatusLine>
+            <Progress value={step.percent} aria-label="Reading the file" />
+          </div>
+        )}
+        {(step.name === 'checking' || step.name === 'applying') && (
+          <div className="grid gap-2">
+            <StatusLine>{step.name === 'checking' ? 'Checking every line of the file…' : 'Importing…'}</StatusLine>
+            <Progress value={null} aria-label={step.name === 'checking' ? 'Checking the file' : 'Importing'} />
+          </div>
+        )}
+        {step.name === 'refused' && <Refusal error={step.error} />}
+        {(step.name === 'checked' || step.name === 'applying') && (
+          <section aria-label="What the import changes" className="grid gap-3">
+            <h3 className="font-medium">What the import changes ({mode})</h3>
+            <Summary result={step.result} />
+            {step.result.ignored.length > 0 && (
+              <ul aria-label="Left out" className="grid gap-1 text-sm text-muted-foreground">
+                {step.result.ignored.map((ignored) => (
+                  <li key={`${ignored.name} ${ignored.type}`}>
+                    Left out: {ignored.name} {ignored.type} ({ignored.count}): {ignored.reason}
+                  </li>
+                ))}
+              </ul>
+            )}
+            <RecordSetDiff changes={changes} label="Record set changes" />
+            <div>
+              <Button disabled={step.name === 'applying' || changes.length === 0} onClick={() => step.name === 'checked' && apply(step.text, step.result)}>
+                {step.name === 'applying' ? 'Importing…' : `Import (${mode})`}
+              </Button>
+            </div>
+          </section>
+        )}
+        {step.name === 'applied' && (
+          <Alert>
+            <p className="font-medium">Imported: the zone is at serial {step.result.serial}.</p>
+            <Summary result={step.result} />
+          </Alert>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
