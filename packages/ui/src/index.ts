@@ -32,3 +32,7 @@ export { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, Dia
 export { Select } from './select';
 export { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './table';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
+export { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogTitle, AlertDialogTrigger } from './alert-dialog';
+export { Checkbox } from './checkbox';
+export { CopyButton } from './copy-button';
+export { Pager } from './pager';
