@@ -27,6 +27,7 @@ export const routes: RouteObject[] = [
           { path: 'trial', ...screen(() => import('./screens/trial/route')) },
           { path: 'zones', ...screen(() => import('./screens/zones/route')) },
           { path: 'zones/:zoneId', ...screen(() => import('./screens/zone/route')) },
+          { path: 'api-keys', ...screen(() => import('./screens/api-keys/route')) },
         ],
       },
       { path: '*', ...screen(() => import('./screens/not-found/route')) },

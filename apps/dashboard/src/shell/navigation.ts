@@ -1,4 +1,4 @@
-import { Globe, LayoutDashboard, type LucideIcon } from 'lucide-react';
+import { Globe, KeyRound, LayoutDashboard, type LucideIcon } from 'lucide-react';
 
 export type NavigationEntry = { to: string; label: string; icon: LucideIcon };
 
@@ -6,4 +6,5 @@ export type NavigationEntry = { to: string; label: string; icon: LucideIcon };
 export const navigation: NavigationEntry[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/zones', label: 'Zones', icon: Globe },
+  { to: '/api-keys', label: 'API keys', icon: KeyRound },
 ];
