@@ -28,6 +28,7 @@ export const routes: RouteObject[] = [
           { path: 'zones', ...screen(() => import('./screens/zones/route')) },
           { path: 'zones/:zoneId', ...screen(() => import('./screens/zone/route')) },
           { path: 'api-keys', ...screen(() => import('./screens/api-keys/route')) },
+          { path: 'team', ...screen(() => import('./screens/team/route')) },
         ],
       },
       { path: '*', ...screen(() => import('./screens/not-found/route')) },

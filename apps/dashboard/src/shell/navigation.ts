@@ -1,4 +1,4 @@
-import { Globe, KeyRound, LayoutDashboard, type LucideIcon } from 'lucide-react';
+import { Globe, KeyRound, LayoutDashboard, type LucideIcon, Users } from 'lucide-react';
 
 export type NavigationEntry = { to: string; label: string; icon: LucideIcon };
 
@@ -7,4 +7,5 @@ export const navigation: NavigationEntry[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/zones', label: 'Zones', icon: Globe },
   { to: '/api-keys', label: 'API keys', icon: KeyRound },
+  { to: '/team', label: 'Team', icon: Users },
 ];
