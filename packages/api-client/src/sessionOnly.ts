@@ -5,5 +5,6 @@ export const sessionOnlyCalls: ReadonlySet<string> = new Set([
   'GET /v1/auth/session',
   'GET /v1/subscriptions/current',
   'POST /v1/auth/change-password',
-  'POST /v1/auth/signout'
+  'POST /v1/auth/signout',
+  'POST /v1/auth/signout-everywhere'
 ]);
