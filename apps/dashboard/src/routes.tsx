@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
           { path: 'zones/:zoneId', ...screen(() => import('./screens/zone/route')) },
           { path: 'api-keys', ...screen(() => import('./screens/api-keys/route')) },
           { path: 'team', ...screen(() => import('./screens/team/route')) },
+          { path: 'account', ...screen(() => import('./screens/account/route')) },
         ],
       },
       { path: '*', ...screen(() => import('./screens/not-found/route')) },
