@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
           { path: 'api-keys', ...screen(() => import('./screens/api-keys/route')) },
           { path: 'team', ...screen(() => import('./screens/team/route')) },
           { path: 'account', ...screen(() => import('./screens/account/route')) },
+          { path: 'audit-log', ...screen(() => import('./screens/audit-log/route')) },
         ],
       },
       { path: '*', ...screen(() => import('./screens/not-found/route')) },

@@ -1,4 +1,4 @@
-import { CircleUser, Globe, KeyRound, LayoutDashboard, type LucideIcon, Users } from 'lucide-react';
+import { CircleUser, Globe, KeyRound, LayoutDashboard, type LucideIcon, ScrollText, Users } from 'lucide-react';
 
 export type NavigationEntry = { to: string; label: string; icon: LucideIcon };
 
@@ -8,5 +8,6 @@ export const navigation: NavigationEntry[] = [
   { to: '/zones', label: 'Zones', icon: Globe },
   { to: '/api-keys', label: 'API keys', icon: KeyRound },
   { to: '/team', label: 'Team', icon: Users },
+  { to: '/audit-log', label: 'Audit log', icon: ScrollText },
   { to: '/account', label: 'Account', icon: CircleUser },
 ];

@@ -186,7 +186,7 @@ export default function ApiKeysScreen() {
               ))}
             </TableBody>
           </Table>
-          <Pager label="API key pages" offset={offset} limit={pageSize} total={keys.data.meta.total} onChange={setOffset} />
+          <Pager label="API key pages" offset={keys.data.meta.offset} limit={pageSize} total={keys.data.meta.total} onChange={setOffset} />
         </div>
       )}
 

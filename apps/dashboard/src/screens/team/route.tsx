@@ -156,7 +156,7 @@ function Invitations({ inviterRole }: { inviterRole: Role }) {
               ))}
             </TableBody>
           </Table>
-          <Pager label="Invitation pages" offset={offset} limit={pageSize} total={invitations.data.meta.total} onChange={setOffset} />
+          <Pager label="Invitation pages" offset={invitations.data.meta.offset} limit={pageSize} total={invitations.data.meta.total} onChange={setOffset} />
         </div>
       )}
     </section>
@@ -218,7 +218,7 @@ export default function TeamScreen() {
                 })}
               </TableBody>
             </Table>
-            <Pager label="Member pages" offset={offset} limit={pageSize} total={members.data.meta.total} onChange={setOffset} />
+            <Pager label="Member pages" offset={members.data.meta.offset} limit={pageSize} total={members.data.meta.total} onChange={setOffset} />
           </div>
         )}
       </section>
