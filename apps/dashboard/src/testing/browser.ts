@@ -42,6 +42,15 @@ export async function launchBrowser(): Promise<Browser> {
  * at 1440 and 375 px wide.
  */
 export async function checkScreen(page: Page, name: string): Promise<void> {
+  // Axe reads colours as painted: a toast or dialog still fading in would read as low contrast.
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -116,6 +116,44 @@ describe('API keys in the dashboard', () => {
     expect(await curlStatus(secret, `/zones/${zones['example.com']}/records`)).toBe(401);
   });
 
+  it('creates a key with a record policy, address ranges and an expiry day; the API’s refusal of a bad range is shown at the field', async () => {
+    const { page } = browser;
+    const nextYear = `${new Date().getFullYear() + 1}-06-30`;
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create an API key' });
+    await dialog.getByLabel('Name').first().fill('acme client');
+    await dialog.getByRole('checkbox', { name: /records:read/ }).check();
+    await dialog.getByRole('checkbox', { name: /records:write/ }).check();
+    await dialog.getByRole('button', { name: 'Add a record policy' }).click();
+    await dialog.getByLabel('Zone', { exact: true }).selectOption('example.com');
+    await dialog.getByLabel('Name', { exact: true }).last().fill('_acme-challenge');
+    await dialog.getByLabel('Type').fill('TXT');
+    await dialog.getByLabel('IP ranges').fill('127.0.0.0/8\nnot-a-range');
+    await dialog.getByLabel('Expires on').fill(nextYear);
+    await dialog.getByRole('button', { name: 'Create key' }).click();
+    await dialog.getByText('not-a-range is not an IPv4 or IPv6 address range (CIDR)').waitFor();
+    expect(await dialog.getByLabel('IP ranges').getAttribute('aria-invalid')).toBe('true');
+    await checkScreen(page, 'api-keys-create-refused');
+
+    await dialog.getByLabel('IP ranges').fill('127.0.0.0/8');
+    await dialog.getByRole('button', { name: 'Create key' }).click();
+    const shown = page.getByRole('dialog', { name: 'API key created' });
+    const acme = (await shown.getByLabel('Secret').textContent())!.trim();
+    await page.keyboard.press('Escape');
+    const acmeRow = page.getByRole('row').filter({ hasText: 'acme client' });
+    await acmeRow.waitFor();
+    expect(await acmeRow.textContent()).toContain('1 record policy · 127.0.0.0/8');
+    expect(await acmeRow.textContent()).toContain(new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(`${nextYear}T00:00`)));
+
+    const zone = zones['example.com'];
+    expect(await curlStatus(acme, `/zones/${zone}/records`, 'POST', { type: 'TXT', name: '_acme-challenge', content: 'token-1', ttl: 60 })).toBe(201);
+    expect(await curlStatus(acme, `/zones/${zone}/records`, 'POST', { type: 'A', name: 'mail', content: '192.0.2.9', ttl: 60 })).toBe(403);
+
+    await acmeRow.getByRole('button', { name: 'Revoke acme client' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke key' }).click();
+    await expect.poll(() => acmeRow.count()).toBe(0);
+  });
+
   it('revoking the key the dashboard itself uses leaves the dashboard working on the session, with the empty list', async () => {
     const { page } = browser;
     await page.getByRole('row').filter({ hasText: 'Default' }).getByRole('button', { name: 'Revoke Default' }).click();

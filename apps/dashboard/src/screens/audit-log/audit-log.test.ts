@@ -87,6 +87,15 @@ describe('the audit log in the dashboard', () => {
     await checkScreen(page, 'audit-log-empty');
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(() => range().textContent()).toMatch(/^1–25 of \d+$/);
+  });
+
+  it('shows the API’s refusal of a filter as the list’s error, with a way to try again', async () => {
+    await page.goto(`${platform.appUrl}/audit-log?action=${'x'.repeat(101)}`);
+    const error = page.getByRole('alert').filter({ hasText: 'Could not load the audit log' });
+    await error.waitFor();
+    await error.getByRole('button', { name: 'Try again' }).waitFor();
+    await page.getByText('API Error').first().waitFor();
+    await checkScreen(page, 'audit-log-error');
     expect(browser.errors).toEqual([]);
   });
 });
