@@ -66,6 +66,18 @@ describe('the team in the dashboard', () => {
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toMatch(/^kst_/);
   });
 
+  it('a member sees the team and the roles, but neither role choices, removal nor invitations', async () => {
+    const { page } = second;
+    await page.getByRole('link', { name: 'Team' }).click();
+    const ownerRow = page.getByRole('table', { name: 'Members' }).getByRole('row').filter({ hasText: owner.email });
+    await ownerRow.waitFor();
+    expect(await ownerRow.textContent()).toContain('Owner');
+    expect(await page.getByRole('combobox').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Remove/ }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Invitations' }).count()).toBe(0);
+    await checkScreen(page, 'team-as-member');
+  });
+
   it('the owner sees the new member, and the invitation as accepted', async () => {
     const { page } = browser;
     await page.reload();
