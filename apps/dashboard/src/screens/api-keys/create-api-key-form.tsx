@@ -146,6 +146,11 @@ export function CreateApiKeyForm({ userId, onCreated }: { userId: string; onCrea
             ))}
           </div>
         )}
+        {zones.data && zones.data.meta.total > zones.data.data.length && (
+          <p className="text-xs text-muted-foreground">
+            The first {zones.data.data.length} of your {zones.data.meta.total} zones are offered here.
+          </p>
+        )}
         {errors.restrictions?.allowed_zones && <p className="text-sm text-destructive">{errors.restrictions.allowed_zones.message}</p>}
       </Fieldset>
 

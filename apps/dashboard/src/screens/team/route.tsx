@@ -44,26 +44,36 @@ function ListState({ query, what, empty }: { query: { isPending: boolean; isErro
   return null;
 }
 
+/** A role is saved with its own button: a native select fires a change per arrow key on some systems. */
 function RoleSelect({ member, canManage }: { member: Member; canManage: boolean }) {
   const changeRole = useChangeRole();
+  const [role, setRole] = useState<Role>(member.role);
   if (!canManage) return <Badge variant="secondary">{roleLabel(member.role)}</Badge>;
   return (
-    <Select
-      aria-label={`Role of ${member.full_name}`}
-      value={member.role}
-      disabled={changeRole.isPending}
-      className="w-32"
-      onChange={(event) => {
-        const role = event.target.value as Role;
-        changeRole.mutate({ id: member.id, role }, { onSuccess: () => toast.success(`${member.full_name} is now ${roleLabel(role).toLowerCase()}`) });
-      }}
-    >
-      {roles.map((role) => (
-        <option key={role.value} value={role.value}>
-          {role.label}
-        </option>
-      ))}
-    </Select>
+    <div className="flex items-center gap-2">
+      <Select aria-label={`Role of ${member.full_name}`} value={role} disabled={changeRole.isPending} className="w-32" onChange={(event) => setRole(event.target.value as Role)}>
+        {roles.map((entry) => (
+          <option key={entry.value} value={entry.value}>
+            {entry.label}
+          </option>
+        ))}
+      </Select>
+      {role !== member.role && (
+        <Button
+          size="sm"
+          disabled={changeRole.isPending}
+          onClick={() =>
+            changeRole.mutate(
+              { id: member.id, role },
+              { onSuccess: () => toast.success(`${member.full_name} is now ${roleLabel(role).toLowerCase()}`), onError: () => setRole(member.role) },
+            )
+          }
+        >
+          {changeRole.isPending ? 'Saving…' : 'Save role'}
+          <span className="sr-only"> of {member.full_name}</span>
+        </Button>
+      )}
+    </div>
   );
 }
 

@@ -90,6 +90,7 @@ describe('the team in the dashboard', () => {
   it('changes the member’s role', async () => {
     const { page } = browser;
     await page.getByRole('combobox', { name: 'Role of Ivan Invitee' }).selectOption('admin');
+    await page.getByRole('button', { name: 'Save role of Ivan Invitee' }).click();
     await page.getByText('Ivan Invitee is now admin').waitFor();
     const users = await callApi(platform, owner.apiKey, 'GET', '/users');
     expect(users.body.data.find((user: { email: string }) => user.email === invitee).role).toBe('admin');
