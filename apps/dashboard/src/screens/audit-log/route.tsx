@@ -106,23 +106,29 @@ export default function AuditLogScreen() {
           <Table aria-label="Audit events">
             <TableHeader>
               <TableRow>
-                <TableHead>Time</TableHead>
-                <TableHead>Who</TableHead>
+                <TableHead className="hidden sm:table-cell">Time</TableHead>
+                <TableHead className="hidden sm:table-cell">Who</TableHead>
                 <TableHead>What</TableHead>
-                <TableHead>Action</TableHead>
-                <TableHead>From</TableHead>
+                <TableHead className="hidden md:table-cell">Action</TableHead>
+                <TableHead className="hidden md:table-cell">From</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {events.data.data.map((event) => (
                 <TableRow key={event.id}>
-                  <TableCell className="whitespace-nowrap">
+                  <TableCell className="hidden whitespace-nowrap sm:table-cell">
                     <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
                   </TableCell>
-                  <TableCell className="min-w-32">{actorText(event, names.data)}</TableCell>
-                  <TableCell className="min-w-56 [overflow-wrap:anywhere]">{describeEvent(event)}</TableCell>
-                  <TableCell className="font-mono text-xs">{event.action}</TableCell>
-                  <TableCell className="font-mono text-xs">{event.ip ?? '—'}</TableCell>
+                  <TableCell className="hidden min-w-32 sm:table-cell">{actorText(event, names.data)}</TableCell>
+                  <TableCell className="[overflow-wrap:anywhere] sm:min-w-56">
+                    {describeEvent(event)}
+                    {/* On narrow screens the hidden columns' facts follow the description. */}
+                    <span className="block text-xs text-muted-foreground sm:hidden">
+                      {formatDateTime(event.created_at)} · {actorText(event, names.data)}
+                    </span>
+                  </TableCell>
+                  <TableCell className="hidden font-mono text-xs md:table-cell">{event.action}</TableCell>
+                  <TableCell className="hidden font-mono text-xs md:table-cell">{event.ip ?? '—'}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
