@@ -147,12 +147,12 @@ export default function ApiKeysScreen() {
             <TableHeader>
               <TableRow>
                 <TableHead>Name</TableHead>
-                <TableHead>Prefix</TableHead>
-                <TableHead>Scopes</TableHead>
-                <TableHead>Restrictions</TableHead>
-                <TableHead>Created</TableHead>
-                <TableHead>Last used</TableHead>
-                <TableHead>Expires</TableHead>
+                <TableHead className="hidden sm:table-cell">Prefix</TableHead>
+                <TableHead className="hidden sm:table-cell">Scopes</TableHead>
+                <TableHead className="hidden lg:table-cell">Restrictions</TableHead>
+                <TableHead className="hidden lg:table-cell">Created</TableHead>
+                <TableHead className="hidden lg:table-cell">Last used</TableHead>
+                <TableHead className="hidden lg:table-cell">Expires</TableHead>
                 <TableHead>
                   <span className="sr-only">Actions</span>
                 </TableHead>
@@ -161,9 +161,19 @@ export default function ApiKeysScreen() {
             <TableBody>
               {keys.data.data.map((key) => (
                 <TableRow key={key.id}>
-                  <TableCell className="font-medium">{key.name}</TableCell>
-                  <TableCell className="font-mono text-xs">{key.prefix}…</TableCell>
                   <TableCell>
+                    <span className="font-medium">{key.name}</span>
+                    {/* On narrower screens the hidden columns' facts follow the name. */}
+                    <span className="block text-xs text-muted-foreground lg:hidden">
+                      <span className="font-mono sm:hidden">
+                        {key.prefix}… · {key.scopes.join(', ')} ·{' '}
+                      </span>
+                      Created {formatDate(key.created_at)} · Last used {key.last_used_at ? formatDateTime(key.last_used_at) : 'never'} · Expires{' '}
+                      {key.expires_at ? formatDate(key.expires_at) : 'never'} · Restrictions: {restrictionsText(key)}
+                    </span>
+                  </TableCell>
+                  <TableCell className="hidden font-mono text-xs sm:table-cell">{key.prefix}…</TableCell>
+                  <TableCell className="hidden sm:table-cell">
                     <div className="flex min-w-40 flex-wrap gap-1">
                       {key.scopes.map((scope) => (
                         <Badge key={scope} variant="outline" className="font-mono font-normal">
@@ -172,12 +182,12 @@ export default function ApiKeysScreen() {
                       ))}
                     </div>
                   </TableCell>
-                  <TableCell className="min-w-32 text-xs">{restrictionsText(key)}</TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDate(key.created_at)}</TableCell>
-                  <TableCell className="whitespace-nowrap">{key.last_used_at ? formatDateTime(key.last_used_at) : 'Never'}</TableCell>
-                  <TableCell className="whitespace-nowrap">{key.expires_at ? formatDate(key.expires_at) : 'Never'}</TableCell>
+                  <TableCell className="hidden min-w-32 text-xs lg:table-cell">{restrictionsText(key)}</TableCell>
+                  <TableCell className="hidden whitespace-nowrap lg:table-cell">{formatDate(key.created_at)}</TableCell>
+                  <TableCell className="hidden whitespace-nowrap lg:table-cell">{key.last_used_at ? formatDateTime(key.last_used_at) : 'Never'}</TableCell>
+                  <TableCell className="hidden whitespace-nowrap lg:table-cell">{key.expires_at ? formatDate(key.expires_at) : 'Never'}</TableCell>
                   <TableCell>
-                    <div className="flex justify-end gap-2">
+                    <div className="flex flex-wrap justify-end gap-2">
                       <RotateButton apiKey={key} userId={user.id} onRotated={(rotated) => setSecret({ key: rotated, title: 'API key rotated' })} />
                       <RevokeButton apiKey={key} userId={user.id} />
                     </div>

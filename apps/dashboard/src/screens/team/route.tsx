@@ -198,9 +198,9 @@ export default function TeamScreen() {
               <TableHeader>
                 <TableRow>
                   <TableHead>Name</TableHead>
-                  <TableHead>Email</TableHead>
+                  <TableHead className="hidden md:table-cell">Email</TableHead>
                   <TableHead>Role</TableHead>
-                  <TableHead>Joined</TableHead>
+                  <TableHead className="hidden md:table-cell">Joined</TableHead>
                   <TableHead>
                     <span className="sr-only">Actions</span>
                   </TableHead>
@@ -216,12 +216,13 @@ export default function TeamScreen() {
                       <TableCell className="font-medium">
                         {member.full_name}
                         {self && <span className="text-muted-foreground"> (you)</span>}
+                        <span className="block text-xs font-normal text-muted-foreground [overflow-wrap:anywhere] md:hidden">{member.email}</span>
                       </TableCell>
-                      <TableCell className="min-w-40 [overflow-wrap:anywhere]">{member.email}</TableCell>
+                      <TableCell className="hidden min-w-40 [overflow-wrap:anywhere] md:table-cell">{member.email}</TableCell>
                       <TableCell>
                         <RoleSelect member={member} canManage={manageable} />
                       </TableCell>
-                      <TableCell className="whitespace-nowrap">{formatDate(member.created_at)}</TableCell>
+                      <TableCell className="hidden whitespace-nowrap md:table-cell">{formatDate(member.created_at)}</TableCell>
                       <TableCell className="text-right">{manageable && <RemoveButton member={member} />}</TableCell>
                     </TableRow>
                   );
