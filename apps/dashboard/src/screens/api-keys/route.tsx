@@ -196,7 +196,7 @@ export default function ApiKeysScreen() {
               ))}
             </TableBody>
           </Table>
-          <Pager label="API key pages" offset={keys.data.meta.offset} limit={pageSize} total={keys.data.meta.total} onChange={setOffset} />
+          <Pager label="API key pages" offset={keys.data.meta.offset} pending={keys.isPlaceholderData} limit={pageSize} total={keys.data.meta.total} onChange={setOffset} />
         </div>
       )}
 

@@ -10,7 +10,8 @@ import { useAuditEvents, useMemberNames } from './audit-data';
 const pageSize = 25;
 
 function actorText(event: AuditEvent, names: Map<string, string> | undefined): string {
-  const person = event.actor.user_id ? (names?.get(event.actor.user_id) ?? 'A former member') : null;
+  // Until the names are in, nobody is called a former member.
+  const person = event.actor.user_id ? (names ? (names.get(event.actor.user_id) ?? 'A former member') : 'A member') : null;
   switch (event.actor.type) {
     case 'user':
       return person ?? 'Someone';
@@ -133,7 +134,7 @@ export default function AuditLogScreen() {
               ))}
             </TableBody>
           </Table>
-          <Pager label="Audit log pages" offset={events.data.meta.offset} limit={pageSize} total={events.data.meta.total} onChange={(next) => update({ offset: String(next) })} />
+          <Pager label="Audit log pages" offset={events.data.meta.offset} pending={events.isPlaceholderData} limit={pageSize} total={events.data.meta.total} onChange={(next) => update({ offset: String(next) })} />
         </div>
       )}
     </div>

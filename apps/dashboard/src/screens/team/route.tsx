@@ -166,7 +166,7 @@ function Invitations({ inviterRole }: { inviterRole: Role }) {
               ))}
             </TableBody>
           </Table>
-          <Pager label="Invitation pages" offset={invitations.data.meta.offset} limit={pageSize} total={invitations.data.meta.total} onChange={setOffset} />
+          <Pager label="Invitation pages" offset={invitations.data.meta.offset} pending={invitations.isPlaceholderData} limit={pageSize} total={invitations.data.meta.total} onChange={setOffset} />
         </div>
       )}
     </section>
@@ -229,7 +229,7 @@ export default function TeamScreen() {
                 })}
               </TableBody>
             </Table>
-            <Pager label="Member pages" offset={members.data.meta.offset} limit={pageSize} total={members.data.meta.total} onChange={setOffset} />
+            <Pager label="Member pages" offset={members.data.meta.offset} pending={members.isPlaceholderData} limit={pageSize} total={members.data.meta.total} onChange={setOffset} />
           </div>
         )}
       </section>
