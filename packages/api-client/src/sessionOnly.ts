@@ -6,6 +6,7 @@ export const sessionOnlyCalls: ReadonlySet<string> = new Set([
   'GET /v1/subscriptions/current',
   'POST /v1/auth/change-password',
   'POST /v1/auth/signout',
+  'POST /v1/auth/signout-everywhere',
   'POST /v1/invoices/{id}/pay',
   'POST /v1/subscriptions/checkout',
   'POST /v1/subscriptions/onboarding-step'

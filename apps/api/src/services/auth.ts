@@ -119,6 +119,19 @@ export async function signout(ctx: ServiceContext, principal: Principal) {
   });
 }
 
+/** Ends every session of the user, on every device, this one included; API keys are not sessions and keep working. */
+export async function signoutEverywhere(ctx: ServiceContext, principal: Principal) {
+  await ctx.db.transaction(async (tx) => {
+    await revokeSessions(tx, principal.userId);
+    await recordAudit(tx, principal.actor, {
+      customerId: principal.customerId,
+      action: 'user.signed_out_everywhere',
+      targetType: 'user',
+      targetId: principal.userId,
+    });
+  });
+}
+
 export async function currentSession(ctx: ServiceContext, principal: Principal) {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, principal.userId));
   return { user: presentUser(user!), customer: (await loadCustomer(ctx.db, principal.customerId))! };

@@ -9,6 +9,7 @@ export const credentials = {
   apiKey: (): string | null => localStorage.getItem(API_KEY),
   saveAuthToken: (token: string) => localStorage.setItem(AUTH_TOKEN, token),
   saveApiKey: (key: string) => localStorage.setItem(API_KEY, key),
+  /** The stored key was revoked: calls go on with the session's token. */
   forgetApiKey: () => localStorage.removeItem(API_KEY),
   /** Signed out, or the session is gone: neither credential may outlive it in this browser. */
   clear: () => {

@@ -1,4 +1,4 @@
-import { Globe, LayoutDashboard, type LucideIcon } from 'lucide-react';
+import { CircleUser, Globe, KeyRound, LayoutDashboard, type LucideIcon, ScrollText, Users } from 'lucide-react';
 
 export type NavigationEntry = { to: string; label: string; icon: LucideIcon };
 
@@ -6,4 +6,8 @@ export type NavigationEntry = { to: string; label: string; icon: LucideIcon };
 export const navigation: NavigationEntry[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/zones', label: 'Zones', icon: Globe },
+  { to: '/api-keys', label: 'API keys', icon: KeyRound },
+  { to: '/team', label: 'Team', icon: Users },
+  { to: '/audit-log', label: 'Audit log', icon: ScrollText },
+  { to: '/account', label: 'Account', icon: CircleUser },
 ];

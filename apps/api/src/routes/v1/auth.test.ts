@@ -113,6 +113,21 @@ describe('/v1/auth', () => {
       expect(audit.map((event) => event.action)).toEqual(expect.arrayContaining(['user.signed_up', 'user.email_verified', 'user.signed_in', 'user.signed_out']));
     });
 
+    it('signout everywhere ends every session of the user, the calling one too, and leaves API keys working', async () => {
+      const owner = await signUpOwner(api);
+      const signIn = async () => (await api.request('POST', '/auth/signin', { body: { email: owner.email, password: owner.password } })).body.data.access_token as string;
+      const [laptop, phone] = [await signIn(), await signIn()];
+      const other = await signUpOwner(api);
+      const everywhere = await api.request('POST', '/auth/signout-everywhere', { token: laptop, body: {} });
+      expect(everywhere.status).toBe(200);
+      expect(everywhere.headers.get('set-cookie')).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+      for (const token of [laptop, phone, owner.accessToken]) expect((await api.request('GET', '/auth/session', { token })).status).toBe(401);
+      expect((await api.request('GET', '/auth/session', { token: other.accessToken })).status).toBe(200);
+      expect((await api.request('GET', '/users', { token: owner.apiKey })).status).toBe(200);
+      const audit = await api.database.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, owner.userId), eq(auditEvents.action, 'user.signed_out_everywhere')));
+      expect(audit).toHaveLength(1);
+    });
+
     it('refuses wrong credentials with unauthorized, the same for unknown accounts', async () => {
       const owner = await signUpOwner(api);
       const wrong = await api.request('POST', '/auth/signin', { body: { email: owner.email, password: 'not the password' } });
@@ -123,7 +138,7 @@ describe('/v1/auth', () => {
 
     it('session-only endpoints refuse API keys', async () => {
       const owner = await signUpOwner(api);
-      for (const [method, path] of [['GET', '/auth/session'], ['POST', '/auth/signout'], ['POST', '/auth/change-password']] as const) {
+      for (const [method, path] of [['GET', '/auth/session'], ['POST', '/auth/signout'], ['POST', '/auth/signout-everywhere'], ['POST', '/auth/change-password']] as const) {
         const response = await api.request(method, path, { token: owner.apiKey, body: method === 'POST' ? {} : undefined });
         expect(response.status, path).toBe(401);
       }

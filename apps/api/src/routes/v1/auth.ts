@@ -95,6 +95,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/auth/signout-everywhere',
+    {
+      config: { auth: 'session' },
+      schema: {
+        tags,
+        summary: 'Sign out everywhere: revokes every session of the user, this one included',
+        description: 'For a lost or shared device. API keys are not sessions: revoke them under API keys.',
+        response: { 200: message, ...commonErrors },
+      },
+    },
+    async (request, reply) => {
+      await auth.signoutEverywhere(ctx, principalOf(request));
+      clearSessionCookie(reply);
+      return { status: 'success' as const, data: { message: 'Signed out everywhere.' } };
+    },
+  );
+
   app.get(
     '/auth/session',
     {

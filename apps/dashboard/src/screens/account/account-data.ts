@@ -1,0 +1,40 @@
+import type { ZoneRegion } from '@kaja/catalog';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, call } from '../../api/client';
+import { credentials } from '../../api/credentials';
+import { sessionKey } from '../../api/session';
+
+export function useUpdateProfile(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { full_name: string }) => (await call(api.PUT('/v1/users/{id}', { params: { path: { id: userId } }, body }))).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKey }),
+  });
+}
+
+export function useUpdateCompany(customerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { name: string; default_region: ZoneRegion }) => (await call(api.PUT('/v1/customers/{id}', { params: { path: { id: customerId } }, body }))).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKey }),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: async (body: { current_password: string; new_password: string }) => call(api.POST('/v1/auth/change-password', { body })),
+  });
+}
+
+/** Ends every session of the user on the server, then forgets this browser's credentials and data. */
+export function useSignOutEverywhere() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => call(api.POST('/v1/auth/signout-everywhere')),
+    onSuccess: () => {
+      credentials.clear();
+      queryClient.clear();
+      queryClient.setQueryData(sessionKey, null);
+    },
+  });
+}

@@ -1,0 +1,168 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, checkScreen, launchBrowser } from '../../testing/browser';
+import { callApi, type Owner, signUpOwner } from '../../testing/owner';
+import { type Platform, startPlatform } from '../../testing/platform';
+
+let platform: Platform;
+let browser: Browser;
+let owner: Owner;
+const zones: Record<string, string> = {};
+
+/** The HTTP status curl gets for GET `path` with `secret` as bearer token. */
+async function curlStatus(secret: string, path: string, method = 'GET', body?: unknown): Promise<number> {
+  const args = ['-s', '-o', '/dev/null', '-w', '%{http_code}', '-X', method, '-H', `Authorization: Bearer ${secret}`];
+  if (body !== undefined) args.push('-H', 'Content-Type: application/json', '--data', JSON.stringify(body));
+  const { stdout } = await promisify(execFile)('curl', [...args, `${platform.apiUrl}${path}`]);
+  return Number(stdout);
+}
+
+beforeAll(async () => {
+  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
+  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: platform.appUrl });
+  owner = await signUpOwner(platform, browser.page);
+  for (const name of ['example.com', 'example.net']) {
+    const created = await callApi(platform, owner.apiKey, 'POST', '/zones', { name, type: 'primary', ttl: 3600 });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    zones[name] = created.body.data.id;
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+describe('API keys in the dashboard', () => {
+  let secret = '';
+  const row = () => browser.page.getByRole('row').filter({ hasText: 'deploy bot' });
+
+  it('lists the keys with prefix, scopes, creation, last use and expiry', async () => {
+    const { page } = browser;
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByRole('heading', { name: 'API keys' }).waitFor();
+    const defaultRow = page.getByRole('row').filter({ hasText: 'Default' });
+    await defaultRow.waitFor();
+    expect(await defaultRow.textContent()).toContain(owner.apiKey.slice(0, 12));
+    expect(await defaultRow.textContent()).toContain('zones:*');
+    await checkScreen(page, 'api-keys');
+  });
+
+  it('creates a key limited to one zone with records:read and records:write, and shows its secret once with a copy button', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create an API key' });
+    await dialog.getByLabel('Name').first().fill('deploy bot');
+    await dialog.getByRole('checkbox', { name: /records:read/ }).check();
+    await dialog.getByRole('checkbox', { name: /records:write/ }).check();
+    await dialog.getByRole('checkbox', { name: 'example.com' }).check();
+    await dialog.getByLabel('Maximum unused time').selectOption({ label: '90 days' });
+    await checkScreen(page, 'api-keys-create');
+    await dialog.getByRole('button', { name: 'Create key' }).click();
+
+    const shown = page.getByRole('dialog', { name: 'API key created' });
+    await shown.waitFor();
+    secret = (await shown.getByLabel('Secret').textContent())!.trim();
+    expect(secret).toMatch(/^kak_/);
+    await checkScreen(page, 'api-keys-secret');
+    await shown.getByRole('button', { name: 'Copy secret' }).click();
+    await shown.getByRole('button', { name: 'Copy secret' }).getByText('Copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    await page.keyboard.press('Escape');
+
+    await row().waitFor();
+    const text = await row().textContent();
+    expect(text).toContain(secret.slice(0, 12));
+    expect(text).toContain('records:read');
+    expect(text).toContain('records:write');
+    expect(text).toContain('example.com');
+    expect(text).toContain('max. unused 90 d');
+  });
+
+  it('the copied secret works with curl on its zone and is refused on another', async () => {
+    expect(await curlStatus(secret, `/zones/${zones['example.com']}/records`)).toBe(200);
+    expect(await curlStatus(secret, `/zones/${zones['example.com']}/records`, 'POST', { type: 'A', name: 'www', content: '192.0.2.1', ttl: 300 })).toBe(201);
+    expect(await curlStatus(secret, `/zones/${zones['example.net']}/records`)).toBe(404);
+    expect(await curlStatus(secret, `/zones/${zones['example.net']}/records`, 'POST', { type: 'A', name: 'www', content: '192.0.2.1', ttl: 300 })).toBe(404);
+    // Its scopes do not reach zones themselves.
+    expect(await curlStatus(secret, '/zones', 'POST', { name: 'example.org', type: 'primary' })).toBe(403);
+  });
+
+  it('rotates the key: the new secret is shown once and works, the old one stops at once', async () => {
+    const { page } = browser;
+    await row().getByRole('button', { name: 'Rotate deploy bot' }).click();
+    await page.getByRole('alertdialog', { name: 'Rotate “deploy bot”?' }).getByRole('button', { name: 'Rotate key' }).click();
+    const shown = page.getByRole('dialog', { name: 'API key rotated' });
+    await shown.waitFor();
+    const rotated = (await shown.getByLabel('Secret').textContent())!.trim();
+    expect(rotated).toMatch(/^kak_/);
+    expect(rotated).not.toBe(secret);
+    await page.keyboard.press('Escape');
+    await expect.poll(async () => (await row().textContent())?.includes(rotated.slice(0, 12))).toBe(true);
+
+    expect(await curlStatus(secret, `/zones/${zones['example.com']}/records`)).toBe(401);
+    expect(await curlStatus(rotated, `/zones/${zones['example.com']}/records`)).toBe(200);
+    secret = rotated;
+  });
+
+  it('revokes the key after confirmation: it is gone from the list and refused', async () => {
+    const { page } = browser;
+    await row().getByRole('button', { name: 'Revoke deploy bot' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Revoke “deploy bot”?' });
+    await checkScreen(page, 'api-keys-revoke');
+    await confirm.getByRole('button', { name: 'Revoke key' }).click();
+    await expect.poll(() => row().count()).toBe(0);
+    expect(await curlStatus(secret, `/zones/${zones['example.com']}/records`)).toBe(401);
+  });
+
+  it('creates a key with a record policy, address ranges and an expiry day; the API’s refusal of a bad range is shown at the field', async () => {
+    const { page } = browser;
+    const nextYear = `${new Date().getFullYear() + 1}-06-30`;
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create an API key' });
+    await dialog.getByLabel('Name').first().fill('acme client');
+    await dialog.getByRole('checkbox', { name: /records:read/ }).check();
+    await dialog.getByRole('checkbox', { name: /records:write/ }).check();
+    await dialog.getByRole('button', { name: 'Add a record policy' }).click();
+    await dialog.getByLabel('Zone', { exact: true }).selectOption('example.com');
+    await dialog.getByLabel('Name', { exact: true }).last().fill('_acme-challenge');
+    await dialog.getByLabel('Type').fill('TXT');
+    await dialog.getByLabel('IP ranges').fill('127.0.0.0/8\nnot-a-range');
+    await dialog.getByLabel('Expires on').fill(nextYear);
+    await dialog.getByRole('button', { name: 'Create key' }).click();
+    await dialog.getByText('not-a-range is not an IPv4 or IPv6 address range (CIDR)').waitFor();
+    expect(await dialog.getByLabel('IP ranges').getAttribute('aria-invalid')).toBe('true');
+    await checkScreen(page, 'api-keys-create-refused');
+
+    await dialog.getByLabel('IP ranges').fill('127.0.0.0/8');
+    await dialog.getByRole('button', { name: 'Create key' }).click();
+    const shown = page.getByRole('dialog', { name: 'API key created' });
+    const acme = (await shown.getByLabel('Secret').textContent())!.trim();
+    await page.keyboard.press('Escape');
+    const acmeRow = page.getByRole('row').filter({ hasText: 'acme client' });
+    await acmeRow.waitFor();
+    expect(await acmeRow.textContent()).toContain('1 record policy · 127.0.0.0/8');
+    expect(await acmeRow.textContent()).toContain(new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(`${nextYear}T00:00`)));
+
+    const zone = zones['example.com'];
+    expect(await curlStatus(acme, `/zones/${zone}/records`, 'POST', { type: 'TXT', name: '_acme-challenge', content: 'token-1', ttl: 60 })).toBe(201);
+    expect(await curlStatus(acme, `/zones/${zone}/records`, 'POST', { type: 'A', name: 'mail', content: '192.0.2.9', ttl: 60 })).toBe(403);
+
+    await acmeRow.getByRole('button', { name: 'Revoke acme client' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke key' }).click();
+    await expect.poll(() => acmeRow.count()).toBe(0);
+  });
+
+  it('revoking the key the dashboard itself uses leaves the dashboard working on the session, with the empty list', async () => {
+    const { page } = browser;
+    await page.getByRole('row').filter({ hasText: 'Default' }).getByRole('button', { name: 'Revoke Default' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke key' }).click();
+    await page.getByText('No API keys yet').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('api_key'))).toBeNull();
+    await checkScreen(page, 'api-keys-empty');
+    await page.reload();
+    await page.getByText('No API keys yet').waitFor();
+    expect(browser.errors).toEqual([]);
+  });
+});

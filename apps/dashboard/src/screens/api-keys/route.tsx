@@ -1,0 +1,206 @@
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+  Badge,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  Pager,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  toast,
+} from '@kaja/ui';
+import { KeyRound, Plus, RefreshCw, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { formatDate, formatDateTime } from '../../format/date-time';
+import { useSignedInSession } from '../../shell/use-session-context';
+import { type ApiKey, type ApiKeyWithSecret, useApiKeys, useRevokeApiKey, useRotateApiKey } from './api-keys-data';
+import { CreateApiKeyForm } from './create-api-key-form';
+import { SecretDialog } from './secret-dialog';
+
+const pageSize = 20;
+
+/** What limits a key beyond its scopes, in a few words. */
+function restrictionsText({ restrictions }: ApiKey): string {
+  const parts: string[] = [];
+  if (restrictions.allowed_zones) parts.push(restrictions.allowed_zones.join(', '));
+  if (restrictions.record_policies) parts.push(`${restrictions.record_policies.length} record polic${restrictions.record_policies.length === 1 ? 'y' : 'ies'}`);
+  if (restrictions.allowed_cidrs) parts.push(restrictions.allowed_cidrs.join(', '));
+  if (restrictions.max_age_seconds) parts.push(`max. age ${Math.round(restrictions.max_age_seconds / 86400)} d`);
+  if (restrictions.max_unused_seconds) parts.push(`max. unused ${Math.round(restrictions.max_unused_seconds / 86400)} d`);
+  return parts.length > 0 ? parts.join(' · ') : 'None';
+}
+
+function RotateButton({ apiKey, userId, onRotated }: { apiKey: ApiKey; userId: string; onRotated: (key: ApiKeyWithSecret) => void }) {
+  const rotate = useRotateApiKey(userId);
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant="outline" size="sm" disabled={rotate.isPending}>
+          <RefreshCw aria-hidden className={rotate.isPending ? 'animate-spin' : undefined} />
+          {rotate.isPending ? 'Rotating…' : 'Rotate'}
+          <span className="sr-only"> {apiKey.name}</span>
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogTitle>Rotate “{apiKey.name}”?</AlertDialogTitle>
+        <AlertDialogDescription>
+          A new secret is made with the same scopes and restrictions. The current secret ({apiKey.prefix}…) stops working at once.
+        </AlertDialogDescription>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={() => rotate.mutate(apiKey, { onSuccess: onRotated })}>Rotate key</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+function RevokeButton({ apiKey, userId }: { apiKey: ApiKey; userId: string }) {
+  const revoke = useRevokeApiKey(userId);
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant="outline" size="sm" disabled={revoke.isPending}>
+          <Trash2 aria-hidden />
+          {revoke.isPending ? 'Revoking…' : 'Revoke'}
+          <span className="sr-only"> {apiKey.name}</span>
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogTitle>Revoke “{apiKey.name}”?</AlertDialogTitle>
+        <AlertDialogDescription>Every program using this key ({apiKey.prefix}…) is refused from now on. This cannot be undone.</AlertDialogDescription>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={() => revoke.mutate(apiKey, { onSuccess: () => toast.success(`“${apiKey.name}” revoked`) })}>Revoke key</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** /api-keys: the signed-in user's API keys; create, rotate and revoke them. */
+export default function ApiKeysScreen() {
+  const { user } = useSignedInSession();
+  const [offset, setOffset] = useState(0);
+  const keys = useApiKeys(user.id, { limit: pageSize, offset });
+  const [creating, setCreating] = useState(false);
+  const [secret, setSecret] = useState<{ key: ApiKeyWithSecret; title: string } | null>(null);
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">API keys</h1>
+          <p className="text-muted-foreground">Keys for scripts and integrations to call the API as you, limited to what you allow.</p>
+        </div>
+        <Dialog open={creating} onOpenChange={setCreating}>
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden />
+            Create API key
+          </Button>
+          <DialogContent className="max-w-3xl">
+            <DialogTitle>Create an API key</DialogTitle>
+            <DialogDescription>Restrictions are checked on every call made with the key.</DialogDescription>
+            <CreateApiKeyForm
+              userId={user.id}
+              onCreated={(key) => {
+                setCreating(false);
+                setSecret({ key, title: 'API key created' });
+              }}
+            />
+          </DialogContent>
+        </Dialog>
+      </div>
+
+      {keys.isPending && <p role="status" className="text-sm text-muted-foreground">Loading your API keys…</p>}
+      {keys.isError && (
+        <p role="alert" className="text-sm text-destructive">
+          Could not load your API keys: {keys.error.message}{' '}
+          <Button variant="link" className="h-auto p-0" onClick={() => keys.refetch()}>
+            Try again
+          </Button>
+        </p>
+      )}
+      {keys.data && keys.data.meta.total === 0 && (
+        <div className="grid justify-items-center gap-2 rounded-lg border border-dashed border-border p-8 text-center">
+          <KeyRound aria-hidden className="size-8 text-muted-foreground" />
+          <p className="font-medium">No API keys yet</p>
+          <p className="text-sm text-muted-foreground">Create one for each program that calls the API, with only the scopes it needs.</p>
+        </div>
+      )}
+      {keys.data && keys.data.data.length > 0 && (
+        <div>
+          <Table aria-label="API keys">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Name</TableHead>
+                <TableHead className="hidden sm:table-cell">Prefix</TableHead>
+                <TableHead className="hidden sm:table-cell">Scopes</TableHead>
+                <TableHead className="hidden lg:table-cell">Restrictions</TableHead>
+                <TableHead className="hidden lg:table-cell">Created</TableHead>
+                <TableHead className="hidden lg:table-cell">Last used</TableHead>
+                <TableHead className="hidden lg:table-cell">Expires</TableHead>
+                <TableHead>
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {keys.data.data.map((key) => (
+                <TableRow key={key.id}>
+                  <TableCell>
+                    <span className="font-medium">{key.name}</span>
+                    {/* On narrower screens the hidden columns' facts follow the name. */}
+                    <span className="block text-xs text-muted-foreground lg:hidden">
+                      <span className="font-mono sm:hidden">
+                        {key.prefix}… · {key.scopes.join(', ')} ·{' '}
+                      </span>
+                      Created {formatDate(key.created_at)} · Last used {key.last_used_at ? formatDateTime(key.last_used_at) : 'never'} · Expires{' '}
+                      {key.expires_at ? formatDate(key.expires_at) : 'never'} · Restrictions: {restrictionsText(key)}
+                    </span>
+                  </TableCell>
+                  <TableCell className="hidden font-mono text-xs sm:table-cell">{key.prefix}…</TableCell>
+                  <TableCell className="hidden sm:table-cell">
+                    <div className="flex min-w-40 flex-wrap gap-1">
+                      {key.scopes.map((scope) => (
+                        <Badge key={scope} variant="outline" className="font-mono font-normal">
+                          {scope}
+                        </Badge>
+                      ))}
+                    </div>
+                  </TableCell>
+                  <TableCell className="hidden min-w-32 text-xs lg:table-cell">{restrictionsText(key)}</TableCell>
+                  <TableCell className="hidden whitespace-nowrap lg:table-cell">{formatDate(key.created_at)}</TableCell>
+                  <TableCell className="hidden whitespace-nowrap lg:table-cell">{key.last_used_at ? formatDateTime(key.last_used_at) : 'Never'}</TableCell>
+                  <TableCell className="hidden whitespace-nowrap lg:table-cell">{key.expires_at ? formatDate(key.expires_at) : 'Never'}</TableCell>
+                  <TableCell>
+                    <div className="flex flex-wrap justify-end gap-2">
+                      <RotateButton apiKey={key} userId={user.id} onRotated={(rotated) => setSecret({ key: rotated, title: 'API key rotated' })} />
+                      <RevokeButton apiKey={key} userId={user.id} />
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <Pager label="API key pages" offset={keys.data.meta.offset} pending={keys.isPlaceholderData} limit={pageSize} total={keys.data.meta.total} onChange={setOffset} />
+        </div>
+      )}
+
+      <SecretDialog apiKey={secret?.key ?? null} title={secret?.title ?? ''} onClose={() => setSecret(null)} />
+    </div>
+  );
+}
