@@ -19,6 +19,7 @@ export const routes: RouteObject[] = [
       { path: 'auth/forgot-password', ...screen(() => import('./screens/auth/forgot-password')) },
       { path: 'auth/reset-password', ...screen(() => import('./screens/auth/reset-password')) },
       { path: 'auth/verify-email', ...screen(() => import('./screens/auth/verify-email')) },
+      { path: 'auth/sign-in-link', ...screen(() => import('./screens/auth/sign-in-link')) },
       { path: 'invitations/accept', ...screen(() => import('./screens/invitations/accept')) },
       {
         element: <SignedInLayout />,

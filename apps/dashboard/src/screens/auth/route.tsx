@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { api, call } from '../../api/client';
+import { ApiError } from '../../api/errors';
 import { nextPath, useSession, useStartSession } from '../../api/session';
 import { Field } from '../../forms/field';
 import { showServerErrors } from '../../forms/server-errors';
@@ -24,28 +25,44 @@ const signUpSchema = z.object({
   company: z.string().trim().min(1, 'Enter your company'),
 });
 
+/** The API's answer to the right password while the account is being guessed at: no session, a link by mail. */
+const isSignInLinkSent = (error: unknown) =>
+  error instanceof ApiError && error.status === 403 && (error.details as { sign_in_link_sent?: unknown } | undefined)?.sign_in_link_sent === true;
+
 function SignInForm() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const startSession = useStartSession();
   const [failure, setFailure] = useState<string | null>(null);
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
+    setLinkSentTo(null);
     try {
       const { data } = await call(api.POST('/v1/auth/signin', { body: values }));
       await startSession(data.access_token);
       navigate(nextPath(search), { replace: true });
     } catch (error) {
-      setFailure(showServerErrors(error, form.setError, ['email', 'password']));
+      if (isSignInLinkSent(error)) setLinkSentTo(values.email);
+      else setFailure(showServerErrors(error, form.setError, ['email', 'password']));
     }
   });
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       {failure && <Alert variant="destructive">{failure}</Alert>}
+      {linkSentTo && (
+        <Alert>
+          <p className="font-medium">We mailed you a link to finish signing in</p>
+          <p className="mt-1 text-muted-foreground">
+            Many wrong passwords were tried on this account, so the right one alone is not enough. Open the link we sent to {linkSentTo} within 15
+            minutes.
+          </p>
+        </Alert>
+      )}
       <Field label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...form.register('email')} />
       </Field>
