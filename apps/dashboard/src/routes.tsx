@@ -1,6 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { Root } from './root';
-import { SignedInLayout } from './shell/signed-in-layout';
 
 // Each screen lives in its own folder under screens/ (route component, data hooks, test) and is
 // loaded when first visited, so the first screen's JavaScript stays small.
@@ -22,7 +21,8 @@ export const routes: RouteObject[] = [
       { path: 'auth/sign-in-link', ...screen(() => import('./screens/auth/sign-in-link')) },
       { path: 'invitations/accept', ...screen(() => import('./screens/invitations/accept')) },
       {
-        element: <SignedInLayout />,
+        // Loaded with the first signed-in screen: the sign-in screen needs none of the shell.
+        lazy: async () => ({ Component: (await import('./shell/signed-in-layout')).SignedInLayout }),
         children: [
           { path: 'dashboard', ...screen(() => import('./screens/home/route')) },
           { path: 'trial', ...screen(() => import('./screens/trial/route')) },
