@@ -63,7 +63,7 @@ describe('API keys in the dashboard', () => {
 
     const shown = page.getByRole('dialog', { name: 'API key created' });
     await shown.waitFor();
-    secret = (await shown.getByLabel('Secret').textContent())!.trim();
+    secret = (await shown.getByLabel('Secret', { exact: true }).textContent())!.trim();
     expect(secret).toMatch(/^kak_/);
     await checkScreen(page, 'api-keys-secret');
     await shown.getByRole('button', { name: 'Copy secret' }).click();
@@ -95,7 +95,7 @@ describe('API keys in the dashboard', () => {
     await page.getByRole('alertdialog', { name: 'Rotate “deploy bot”?' }).getByRole('button', { name: 'Rotate key' }).click();
     const shown = page.getByRole('dialog', { name: 'API key rotated' });
     await shown.waitFor();
-    const rotated = (await shown.getByLabel('Secret').textContent())!.trim();
+    const rotated = (await shown.getByLabel('Secret', { exact: true }).textContent())!.trim();
     expect(rotated).toMatch(/^kak_/);
     expect(rotated).not.toBe(secret);
     await page.keyboard.press('Escape');
@@ -138,7 +138,7 @@ describe('API keys in the dashboard', () => {
     await dialog.getByLabel('IP ranges').fill('127.0.0.0/8');
     await dialog.getByRole('button', { name: 'Create key' }).click();
     const shown = page.getByRole('dialog', { name: 'API key created' });
-    const acme = (await shown.getByLabel('Secret').textContent())!.trim();
+    const acme = (await shown.getByLabel('Secret', { exact: true }).textContent())!.trim();
     await page.keyboard.press('Escape');
     const acmeRow = page.getByRole('row').filter({ hasText: 'acme client' });
     await acmeRow.waitFor();
