@@ -4,5 +4,6 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [tailwindcss(), react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  // Every browser the dashboard supports preloads modules itself.
+  build: { outDir: 'dist', emptyOutDir: true, modulePreload: { polyfill: false } },
 });

@@ -1,6 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { Root } from './root';
-import { SignedInLayout } from './shell/signed-in-layout';
 
 // Each screen lives in its own folder under screens/ (route component, data hooks, test) and is
 // loaded when first visited, so the first screen's JavaScript stays small.
@@ -19,9 +18,11 @@ export const routes: RouteObject[] = [
       { path: 'auth/forgot-password', ...screen(() => import('./screens/auth/forgot-password')) },
       { path: 'auth/reset-password', ...screen(() => import('./screens/auth/reset-password')) },
       { path: 'auth/verify-email', ...screen(() => import('./screens/auth/verify-email')) },
+      { path: 'auth/sign-in-link', ...screen(() => import('./screens/auth/sign-in-link')) },
       { path: 'invitations/accept', ...screen(() => import('./screens/invitations/accept')) },
       {
-        element: <SignedInLayout />,
+        // Loaded with the first signed-in screen: the sign-in screen needs none of the shell.
+        lazy: async () => ({ Component: (await import('./shell/signed-in-layout')).SignedInLayout }),
         children: [
           { path: 'dashboard', ...screen(() => import('./screens/home/route')) },
           { path: 'trial', ...screen(() => import('./screens/trial/route')) },

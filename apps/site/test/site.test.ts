@@ -102,7 +102,7 @@ describe('pre-rendered pages', () => {
     ['/learning/getting-started', content('learning')[0]!.title],
     ['/docs', 'Documentation'],
     ['/docs/zones', 'Creating a zone'],
-    ['/api', 'Generate an API key in the dashboard under API Keys.'],
+    ['/api', 'Generate an API key in the dashboard under API keys.'],
     ['/api/authentication', content('api').find((guide) => guide.slug === 'authentication')!.title],
     ['/privacy-policy', 'your account exists plus 7 years'],
     ['/terms-of-service', '99.99% uptime'],
@@ -390,7 +390,7 @@ describe('API reference', () => {
     await open(page, '/api');
     await expect.poll(() => page.getByTestId('api-base-url').textContent()).toBe(`${platform.url}/v1`);
     expect(await page.locator('main').textContent()).toContain('Authorization: Bearer YOUR_API_KEY');
-    for (const step of ['Generate an API key in the dashboard under API Keys.', 'Set the Authorization header on every request.', 'Create a zone first.']) {
+    for (const step of ['Generate an API key in the dashboard under API keys.', 'Set the Authorization header on every request.', 'Create a zone first.']) {
       expect(await page.getByText(step).count(), step).toBe(1);
     }
     const guides = content('api').sort((a, b) => a.order - b.order || a.title.localeCompare(b.title));

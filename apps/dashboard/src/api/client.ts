@@ -1,5 +1,4 @@
 import { type paths, sessionOnlyCalls } from '@kaja/api-client';
-import { toast } from '@kaja/ui';
 import createClient from 'openapi-fetch';
 import { config } from '../config';
 import { credentials } from './credentials';
@@ -7,6 +6,10 @@ import { ApiError, errorText, networkErrorText } from './errors';
 
 /** Calls on these paths report their own failures in their forms, never as a global notice (spec section 8). */
 const isAuthPath = (schemaPath: string) => schemaPath.startsWith('/v1/auth/');
+
+// The toast system is not part of the first screen's JavaScript (see root.tsx): fetched with the first notice.
+const showErrorToast = (title: string, description?: string) =>
+  void import('@kaja/ui/toaster').then(({ toast }) => toast.error(title, description === undefined ? undefined : { description }));
 
 const unauthorizedListeners = new Set<(apiKeyForgotten: boolean) => void>();
 /**
@@ -49,13 +52,13 @@ api.use({
         .clone()
         .json()
         .catch(() => null);
-      toast.error('API Error', { description: errorText(body) });
+      showErrorToast('API Error', errorText(body));
     }
     return response;
   },
   onError({ error, schemaPath }) {
     if (error instanceof DOMException && error.name === 'TimeoutError') return new ApiError('The request timed out. Please try again.', 0, 'timeout');
-    if (!isAuthPath(schemaPath)) toast.error(networkErrorText);
+    if (!isAuthPath(schemaPath)) showErrorToast(networkErrorText);
     return new ApiError(networkErrorText, 0, 'network_error');
   },
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
 import { API_CATEGORIES, entries } from './collections.server';
 import type { ContentEntry } from './entry';
 import { blogSlugs } from '../../test/blogSlugs';
@@ -102,5 +103,40 @@ describe('documentation', () => {
     ] as const) {
       expect(errors, code).toContain(`<td><code>${code}</code></td>\n<td>${status}</td>`);
     }
+  });
+});
+
+describe('the dashboard as the guides describe it', () => {
+  // The dashboard's own words: its navigation, the tabs of a zone and the text of its screens.
+  const dashboard = (path: string) => readFileSync(new URL(`../../../dashboard/src/${path}`, import.meta.url), 'utf8');
+  const labels = (source: string) => [...source.matchAll(/label: '([^']+)'/g)].map((match) => match[1]!);
+  const navigation = labels(dashboard('shell/navigation.ts'));
+  const zoneTabs = labels(dashboard('screens/zone-tools/zone-tabs.tsx'));
+  const screens = readdirSync(new URL('../../../dashboard/src/screens', import.meta.url), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.tsx'))
+    .map((file) => dashboard(`screens/${file}`))
+    .join('\n');
+
+  // Each paragraph, list item or cell of the guides that speaks of the dashboard.
+  const dashboardSteps = (['docs', 'learning', 'api'] as const)
+    .flatMap((collection) => entries(collection).flatMap((entry) => entry.html.split(/<\/(?:p|li|td)>/).map((block) => ({ slug: entry.slug, block }))))
+    .filter(({ block }) => /dashboard|the zone’s|the zone's/.test(block));
+  const named = (pattern: RegExp) => dashboardSteps.flatMap(({ slug, block }) => [...block.matchAll(pattern)].map((match) => ({ slug, name: match[1]! })));
+
+  it('finds the dashboard and its zone tabs where the guides send people', () => {
+    expect(navigation).toEqual(expect.arrayContaining(['Zones', 'API keys', 'Team', 'Audit log', 'Account']));
+    expect(zoneTabs).toEqual(expect.arrayContaining(['DNSSEC', 'History', 'Import and export', 'TSIG keys and secondaries']));
+    const places = named(/\b(?:open|under|from) <strong>([^<]+)<\/strong>/g);
+    expect(places.length).toBeGreaterThan(5);
+    for (const { slug, name } of places) expect(navigation, `${slug}: ${name}`).toContain(name);
+    const tabs = named(/zone(?:’|'|&#39;)s <strong>([^<]+)<\/strong> tab/g);
+    expect(tabs.length).toBeGreaterThan(3);
+    for (const { slug, name } of tabs) expect(zoneTabs, `${slug}: ${name}`).toContain(name);
+  });
+
+  it('names the buttons as the dashboard labels them', () => {
+    const buttons = named(/\bchoose <strong>([^<]+)<\/strong>/g);
+    expect(buttons.length).toBeGreaterThan(3);
+    for (const { slug, name } of buttons) expect(screens.includes(name), `${slug}: ${name}`).toBe(true);
   });
 });

@@ -50,7 +50,7 @@ export default function ApiOverview({ loaderData: { featured } }: Route.Componen
       <section className="mt-10">
         <h2 className="text-2xl font-semibold">Quick start</h2>
         <ol className="mt-3 list-decimal space-y-2 pl-6">
-          <li>Generate an API key in the dashboard under API Keys.</li>
+          <li>Generate an API key in the dashboard under API keys.</li>
           <li>Set the Authorization header on every request.</li>
           <li>Create a zone first.</li>
           <li>Then manage the zone's records.</li>

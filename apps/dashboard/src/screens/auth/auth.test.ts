@@ -29,10 +29,24 @@ describe('signing up, in and out, and resetting the password in the dashboard', 
     expect(new URL(page.url()).searchParams.get('next')).toBe('/zones');
     await checkScreen(page, 'sign-in');
 
+    // The tabs are links that keep where to go after signing in.
+    const tabs = page.getByRole('navigation', { name: 'Sign in or sign up' });
+    await tabs.getByRole('link', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/signup');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/zones');
+    expect(await tabs.getByRole('link', { name: 'Sign up' }).getAttribute('aria-current')).toBe('page');
+    await tabs.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Sign in to Kaja DNS' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+
     await page.goto(`${platform.appUrl}/signup`);
-    await expect.poll(() => page.getByRole('tab', { name: 'Sign up' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    expect(await tabs.getByRole('link', { name: 'Sign up' }).getAttribute('aria-current')).toBe('page');
+    expect(await tabs.getByRole('link', { name: 'Sign in' }).getAttribute('aria-current')).toBeNull();
     await page.goto(`${platform.appUrl}/login`);
-    await expect.poll(() => page.getByRole('tab', { name: 'Sign in' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('heading', { name: 'Sign in to Kaja DNS' }).waitFor();
+    expect(await tabs.getByRole('link', { name: 'Sign in' }).getAttribute('aria-current')).toBe('page');
   });
 
   it('signs up, opens the mailed verification link, shows "API key saved" and lands signed in', async () => {

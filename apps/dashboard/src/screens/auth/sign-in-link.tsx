@@ -1,0 +1,49 @@
+import { Alert, Button } from '@kaja/ui';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api, call } from '../../api/client';
+import { useStartSession } from '../../api/session';
+import { AuthPage } from './auth-page';
+
+/**
+ * /auth/sign-in-link?token=: the link mailed when the right password came while many wrong ones were
+ * being tried on the account. Its token finishes the sign-in: the session starts as on the
+ * verification landing, and the visitor goes on to the dashboard.
+ */
+export default function SignInLinkScreen() {
+  const [search] = useSearchParams();
+  const token = search.get('token') ?? '';
+  const navigate = useNavigate();
+  const startSession = useStartSession();
+  const signIn = useMutation({
+    mutationFn: () => call(api.POST('/v1/auth/sign-in-link', { body: { token } })),
+    onSuccess: async ({ data }) => {
+      await startSession(data.access_token);
+      navigate('/dashboard', { replace: true });
+    },
+  });
+  const { mutate } = signIn;
+  // The token works once: ask once, though StrictMode runs effects twice.
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!token || asked.current) return;
+    asked.current = true;
+    mutate();
+  }, [token, mutate]);
+
+  return (
+    <AuthPage title="Finishing your sign-in">
+      {!token && <Alert variant="destructive">This link has no sign-in token. Open the link from the mail again.</Alert>}
+      {signIn.isPending && <p role="status">Checking your link…</p>}
+      {signIn.isError && (
+        <div className="grid gap-4">
+          <Alert variant="destructive">{signIn.error.message}</Alert>
+          <Button asChild variant="outline">
+            <Link to="/auth">Go to sign in</Link>
+          </Button>
+        </div>
+      )}
+    </AuthPage>
+  );
+}
