@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
           { path: 'team', ...screen(() => import('./screens/team/route')) },
           { path: 'account', ...screen(() => import('./screens/account/route')) },
           { path: 'audit-log', ...screen(() => import('./screens/audit-log/route')) },
+          { path: 'billing', ...screen(() => import('./screens/billing/route')) },
         ],
       },
       { path: '*', ...screen(() => import('./screens/not-found/route')) },
