@@ -31,6 +31,7 @@ export const routes: RouteObject[] = [
           { path: 'zones/:zoneId/history', ...screen(() => import('./screens/zone-history/route')) },
           { path: 'zones/:zoneId/zone-file', ...screen(() => import('./screens/zone-file/route')) },
           { path: 'zones/:zoneId/tsig-keys', ...screen(() => import('./screens/zone-tsig/route')) },
+          { path: 'zones/:zoneId/analytics', ...screen(() => import('./screens/zone-analytics/route')) },
           { path: 'api-keys', ...screen(() => import('./screens/api-keys/route')) },
           { path: 'team', ...screen(() => import('./screens/team/route')) },
           { path: 'account', ...screen(() => import('./screens/account/route')) },
