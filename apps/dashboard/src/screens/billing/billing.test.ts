@@ -45,7 +45,12 @@ describe('billing in the dashboard', () => {
     await dialog.getByLabel('Postal code').fill('10117');
     await dialog.getByLabel('City').fill('Tallinn');
     await dialog.getByLabel('Country').fill('ee');
+    // A VAT ID of another country than the address: the API's answer is put on the field.
+    await dialog.getByLabel('EU VAT ID (optional)').fill('DE123456789');
+    await dialog.getByRole('button', { name: 'Save and continue' }).click();
+    await expect.poll(() => dialog.getByLabel('EU VAT ID (optional)').getAttribute('aria-invalid')).toBe('true');
     await checkScreen(page, 'billing-address');
+    await dialog.getByLabel('EU VAT ID (optional)').fill('');
     await dialog.getByRole('button', { name: 'Save and continue' }).click();
     await dialog.getByText('Invoiced to Narva mnt 5, 10117 Tallinn, EE.').waitFor();
     await dialog.getByLabel(/^Annual/).waitFor();
