@@ -75,7 +75,7 @@ export function InvoicesSection() {
             <TableBody>
               {invoices.data.data.map((invoice) => (
                 <TableRow key={invoice.id}>
-                  <TableCell className="font-medium">
+                  <TableCell className="whitespace-nowrap font-medium">
                     {invoice.number}
                     <span className="block text-xs font-normal text-muted-foreground">{formatDate(invoice.issued_at)}</span>
                   </TableCell>
