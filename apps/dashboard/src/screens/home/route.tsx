@@ -46,6 +46,11 @@ export default function HomeScreen() {
               )}
             </CardDescription>
           </CardHeader>
+          <CardContent>
+            <Button asChild variant="outline">
+              <Link to="/billing">Plan and billing</Link>
+            </Button>
+          </CardContent>
         </Card>
       </div>
     </div>
