@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, checkScreen, launchBrowser } from '../../testing/browser';
-import { callApi, type Owner, signUpOwner } from '../../testing/owner';
+import { callApi, type Owner, signUpOwner, waitForMailedLink } from '../../testing/owner';
 import { type Platform, startPlatform } from '../../testing/platform';
 
 let platform: Platform;
@@ -126,5 +126,29 @@ describe('billing in the dashboard', () => {
     expect(await page.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(0);
     await checkScreen(page, 'billing-canceled');
     expect(browser.errors).toEqual([]);
+  });
+
+  it('a member sees the plan and its usage, but neither plan choices, cancelation nor invoices', async () => {
+    const member = `mona-${Date.now()}@example.com`;
+    expect((await callApi(platform, owner.apiKey, 'POST', '/invitations-admin', { email: member, role: 'member' })).status).toBe(201);
+    const second = await launchBrowser();
+    try {
+      const { page } = second;
+      await page.goto(await waitForMailedLink(platform, member, '/invitations/accept'));
+      await page.getByLabel('Full name').fill('Mona Member');
+      await page.getByLabel('Password').fill('a long enough password');
+      await page.getByRole('button', { name: 'Set password and join' }).click();
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      await page.getByRole('link', { name: 'Billing' }).click();
+      await page.getByText('Owners and admins choose the plan.').waitFor();
+      await page.getByText('Owners and admins see the invoices.').waitFor();
+      await page.getByRole('progressbar', { name: 'Zones: 6 of 25' }).waitFor();
+      expect(await page.getByRole('button', { name: /^(Switch to|Choose) / }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(0);
+      await checkScreen(page, 'billing-as-member');
+      expect(second.errors).toEqual([]);
+    } finally {
+      await second.close();
+    }
   });
 });

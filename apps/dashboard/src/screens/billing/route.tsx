@@ -9,7 +9,7 @@ import { SubscriptionCard } from './subscription-card';
 export default function BillingScreen() {
   const { user, customer } = useSignedInSession();
   const subscription = useCurrentSubscription();
-  // The API lets only owners and admins change billing; others see it.
+  // The API lets only owners and admins change billing and see invoices; others see the plan and usage.
   const canManage = user.role === 'owner' || user.role === 'admin';
   return (
     <div className="grid grid-cols-1 gap-8">
@@ -25,7 +25,16 @@ export default function BillingScreen() {
           <PlansSection subscription={subscription.data} customer={customer} canManage={canManage} />
         </>
       )}
-      <InvoicesSection />
+      {canManage ? (
+        <InvoicesSection />
+      ) : (
+        <section aria-labelledby="invoices-heading" className="grid gap-2">
+          <h2 id="invoices-heading" className="text-lg font-semibold">
+            Invoices
+          </h2>
+          <p className="text-sm text-muted-foreground">Owners and admins see the invoices.</p>
+        </section>
+      )}
     </div>
   );
 }

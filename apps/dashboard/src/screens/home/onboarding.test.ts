@@ -35,7 +35,7 @@ describe('the getting-started steps on the home screen', () => {
     expect(await steps().getByRole('listitem').count()).toBe(5);
     expect(await page.getByRole('link', { name: 'Invite people' }).getAttribute('href')).toBe('/team');
     expect(await stepText('Create a zone')).toContain(': to do');
-    expect(await page.getByRole('link', { name: 'Plan and billing' }).getAttribute('href')).toBe('/billing');
+    expect(await page.getByRole('link', { name: 'Manage your plan' }).getAttribute('href')).toBe('/billing');
     await checkScreen(page, 'home-onboarding');
   });
 

@@ -48,7 +48,7 @@ export default function HomeScreen() {
           </CardHeader>
           <CardContent>
             <Button asChild variant="outline">
-              <Link to="/billing">Plan and billing</Link>
+              <Link to="/billing">Manage your plan</Link>
             </Button>
           </CardContent>
         </Card>
