@@ -46,11 +46,13 @@ describe('credentials and errors as the spec says (sections 4, 6, 8)', () => {
     expect(seen.get('GET /v1/zones')).toBe(`Bearer ${apiKey}`);
   });
 
-  it('/trial continues to the zones of a signed-in customer', async () => {
+  it('/trial continues to the getting-started steps of a signed-in customer', async () => {
     const { page } = browser;
     await page.goto(`${platform.appUrl}/trial`);
+    await page.getByRole('heading', { name: 'Get started' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await page.getByRole('link', { name: 'Zones', exact: true }).click();
     await page.getByRole('heading', { name: 'Zones' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/zones');
   });
 
   it('shows the API\'s refusal as an "API Error" toast with the envelope\'s message', async () => {

@@ -1,4 +1,4 @@
-import { CircleUser, Globe, KeyRound, LayoutDashboard, type LucideIcon, ScrollText, Users } from 'lucide-react';
+import { CircleUser, CreditCard, Globe, KeyRound, LayoutDashboard, type LucideIcon, ScrollText, Users } from 'lucide-react';
 
 export type NavigationEntry = { to: string; label: string; icon: LucideIcon };
 
@@ -9,5 +9,6 @@ export const navigation: NavigationEntry[] = [
   { to: '/api-keys', label: 'API keys', icon: KeyRound },
   { to: '/team', label: 'Team', icon: Users },
   { to: '/audit-log', label: 'Audit log', icon: ScrollText },
+  { to: '/billing', label: 'Billing', icon: CreditCard },
   { to: '/account', label: 'Account', icon: CircleUser },
 ];

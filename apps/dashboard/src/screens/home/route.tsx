@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useCurrentSubscription } from '../../api/subscription';
 import { useSignedInSession } from '../../shell/use-session-context';
 import { useZoneCount } from '../zones/zones-data';
+import { OnboardingChecklist } from './onboarding-checklist';
 
 /** /dashboard: the signed-in home. */
 export default function HomeScreen() {
@@ -15,6 +16,7 @@ export default function HomeScreen() {
         <h1 className="text-2xl font-semibold tracking-tight">Dashboard</h1>
         <p className="text-muted-foreground">{session.customer.name}</p>
       </div>
+      <OnboardingChecklist />
       <div className="grid gap-4 md:grid-cols-2">
         <Card>
           <CardHeader>
@@ -44,6 +46,11 @@ export default function HomeScreen() {
               )}
             </CardDescription>
           </CardHeader>
+          <CardContent>
+            <Button asChild variant="outline">
+              <Link to="/billing">Manage your plan</Link>
+            </Button>
+          </CardContent>
         </Card>
       </div>
     </div>

@@ -8,6 +8,7 @@ const zoneScreens = [
   { path: '/history', label: 'History' },
   { path: '/zone-file', label: 'Import and export' },
   { path: '/tsig-keys', label: 'TSIG keys and secondaries' },
+  { path: '/analytics', label: 'Analytics' },
 ] as const;
 
 export function ZoneTabs({ zoneId }: { zoneId: string }) {

@@ -1,0 +1,38 @@
+// recharts is imported only here and by this screen, so it is in this screen's chunk alone.
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+
+const primary = 'var(--color-primary)';
+const axis = { fontSize: 12, fill: 'var(--color-muted-foreground)' };
+const count = new Intl.NumberFormat(undefined, { notation: 'compact' });
+
+/**
+ * The queries per step as an area. Drawn for sighted readers only (aria-hidden by the caller, and
+ * without recharts' keyboard layer, so nothing hidden takes focus): the numbers are in a table beside it.
+ */
+export function QueriesOverTimeChart({ points }: { points: { label: string; queries: number }[] }) {
+  return (
+    <ResponsiveContainer width="100%" height={240}>
+      <AreaChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="label" tick={axis} minTickGap={24} />
+        <YAxis tick={axis} width={44} allowDecimals={false} tickFormatter={(value: number) => count.format(value)} />
+        <Tooltip />
+        <Area type="monotone" dataKey="queries" name="Queries" stroke={primary} fill={primary} fillOpacity={0.15} isAnimationActive={false} />
+      </AreaChart>
+    </ResponsiveContainer>
+  );
+}
+
+/** Queries by one name (query type, response code) as horizontal bars, most first. */
+export function BreakdownChart({ entries }: { entries: { name: string; queries: number }[] }) {
+  return (
+    <ResponsiveContainer width="100%" height={Math.max(80, entries.length * 32 + 24)}>
+      <BarChart accessibilityLayer={false} data={entries} layout="vertical" margin={{ top: 0, right: 8, bottom: 0, left: 0 }}>
+        <XAxis type="number" tick={axis} allowDecimals={false} tickFormatter={(value: number) => count.format(value)} />
+        <YAxis type="category" dataKey="name" tick={axis} width={80} />
+        <Tooltip />
+        <Bar dataKey="queries" name="Queries" fill={primary} isAnimationActive={false} />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
