@@ -1,6 +1,6 @@
 // Query metering end to end: queries sent with dig and Node's resolver to the database node, the
 // counters flushed as the node does every minute, then the numbers read back where customers and
-// billing read them: GET /zones/{id}/metrics and queriesThisMonth.
+// billing read them: GET /zones/{id}/metrics, queriesThisMonth and GET /subscriptions/current.
 import { Resolver } from 'node:dns/promises';
 import { eq } from '@kaja/db/orm';
 import { queryCounts } from '@kaja/db';
@@ -51,5 +51,9 @@ describe(`query metering from DNS queries to the numbers (${process.env.DATABASE
     await kit.dns.flushCounts();
     expect((await kit.send('GET', `/zones/${zone.id}/metrics`)).by_type.A).toBe(9);
     expect(await queriesThisMonth(kit.api.database.db, kit.owner.customerId, new Date())).toBe(14);
+    // The customer sees the same month in their subscription.
+    const current = await kit.api.request('GET', '/subscriptions/current', { token: kit.owner.accessToken });
+    expect(current.status).toBe(200);
+    expect(current.body.data.usage.queries_this_month).toMatchObject({ used: 14 });
   });
 });
