@@ -238,7 +238,7 @@ export async function runLifeCycle(ctx: ServiceContext, publish: ZoneNoticePubli
     });
     if (!result) continue;
     for (const notice of result.step.notices) await publish(notice);
-    for (const mail of result.step.mails) mailContacts(ctx, result.contacts, { subject: mail.subject, text: `${mail.text}\n\nYour account: ${ctx.config.appUrl}/dashboard\n\n-- \nKaja DNS` });
+    for (const mail of result.step.mails) mailContacts(ctx, result.contacts, { subject: mail.subject, text: `${mail.text}\n\nYour plan and invoices: ${ctx.config.appUrl}/billing\n\n-- \nKaja DNS` });
   }
 }
 

@@ -50,7 +50,7 @@ export const queryUsageMail = (
   const share = Math.floor((usage.queries / usage.limit) * 100);
   const counts = `${usage.customer} has had ${number(usage.queries)} DNS queries in ${usage.month}: ${share}% of the ${number(usage.limit)} a month of the ${usage.plan} plan.`;
   const served = 'Your zones keep being answered: DNS never stops because of the query count.';
-  const next = `The count starts again on ${usage.resetsAt.toISOString().slice(0, 10)}. To have more queries a month, change your plan at ${config.appUrl}/dashboard.`;
+  const next = `The count starts again on ${usage.resetsAt.toISOString().slice(0, 10)}. To have more queries a month, change your plan at ${config.appUrl}/billing.`;
   return {
     to,
     subject: usage.over ? `Kaja DNS: ${usage.customer} has passed this month's queries` : `Kaja DNS: ${usage.customer} has used ${share}% of this month's queries`,

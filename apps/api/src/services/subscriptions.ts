@@ -217,7 +217,7 @@ export async function checkout(
 /** The announcement of a new invoice (without the signature, which the sender adds). */
 export const invoiceMail = (ctx: ServiceContext, invoice: { number: number; grossCents: number; dueAt: Date }): Omit<MailMessage, 'to'> => ({
   subject: `Kaja DNS invoice ${formatInvoiceNumber(invoice.number)}`,
-  text: `Your invoice ${formatInvoiceNumber(invoice.number)} of ${euros(invoice.grossCents)} is due on ${invoice.dueAt.toISOString().slice(0, 10)}.\nPay it by bank transfer with the invoice number as the reference. The invoice (PDF) is in the dashboard: ${ctx.config.appUrl}/dashboard`,
+  text: `Your invoice ${formatInvoiceNumber(invoice.number)} of ${euros(invoice.grossCents)} is due on ${invoice.dueAt.toISOString().slice(0, 10)}.\nPay it by bank transfer with the invoice number as the reference. The invoice (PDF) is in the dashboard: ${ctx.config.appUrl}/billing`,
 });
 
 /**

@@ -144,4 +144,23 @@ describe('signing up, in and out, and resetting the password in the dashboard', 
     await page.getByRole('button', { name: 'Sign in' }).last().click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
   });
+
+  it('signing up again with a registered address mails its owner a link that opens the sign-in screen', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.goto(`${platform.appUrl}/signup`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('another long password for kaja');
+    await page.getByLabel('Full name').fill('Somebody Else');
+    await page.getByLabel('Company').fill('Elsewhere Ltd');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Check your inbox').waitFor();
+
+    const attempt = () => platform.mails().find((text) => text.includes(email) && text.includes('Sign-up attempt'));
+    await expect.poll(attempt).toBeDefined();
+    const link = attempt()!.match(/https?:\/\/\S+\/auth\b/)?.[0];
+    expect(link).toBe(`${platform.appUrl}/auth`);
+    await page.goto(link!);
+    await page.getByRole('heading', { name: 'Sign in to Kaja DNS' }).waitFor();
+  });
 });

@@ -79,6 +79,13 @@ describe('billing in the dashboard', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `PDF of invoice ${number}` }).click()]);
     expect(download.suggestedFilename()).toBe(`${number}.pdf`);
     expect(readFileSync((await download.path())!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // The invoice's mail links to the billing screen, where it is listed.
+    const mail = platform.mails().find((text) => text.includes(owner.email) && text.includes(`Your invoice ${number}`));
+    const link = mail?.match(/https?:\/\/\S+\/billing\b/)?.[0];
+    expect(link).toBe(`${platform.appUrl}/billing`);
+    await page.goto(link!);
+    await page.getByRole('table', { name: 'Invoices' }).getByRole('row').filter({ hasText: number }).waitFor();
   });
 
   it('changes to Nano and back to Pro', async () => {
