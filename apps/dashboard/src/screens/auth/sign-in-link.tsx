@@ -1,10 +1,10 @@
 import { Alert, Button } from '@kaja/ui';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, call } from '../../api/client';
 import { useStartSession } from '../../api/session';
 import { AuthPage } from './auth-page';
+import { useMailedToken } from './use-mailed-token';
 
 /**
  * /auth/sign-in-link?token=: the link mailed when the right password came while many wrong ones were
@@ -23,14 +23,7 @@ export default function SignInLinkScreen() {
       navigate('/dashboard', { replace: true });
     },
   });
-  const { mutate } = signIn;
-  // The token works once: ask once, though StrictMode runs effects twice.
-  const asked = useRef(false);
-  useEffect(() => {
-    if (!token || asked.current) return;
-    asked.current = true;
-    mutate();
-  }, [token, mutate]);
+  useMailedToken(token, signIn.mutate);
 
   return (
     <AuthPage title="Finishing your sign-in">

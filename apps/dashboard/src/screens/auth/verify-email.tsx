@@ -1,11 +1,11 @@
 import { Alert, Button, toast } from '@kaja/ui';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, call } from '../../api/client';
 import { credentials } from '../../api/credentials';
 import { useStartSession } from '../../api/session';
 import { AuthPage } from './auth-page';
+import { useMailedToken } from './use-mailed-token';
 
 /**
  * /auth/verify-email?token=: the mailed link. On success the access token is kept as the session and
@@ -27,14 +27,7 @@ export default function VerifyEmailScreen() {
       navigate('/dashboard', { replace: true });
     },
   });
-  const { mutate } = verify;
-  // The token works once: ask once, though StrictMode runs effects twice.
-  const asked = useRef(false);
-  useEffect(() => {
-    if (!token || asked.current) return;
-    asked.current = true;
-    mutate();
-  }, [token, mutate]);
+  useMailedToken(token, verify.mutate);
 
   return (
     <AuthPage title="Verifying your email">
