@@ -19,6 +19,7 @@ import { encodeAnswer, personalise, personaliseInto } from './encode';
 import { lookup } from './lookup';
 import { addNegativeSoa } from './negative';
 import { QueryCounts } from './queryCounts';
+import { ReplayGuard } from './replayGuard';
 import { Type } from './rrtypes';
 import { answerUpdate, isUpdate, type ClientAddress, type UpdateHandler } from './update';
 import type { ZoneSigning } from './signing';
@@ -48,6 +49,8 @@ export type Reply = Buffer | null | Promise<Buffer | null>;
 export class Responder {
   readonly counts = new QueryCounts();
   private readonly cache = new AnswerCache();
+  /** Signed updates seen within their time window, so none is applied twice. */
+  private readonly replays = new ReplayGuard();
   private readonly view = createQueryView();
   private readonly nodeName: string;
   private readonly nsid: Uint8Array;
@@ -69,7 +72,7 @@ export class Responder {
   respond(packet: Buffer, tcp: boolean, client: ClientAddress = null): Reply {
     const entry = this.cached(packet, tcp);
     if (entry !== undefined) return personalise(entry.wire, packet, this.view);
-    if (this.options.updates && isUpdate(packet)) return answerUpdate(packet, this.options.updates, client);
+    if (this.options.updates && isUpdate(packet)) return answerUpdate(packet, this.options.updates, client, this.replays);
     try {
       const query = readQuery(packet, this.view) ? { ...this.view } : this.decode(packet);
       if (query === null || query instanceof Uint8Array) return query;
