@@ -11,6 +11,7 @@ export const Type = {
   AAAA: typeCode('AAAA'),
   SRV: typeCode('SRV'),
   OPT: typeCode('OPT'),
+  DNAME: typeCode('DNAME'),
   DS: typeCode('DS'),
   RRSIG: typeCode('RRSIG'),
   DNSKEY: typeCode('DNSKEY'),
