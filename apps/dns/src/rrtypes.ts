@@ -10,6 +10,8 @@ export const Type = {
   TXT: typeCode('TXT'),
   AAAA: typeCode('AAAA'),
   SRV: typeCode('SRV'),
+  SVCB: typeCode('SVCB'),
+  HTTPS: typeCode('HTTPS'),
   OPT: typeCode('OPT'),
   DNAME: typeCode('DNAME'),
   DS: typeCode('DS'),
