@@ -1,14 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nameToWire } from '@kaja/dns-model';
+import { nameToWire, recordType } from '@kaja/dns-model';
 import { delv, writeTrustAnchor } from './testing/delv';
 import { dig, type DigResponse } from './testing/dig';
 import { startKnot, type KnotServer } from './testing/knot';
 import { serveZones, type TestServer } from './testing/server';
 import { freshSettings, serveSignedZones, type SignedTestServer } from './testing/signedServer';
 import { substitute } from './dname';
+import { StaticTransferAccess } from './transferAccess';
+
+const run = promisify(execFile);
 
 // DNAME (RFC 6672) answered by our server and by Knot DNS from the same zone file, compared
 // answer by answer with dig and kdig; the signed zone validated by delv.
@@ -126,10 +131,16 @@ describe('DNAME in a signed zone', () => {
   let anchors: string;
   const settings = freshSettings(false);
   beforeAll(async () => {
-    server = await serveSignedZones({ 'example.com': { text: zoneText, settings } });
+    // Transfers to loopback, so the signed zone can be checked whole.
+    const access = new StaticTransferAccess([], [{ zone: '*', cidr: '127.0.0.1' }]);
+    server = await serveSignedZones(
+      { 'example.com': { text: zoneText, settings } },
+      { transfers: { access, signedRecords: (zone) => server.signing.signedTransfer(zone) } },
+    );
     dir = mkdtempSync(join(tmpdir(), 'kaja-dname-'));
     anchors = join(dir, 'anchors.conf');
     await writeTrustAnchor(anchors, 'example.com', settings.keys[0]!);
+    writeFileSync(join(dir, 'ksk.key'), `example.com. 3600 IN DNSKEY ${recordType('DNSKEY').fromWire(settings.keys[0]!.dnskey)}\n`);
   });
   afterAll(async () => {
     await server?.close();
@@ -155,6 +166,20 @@ describe('DNAME in a signed zone', () => {
       expect(out, `${name} ${type}`).toMatch(expected);
       expect(out, `${name} ${type}`).not.toMatch(/validation failed|insecurity proof failed|broken trust chain/i);
     }
+  });
+
+  it('transfers the zone with its DNAMEs signed, and ldns-verify-zone finds every signature and the NSEC chain good', async () => {
+    const { stdout } = await run('dig', ['@127.0.0.1', '-p', String(server.port), '+tries=1', '+time=5', 'example.com', 'AXFR'], { timeout: 15_000 });
+    const lines = stdout.split('\n').filter((line) => line !== '' && !line.startsWith(';'));
+    expect(lines.filter((line) => /\sRRSIG\s+DNAME\s/.test(line))).toHaveLength(6);
+    const file = join(dir, 'example.com.axfr');
+    // The SOA comes first and last in a transfer; a zone file has it once.
+    writeFileSync(file, `${lines.slice(0, -1).join('\n')}\n`);
+    const verified = await run('ldns-verify-zone', ['-k', join(dir, 'ksk.key'), file], { timeout: 30_000 }).then(
+      ({ stdout: out, stderr }) => out + stderr,
+      (error: { stdout?: string; stderr?: string }) => `failed: ${error.stdout ?? ''}${error.stderr ?? ''}`,
+    );
+    expect(verified).toMatch(/Zone is verified and complete/);
   });
 });
 
