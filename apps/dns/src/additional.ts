@@ -10,10 +10,13 @@ const targetOffset = new Map<number, number>([
   [Type.NS, 0],
   [Type.MX, 2],
   [Type.SRV, 6],
+  // RFC 9460 4.1: the TargetName's addresses (a target of "." is the root, never in a zone we serve).
+  [Type.SVCB, 2],
+  [Type.HTTPS, 2],
 ]);
 
 /**
- * Adds the A and AAAA RRsets of the NS, MX or SRV targets that the zone holds (RFC 1034 4.3.2
+ * Adds the A and AAAA RRsets of the NS, MX, SRV, SVCB or HTTPS targets that the zone holds (RFC 1034 4.3.2
  * step 6), so the client needs no second query. Glue (for a referral) may sit below the zone cut;
  * other targets only count where the zone is authoritative.
  */

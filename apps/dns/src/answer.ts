@@ -29,6 +29,8 @@ export interface Answer {
   alias?: { target: string; ttl: number; type: number };
   /** Not to be reused for another query (answers that depend on something outside the zone). */
   uncacheable?: boolean;
+  /** RRsets of the answer section made up for this answer (CNAMEs from a DNAME): served, never signed. */
+  unsigned?: Set<Rrset>;
 }
 
 export function emptyAnswer(rcode: number, zone?: Zone): Answer {

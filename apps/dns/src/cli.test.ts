@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommandLine } from './cli';
+import { parseCommandLine, parseTsigKeyFile } from './cli';
 
 describe('the command line', () => {
   it('reads zones, addresses and options', () => {
@@ -44,6 +44,57 @@ describe('the command line', () => {
     });
   });
 
+  it('reads transfer rules: a zone or *, an address or a network, a key when named', () => {
+    const sha1 = Buffer.alloc(20, 1).toString('base64');
+    const config = parseCommandLine(
+      [
+        '--zone', 'example.com=a.zone',
+        '--tsig-key', `xfr.example.com:hmac-sha1:${sha1}`,
+        '--allow-transfer', 'example.com=192.0.2.0/24',
+        '--allow-transfer', '*=2001:db8::/32,key=xfr.example.com.',
+        '--allow-transfer', 'Example.com.=198.51.100.7',
+      ],
+      {},
+    );
+    const key = { name: 'xfr.example.com', algorithm: 'hmac-sha1', secret: new Uint8Array(Buffer.alloc(20, 1)) };
+    expect(config).toMatchObject({
+      secondaries: [],
+      transferRules: [
+        { zone: 'example.com', cidr: '192.0.2.0/24' },
+        { zone: '*', cidr: '2001:db8::/32', key },
+        { zone: 'example.com', cidr: '198.51.100.7' },
+      ],
+    });
+    const fails = (rule: string, message: string) =>
+      expect(() => parseCommandLine(['--zone', 'example.com=a.zone', '--tsig-key', `xfr.example.com:hmac-sha1:${sha1}`, '--allow-transfer', rule], {})).toThrow(message);
+    fails('example.net=192.0.2.1', 'example.net is not a --zone served here');
+    fails('example.com=192.0.2.0/33', 'is not an address or a network');
+    fails('example.com=host.example.net', 'is not an address or a network');
+    fails('example.com=192.0.2.1,key=nobody', 'no --tsig-key named nobody');
+    fails('example.com', 'expected ZONE=CIDR[,key=KEYNAME]');
+    expect(() => parseCommandLine(['--allow-transfer', '*=192.0.2.1'], { DATABASE_URL: 'postgres://x/y' })).toThrow('go with --zone');
+  });
+
+  it('reads TSIG keys of every algorithm, hmac-md5 included for old peers, and BIND key files', () => {
+    const secret = Buffer.alloc(16, 2).toString('base64');
+    for (const [given, algorithm] of [
+      ['hmac-md5', 'hmac-md5.sig-alg.reg.int'],
+      ['hmac-sha1', 'hmac-sha1'],
+      ['hmac-sha224', 'hmac-sha224'],
+    ]) {
+      const config = parseCommandLine(['--zone', 'example.com=a.zone', '--tsig-key', `k.example.com:${given}:${secret}`, '--secondary', 'example.com=192.0.2.1/k.example.com'], {});
+      expect(config).toMatchObject({ secondaries: [{ key: { name: 'k.example.com', algorithm } }] });
+    }
+    expect(() => parseCommandLine(['--zone', 'example.com=a.zone', '--tsig-key', `k.example.com:hmac-sha3:${secret}`], {})).toThrow('the algorithm must be');
+    const file = `// made by tsig-keygen\nkey "old.example.com" {\n\talgorithm hmac-md5;\n\tsecret "${secret}";\n};\nkey new.example.com { algorithm hmac-sha256; secret "${secret}"; };\n`;
+    expect(parseTsigKeyFile(file, 'keys.conf')).toEqual([
+      { name: 'old.example.com', algorithm: 'hmac-md5.sig-alg.reg.int', secret: new Uint8Array(Buffer.alloc(16, 2)) },
+      { name: 'new.example.com', algorithm: 'hmac-sha256', secret: new Uint8Array(Buffer.alloc(16, 2)) },
+    ]);
+    expect(() => parseTsigKeyFile('options { };', 'keys.conf')).toThrow('keys.conf: no key statement');
+    expect(() => parseTsigKeyFile('key "a" { algorithm hmac-md5; };', 'keys.conf')).toThrow('key a needs an algorithm and a secret');
+  });
+
   it('reads the zones to sign, with key files or keys made at start, NSEC or NSEC3', () => {
     const config = parseCommandLine(['--zone', 'example.com=a.zone', '--zone', 'example.net=b.zone', '--dnssec', 'Example.com.=keys', '--dnssec', 'example.net', '--nsec3', 'example.net'], {});
     expect(config).toMatchObject({
@@ -55,7 +106,7 @@ describe('the command line', () => {
   });
 
   it.each([
-    [['--zone', 'example.com=a', '--tsig-key', 'k:hmac-md5:AAAA'], 'the algorithm must be'],
+    [['--zone', 'example.com=a', '--tsig-key', 'k:hmac-sha3:AAAA'], 'the algorithm must be'],
     [['--zone', 'example.com=a', '--tsig-key', 'k:hmac-sha256'], 'expected NAME:ALGORITHM:BASE64SECRET'],
     [['--zone', 'example.com=a', '--tsig-key', 'k:hmac-sha256:not base64'], 'must be base64'],
     [['--zone', 'example.com=a', '--secondary', 'example.com=192.0.2.1/k'], 'no --tsig-key named k'],

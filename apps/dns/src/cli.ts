@@ -1,11 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { availableParallelism, hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@kaja/config';
 import { parseName } from '@kaja/dns-model';
-import { isTsigAlgorithm, type TsigKey } from '@kaja/dns-model/tsig';
+import { tsigAlgorithmNamed, type TsigKey } from '@kaja/dns-model/tsig';
 import { defaultTcpOptions, type TcpOptions } from './tcp';
 import type { ListenAddress, UdpMode } from './server';
-import type { Secondary } from './transferAccess';
+import { network, type Secondary, type TransferRule } from './transferAccess';
 
 export const usage = `Usage: npm run dns -- [--zone NAME=FILE ...] [options]
 
@@ -28,11 +29,19 @@ DATABASE_URL, live as the API changes them.
   --tcp-idle-timeout MS    close TCP connections idle this long (default ${defaultTcpOptions.idleTimeoutMs})
   --tcp-max-connections N  TCP connections served at once per process (default ${defaultTcpOptions.maxConnections})
   --tsig-key NAME:ALG:SECRET
-                           a TSIG key (ALG hmac-sha256, hmac-sha384 or hmac-sha512; SECRET in base64)
-                           for --secondary (repeatable)
+                           a TSIG key (ALG hmac-sha256, hmac-sha384, hmac-sha512, hmac-sha224,
+                           hmac-sha1, or hmac-md5 for old peers; SECRET in base64) for --secondary
+                           and --allow-transfer (repeatable)
+  --tsig-key-file FILE     the TSIG keys of a BIND key file (key "NAME" { algorithm ALG; secret
+                           "SECRET"; };), as tsig-keygen writes it (repeatable)
+  --allow-transfer ZONE=CIDR[,key=KEY]
+                           lets the addresses of CIDR (e.g. 192.0.2.0/24, 2001:db8::/32, one
+                           address) transfer ZONE, or every zone for *: AXFR and IXFR over TCP, IXFR
+                           over UDP answered with the SOA; with key=, only requests signed with the
+                           TSIG key KEY. Sends no NOTIFY (repeatable; default: no transfers)
   --secondary ZONE=ADDR[:PORT]/KEY
-                           lets ADDR transfer ZONE (AXFR/IXFR over TCP, signed with the TSIG key KEY)
-                           and sends it NOTIFY (to PORT, default 53) after each change; IPv6 as
+                           lets ADDR transfer ZONE (AXFR/IXFR, signed with the TSIG key KEY) and
+                           sends it NOTIFY (to PORT, default 53) after each change; IPv6 as
                            [::1]:53 (repeatable)
   --help                   show this text`;
 
@@ -61,6 +70,8 @@ export interface Config {
   tcp: TcpOptions;
   udp: UdpMode;
   secondaries: Secondary[];
+  /** --allow-transfer: who else may transfer which zones, without NOTIFY. */
+  transferRules: TransferRule[];
 }
 
 /** Reads the command line; throws an Error whose message is meant for the person who typed it. */
@@ -79,6 +90,8 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
       'tcp-idle-timeout': { type: 'string' },
       'tcp-max-connections': { type: 'string' },
       'tsig-key': { type: 'string', multiple: true },
+      'tsig-key-file': { type: 'string', multiple: true },
+      'allow-transfer': { type: 'string', multiple: true },
       secondary: { type: 'string', multiple: true },
       help: { type: 'boolean' },
     },
@@ -91,14 +104,16 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
   if (zones.length === 0 && !databaseUrl) {
     throw new Error('give zone files with --zone NAME=FILE, or set DATABASE_URL (PostgreSQL) to serve the zones in the database (the embedded database is served by npm start)');
   }
-  const keys = new Map((values['tsig-key'] ?? []).map(parseTsigKey).map((key) => [key.name, key]));
-  if (databaseUrl && (keys.size > 0 || values.secondary?.length || values.dnssec?.length || values.nsec3?.length)) {
-    throw new Error('--tsig-key, --secondary, --dnssec and --nsec3 go with --zone: a database node takes keys and secondaries from the API');
+  const given = [...(values['tsig-key'] ?? []).map(parseTsigKey), ...(values['tsig-key-file'] ?? []).flatMap(readTsigKeyFile)];
+  const keys = new Map(given.map((key) => [key.name, key]));
+  if (databaseUrl && (keys.size > 0 || values.secondary?.length || values['allow-transfer']?.length || values.dnssec?.length || values.nsec3?.length)) {
+    throw new Error('--tsig-key, --tsig-key-file, --secondary, --allow-transfer, --dnssec and --nsec3 go with --zone: a database node takes keys and secondaries from the API');
   }
   const secondaries = (values.secondary ?? []).map((text) => parseSecondary(text, keys, zones));
   return {
     zones,
     secondaries,
+    transferRules: (values['allow-transfer'] ?? []).map((text) => parseTransferRule(text, keys, zones)),
     dnssec: dnssecSources(zones, values.dnssec ?? [], values.nsec3 ?? []),
     ...(databaseUrl ? { databaseUrl } : {}),
     listen: values.listen ? values.listen.map(parseListenAddress) : defaultListen(env),
@@ -142,9 +157,55 @@ function zoneName(text: string): string {
 function parseTsigKey(text: string): TsigKey {
   const [name, algorithm, secret, ...rest] = text.split(':');
   if (!name || !algorithm || !secret || rest.length > 0) throw new Error(`--tsig-key ${text}: expected NAME:ALGORITHM:BASE64SECRET`);
-  if (!isTsigAlgorithm(algorithm)) throw new Error(`--tsig-key ${text}: the algorithm must be hmac-sha256, hmac-sha384 or hmac-sha512`);
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(secret) || secret.length % 4 !== 0) throw new Error(`--tsig-key ${text}: the secret must be base64`);
-  return { name: zoneName(name), algorithm, secret: new Uint8Array(Buffer.from(secret, 'base64')) };
+  return tsigKey(name, algorithm, secret, `--tsig-key ${text}`);
+}
+
+function tsigKey(name: string, algorithm: string, secret: string, source: string): TsigKey {
+  const known = tsigAlgorithmNamed(algorithm);
+  if (!known) throw new Error(`${source}: the algorithm must be hmac-sha256, hmac-sha384, hmac-sha512, hmac-sha224, hmac-sha1 or hmac-md5`);
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(secret) || secret.length % 4 !== 0) throw new Error(`${source}: the secret must be base64`);
+  return { name: zoneName(name), algorithm: known, secret: new Uint8Array(Buffer.from(secret, 'base64')) };
+}
+
+/** The `key` statements of a BIND key file (named.conf syntax, as tsig-keygen and rndc-confgen write). */
+export function readTsigKeyFile(path: string): TsigKey[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new Error(`--tsig-key-file ${path}: ${(error as Error).message}`);
+  }
+  return parseTsigKeyFile(text, path);
+}
+
+export function parseTsigKeyFile(text: string, source: string): TsigKey[] {
+  const body = text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/(\/\/|#)[^\n]*/g, ' ');
+  const keys: TsigKey[] = [];
+  const statement = /key\s+"?([^"\s{]+)"?\s*\{([^}]*)\}\s*;/g;
+  for (const match of body.matchAll(statement)) {
+    const algorithm = /algorithm\s+"?([^";\s]+)"?\s*;/.exec(match[2]!)?.[1];
+    const secret = /secret\s+"([^"]+)"\s*;/.exec(match[2]!)?.[1];
+    if (!algorithm || !secret) throw new Error(`${source}: key ${match[1]} needs an algorithm and a secret`);
+    keys.push(tsigKey(match[1]!, algorithm, secret, `${source}: key ${match[1]}`));
+  }
+  if (keys.length === 0) throw new Error(`${source}: no key statement (key "NAME" { algorithm ALG; secret "BASE64"; };)`);
+  return keys;
+}
+
+function parseTransferRule(text: string, keys: Map<string, TsigKey>, zones: ZoneSource[]): TransferRule {
+  const match = /^([^=]+)=([^,]+)(?:,key=(.+))?$/.exec(text);
+  if (!match) throw new Error(`--allow-transfer ${text}: expected ZONE=CIDR[,key=KEYNAME], e.g. example.com=192.0.2.0/24,key=xfr.example.com`);
+  const zone = match[1] === '*' ? '*' : zoneName(match[1]!);
+  if (zone !== '*' && !zones.some((z) => z.name === zone)) throw new Error(`--allow-transfer ${text}: ${zone} is not a --zone served here`);
+  try {
+    network(match[2]!);
+  } catch (error) {
+    throw new Error(`--allow-transfer ${text}: ${(error as Error).message}`);
+  }
+  if (match[3] === undefined) return { zone, cidr: match[2]! };
+  const key = keys.get(zoneName(match[3]));
+  if (!key) throw new Error(`--allow-transfer ${text}: no --tsig-key named ${match[3]}`);
+  return { zone, cidr: match[2]!, key };
 }
 
 function parseSecondary(text: string, keys: Map<string, TsigKey>, zones: ZoneSource[]): Secondary {

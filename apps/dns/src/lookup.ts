@@ -3,6 +3,7 @@ import { addAddresses } from './additional';
 import { ancestors } from './ancestors';
 import type { Answer } from './answer';
 import { addReferral, findDelegation } from './delegation';
+import { findDname, followDname } from './dname';
 import { addNegativeSoa } from './negative';
 import { Type } from './rrtypes';
 import { findWildcard, synthesize } from './wildcard';
@@ -13,8 +14,9 @@ const MAX_CHAIN = 16;
 
 /**
  * The answer algorithm of RFC 1034 section 4.3.2 for a name inside `zone`: referrals at zone cuts,
- * exact matches, CNAME chains followed inside the zone, wildcards (RFC 4592), NXDOMAIN and NODATA
- * with the SOA (RFC 2308), ANY answered minimally (RFC 8482), and apex ALIAS left for resolving.
+ * exact matches, CNAME chains followed inside the zone, DNAME redirections (RFC 6672) followed
+ * likewise, wildcards (RFC 4592), NXDOMAIN and NODATA with the SOA (RFC 2308), ANY answered
+ * minimally (RFC 8482), and apex ALIAS left for resolving.
  */
 export function lookup(zone: Zone, qname: string, qtype: number): Answer {
   const answer: Answer = { rcode: Rcode.NOERROR, aa: true, answer: [], authority: [], additional: [], proofs: [], zone };
@@ -23,6 +25,16 @@ export function lookup(zone: Zone, qname: string, qtype: number): Answer {
   for (;;) {
     const names = ancestors(name, zone.name);
     const cut = findDelegation(zone, names, qtype);
+    const dname = findDname(zone, names, cut);
+    if (dname) {
+      visited.add(name);
+      const target = followDname(dname, name, answer);
+      // The made-up CNAME answers a CNAME question; other chains go on like a CNAME's.
+      if (target === undefined || qtype === Type.CNAME) return answer;
+      if (!isSubdomain(target, zone.name) || visited.has(target) || visited.size >= MAX_CHAIN) return answer;
+      name = target;
+      continue;
+    }
     if (cut) {
       addReferral(zone, cut, answer);
       if (!cut.rrsets.has(Type.DS)) answer.proofs.push({ kind: 'insecureDelegation', delegation: cut.name });

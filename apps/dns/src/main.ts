@@ -69,10 +69,12 @@ async function serve(config: Config): Promise<{ zones: number; close: () => Prom
   }
   const signing = settings.size > 0 ? new ZoneSigning(zones, new StaticKeySource(settings)) : undefined;
   await signing?.ready();
-  const access = config.secondaries.length > 0 ? new StaticTransferAccess(config.secondaries) : undefined;
+  const transfersGiven = config.secondaries.length > 0 || config.transferRules.length > 0;
+  const access = transfersGiven ? new StaticTransferAccess(config.secondaries, config.transferRules) : undefined;
   const transfers = access && { access, signedRecords: signing && ((zone: Zone) => signing.signedTransfer(zone, alias)) };
   const server = await startServer({ ...options, zones, signing, transfers });
-  const notifier = access && notifies() ? new Notifier(zones, { access }) : undefined;
+  // Only --secondary names servers to NOTIFY; --allow-transfer admits without telling anyone.
+  const notifier = access && config.secondaries.length > 0 && notifies() ? new Notifier(zones, { access }) : undefined;
   return {
     zones: zones.size,
     async close() {

@@ -19,9 +19,11 @@ import { encodeAnswer, personalise, personaliseInto } from './encode';
 import { lookup } from './lookup';
 import { addNegativeSoa } from './negative';
 import { QueryCounts } from './queryCounts';
+import { ReplayGuard } from './replayGuard';
 import { Type } from './rrtypes';
 import { answerUpdate, isUpdate, type ClientAddress, type UpdateHandler } from './update';
 import type { ZoneSigning } from './signing';
+import type { TransferResponder } from './xfr';
 import type { ZoneStore } from './zoneStore';
 
 /** The largest DNS message, and so the limit over TCP. */
@@ -36,6 +38,8 @@ export interface ResponderOptions {
   updates?: UpdateHandler;
   /** Signs answers of signed zones for queries with the DO bit; without it nothing is signed. */
   signing?: ZoneSigning;
+  /** Answers IXFR over UDP (our SOA) to those allowed to transfer; without it IXFR over UDP is REFUSED. */
+  transfers?: TransferResponder;
 }
 
 /** A response, none (the packet is dropped), or a response that waits for an ALIAS target. */
@@ -48,6 +52,8 @@ export type Reply = Buffer | null | Promise<Buffer | null>;
 export class Responder {
   readonly counts = new QueryCounts();
   private readonly cache = new AnswerCache();
+  /** Signed updates seen within their time window, so none is applied twice. */
+  private readonly replays = new ReplayGuard();
   private readonly view = createQueryView();
   private readonly nodeName: string;
   private readonly nsid: Uint8Array;
@@ -69,10 +75,13 @@ export class Responder {
   respond(packet: Buffer, tcp: boolean, client: ClientAddress = null): Reply {
     const entry = this.cached(packet, tcp);
     if (entry !== undefined) return personalise(entry.wire, packet, this.view);
-    if (this.options.updates && isUpdate(packet)) return answerUpdate(packet, this.options.updates, client);
+    if (this.options.updates && isUpdate(packet)) return answerUpdate(packet, this.options.updates, client, this.replays);
     try {
       const query = readQuery(packet, this.view) ? { ...this.view } : this.decode(packet);
       if (query === null || query instanceof Uint8Array) return query;
+      if (!tcp && query.qtype === Type.IXFR && this.options.transfers && !(query.flags & 0x8000) && query.opcode === Opcode.QUERY) {
+        return this.udpIxfr(packet, query, this.options.transfers, typeof client === 'function' ? client() : client);
+      }
       return this.answer(packet, query, tcp);
     } catch (error) {
       console.error('dns: failed to answer a query:', error);
@@ -143,6 +152,21 @@ export class Responder {
     if (wire.length > limit) wire = encodeAnswer(query, answer, edns, limit);
     counter.count++;
     return personalise(wire, packet, query);
+  }
+
+  /** IXFR over UDP: the transfer rules decide, and an allowed client gets our SOA (RFC 1995 2). */
+  private async udpIxfr(packet: Buffer, query: QueryView, transfers: TransferResponder, client: string | null): Promise<Buffer | null> {
+    // The packet's buffer may be reused for the next datagram while the rules are read.
+    const own = new Uint8Array(packet);
+    const zone = this.zones.get(query.qname);
+    try {
+      const [reply] = await transfers.answer(own, client ?? '', true);
+      this.counts.counter(zone?.name ?? '', query.qtype, reply ? reply[3]! & 0xf : Rcode.SERVFAIL).count++;
+      return reply ?? null;
+    } catch (error) {
+      console.error('dns: failed to answer IXFR over UDP:', error);
+      return this.headerOnly(Buffer.from(own), Rcode.SERVFAIL);
+    }
   }
 
   /** ALIAS at the apex: the target's addresses under the apex name, or an empty answer. */

@@ -27,7 +27,7 @@ export interface ServerOptions {
    * node's dgram; `auto` takes the addon when it was built.
    */
   udp?: UdpMode;
-  /** Zone transfers over TCP to the zones' secondaries; without it AXFR and IXFR are REFUSED. */
+  /** Zone transfers (over TCP; IXFR over UDP gets our SOA) to those allowed; without it AXFR and IXFR are REFUSED. */
   transfers?: TransferOptions;
   /** Takes dynamic updates; without it UPDATE is answered NOTIMP (zone-file mode). */
   updates?: UpdateHandler;
@@ -44,9 +44,9 @@ export interface DnsServer {
 
 /** Starts UDP and TCP listeners on every address, all answering through one responder. */
 export async function startServer(options: ServerOptions): Promise<DnsServer> {
-  const responder = new Responder(options.zones, { nodeName: options.nodeName, alias: options.alias, updates: options.updates, signing: options.signing });
-  const tcpOptions = { ...defaultTcpOptions, ...options.tcp };
   const transfers = options.transfers && new TransferResponder(options.zones, options.transfers);
+  const responder = new Responder(options.zones, { nodeName: options.nodeName, alias: options.alias, updates: options.updates, signing: options.signing, transfers });
+  const tcpOptions = { ...defaultTcpOptions, ...options.tcp };
   const sockets: UdpListener[] = [];
   const addon = options.udp === 'dgram' ? undefined : udpBatchAddon;
   if (options.udp === 'batch' && !addon) throw new Error('the batched UDP addon is not built (npm install builds it)');

@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import type { TsigKey } from '@kaja/dns-model/tsig';
 import type { ZoneChange } from './zone';
 
@@ -18,8 +18,11 @@ export interface Secondary {
 export interface TransferAccess {
   /** The keys that may sign a transfer of `zone`. */
   keys(zone: string): Promise<TsigKey[]>;
-  /** Whether a request from `address` signed with the key `keyName` may transfer `zone`. */
-  allowed(zone: string, address: string, keyName: string): Promise<boolean>;
+  /**
+   * Whether a request from `address` signed with the key `keyName` (undefined: not signed) may
+   * transfer `zone`.
+   */
+  allowed(zone: string, address: string, keyName: string | undefined): Promise<boolean>;
   /** Where NOTIFY goes after a change of `zone`. */
   secondaries(zone: string): Promise<Secondary[]>;
 }
@@ -43,28 +46,63 @@ export function canonicalAddress(text: string): string {
   return new URL(`http://[${address}]/`).hostname.slice(1, -1);
 }
 
-/** Secondaries given on the command line (standalone mode). */
+/**
+ * Addresses that may transfer a zone without being sent NOTIFY (`--allow-transfer`): `zone` is a
+ * zone name or `*` for every zone; with a key, only requests signed with it.
+ */
+export interface TransferRule {
+  zone: string;
+  /** An address with its prefix length, e.g. 192.0.2.0/24 or 2001:db8::/32. */
+  cidr: string;
+  key?: TsigKey;
+}
+
+/** Secondaries and transfer rules given on the command line (standalone mode). */
 export class StaticTransferAccess implements TransferAccess {
   private readonly byZone = new Map<string, Secondary[]>();
+  private readonly rules: { zone: string; networks: BlockList; key?: TsigKey }[];
 
-  constructor(secondaries: Secondary[]) {
+  constructor(secondaries: Secondary[], rules: TransferRule[] = []) {
     for (const secondary of secondaries) {
       const list = this.byZone.get(secondary.zone) ?? [];
       list.push({ ...secondary, address: canonicalAddress(secondary.address) });
       this.byZone.set(secondary.zone, list);
     }
+    this.rules = rules.map((rule) => ({ zone: rule.zone, networks: network(rule.cidr), key: rule.key }));
   }
 
   async keys(zone: string): Promise<TsigKey[]> {
-    return [...new Map((this.byZone.get(zone) ?? []).map((s) => [s.key.name, s.key])).values()];
+    const keys = [...(this.byZone.get(zone) ?? []).map((s) => s.key), ...this.rulesOf(zone).flatMap((rule) => (rule.key ? [rule.key] : []))];
+    return [...new Map(keys.map((key) => [key.name, key])).values()];
   }
 
-  async allowed(zone: string, address: string, keyName: string): Promise<boolean> {
+  async allowed(zone: string, address: string, keyName: string | undefined): Promise<boolean> {
     const from = canonicalAddress(address);
-    return (this.byZone.get(zone) ?? []).some((s) => s.address === from && s.key.name === keyName);
+    if ((this.byZone.get(zone) ?? []).some((s) => s.address === from && s.key.name === keyName)) return true;
+    const family = isIP(from) === 6 ? 'ipv6' : 'ipv4';
+    // A rule without a key admits signed requests too: a valid signature only adds to the address.
+    return this.rulesOf(zone).some((rule) => rule.networks.check(from, family) && (!rule.key || rule.key.name === keyName));
+  }
+
+  private rulesOf(zone: string) {
+    return this.rules.filter((rule) => rule.zone === '*' || rule.zone === zone);
   }
 
   async secondaries(zone: string): Promise<Secondary[]> {
     return this.byZone.get(zone) ?? [];
   }
+}
+
+/** A BlockList holding one network written as ADDRESS/PREFIX; throws a RangeError for anything else. */
+export function network(cidr: string): BlockList {
+  const [address = '', prefix, ...rest] = cidr.split('/');
+  const family = isIP(address);
+  const bits = family === 6 ? 128 : 32;
+  const length = prefix === undefined ? bits : Number(prefix);
+  if (family === 0 || rest.length > 0 || !/^\d{1,3}$/.test(prefix ?? String(bits)) || length > bits) {
+    throw new RangeError(`${cidr} is not an address or a network like 192.0.2.0/24 or 2001:db8::/32`);
+  }
+  const list = new BlockList();
+  list.addSubnet(canonicalAddress(address), length, family === 6 ? 'ipv6' : 'ipv4');
+  return list;
 }

@@ -1,3 +1,4 @@
+import { createSocket } from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUpdateService } from '@kaja/api';
 import { createTsigKey, signUpOwner, startTestApi, type TestAccount, type TestApi, type TestTsigKey } from '@kaja/api/testing';
@@ -142,6 +143,41 @@ describe('dynamic updates with nsupdate', () => {
     // Signed over our request's MAC with our key (RFC 8945 5.2.3), at the time the request said.
     const tsigKey = { name: key.name, algorithm: 'hmac-sha256' as const, secret };
     expect(verifyMessage(reply, () => tsigKey, { requestMac: signed.mac, now: tsig.record.timeSigned }).status).toBe('valid');
+  });
+
+  it('refuses a captured signed update sent again within its time window, with BADTIME, changing nothing', async () => {
+    // A relay between nsupdate and the server keeps a copy of the signed datagram, as an eavesdropper would.
+    const captured: Buffer[] = [];
+    const relay = createSocket('udp4');
+    const upstream = createSocket('udp4');
+    let client: { port: number; address: string } | undefined;
+    relay.on('message', (packet, from) => {
+      client = from;
+      captured.push(Buffer.from(packet));
+      upstream.send(packet, port, '127.0.0.1');
+    });
+    upstream.on('message', (reply) => client && relay.send(reply, client.port, client.address));
+    await new Promise<void>((resolve) => relay.bind(0, '127.0.0.1', resolve));
+    try {
+      const added = await nsupdate(relay.address().port, key, [`zone ${zone.name}`, `update add replayed.${zone.name} 300 A 192.0.2.55`, 'send']);
+      expect(added).toMatchObject({ code: 0 });
+      expect(await records()).toContain('replayed 300 A 192.0.2.55');
+      expect(await update([`update delete replayed.${zone.name} A`, 'send'])).toMatchObject({ code: 0 });
+      const before = await serial();
+      const listed = await records();
+
+      const update0 = captured.find((packet) => ((packet[2]! >> 3) & 0xf) === Opcode.UPDATE)!;
+      const reply = (await udpExchange(port, update0))!;
+      expect(decodeMessage(reply)).toMatchObject({ rcode: Rcode.NOTAUTH });
+      const tsig = findTsig(reply);
+      if (!tsig || tsig === 'malformed') throw new Error('the answer has no TSIG record');
+      expect(tsig.record.error).toBe(Rcode.BADTIME);
+      expect(await serial()).toBe(before);
+      expect(await records()).toEqual(listed);
+    } finally {
+      relay.close();
+      upstream.close();
+    }
   });
 
   it('refuses a CNAME beside other records and writes nothing of the message', async () => {

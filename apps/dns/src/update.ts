@@ -1,5 +1,6 @@
 import { decodeMessage, emptyMessage, encodeMessage, FormatError, Opcode, Rcode, type Message } from '@kaja/dns-model';
 import { findTsig, signResponse, verifyMessage, type TsigKey, type TsigVerification } from '@kaja/dns-model/tsig';
+import type { ReplayGuard } from './replayGuard';
 
 /** A TSIG key that may sign updates, with its secret in clear. */
 export interface UpdateKey extends TsigKey {
@@ -25,14 +26,16 @@ export const isUpdate = (packet: Uint8Array) => packet.length >= 12 && (packet[2
 /**
  * Answers an UPDATE message. TSIG is required (RFC 8945): unsigned updates are REFUSED, a bad
  * signature gets NOTAUTH with BADKEY, BADSIG or BADTIME, and every answer to a signed request is
- * signed. The answer repeats the zone section and nothing else (RFC 2136 3.8). Never cached.
+ * signed. A signed message seen before within its time window (a captured datagram sent again)
+ * is a replay: NOTAUTH with BADTIME, nothing applied. The answer repeats the zone section and
+ * nothing else (RFC 2136 3.8). Never cached.
  */
-export function answerUpdate(packet: Uint8Array, handler: UpdateHandler, client: ClientAddress): Promise<Buffer | null> {
+export function answerUpdate(packet: Uint8Array, handler: UpdateHandler, client: ClientAddress, replays: ReplayGuard): Promise<Buffer | null> {
   // The listener may reuse the packet's buffer (and its record of the sender) for the next datagram.
-  return answerSigned(new Uint8Array(packet), handler, typeof client === 'function' ? client() : client);
+  return answerSigned(new Uint8Array(packet), handler, typeof client === 'function' ? client() : client, replays);
 }
 
-async function answerSigned(packet: Uint8Array, handler: UpdateHandler, client: string | null): Promise<Buffer | null> {
+async function answerSigned(packet: Uint8Array, handler: UpdateHandler, client: string | null, replays: ReplayGuard): Promise<Buffer | null> {
   let message: Message;
   try {
     message = decodeMessage(packet);
@@ -50,6 +53,11 @@ async function answerSigned(packet: Uint8Array, handler: UpdateHandler, client: 
     if (verification.status !== 'valid') {
       return answer(message, verification.status === 'invalid' && verification.error === Rcode.FORMERR ? Rcode.FORMERR : Rcode.NOTAUTH, verification);
     }
+    const admission = replays.admit(verification.record);
+    if (admission === 'replay') {
+      return answer(message, Rcode.NOTAUTH, { status: 'invalid', error: Rcode.BADTIME, record: verification.record, key: verification.key });
+    }
+    if (admission === 'full') return answer(message, Rcode.REFUSED, verification);
     const { rcode } = await handler.update({ message, keyId: key!.id, client });
     return answer(message, rcode, verification);
   } catch (error) {

@@ -45,9 +45,9 @@ export function isTransferQuery(packet: Uint8Array): boolean {
 }
 
 /**
- * Zone transfers (RFC 5936 AXFR, RFC 1995 IXFR) to the zone's secondaries: the request must be
- * signed with one of the zone's transfer keys (RFC 8945) and come from a secondary's address that
- * uses that key. Every message of the answer is signed.
+ * Zone transfers (RFC 5936 AXFR, RFC 1995 IXFR) to those the `TransferAccess` allows: a zone's
+ * secondaries sign with one of its transfer keys (RFC 8945) from their address; standalone rules
+ * may allow a network with or without a key. Every message answering a signed request is signed.
  */
 export class TransferResponder {
   private readonly source: TransferSource;
@@ -59,8 +59,12 @@ export class TransferResponder {
     this.source = options.source ?? noJournal;
   }
 
-  /** The messages answering a transfer request from `address`, in order. */
-  async answer(packet: Uint8Array, address: string): Promise<Buffer[]> {
+  /**
+   * The messages answering a transfer request from `address`, in order. Over UDP (`udp`) an
+   * allowed IXFR gets our SOA alone, which tells a current client it is current and any other to
+   * ask again over TCP (RFC 1995 section 2); AXFR over UDP is refused.
+   */
+  async answer(packet: Uint8Array, address: string, udp = false): Promise<Buffer[]> {
     let request: Message;
     try {
       request = decodeMessage(packet);
@@ -70,31 +74,32 @@ export class TransferResponder {
     }
     const question = request.questions[0]!;
     const zone = this.zones.get(question.name.toLowerCase());
-    if (question.class !== DnsClass.IN || !zone) return [Buffer.from(refusal(request, Rcode.REFUSED))];
+    if (question.class !== DnsClass.IN || !zone || (udp && question.type !== Type.IXFR)) return [Buffer.from(refusal(request, Rcode.REFUSED))];
     const keys = await this.options.access.keys(zone.name);
     const verified = verifyMessage(packet, (name) => keys.find((key) => key.name === name));
-    if (verified.status === 'unsigned') return [Buffer.from(refusal(request, Rcode.REFUSED))];
     if (verified.status === 'invalid') {
       const rcode = verified.error === Rcode.FORMERR ? Rcode.FORMERR : Rcode.NOTAUTH;
       return [Buffer.from(signResponse(refusal(request, rcode), verified))];
     }
-    if (!(await this.options.access.allowed(zone.name, canonicalAddress(address), verified.key.name))) {
+    const keyName = verified.status === 'valid' ? verified.key.name : undefined;
+    if (!(await this.options.access.allowed(zone.name, canonicalAddress(address), keyName))) {
       return [Buffer.from(signResponse(refusal(request, Rcode.REFUSED), verified))];
     }
-    const signed = await this.options.signedRecords?.(zone);
     let records: ResourceRecord[];
-    if (signed) records = signedZoneRecords(zone, signed);
-    else if (question.type === Type.AXFR) records = zoneRecords(zone);
-    else {
+    if (question.type === Type.IXFR) {
       const clientSoa = request.authorities.find((r) => r.type === Type.SOA);
       if (!clientSoa || clientSoa.rdata.length < 20) return [Buffer.from(signResponse(refusal(request, Rcode.FORMERR), verified))];
       const clientSerial = soaSerial(clientSoa.rdata);
-      // A client as new as we are gets our SOA alone (RFC 1995 2).
-      if (serialCompare(clientSerial, zone.serial) >= 0) records = [soaRecord(zone)];
-      else {
-        const changes = await this.source.changesSince(zone.name, clientSerial);
-        records = (changes && differenceSequences(zone, clientSerial, changes)) ?? zoneRecords(zone);
-      }
+      // A client as new as we are gets our SOA alone (RFC 1995 2); over UDP every client does.
+      if (udp || serialCompare(clientSerial, zone.serial) >= 0) return stream(request, [soaRecord(zone)], verified);
+    }
+    const signed = await this.options.signedRecords?.(zone);
+    if (signed) records = signedZoneRecords(zone, signed);
+    else if (question.type === Type.AXFR) records = zoneRecords(zone);
+    else {
+      const clientSerial = soaSerial(request.authorities.find((r) => r.type === Type.SOA)!.rdata);
+      const changes = await this.source.changesSince(zone.name, clientSerial);
+      records = (changes && differenceSequences(zone, clientSerial, changes)) ?? zoneRecords(zone);
     }
     return stream(request, records, verified);
   }
@@ -158,9 +163,9 @@ function soaSerial(rdata: Uint8Array): number {
   return new DataView(rdata.buffer, rdata.byteOffset + rdata.length - 20, 4).getUint32(0);
 }
 
-/** The records in messages of about MESSAGE_TARGET octets, the question in the first, each signed. */
-function stream(request: Message, records: ResourceRecord[], verified: TsigVerification & { status: 'valid' }): Buffer[] {
-  const sign = createStreamSigner(verified.key, verified.record.mac);
+/** The records in messages of about MESSAGE_TARGET octets, the question in the first, each signed when the request was. */
+function stream(request: Message, records: ResourceRecord[], verified: TsigVerification & { status: 'valid' | 'unsigned' }): Buffer[] {
+  const sign = verified.status === 'valid' ? createStreamSigner(verified.key, verified.record.mac) : (wire: Uint8Array) => wire;
   const messages: Buffer[] = [];
   let chunk: ResourceRecord[] = [];
   let size = 0;

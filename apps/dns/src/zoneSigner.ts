@@ -59,6 +59,11 @@ export class ZoneSigner {
     const wildcards = new Map<string, string>();
     for (const proof of answer.proofs) if (proof.kind === 'wildcardAnswer') wildcards.set(proof.name, proof.wildcard);
     for (const rrset of answer.answer) {
+      // A CNAME made up from a DNAME is not signed (RFC 6672 5.3.1): the validator makes it from the signed DNAME.
+      if (answer.unsigned?.has(rrset)) {
+        signed.answer.push(rrset);
+        continue;
+      }
       const wildcard = wildcards.get(rrset.name);
       this.add(signed.answer, rrset, wildcard === undefined ? rrset : { ...rrset, name: wildcard });
     }

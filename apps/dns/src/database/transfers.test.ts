@@ -58,6 +58,12 @@ describe(`signed zone transfers set up through the API (${process.env.DATABASE_U
       expect([...types(before.text)]).toEqual(expect.arrayContaining(['SOA', 'DNSKEY', 'CDS', 'CDNSKEY', 'RRSIG', nsec3 ? 'NSEC3' : 'NSEC', 'DS', 'TLSA']));
       // Only a secondary's address may transfer, even with the right key.
       expect((await run('dig', ['@127.0.0.1', '-p', String(kit.port), '-b', '127.0.0.2', '-y', `${key.algorithm}:${key.name}:${key.secret}`, zone.name, 'AXFR'])).stdout).toMatch(/Transfer failed/);
+      // IXFR over UDP (RFC 1995 2): the secondary gets the current SOA alone, signed; unsigned is refused.
+      const udp = (await run('dig', ['@127.0.0.1', '-p', String(kit.port), '+notcp', '-y', `${key.algorithm}:${key.name}:${key.secret}`, zone.name, 'IXFR=1'])).stdout;
+      expect(udp).not.toMatch(/[Cc]ouldn't verify|failed/);
+      expect(udp.split('\n').filter((line) => /\sIN\s/.test(line) && !line.startsWith(';')).map((line) => line.split(/\s+/)[3])).toEqual(['SOA']);
+      const unsigned = await run('kdig', ['@127.0.0.1', '-p', String(kit.port), '+notcp', zone.name, 'IXFR=1']).catch((error: { stdout: string; stderr: string }) => error);
+      expect(unsigned.stdout + unsigned.stderr).toMatch(/REFUSED/);
 
       await kit.send('POST', `/zones/${zone.id}/records`, { type: 'TXT', name: 'deep.new', content: 'added through the API' });
       await kit.send('PATCH', `/zones/${zone.id}/records`, { changes: [{ action: 'delete', type: 'A', name: 'a.b.c' }, { action: 'delete', type: 'A', name: 'mail' }] });

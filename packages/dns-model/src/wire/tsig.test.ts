@@ -15,6 +15,7 @@ import {
   signMessage,
   signResponse,
   verifyMessage,
+  tsigAlgorithmNamed,
   type TsigKey,
   type TsigVerification,
 } from './tsig';
@@ -36,10 +37,11 @@ function answerTo(request: Message, answers: Message['answers'] = []): Uint8Arra
 
 describe('signing and verifying one message', () => {
   it('verifies what it signed, for each algorithm, with the key name in any case', () => {
-    for (const algorithm of ['hmac-sha256', 'hmac-sha384', 'hmac-sha512'] as const) {
+    const sizes = { 'hmac-md5.sig-alg.reg.int': 16, 'hmac-sha1': 20, 'hmac-sha224': 28, 'hmac-sha256': 32, 'hmac-sha384': 48, 'hmac-sha512': 64 } as const;
+    for (const algorithm of Object.keys(sizes) as (keyof typeof sizes)[]) {
       const k = { ...key, algorithm };
       const { wire, mac } = signMessage(query(), k, { time: now });
-      expect(mac.length).toBe({ 'hmac-sha256': 32, 'hmac-sha384': 48, 'hmac-sha512': 64 }[algorithm]);
+      expect(mac.length).toBe(sizes[algorithm]);
       const result = verifyMessage(wire, keys(k), { now: now + 10 });
       expect(result).toMatchObject({ status: 'valid', key: k, record: { timeSigned: now, fudge: 300, originalId: 0x1234, error: 0 } });
     }
@@ -85,14 +87,49 @@ describe('signing and verifying one message', () => {
     expect(verifyMessage(wrong, keys(key), { now: now + 10_000 })).toMatchObject({ error: Rcode.BADSIG });
   });
 
-  it('answers a truncated MAC with BADTRUNC when it verifies, and FORMERR below half the digest', () => {
-    const truncate = (size: number) => {
+  it('accepts a MAC truncated to half the digest (10 octets at least), and calls a shorter one malformed', () => {
+    const truncate = (size: number, k = key) => {
       const plain = query();
-      const { mac } = signMessage(plain, key, { time: now });
-      return withTsig(plain, { mac: mac.subarray(0, size) });
+      const { mac } = signMessage(plain, k, { time: now });
+      return withTsig(plain, { mac: mac.subarray(0, size), algorithm: k.algorithm });
     };
-    expect(verifyMessage(truncate(16), keys(key), { now })).toMatchObject({ status: 'invalid', error: Rcode.BADTRUNC, key });
+    expect(verifyMessage(truncate(16), keys(key), { now })).toMatchObject({ status: 'valid', key });
     expect(verifyMessage(truncate(15), keys(key), { now })).toMatchObject({ status: 'invalid', error: Rcode.FORMERR });
+    const sha1 = { ...key, algorithm: 'hmac-sha1' as const };
+    // Half of SHA-1's 20 octets is 10, the floor for every algorithm.
+    expect(verifyMessage(truncate(10, sha1), keys(sha1), { now })).toMatchObject({ status: 'valid' });
+    expect(verifyMessage(truncate(9, sha1), keys(sha1), { now })).toMatchObject({ status: 'invalid', error: Rcode.FORMERR });
+    const wrong = truncate(16);
+    wrong[13] = 'X'.charCodeAt(0);
+    expect(verifyMessage(wrong, keys(key), { now })).toMatchObject({ status: 'invalid', error: Rcode.BADSIG });
+  });
+
+  it('answers a truncated request with a MAC of the same length, which the requester verifies', () => {
+    const plain = query();
+    const full = signMessage(plain, key, { time: now });
+    const request = withTsig(plain, { mac: full.mac.subarray(0, 16) });
+    const verified = verifyMessage(request, keys(key), { now });
+    const response = signResponse(answerTo(decodeMessage(request)), verified, { now });
+    const record = (findTsig(response) as { record: { mac: Uint8Array } }).record;
+    expect(record.mac.length).toBe(16);
+    expect(verifyMessage(response, keys(key), { now, requestMac: full.mac.subarray(0, 16) })).toMatchObject({ status: 'valid' });
+  });
+
+  it('caps the time window at 300 seconds whatever fudge the signer wrote', () => {
+    const { wire } = signMessage(query(), key, { time: now, fudge: 3600 });
+    expect(verifyMessage(wire, keys(key), { now: now + 300 }).status).toBe('valid');
+    expect(verifyMessage(wire, keys(key), { now: now + 301 })).toMatchObject({ status: 'invalid', error: Rcode.BADTIME });
+    expect(verifyMessage(wire, keys(key), { now: now - 301 })).toMatchObject({ status: 'invalid', error: Rcode.BADTIME });
+    const narrow = signMessage(query(), key, { time: now, fudge: 60 }).wire;
+    expect(verifyMessage(narrow, keys(key), { now: now + 61 })).toMatchObject({ status: 'invalid', error: Rcode.BADTIME });
+  });
+
+  it('reads the algorithm names of BIND key files and dig -y, hmac-md5 among them', () => {
+    expect(tsigAlgorithmNamed('hmac-md5')).toBe('hmac-md5.sig-alg.reg.int');
+    expect(tsigAlgorithmNamed('HMAC-MD5.SIG-ALG.REG.INT.')).toBe('hmac-md5.sig-alg.reg.int');
+    expect(tsigAlgorithmNamed('hmac-sha1')).toBe('hmac-sha1');
+    expect(tsigAlgorithmNamed('hmac-sha224')).toBe('hmac-sha224');
+    expect(tsigAlgorithmNamed('hmac-sha3')).toBeUndefined();
   });
 
   it('calls a TSIG that is not last, or has the wrong class, malformed', () => {
@@ -223,6 +260,10 @@ describe('real clients: dig -y and kdig -y', () => {
   const serverKeys = new Map<string, TsigKey>([
     ['transfer.example.com', key],
     ['sha512.example.com', { name: 'sha512.example.com', algorithm: 'hmac-sha512', secret }],
+    ['md5.example.com', { name: 'md5.example.com', algorithm: 'hmac-md5.sig-alg.reg.int', secret }],
+    ['sha1.example.com', { name: 'sha1.example.com', algorithm: 'hmac-sha1', secret }],
+    ['sha224.example.com', { name: 'sha224.example.com', algorithm: 'hmac-sha224', secret }],
+    ['sha384.example.com', { name: 'sha384.example.com', algorithm: 'hmac-sha384', secret }],
   ]);
   const seen: TsigVerification[] = [];
   let udp: UdpSocket;
@@ -301,6 +342,41 @@ describe('real clients: dig -y and kdig -y', () => {
     expect(out).toMatch(/nobody\.example\.com\.\s+0\s+ANY\s+TSIG\s+hmac-sha256\. \d+ 300 0 \d+ BADKEY 0/);
   });
 
+  it('verifies dig -y requests of every algorithm, and dig verifies each answer', async () => {
+    const cases = [
+      ['hmac-md5', 'md5.example.com', 'hmac-md5.sig-alg.reg.int', 16],
+      ['hmac-sha1', 'sha1.example.com', 'hmac-sha1', 20],
+      ['hmac-sha224', 'sha224.example.com', 'hmac-sha224', 28],
+      ['hmac-sha256', 'transfer.example.com', 'hmac-sha256', 32],
+      ['hmac-sha384', 'sha384.example.com', 'hmac-sha384', 48],
+      ['hmac-sha512', 'sha512.example.com', 'hmac-sha512', 64],
+    ] as const;
+    for (const [given, name, wireName, size] of cases) {
+      seen.length = 0;
+      const out = await dig(['-y', `${given}:${name}:${base64}`, 'www.example.com', 'A']);
+      expect(seen[0], given).toMatchObject({ status: 'valid', key: { algorithm: wireName } });
+      expect(out).toContain('status: NOERROR');
+      expect(out).toMatch(new RegExp(`TSIG\\s+${wireName.replaceAll('.', '\\.')}\\. \\d+ 300 ${size} .+ \\d+ NOERROR 0`));
+      expect(out, given).not.toMatch(/[Cc]ouldn't verify|failure|expected/);
+    }
+  });
+
+  it('verifies truncated MACs from dig and answers with MACs of their length, which dig verifies', async () => {
+    for (const [given, name, size] of [
+      ['hmac-sha256-128', 'transfer.example.com', 16],
+      ['hmac-sha1-80', 'sha1.example.com', 10],
+      ['hmac-sha512-256', 'sha512.example.com', 32],
+    ] as const) {
+      seen.length = 0;
+      const out = await dig(['-y', `${given}:${name}:${base64}`, 'www.example.com', 'A']);
+      expect(seen[0], given).toMatchObject({ status: 'valid', record: { mac: expect.any(Uint8Array) } });
+      expect((seen[0] as { record: TsigRecordLike }).record.mac.length).toBe(size);
+      expect(out).toContain('status: NOERROR');
+      expect(out).toMatch(new RegExp(`TSIG\\s+\\S+ \\d+ 300 ${size} .+ \\d+ NOERROR 0`));
+      expect(out, given).not.toMatch(/[Cc]ouldn't verify|failure|expected/);
+    }
+  });
+
   it('kdig verifies a hmac-sha512 answer', async () => {
     seen.length = 0;
     const out = await kdig(['-y', `hmac-sha512:sha512.example.com:${base64}`, 'www.example.com', 'A']);
@@ -334,14 +410,16 @@ describe('real clients: dig -y and kdig -y', () => {
   });
 });
 
+type TsigRecordLike = { mac: Uint8Array };
+
 function findTsigOffset(wire: Uint8Array): number {
   return (findTsig(wire) as { offset: number }).offset;
 }
 
 /** The message with a TSIG record by `key` at `now`, with the given MAC (for hand-made signatures). */
-function withTsig(wire: Uint8Array, { mac }: { mac: Uint8Array }): Uint8Array {
+function withTsig(wire: Uint8Array, { mac, algorithm: name = 'hmac-sha256' }: { mac: Uint8Array; algorithm?: string }): Uint8Array {
   const owner = nameToWire(key.name);
-  const algorithm = nameToWire('hmac-sha256');
+  const algorithm = nameToWire(name);
   const rdata = Buffer.alloc(algorithm.length + 16 + mac.length);
   Buffer.from(algorithm).copy(rdata, 0);
   let p = algorithm.length;

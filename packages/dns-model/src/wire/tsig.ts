@@ -10,11 +10,32 @@ import { nameToWire, readName } from './name';
  * never from the package's main entry, which the dashboard loads.
  */
 
-export const TSIG_ALGORITHMS = { 'hmac-sha256': 'sha256', 'hmac-sha384': 'sha384', 'hmac-sha512': 'sha512' } as const;
+/**
+ * The algorithms of RFC 8945 section 6 by their names on the wire, with the hash of each. HMAC-MD5
+ * is there for old peers an operator configures by hand; the API never makes such keys.
+ */
+export const TSIG_ALGORITHMS = {
+  'hmac-md5.sig-alg.reg.int': 'md5',
+  'hmac-sha1': 'sha1',
+  'hmac-sha224': 'sha224',
+  'hmac-sha256': 'sha256',
+  'hmac-sha384': 'sha384',
+  'hmac-sha512': 'sha512',
+} as const;
 export type TsigAlgorithm = keyof typeof TSIG_ALGORITHMS;
 
 export function isTsigAlgorithm(name: string): name is TsigAlgorithm {
   return Object.hasOwn(TSIG_ALGORITHMS, name);
+}
+
+/**
+ * The algorithm a configuration names, as BIND's key files and `dig -y` spell it: `hmac-md5` is
+ * HMAC-MD5's short name. Undefined for anything else.
+ */
+export function tsigAlgorithmNamed(text: string): TsigAlgorithm | undefined {
+  const name = text.toLowerCase().replace(/\.$/, '');
+  if (name === 'hmac-md5') return 'hmac-md5.sig-alg.reg.int';
+  return isTsigAlgorithm(name) ? name : undefined;
 }
 
 /** A shared secret. `name` is a canonical domain name (lowercase, no trailing dot). */
@@ -24,7 +45,10 @@ export interface TsigKey {
   secret: Uint8Array;
 }
 
-/** Allowed clock difference in seconds, the value RFC 8945 recommends. */
+/**
+ * Allowed clock difference in seconds, the value RFC 8945 recommends: what we sign with, and the
+ * most we accept whatever larger fudge a signer writes (a signature stays replayable that long).
+ */
 export const TSIG_FUDGE = 300;
 
 /** At most this many unsigned messages between two signed ones of a stream (RFC 8945 5.3.1). */
@@ -64,6 +88,8 @@ export interface SignOptions {
   /** TSIG error of an error answer (BADTIME, BADTRUNC). */
   error?: number;
   otherData?: Uint8Array;
+  /** Octets of the MAC to send (RFC 8945 5.2.2.1); default all of it. An answer uses its request's. */
+  macSize?: number;
 }
 
 export interface VerifyOptions {
@@ -85,7 +111,7 @@ export function signMessage(wire: Uint8Array, key: TsigKey, options: SignOptions
   if (options.requestMac) hmac.update(sizedMac(options.requestMac));
   hmac.update(wire);
   hmac.update(variables(key.name, key.algorithm, time, fudge, error, otherData));
-  const mac = new Uint8Array(hmac.digest());
+  const mac = new Uint8Array(hmac.digest()).subarray(0, options.macSize);
   return { wire: appendTsig(wire, { keyName: key.name, algorithm: key.algorithm, timeSigned: time, fudge, mac, originalId: messageId(wire), error, otherData }), mac };
 }
 
@@ -119,13 +145,15 @@ export function verifyMessage(wire: Uint8Array, lookup: (name: string) => TsigKe
 export function signResponse(wire: Uint8Array, request: TsigVerification, options: { now?: number } = {}): Uint8Array {
   const now = options.now ?? nowSeconds();
   if (request.status === 'unsigned') return wire;
-  if (request.status === 'valid') return signMessage(wire, request.key, { time: now, requestMac: request.record.mac }).wire;
+  if (request.status === 'valid') return signMessage(wire, request.key, { time: now, requestMac: request.record.mac, macSize: request.record.mac.length }).wire;
   const { record, key, error } = request;
   if (!record || error === Rcode.FORMERR) return wire;
+  // RFC 8945 5.2.2.1: the answer's MAC is as long as the request's.
+  const macSize = record.mac.length;
   if (key && error === Rcode.BADTIME) {
-    return signMessage(wire, key, { time: record.timeSigned, requestMac: record.mac, error, otherData: uint48(now) }).wire;
+    return signMessage(wire, key, { time: record.timeSigned, requestMac: record.mac, error, otherData: uint48(now), macSize }).wire;
   }
-  if (key) return signMessage(wire, key, { time: now, requestMac: record.mac, error }).wire;
+  if (key) return signMessage(wire, key, { time: now, requestMac: record.mac, error, macSize }).wire;
   return appendTsig(wire, { ...record, timeSigned: now, mac: new Uint8Array(), originalId: messageId(wire), error, otherData: new Uint8Array() });
 }
 
@@ -135,9 +163,11 @@ export function signResponse(wire: Uint8Array, request: TsigVerification, option
  */
 export function createStreamSigner(key: TsigKey, requestMac: Uint8Array): (wire: Uint8Array, time?: number) => Uint8Array {
   let previous: Uint8Array | undefined;
+  // Every message's MAC is as long as the request's (RFC 8945 5.2.2.1).
+  const macSize = requestMac.length;
   return (wire, time = nowSeconds()) => {
     if (!previous) {
-      const signed = signMessage(wire, key, { time, requestMac });
+      const signed = signMessage(wire, key, { time, requestMac, macSize });
       previous = signed.mac;
       return signed.wire;
     }
@@ -145,7 +175,7 @@ export function createStreamSigner(key: TsigKey, requestMac: Uint8Array): (wire:
     hmac.update(sizedMac(previous));
     hmac.update(wire);
     hmac.update(timers(time, TSIG_FUDGE));
-    previous = new Uint8Array(hmac.digest());
+    previous = new Uint8Array(hmac.digest()).subarray(0, macSize);
     return appendTsig(wire, { keyName: key.name, algorithm: key.algorithm, timeSigned: time, fudge: TSIG_FUDGE, mac: previous, originalId: messageId(wire), error: 0, otherData: new Uint8Array() });
   };
 }
@@ -216,9 +246,9 @@ function checkMac(digest: Buffer, key: TsigKey, record: TsigRecord, now = nowSec
   // RFC 8945 5.2.2.1: a MAC longer than the digest, or shorter than half of it (10 octets at least), is malformed.
   if (size > digest.length || size < Math.max(10, digest.length / 2)) return { status: 'invalid', error: Rcode.FORMERR, record };
   if (!timingSafeEqual(digest.subarray(0, size), record.mac)) return { status: 'invalid', error: Rcode.BADSIG, record };
-  if (Math.abs(now - record.timeSigned) > record.fudge) return { status: 'invalid', error: Rcode.BADTIME, record, key };
-  // Our policy accepts only whole MACs; a truncated one that verified gets BADTRUNC (RFC 8945 5.2.4).
-  if (size < digest.length) return { status: 'invalid', error: Rcode.BADTRUNC, record, key };
+  // A signer's larger fudge would keep its message replayable longer: the window is ours at most.
+  if (Math.abs(now - record.timeSigned) > Math.min(record.fudge, TSIG_FUDGE)) return { status: 'invalid', error: Rcode.BADTIME, record, key };
+  // Truncation down to the RFC's floor (checked above) is accepted: that floor is our policy, so BADTRUNC never applies.
   return { status: 'valid', key, record };
 }
 

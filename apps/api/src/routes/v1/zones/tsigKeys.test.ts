@@ -83,6 +83,15 @@ describe('TSIG keys of a zone', () => {
     expect((await create({ algorithm: 'hmac-md5' })).status).toBe(422);
   });
 
+  it('makes keys of the SHA-256 family only: HMAC-MD5 and HMAC-SHA1, which the DNS server verifies for operators, are refused', async () => {
+    for (const algorithm of ['hmac-md5', 'hmac-md5.sig-alg.reg.int', 'hmac-sha1', 'hmac-sha224']) {
+      const response = await create({ algorithm });
+      expect(response.status, algorithm).toBe(422);
+      expect(Object.keys(errorOf(response).details), algorithm).toEqual(['algorithm']);
+    }
+    for (const algorithm of ['hmac-sha256', 'hmac-sha384', 'hmac-sha512']) expect((await create({ algorithm })).status, algorithm).toBe(201);
+  });
+
   it('changes a key with PUT and keeps the fields left out', async () => {
     const key = (await create({ can_update: false })).body.data;
     const updated = await api.request('PUT', `${keysPath()}/${key.id}`, { token: owner.apiKey, body: { can_transfer: true, record_policies: [{ name: '@', type: 'A', allow: true }] } });
