@@ -1,29 +1,17 @@
 // Delegation and DS checks against a real parent: Knot DNS serving `com.`, rewritten between checks.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, enqueueJob, jobs, zones } from '@kaja/db';
 import { and, eq } from '@kaja/db/orm';
-import { typeCode } from '@kaja/dns-model';
 import { delegationCheckJob, delegationScheduleJob } from '../../../services/delegation';
-import { askDns } from '../../../services/dnsExchange';
 import { errorOf, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../../testing';
+import { startParentZone, type ParentZone } from './parentZoneKit';
 import { createZone as createTestZone, setPlan } from './zoneTestKit';
 
 const dayMs = 86_400_000;
-
-/** A loopback port the system just handed out as free (UDP on it is free in practice too). */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+let api: TestApi;
+let owner: TestAccount;
+let parent: ParentZone;
+let clockOffset = 0;
 
 interface TestZone {
   id: string;
@@ -33,54 +21,7 @@ interface TestZone {
 }
 
 const createZone = async (...args: Parameters<typeof createTestZone>) => (await createTestZone(...args)) as unknown as TestZone;
-let api: TestApi;
-let owner: TestAccount;
-let knot: ChildProcess | undefined;
-let dir: string;
-let knotPort: number;
-let knotLog = '';
-let serial = 1;
-let clockOffset = 0;
-/** Lines of the parent zone below its apex, per child zone. */
-const delegations = new Map<string, string[]>();
-
-async function publishParent(): Promise<void> {
-  serial++;
-  const lines = [
-    '$ORIGIN com.',
-    '$TTL 60',
-    `@ SOA ns.nic.com. hostmaster.nic.com. ${serial} 3600 600 86400 60`,
-    '@ NS ns.nic.com.',
-    'ns.nic.com. A 127.0.0.1',
-    ...[...delegations.values()].flat(),
-  ];
-  writeFileSync(join(dir, 'com.zone'), `${lines.join('\n')}\n`);
-  if (!knot) return;
-  const reload = spawnSync('knotc', ['-s', join(dir, 'knot.sock'), 'zone-reload', 'com.'], { encoding: 'utf8' });
-  if (reload.status !== 0) throw new Error(`knotc zone-reload failed: ${reload.stderr}${reload.stdout}`);
-  await parentServes(serial);
-}
-
-/** Waits until Knot answers with the zone of `expected` serial. */
-async function parentServes(expected: number): Promise<void> {
-  const end = Date.now() + 15_000;
-  for (;;) {
-    try {
-      const answer = await askDns({ address: '127.0.0.1', port: knotPort }, { name: 'com', type: typeCode('SOA'), recursion: false }, 500);
-      const soa = answer.answers.find((rr) => rr.type === typeCode('SOA'));
-      if (soa && Buffer.from(soa.rdata).readUInt32BE(soa.rdata.length - 20) === expected) return;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > end) throw new Error(`Knot did not serve serial ${expected}; it said:\n${knotLog}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function delegate(zone: string, lines: string[]): Promise<void> {
-  delegations.set(zone, lines.map((line) => `${zone}. ${line}`));
-  await publishParent();
-}
+const delegate = (zone: string, lines: string[]) => parent.delegate(zone, lines);
 
 const call = (method: string, path: string, body?: unknown, token = owner.apiKey) => api.request(method, path, { token, ...(body !== undefined ? { body } : {}) });
 
@@ -94,38 +35,9 @@ async function checkNow(zoneId: string) {
 const mailsAbout = (zone: string) => api.mail.messages.filter((mail) => mail.subject.includes(zone));
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'kaja-parent-'));
-  knotPort = await freePort();
-  await publishParent();
-  writeFileSync(
-    join(dir, 'knot.conf'),
-    `server:
-    listen: 127.0.0.1@${knotPort}
-    rundir: ${dir}
-control:
-    listen: ${join(dir, 'knot.sock')}
-log:
-  - target: stderr
-    any: warning
-database:
-    storage: ${dir}
-template:
-  - id: default
-    storage: ${dir}
-    zonefile-sync: -1
-    journal-content: none
-zone:
-  - domain: com.
-    file: com.zone
-`,
-  );
-  knot = spawn('knotd', ['-c', join(dir, 'knot.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
-  knot.stdout!.on('data', (chunk) => (knotLog += chunk));
-  knot.stderr!.on('data', (chunk) => (knotLog += chunk));
-  await parentServes(serial);
-
+  parent = await startParentZone();
   api = await startTestApi({
-    env: { DELEGATION_RESOLVER: `127.0.0.1:${knotPort}`, DELEGATION_PARENT_PORT: String(knotPort) },
+    env: parent.env,
     rateLimits: { delegationCheck: { limit: 2, windowSeconds: 600 } },
     clock: () => new Date(Date.now() + clockOffset),
   });
@@ -135,12 +47,7 @@ zone:
 
 afterAll(async () => {
   await api?.close();
-  if (knot && knot.exitCode === null) {
-    const exited = new Promise((resolve) => knot!.once('exit', resolve));
-    knot.kill('SIGTERM');
-    await exited;
-  }
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await parent?.stop();
 });
 
 describe('delegation checks against a parent zone', () => {
@@ -266,13 +173,13 @@ describe('delegation checks against a parent zone', () => {
     await delegate(zone.name, ['NS ns1.other-dns.net.']);
     expect(await checkNow(zone.id)).toMatchObject({ ns_state: 'elsewhere' });
     // The parent's only server now has an address where nothing answers.
-    knot!.kill('SIGSTOP');
+    parent.pause();
     try {
       const delegation = await checkNow(zone.id);
       expect(delegation).toMatchObject({ status: 'pending', ns_state: 'unknown', ds_state: 'unknown', ns: { parent: ['ns1.other-dns.net'] } });
       expect(delegation.problem).toMatch(/no answer from 127\.0\.0\.1/);
     } finally {
-      knot!.kill('SIGCONT');
+      parent.resume();
     }
   });
 
