@@ -18,8 +18,8 @@ function Comparison({ label, parent, expected, copyLabel }: { label: string; par
         ) : (
           <ul className="grid gap-1">
             {parent.map((value) => (
-              <li key={value} className="flex flex-wrap items-center gap-2 break-all font-mono text-xs">
-                {value}
+              <li key={value} className="flex flex-wrap items-center gap-2">
+                <code className="break-all text-xs">{value}</code>
                 {!expectedSet.has(value) && <Badge variant="outline">not ours</Badge>}
               </li>
             ))}
@@ -33,8 +33,8 @@ function Comparison({ label, parent, expected, copyLabel }: { label: string; par
         ) : (
           <ul className="grid gap-1">
             {expected.map((value) => (
-              <li key={value} className="flex flex-wrap items-center gap-1 break-all font-mono text-xs">
-                {value}
+              <li key={value} className="flex flex-wrap items-center gap-1">
+                <code className="break-all text-xs">{value}</code>
                 {!parentSet.has(value) && <Badge variant="outline">missing</Badge>}
                 <CopyButton text={value} label={copyLabel(value)} />
               </li>
