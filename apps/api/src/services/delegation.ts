@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from '@kaja
 import { delegationChecks, enqueueJob, jobs, users, zones, type Executor } from '@kaja/db';
 import { ApiError } from '../errors';
 import { recordAudit, systemActor } from './audit';
+import { advanceOnboarding } from './onboarding';
 import type { ServiceContext } from './context';
 import { dsProblemMail, pendingReleasedMail, pendingReleaseWarningMail } from './delegationMail';
 import { brokenDsStates, dsStateOf, hostKey, nsStateOf, pointsToUs, type ExpectedDs } from './delegationStates';
@@ -182,6 +183,8 @@ export async function checkDelegation(ctx: ServiceContext, zoneId: string): Prom
       updatedAt: now,
     };
     await tx.insert(delegationChecks).values({ zoneId: zone.id, ...stored }).onConflictDoUpdate({ target: delegationChecks.zoneId, set: stored });
+    // The checklist's "point your name servers to us" step is done when the parent says so.
+    if (pointsToUs(nsState)) await advanceOnboarding(tx, systemActor, zone.customerId, 'update_nameservers');
     if (activated) {
       await recordAudit(tx, systemActor, {
         customerId: zone.customerId,

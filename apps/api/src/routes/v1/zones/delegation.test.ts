@@ -72,6 +72,9 @@ describe('delegation checks against a parent zone', () => {
     expect(delegation.ns.parent).toEqual([...zone.name_servers].sort());
     const [activation] = await api.database.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, zone.id), eq(auditEvents.action, 'zone.delegated')));
     expect(activation?.summary).toMatchObject({ name: zone.name, ns_state: 'ours' });
+    // The onboarding checklist's name-server step is done by the check.
+    const steps = (await call('GET', '/subscriptions/current', undefined, owner.accessToken)).body.data.onboarding.steps as { step: string; done: boolean }[];
+    expect(steps.find((step) => step.step === 'update_nameservers')?.done).toBe(true);
 
     await delegate(zone.name, [`NS ${zone.name_servers[0]}.`, 'NS ns1.other-dns.net.']);
     const shown = (await call('GET', `/zones/${zone.id}`)).body.data.delegation;
