@@ -20,8 +20,9 @@ export const delegationCheckJob = 'delegation.check';
 export const delegationScheduleJob = 'delegation.schedule';
 /** How often the scheduled pass looks for due zones; each zone is checked every DELEGATION_CHECK_INTERVAL. */
 export const delegationScheduleIntervalMs = 5 * 60_000;
-/** Zones checked per scheduled pass, so one pass never holds the runner for long. */
+/** Zones checked per scheduled pass at most, and the time a pass may spend on checks (parents that do not answer cost seconds each): well inside the job lease. */
 const zonesPerPass = 200;
+const passBudgetMs = 2 * 60_000;
 const dayMs = 86_400_000;
 
 export interface DelegationCheckPayload {
@@ -229,7 +230,12 @@ export async function runDelegationSchedule(ctx: ServiceContext, publish: (notic
     .where(and(ne(zones.status, 'deleting'), or(isNull(zones.delegationCheckedAt), lt(zones.delegationCheckedAt, dueBefore))))
     .orderBy(sql`${zones.delegationCheckedAt} nulls first`, asc(zones.id))
     .limit(zonesPerPass);
-  for (const { id } of due) await checkDelegation(ctx, id);
+  const stopAt = Date.now() + passBudgetMs;
+  for (const { id } of due) {
+    // The rest are still due: the next pass takes them first.
+    if (Date.now() > stopAt) break;
+    await checkDelegation(ctx, id);
+  }
   await releasePendingZones(ctx, publish);
 }
 
