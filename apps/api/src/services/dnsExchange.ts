@@ -24,8 +24,9 @@ export class DnsExchangeError extends Error {
  * Asks one question over UDP (EDNS, DO set so DS answers come with their signatures) and again
  * over TCP when the answer is truncated. Resolves with the decoded answer; rejects with
  * DnsExchangeError after `timeoutMs` per transport or when the answer does not match the question.
+ * `label` names the server in those errors (customers see them: an internal resolver is not named).
  */
-export async function askDns(server: DnsServerAddress, question: DnsQuestion, timeoutMs = 2000): Promise<Message> {
+export async function askDns(server: DnsServerAddress, question: DnsQuestion, timeoutMs = 2000, label = `${server.address} port ${server.port}`): Promise<Message> {
   const id = randomInt(0x10000);
   const query = encodeMessage(
     emptyMessage({
@@ -35,9 +36,8 @@ export async function askDns(server: DnsServerAddress, question: DnsQuestion, ti
       edns: { udpSize: 1232, version: 0, do: true, flags: 0, options: [] },
     }),
   );
-  const where = `${server.address} port ${server.port}`;
-  let answer = matching(await overUdp(server, query, timeoutMs), id, question, where);
-  if (answer.tc) answer = matching(await overTcp(server, query, timeoutMs), id, question, where);
+  let answer = matching(await overUdp(server, query, timeoutMs, label), id, question, label);
+  if (answer.tc) answer = matching(await overTcp(server, query, timeoutMs, label), id, question, label);
   return answer;
 }
 
@@ -55,7 +55,7 @@ function matching(bytes: Uint8Array, id: number, question: DnsQuestion, where: s
   return message;
 }
 
-function overUdp(server: DnsServerAddress, query: Uint8Array, timeoutMs: number): Promise<Uint8Array> {
+function overUdp(server: DnsServerAddress, query: Uint8Array, timeoutMs: number, label: string): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const socket = createSocket(isIP(server.address) === 6 ? 'udp6' : 'udp4');
     const finish = (error: Error | null, packet?: Uint8Array) => {
@@ -64,8 +64,8 @@ function overUdp(server: DnsServerAddress, query: Uint8Array, timeoutMs: number)
       if (error) reject(error);
       else resolve(packet!);
     };
-    const timer = setTimeout(() => finish(new DnsExchangeError(`no answer from ${server.address} port ${server.port} within ${timeoutMs} ms`)), timeoutMs);
-    socket.on('error', (error) => finish(new DnsExchangeError(`${server.address} port ${server.port} could not be reached: ${error.message}`)));
+    const timer = setTimeout(() => finish(new DnsExchangeError(`no answer from ${label} within ${timeoutMs} ms`)), timeoutMs);
+    socket.on('error', (error) => finish(new DnsExchangeError(`${label} could not be reached: ${error.message}`)));
     socket.on('message', (packet, from) => {
       // Datagrams from elsewhere, or with another id, are not the answer: keep waiting.
       if (from.port === server.port && packet.length >= 2 && packet.readUInt16BE(0) === ((query[0]! << 8) | query[1]!)) finish(null, packet);
@@ -74,7 +74,7 @@ function overUdp(server: DnsServerAddress, query: Uint8Array, timeoutMs: number)
   });
 }
 
-function overTcp(server: DnsServerAddress, query: Uint8Array, timeoutMs: number): Promise<Uint8Array> {
+function overTcp(server: DnsServerAddress, query: Uint8Array, timeoutMs: number, label: string): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const socket = new Socket();
     let received = Buffer.alloc(0);
@@ -84,13 +84,13 @@ function overTcp(server: DnsServerAddress, query: Uint8Array, timeoutMs: number)
       if (error) reject(error);
       else resolve(packet!);
     };
-    const timer = setTimeout(() => finish(new DnsExchangeError(`no answer over TCP from ${server.address} port ${server.port} within ${timeoutMs} ms`)), timeoutMs);
-    socket.on('error', (error) => finish(new DnsExchangeError(`${server.address} port ${server.port} could not be reached over TCP: ${error.message}`)));
+    const timer = setTimeout(() => finish(new DnsExchangeError(`no answer over TCP from ${label} within ${timeoutMs} ms`)), timeoutMs);
+    socket.on('error', (error) => finish(new DnsExchangeError(`${label} could not be reached over TCP: ${error.message}`)));
     socket.on('data', (chunk) => {
       received = Buffer.concat([received, chunk]);
       if (received.length >= 2 && received.length >= 2 + received.readUInt16BE(0)) finish(null, received.subarray(2, 2 + received.readUInt16BE(0)));
     });
-    socket.on('close', () => finish(new DnsExchangeError(`${server.address} port ${server.port} closed the TCP connection without an answer`)));
+    socket.on('close', () => finish(new DnsExchangeError(`${label} closed the TCP connection without an answer`)));
     socket.connect(server.port, server.address, () => {
       const length = Buffer.alloc(2);
       length.writeUInt16BE(query.length);

@@ -26,6 +26,9 @@ export interface ParentViewOptions {
   timeoutMs?: number;
 }
 
+/** How the platform's resolver is named in problems shown to customers (its address is ours to keep). */
+const resolverLabel = 'the resolver';
+
 /** How many of the parent's servers are tried before giving up. */
 const maxParentServers = 4;
 
@@ -38,14 +41,14 @@ const maxParentServers = 4;
  */
 export async function readParentView(zone: string, options: ParentViewOptions): Promise<ParentView> {
   const { resolver, parentPort, timeoutMs } = options;
-  const dsAnswer = await askDns(resolver, { name: zone, type: DS_TYPE, recursion: true }, timeoutMs);
-  expectAnswered(dsAnswer, `the resolver ${resolver.address} port ${resolver.port}`, `DS of ${zone}`);
+  const dsAnswer = await askDns(resolver, { name: zone, type: DS_TYPE, recursion: true }, timeoutMs, resolverLabel);
+  expectAnswered(dsAnswer, resolverLabel, `DS of ${zone}`);
   const ds = dsAnswer.answers.filter((rr) => rr.type === DS_TYPE && rr.name === zone).map((rr) => DS.fromWire(rr.rdata));
   const parentZone = parentOf(zone, dsAnswer);
   if (dsAnswer.rcode === Rcode.NXDOMAIN) return { parentZone, ns: null, ds: [] };
 
-  const nsAnswer = await askDns(resolver, { name: parentZone, type: NS_TYPE, recursion: true }, timeoutMs);
-  expectAnswered(nsAnswer, `the resolver ${resolver.address} port ${resolver.port}`, `NS of ${parentZone}`);
+  const nsAnswer = await askDns(resolver, { name: parentZone, type: NS_TYPE, recursion: true }, timeoutMs, resolverLabel);
+  expectAnswered(nsAnswer, resolverLabel, `NS of ${parentZone}`);
   const serverNames = namesOf(nsAnswer.answers.filter((rr) => rr.type === NS_TYPE && rr.name === parentZone)).slice(0, maxParentServers);
   if (serverNames.length === 0) throw new DnsExchangeError(`the resolver found no name servers for the parent zone ${parentZone}`);
 
@@ -60,7 +63,7 @@ export async function readParentView(zone: string, options: ParentViewOptions): 
     }
     for (const address of addresses) {
       try {
-        const referral = await askDns({ address, port: parentPort }, { name: zone, type: NS_TYPE, recursion: false }, timeoutMs);
+        const referral = await askDns({ address, port: parentPort }, { name: zone, type: NS_TYPE, recursion: false }, timeoutMs, `${serverName} (${address})`);
         return { parentZone, ns: delegatedNs(zone, referral, `${serverName} (${address})`), ds };
       } catch (error) {
         problems.push((error as Error).message);
@@ -102,7 +105,7 @@ async function addressesOf(serverName: string, nsAnswer: Message, resolver: DnsS
   if (glue.length > 0) return glue;
   const found: string[] = [];
   for (const type of [A_TYPE, AAAA_TYPE]) {
-    const answer = await askDns(resolver, { name: serverName, type, recursion: true }, timeoutMs);
+    const answer = await askDns(resolver, { name: serverName, type, recursion: true }, timeoutMs, resolverLabel);
     found.push(...answer.answers.filter((rr) => rr.type === type && rr.name === serverName).map(addressOf));
   }
   if (found.length === 0) throw new DnsExchangeError(`the parent's server ${serverName} has no address`);

@@ -180,7 +180,8 @@ describe('delegation checks against a parent zone', () => {
     try {
       const delegation = await checkNow(zone.id);
       expect(delegation).toMatchObject({ status: 'pending', ns_state: 'unknown', ds_state: 'unknown', ns: { parent: ['ns1.other-dns.net'] } });
-      expect(delegation.problem).toMatch(/no answer from 127\.0\.0\.1/);
+      // The platform's own resolver is not named to customers.
+      expect(delegation.problem).toBe('no answer from the resolver within 2000 ms');
     } finally {
       parent.resume();
     }
