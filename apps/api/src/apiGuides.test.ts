@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startParentZone, type ParentZone } from './routes/v1/zones/parentZoneKit';
 import { addUser, signUpOwner, startTestApi, type TestAccount, type TestApi } from './testing';
 
 const execFileAsync = promisify(execFile);
@@ -29,14 +30,21 @@ describe('the examples of the API guides', () => {
   let ada: TestAccount;
   const variables: Record<string, string> = {};
 
+  let parent: ParentZone;
+
   beforeAll(async () => {
-    api = await startTestApi();
+    // The parent zone `com.` the delegation guide's checks read.
+    parent = await startParentZone();
+    api = await startTestApi({ env: parent.env });
     // The guides' sample customer: the address and password the sign-in example uses.
     ada = await signUpOwner(api, { email: 'ada@example.com', password: 'correct horse battery staple' });
     variables.API = `${api.origin}/v1`;
     variables.KAJA_API_KEY = ada.apiKey;
   });
-  afterAll(() => api.close());
+  afterAll(async () => {
+    await api?.close();
+    await parent?.stop();
+  });
 
   /** Runs one example through sh with the guide's variables; curl adds the HTTP status on a last line. */
   async function curl(example: string, cwd?: string): Promise<CurlResult> {
@@ -218,5 +226,24 @@ describe('the examples of the API guides', () => {
       rmSync(folder, { recursive: true, force: true });
     }
     expect(await expectSuccess(cancel)).toMatchObject({ status: 'active', cancel_at_period_end: true });
+  });
+  it('delegation: read what the parent says, check now, and see the zone become active', async () => {
+    const blocks = examples('delegation');
+    expect(blocks).toHaveLength(2);
+    const [read, check] = blocks as [string, string];
+    const zoneId = await createSampleZone();
+    variables.ZONE_ID = zoneId;
+    await api.app.jobs.runUntilIdle();
+    await parent.delegate('example.com', ['NS ns1.other-dns.net.', 'NS ns2.other-dns.net.']);
+    expect(await expectSuccess(check, 202)).toMatchObject({ status: 'pending', check_pending: true });
+    await api.app.jobs.runUntilIdle();
+    const elsewhere = await expectSuccess(read);
+    expect(elsewhere).toMatchObject({ status: 'pending', ns_state: 'elsewhere', ds_state: 'none', parent_zone: 'com', check_pending: false, ns: { parent: ['ns1.other-dns.net', 'ns2.other-dns.net'] } });
+
+    await parent.delegate('example.com', elsewhere.ns.expected.map((server: string) => `NS ${server}.`));
+    await expectSuccess(check, 202);
+    await api.app.jobs.runUntilIdle();
+    expect(await expectSuccess(read)).toMatchObject({ status: 'active', ns_state: 'ours', release_at: null });
+    await deleteSampleZone(zoneId);
   });
 });

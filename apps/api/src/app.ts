@@ -122,7 +122,7 @@ export async function buildApp({ config, database, mailer, rateLimits, jobs, log
       await authenticationPlugin(v1, { context });
       await rateLimitPlugin(v1, { limits });
       await v1.register(v1Routes);
-      await v1.register(zoneRoutes);
+      await v1.register(zoneRoutes, { limits });
     },
     { prefix: apiPrefix },
   );

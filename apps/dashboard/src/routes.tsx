@@ -28,6 +28,7 @@ export const routes: RouteObject[] = [
           { path: 'trial', ...screen(() => import('./screens/trial/route')) },
           { path: 'zones', ...screen(() => import('./screens/zones/route')) },
           { path: 'zones/:zoneId', ...screen(() => import('./screens/zone/route')) },
+          { path: 'zones/:zoneId/delegation', ...screen(() => import('./screens/zone-delegation/route')) },
           { path: 'zones/:zoneId/dnssec', ...screen(() => import('./screens/zone-dnssec/route')) },
           { path: 'zones/:zoneId/history', ...screen(() => import('./screens/zone-history/route')) },
           { path: 'zones/:zoneId/zone-file', ...screen(() => import('./screens/zone-file/route')) },

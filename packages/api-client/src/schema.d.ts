@@ -7535,6 +7535,248 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/zones/{id}/delegation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the parent zone says about the zone (NS and DS) against what it should say
+         * @description The parent is asked on a schedule (and on demand with POST). `ns.expected` and `ds.expected` are what to set at your registrar. A `pending` zone becomes `active` at the first check that sees the parent delegate it to our name servers.
+         *
+         *     API key, access token or session cookie; scope `zones:read`.
+         *
+         *     API key, access token or session cookie; scope `zones:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ZoneDelegation"];
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Check the delegation now
+         * @description Answers 202 at once with `check_pending: true`; poll GET until it is false. A check already queued is not queued twice. At most 5 checks of a zone per 10 minutes (429 with `Retry-After` beyond). 503 when the platform does not check delegations.
+         *
+         *     API key, access token or session cookie; scope `zones:read`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ZoneDelegation"];
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/zones/{id}/dnssec/cryptokeys": {
         parameters: {
             query?: never;
@@ -12157,6 +12399,8 @@ export interface components {
         Zone: {
             /** Format: date-time */
             created_at: string;
+            /** @description What the parent zone says, at the last check (details: GET /zones/{id}/delegation) */
+            delegation: components["schemas"]["ZoneDelegationSummary"];
             dnssec: {
                 enabled: boolean;
                 /** @enum {string} */
@@ -12252,9 +12496,135 @@ export interface components {
             /** Format: date-time */
             time: string;
         };
+        ZoneDelegation: {
+            /** @description A check is queued or running: poll until it is false and `checked_at` has moved */
+            check_pending: boolean;
+            /** @description When the parent was last asked */
+            checked_at: string | null;
+            /** @description Whether this platform checks delegations (false: states stay `unchecked`) */
+            checks_enabled: boolean;
+            ds: {
+                /** @description DS records to set at your registrar (one is enough): those of the active KSKs, while signed */
+                expected: string[];
+                /** @description The DS records the parent publishes (key tag, algorithm, digest type, digest) */
+                parent: string[];
+            };
+            /**
+             * @description The parent’s DS records against the zone’s keys: `matching` (a DS of an active KSK), `missing` (signed, but no DS), `stale` (only DS of keys that no longer sign), `wrong` (DS of no key of the zone), `unexpected` (a DS while the zone is not signed or being turned off: remove it), `none` (not signed, no DS), `unknown` (the last check could not read the parent), `unchecked`
+             * @enum {string}
+             */
+            ds_state: "unchecked" | "matching" | "missing" | "stale" | "wrong" | "unexpected" | "none" | "unknown";
+            ns: {
+                /** @description The name servers to set at your registrar */
+                expected: string[];
+                /** @description The name servers the parent delegates to (at the last check that read it) */
+                parent: string[];
+            };
+            /**
+             * @description What the parent zone delegates to: `ours` (only our name servers), `partly` (ours and others), `elsewhere` (none of ours), `unregistered` (no delegation: the name is not registered or has no NS), `unknown` (the last check could not read the parent), `unchecked` (not checked yet)
+             * @enum {string}
+             */
+            ns_state: "unchecked" | "ours" | "partly" | "elsewhere" | "unregistered" | "unknown";
+            /** @description The zone the delegation was read from */
+            parent_zone: string | null;
+            /** @description Why the last check could not read the parent; the states are `unknown` then */
+            problem: string | null;
+            /** @description For a pending zone: when it is removed, and its name freed, unless delegated to us first (the owners are mailed a week ahead) */
+            release_at: string | null;
+            /**
+             * @description `pending` until a check sees the parent delegate the zone to our name servers (the zone is served all the same); then `active`
+             * @enum {string}
+             */
+            status: "pending" | "active";
+        };
+        ZoneDelegationInput: {
+            /** @description A check is queued or running: poll until it is false and `checked_at` has moved */
+            check_pending: boolean;
+            /** @description When the parent was last asked */
+            checked_at: string | null;
+            /** @description Whether this platform checks delegations (false: states stay `unchecked`) */
+            checks_enabled: boolean;
+            ds: {
+                /** @description DS records to set at your registrar (one is enough): those of the active KSKs, while signed */
+                expected: string[];
+                /** @description The DS records the parent publishes (key tag, algorithm, digest type, digest) */
+                parent: string[];
+            };
+            /**
+             * @description The parent’s DS records against the zone’s keys: `matching` (a DS of an active KSK), `missing` (signed, but no DS), `stale` (only DS of keys that no longer sign), `wrong` (DS of no key of the zone), `unexpected` (a DS while the zone is not signed or being turned off: remove it), `none` (not signed, no DS), `unknown` (the last check could not read the parent), `unchecked`
+             * @enum {string}
+             */
+            ds_state: "unchecked" | "matching" | "missing" | "stale" | "wrong" | "unexpected" | "none" | "unknown";
+            ns: {
+                /** @description The name servers to set at your registrar */
+                expected: string[];
+                /** @description The name servers the parent delegates to (at the last check that read it) */
+                parent: string[];
+            };
+            /**
+             * @description What the parent zone delegates to: `ours` (only our name servers), `partly` (ours and others), `elsewhere` (none of ours), `unregistered` (no delegation: the name is not registered or has no NS), `unknown` (the last check could not read the parent), `unchecked` (not checked yet)
+             * @enum {string}
+             */
+            ns_state: "unchecked" | "ours" | "partly" | "elsewhere" | "unregistered" | "unknown";
+            /** @description The zone the delegation was read from */
+            parent_zone: string | null;
+            /** @description Why the last check could not read the parent; the states are `unknown` then */
+            problem: string | null;
+            /** @description For a pending zone: when it is removed, and its name freed, unless delegated to us first (the owners are mailed a week ahead) */
+            release_at: string | null;
+            /**
+             * @description `pending` until a check sees the parent delegate the zone to our name servers (the zone is served all the same); then `active`
+             * @enum {string}
+             */
+            status: "pending" | "active";
+        };
+        ZoneDelegationSummary: {
+            /** @description When the parent was last asked */
+            checked_at: string | null;
+            /**
+             * @description The parent’s DS records against the zone’s keys: `matching` (a DS of an active KSK), `missing` (signed, but no DS), `stale` (only DS of keys that no longer sign), `wrong` (DS of no key of the zone), `unexpected` (a DS while the zone is not signed or being turned off: remove it), `none` (not signed, no DS), `unknown` (the last check could not read the parent), `unchecked`
+             * @enum {string}
+             */
+            ds_state: "unchecked" | "matching" | "missing" | "stale" | "wrong" | "unexpected" | "none" | "unknown";
+            /**
+             * @description What the parent zone delegates to: `ours` (only our name servers), `partly` (ours and others), `elsewhere` (none of ours), `unregistered` (no delegation: the name is not registered or has no NS), `unknown` (the last check could not read the parent), `unchecked` (not checked yet)
+             * @enum {string}
+             */
+            ns_state: "unchecked" | "ours" | "partly" | "elsewhere" | "unregistered" | "unknown";
+            /** @description For a pending zone: when it is removed, and its name freed, unless delegated to us first (the owners are mailed a week ahead) */
+            release_at: string | null;
+            /**
+             * @description `pending` until a check sees the parent delegate the zone to our name servers (the zone is served all the same); then `active`
+             * @enum {string}
+             */
+            status: "pending" | "active";
+        };
+        ZoneDelegationSummaryInput: {
+            /** @description When the parent was last asked */
+            checked_at: string | null;
+            /**
+             * @description The parent’s DS records against the zone’s keys: `matching` (a DS of an active KSK), `missing` (signed, but no DS), `stale` (only DS of keys that no longer sign), `wrong` (DS of no key of the zone), `unexpected` (a DS while the zone is not signed or being turned off: remove it), `none` (not signed, no DS), `unknown` (the last check could not read the parent), `unchecked`
+             * @enum {string}
+             */
+            ds_state: "unchecked" | "matching" | "missing" | "stale" | "wrong" | "unexpected" | "none" | "unknown";
+            /**
+             * @description What the parent zone delegates to: `ours` (only our name servers), `partly` (ours and others), `elsewhere` (none of ours), `unregistered` (no delegation: the name is not registered or has no NS), `unknown` (the last check could not read the parent), `unchecked` (not checked yet)
+             * @enum {string}
+             */
+            ns_state: "unchecked" | "ours" | "partly" | "elsewhere" | "unregistered" | "unknown";
+            /** @description For a pending zone: when it is removed, and its name freed, unless delegated to us first (the owners are mailed a week ahead) */
+            release_at: string | null;
+            /**
+             * @description `pending` until a check sees the parent delegate the zone to our name servers (the zone is served all the same); then `active`
+             * @enum {string}
+             */
+            status: "pending" | "active";
+        };
         ZoneInput: {
             /** Format: date-time */
             created_at: string;
+            /** @description What the parent zone says, at the last check (details: GET /zones/{id}/delegation) */
+            delegation: components["schemas"]["ZoneDelegationSummaryInput"];
             dnssec: {
                 enabled: boolean;
                 /** @enum {string} */

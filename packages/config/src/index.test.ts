@@ -51,6 +51,16 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads the delegation resolver with or without a port (no checks by default)', () => {
+    expect(loadConfig({}).delegation).toEqual({ resolver: undefined, parentPort: 53, checkInterval: 21_600, pendingReleaseDays: 28 });
+    expect(loadConfig({ DELEGATION_RESOLVER: '127.0.0.1:5353' }).delegation.resolver).toEqual({ address: '127.0.0.1', port: 5353 });
+    expect(loadConfig({ DELEGATION_RESOLVER: '192.0.2.53' }).delegation.resolver).toEqual({ address: '192.0.2.53', port: 53 });
+    expect(loadConfig({ DELEGATION_RESOLVER: '[2001:db8::53]:8053' }).delegation.resolver).toEqual({ address: '2001:db8::53', port: 8053 });
+    expect(loadConfig({ DELEGATION_RESOLVER: '2001:db8::53' }).delegation.resolver).toEqual({ address: '2001:db8::53', port: 53 });
+    expect(() => loadConfig({ DELEGATION_RESOLVER: 'resolver.example:53' })).toThrow(/DELEGATION_RESOLVER must be an IP address/);
+    expect(() => loadConfig({ DELEGATION_RESOLVER: '127.0.0.1:99999' })).toThrow(/DELEGATION_RESOLVER/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8080);
   });

@@ -72,6 +72,25 @@ const env = z.object({
       }),
     )
     .default([]),
+  DELEGATION_RESOLVER: z
+    .string()
+    .transform((value, context) => {
+      const address = parseHostPort(value, 53);
+      if (!address) context.addIssue({ code: 'custom', message: 'must be an IP address with an optional port (192.0.2.53, 127.0.0.1:5353, [2001:db8::53]:53)' });
+      return address ?? { address: '', port: 0 };
+    })
+    .optional(),
+  DELEGATION_PARENT_PORT: port.default(53),
+  DELEGATION_CHECK_INTERVAL: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(60, 'must be at least 60 seconds')
+    .default(21_600),
+  PENDING_ZONE_RELEASE_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(0, 'must not be negative (0 keeps pending zones)')
+    .default(28),
   TRUST_PROXY: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
@@ -98,12 +117,36 @@ export interface Config {
   nameServers: { EU: string[]; GLOBAL: string[] };
   /** Seconds a zone whose DNSSEC is being turned off keeps its keys (its DS must be gone from the parent first). */
   dnssecKeyRemovalDelay: number;
+  /**
+   * How the platform reads what parent zones say about hosted zones (NS and DS). Without a
+   * resolver no check runs and new zones are active at once.
+   */
+  delegation: {
+    /** A recursive resolver: finds each parent zone, its servers and their addresses. */
+    resolver: { address: string; port: number } | undefined;
+    /** The port the parent zones' servers are asked on (53; a lab parent may listen elsewhere). */
+    parentPort: number;
+    /** Seconds between two scheduled checks of a zone. */
+    checkInterval: number;
+    /** Days a zone may stay pending (never delegated to us) before its name is released; 0 keeps it. */
+    pendingReleaseDays: number;
+  };
   /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
   trustProxy: boolean;
   /** Special-purpose networks (loopback, private, ...) that zones' secondaries may use all the same. */
   secondaryAllowedCidrs: Cidr[];
   /** Seals DNSSEC private keys and TSIG secrets; unset, `resolveKeyEncryptionKey` keeps one in DATA_DIR. */
   keyEncryptionKey: Uint8Array | undefined;
+}
+
+/** `address`, `address:port` or `[v6]:port`. */
+function parseHostPort(value: string, defaultPort: number): { address: string; port: number } | undefined {
+  const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(value);
+  const plain = /^([^:]+)(?::(\d+))?$/.exec(value);
+  const [address, portText] = bracketed ? [bracketed[1]!, bracketed[2]] : plain ? [plain[1]!, plain[2]] : [value, undefined];
+  if (!z.union([z.ipv4(), z.ipv6()]).safeParse(address).success) return undefined;
+  const number = portText === undefined ? defaultPort : Number(portText);
+  return Number.isInteger(number) && number >= 1 && number <= 65535 ? { address, port: number } : undefined;
 }
 
 const hostInUrl = (host: string) => {
@@ -151,6 +194,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       GLOBAL: values.NS_GLOBAL ?? [...defaultNameServers.GLOBAL],
     },
     dnssecKeyRemovalDelay: values.DNSSEC_KEY_REMOVAL_DELAY,
+    delegation: {
+      resolver: values.DELEGATION_RESOLVER,
+      parentPort: values.DELEGATION_PARENT_PORT,
+      checkInterval: values.DELEGATION_CHECK_INTERVAL,
+      pendingReleaseDays: values.PENDING_ZONE_RELEASE_DAYS,
+    },
     trustProxy: values.TRUST_PROXY,
     secondaryAllowedCidrs: values.SECONDARY_ALLOWED_CIDRS,
     keyEncryptionKey: values.KEY_ENCRYPTION_KEY,

@@ -14,6 +14,8 @@ export interface RateLimits {
   planScale: number;
   /** Refused credentials per client address and window; above it, calls with a credential are refused unread. */
   failedAuthentication: { limit: number; windowSeconds: number };
+  /** Delegation checks on demand per zone and window: each sends queries to the zone's parent servers. */
+  delegationCheck: { limit: number; windowSeconds: number };
 }
 
 export const defaultRateLimits: RateLimits = {
@@ -22,6 +24,7 @@ export const defaultRateLimits: RateLimits = {
   support: { limit: 5, windowSeconds: 60 * 60 },
   planScale: 1,
   failedAuthentication: { limit: 30, windowSeconds: 60 },
+  delegationCheck: { limit: 5, windowSeconds: 10 * 60 },
 };
 
 /**

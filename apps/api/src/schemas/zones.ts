@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text } from './text';
 import { zoneRegion } from './accounts';
 import { timestamp } from './common';
+import { zoneDelegation } from './delegation';
 
 export const zone = z
   .object({
@@ -13,6 +14,7 @@ export const zone = z
     status: z.enum(['active', 'disabled', 'deleting']),
     dnssec: z.object({ enabled: z.boolean(), state: z.enum(['off', 'signing', 'active', 'disabling']) }),
     name_servers: z.array(z.string()),
+    delegation: zoneDelegation.describe('What the parent zone says, at the last check (details: GET /zones/{id}/delegation)'),
     serial: z.number().int().describe('SOA serial, bumped once per change'),
     record_count: z.number().int().describe('Records counted against the plan (the platform-managed sets are not)'),
     created_at: timestamp,

@@ -7,6 +7,7 @@ import { recordAudit, type Actor } from './audit';
 import type { Principal } from './principal';
 import { advanceOnboarding } from './onboarding';
 import { canAccessZone } from './restrictions';
+import { pendingSinceForNewZone, presentZoneDelegation, queueFirstDelegationCheck } from './delegation';
 import { checkZoneQuota } from './quotas';
 import { hostName, nextSerial, soaContent } from './soa';
 import {
@@ -34,6 +35,7 @@ export function presentZone(ctx: ZoneContext, zone: ZoneRow) {
     status: zone.status,
     dnssec: { enabled: zone.dnssecEnabled, state: zone.dnssecState },
     name_servers: zoneNameServers(ctx, zone).map((server) => server.replace(/\.$/, '')),
+    delegation: presentZoneDelegation(ctx, zone),
     serial: zone.serial,
     record_count: zone.recordCount,
     created_at: zone.createdAt.toISOString(),
@@ -95,7 +97,9 @@ export async function createZone(ctx: ZoneContext, principal: Principal, input: 
     await checkZoneQuota(tx, principal.customerId);
 
     const serial = nextSerial(0);
-    const [zone] = await tx.insert(zones).values({ customerId: principal.customerId, name, region, ttl, serial, status: 'active', rrsetCount: 2 }).returning();
+    const [zone] = await tx.insert(zones).values({ customerId: principal.customerId, name, region, ttl, serial, status: 'active', pendingSince: pendingSinceForNewZone(ctx), rrsetCount: 2 })
+      .returning();
+    await queueFirstDelegationCheck(ctx, tx, zone!.id);
     const nameServers = zoneNameServers(ctx, zone!);
     const soa = soaContent(name, nameServers, serial);
     const ns = nameServers.map((server) => NS.parse(hostName(server), name));

@@ -13,6 +13,11 @@ export function ZoneStatusBadge({ zone }: { zone: Zone }) {
   return <Badge variant={zone.status === 'active' ? 'default' : 'outline'}>{zone.status}</Badge>;
 }
 
+/** Shown while the parent has not delegated the zone to us (it is served all the same). */
+export function DelegationBadge({ zone }: { zone: Zone }) {
+  return zone.delegation.status === 'pending' ? <Badge variant="outline">pending delegation</Badge> : null;
+}
+
 export function DnssecBadge({ zone }: { zone: Zone }) {
   return <Badge variant={zone.dnssec.state === 'active' ? 'secondary' : 'outline'}>{dnssecText[zone.dnssec.state]}</Badge>;
 }

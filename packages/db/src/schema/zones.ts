@@ -1,4 +1,4 @@
-import { bigint, boolean, check, customType, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, updatedAt } from './columns';
 import { customers } from './customers';
@@ -6,6 +6,14 @@ import { customers } from './customers';
 export type ZoneStatus = 'active' | 'disabled' | 'deleting';
 export type ZoneRegionColumn = 'EU_GLOBAL' | 'EU' | 'GLOBAL';
 export type DnssecState = 'off' | 'signing' | 'active' | 'disabling';
+/** What the parent zone delegates the zone to: all our name servers, some of them, only others, nothing; `unknown` when the check failed. */
+export type NsDelegationState = 'unchecked' | 'ours' | 'partly' | 'elsewhere' | 'unregistered' | 'unknown';
+/**
+ * The parent's DS set against the zone's keys: `matching` an active KSK, `missing` while signed,
+ * `stale` (only keys that no longer sign), `wrong` (no key of ours), `unexpected` (a DS while the
+ * zone is not signed, or being turned off), `none` (unsigned, no DS), `unknown` when the check failed.
+ */
+export type DsDelegationState = 'unchecked' | 'matching' | 'missing' | 'stale' | 'wrong' | 'unexpected' | 'none' | 'unknown';
 
 /** Text compared byte by byte, so an index can give DNS canonical order (see `rrsets.sortKey`). */
 const byteText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
@@ -35,6 +43,15 @@ export const zones = pgTable(
     dnssecState: text('dnssec_state').$type<DnssecState>().notNull().default('off'),
     /** Denial of existence with NSEC3 (RFC 9276 parameters) instead of NSEC. */
     nsec3: boolean('nsec3').notNull().default(false),
+    /**
+     * Set while no check has seen the parent delegate the zone to our name servers (decision 037):
+     * the zone is served all the same, and released if never delegated. Null: active.
+     */
+    pendingSince: timestamp('pending_since', { withTimezone: true }),
+    /** The latest delegation check (details in `delegation_checks`). */
+    delegationCheckedAt: timestamp('delegation_checked_at', { withTimezone: true }),
+    delegationNs: text('delegation_ns').$type<NsDelegationState>().notNull().default('unchecked'),
+    delegationDs: text('delegation_ds').$type<DsDelegationState>().notNull().default('unchecked'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -45,6 +62,12 @@ export const zones = pgTable(
     check('zones_region_check', sql`${table.region} in ('EU_GLOBAL', 'EU', 'GLOBAL')`),
     check('zones_status_check', sql`${table.status} in ('active', 'disabled', 'deleting')`),
     check('zones_dnssec_state_check', sql`${table.dnssecState} in ('off', 'signing', 'active', 'disabling')`),
+    index('zones_delegation_due_idx').on(table.delegationCheckedAt),
+    check('zones_delegation_ns_check', sql`${table.delegationNs} in ('unchecked', 'ours', 'partly', 'elsewhere', 'unregistered', 'unknown')`),
+    check(
+      'zones_delegation_ds_check',
+      sql`${table.delegationDs} in ('unchecked', 'matching', 'missing', 'stale', 'wrong', 'unexpected', 'none', 'unknown')`,
+    ),
     check('zones_serial_check', sql`${table.serial} between 0 and 4294967295`),
   ],
 );

@@ -4,6 +4,7 @@ import { NavLink } from 'react-router';
 /** The zone's screens, as tabs above each of them. */
 const zoneScreens = [
   { path: '', label: 'Records' },
+  { path: '/delegation', label: 'Delegation' },
   { path: '/dnssec', label: 'DNSSEC' },
   { path: '/history', label: 'History' },
   { path: '/zone-file', label: 'Import and export' },

@@ -4,7 +4,7 @@ import { ArrowLeft, Plus } from 'lucide-react';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CopyButton } from '../../components/copy-button';
-import { DnssecBadge, NetworkBadges, ZoneStatusBadge } from '../../components/zone-badges';
+import { DelegationBadge, DnssecBadge, NetworkBadges, ZoneStatusBadge } from '../../components/zone-badges';
 import { PageStatus } from '../../shell/page-status';
 import type { Zone } from '../zones/zones-data';
 import { ZoneTabs } from '../zone-tools/zone-tabs';
@@ -102,6 +102,7 @@ export default function ZoneScreen() {
         <h1 className="break-all text-2xl font-semibold tracking-tight">{zone.data.name}</h1>
         <div className="flex flex-wrap items-center gap-2">
           <ZoneStatusBadge zone={zone.data} />
+          <DelegationBadge zone={zone.data} />
           <DnssecBadge zone={zone.data} />
           <NetworkBadges region={zone.data.region} />
           <span className="text-sm text-muted-foreground">Serial {zone.data.serial}</span>

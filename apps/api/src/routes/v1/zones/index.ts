@@ -7,6 +7,8 @@ import { commonErrors, listEnvelope, pagination, successEnvelope } from '../../.
 import { zone, zoneParams } from '../../../schemas/zones';
 import type { PlanningContext } from '../../../services/zoneEdits';
 import * as zonesService from '../../../services/zones';
+import type { RateLimits } from '../../../plugins/rateLimit';
+import { delegationRoutes } from './delegation';
 import { dnssecRoutes } from './dnssec';
 import { historyRoutes } from './history';
 import { metricsRoutes } from './metrics';
@@ -18,7 +20,7 @@ import { zoneFileRoutes } from './zoneFiles';
 const tags = ['zones'];
 
 /** /zones and everything below a zone. */
-export const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
+export const zoneRoutes: FastifyPluginAsyncZod<{ limits: RateLimits }> = async (app, { limits }) => {
   const ctx: PlanningContext = { ...app.context, zoneChanges: app.zoneChanges, workers: app.workers };
   app.jobs.register(zonesService.deleteZoneJob, (payload, { db }) =>
     zonesService.deleteZoneData(db, payload, (notice) => ctx.zoneChanges.publish(notice)),
@@ -123,4 +125,5 @@ export const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(tsigKeyRoutes, { ctx });
   await app.register(secondaryRoutes, { ctx });
   await app.register(dnssecRoutes, { ctx });
+  await app.register(delegationRoutes, { ctx, limits: limits.delegationCheck });
 };
