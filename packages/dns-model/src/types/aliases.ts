@@ -1,4 +1,5 @@
 import { ALIAS_CODE } from './typeCodes';
+import { name } from './fields';
 import { hostName } from './hostTarget';
 import { defineType, fields } from './recordType';
 
@@ -13,3 +14,6 @@ export const PTR = defineType(12, 'PTR', fields([hostName('the target', 'PTR')])
 
 /** ALIAS (also written ANAME): answered at the apex as the A/AAAA of its target, resolved by the server. */
 export const ALIAS = defineType(ALIAS_CODE, 'ALIAS', fields([hostName('the target', 'ALIAS')]));
+
+/** DNAME (RFC 6672): every name below this one is the same name below the target. */
+export const DNAME = defineType(39, 'DNAME', fields([name('the target')]));

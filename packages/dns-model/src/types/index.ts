@@ -1,5 +1,5 @@
 import { A, AAAA } from './addressRecords';
-import { ALIAS, CNAME, NS, PTR } from './aliases';
+import { ALIAS, CNAME, DNAME, NS, PTR } from './aliases';
 import { CAA } from './caa';
 import { CDNSKEY, DNSKEY, NSEC, NSEC3, NSEC3PARAM, RRSIG } from './dnssec';
 import { CDS, DS } from './ds';
@@ -16,7 +16,7 @@ import { TXT } from './txt';
 import { typeCode } from './typeCodes';
 
 const known = [
-  A, AAAA, CNAME, NS, PTR, ALIAS, MX, TXT, SRV, CAA, HTTPS, SVCB, TLSA, SSHFP, DS, CDS, NAPTR, SOA,
+  A, AAAA, CNAME, DNAME, NS, PTR, ALIAS, MX, TXT, SRV, CAA, HTTPS, SVCB, TLSA, SSHFP, DS, CDS, NAPTR, SOA,
   DNSKEY, CDNSKEY, RRSIG, NSEC, NSEC3, NSEC3PARAM, TSIG,
 ];
 
@@ -43,7 +43,7 @@ export const customerTypes = [
 ] as const;
 export type CustomerType = (typeof customerTypes)[number];
 
-export { A, AAAA, ALIAS, CAA, CDNSKEY, CDS, CNAME, DNSKEY, DS, HTTPS, MX, NAPTR, NS, NSEC, NSEC3, NSEC3PARAM, PTR, RRSIG, SOA, SRV, SSHFP, SVCB, TLSA, TSIG, TXT };
+export { A, AAAA, ALIAS, CAA, CDNSKEY, CDS, CNAME, DNAME, DNSKEY, DS, HTTPS, MX, NAPTR, NS, NSEC, NSEC3, NSEC3PARAM, PTR, RRSIG, SOA, SRV, SSHFP, SVCB, TLSA, TSIG, TXT };
 export { genericType } from './generic';
 export { defineType, type ParseOptions, type RecordType } from './recordType';
 export { ALIAS_CODE, countedType, countedTypeName, isTypeName, typeCode, typeName } from './typeCodes';

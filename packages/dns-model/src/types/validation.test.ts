@@ -21,6 +21,8 @@ const accepted: [string, string, string][] = [
   ['NS', 'ns1.example.net.', 'ns1.example.net.'],
   ['PTR', 'host.example.com.', 'host.example.com.'],
   ['ALIAS', 'lb.provider.net.', 'lb.provider.net.'],
+  ['DNAME', 'Example.NET.', 'example.net.'],
+  ['DNAME', 'moved', 'moved.example.com.'],
   ['ANAME', 'lb.provider.net.', 'lb.provider.net.'],
   ['SRV', '10 5 443 _fallback.example.com.', '10 5 443 _fallback.example.com.'],
   ['SRV', '0 0 0 .', '0 0 0 .'],
