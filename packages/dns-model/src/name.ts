@@ -114,8 +114,8 @@ function checkLabels(labels: string[], options: NameOptions, text: string): void
       throw new ValidationError(`"${text}" has a label longer than ${MAX_LABEL_OCTETS} characters`);
     }
     octets += label.length + 1;
-    if (label === '*') {
-      if (i !== 0) throw new ValidationError(`"${text}": * is only allowed as the leftmost label`);
+    // RFC 4592 section 2.1.1: only a leftmost `*` makes a wildcard; elsewhere it is an ordinary label.
+    if (label === '*' && i === 0) {
       if (options.wildcard === false) throw new ValidationError(`"${text}": a wildcard is not allowed here`);
       continue;
     }
