@@ -7,6 +7,7 @@ import {
   Opcode,
   Rcode,
   readQuery,
+  RRType,
   type Edns,
   type QueryView,
 } from '@kaja/dns-model';
@@ -19,7 +20,6 @@ import { encodeAnswer, personalise, personaliseInto } from './encode';
 import { lookup } from './lookup';
 import { addNegativeSoa } from './negative';
 import { QueryCounts } from './queryCounts';
-import { Type } from './rrtypes';
 import { answerUpdate, isUpdate, type ClientAddress, type UpdateHandler } from './update';
 import type { ZoneSigning } from './signing';
 import type { ZoneStore } from './zoneStore';
@@ -110,9 +110,9 @@ export class Responder {
     else if (query.opcode !== Opcode.QUERY) answer = emptyAnswer(Rcode.NOTIMP);
     else if (query.qdcount !== 1 || query.questionEnd === query.qnameStart) answer = emptyAnswer(Rcode.FORMERR);
     else if (query.edns && query.ednsVersion > 0) answer = emptyAnswer(Rcode.BADVERS);
-    else if (query.qtype === Type.OPT || query.qtype === Type.TSIG || query.qtype === Type.TKEY) answer = emptyAnswer(Rcode.FORMERR);
+    else if (query.qtype === RRType.OPT || query.qtype === RRType.TSIG || query.qtype === RRType.TKEY) answer = emptyAnswer(Rcode.FORMERR);
     else if (query.qclass === DnsClass.CH) answer = chaosAnswer(query.qname, query.qtype, this.nodeName);
-    else if (query.qclass !== DnsClass.IN || query.qtype === Type.AXFR || query.qtype === Type.IXFR) answer = emptyAnswer(Rcode.REFUSED);
+    else if (query.qclass !== DnsClass.IN || query.qtype === RRType.AXFR || query.qtype === RRType.IXFR) answer = emptyAnswer(Rcode.REFUSED);
     else {
       const zone = this.zones.find(query.qname, query.qtype);
       answer = zone ? lookup(zone, query.qname, query.qtype) : emptyAnswer(Rcode.REFUSED);

@@ -6,11 +6,11 @@ import {
   FormatError,
   Opcode,
   Rcode,
+  RRType,
   type Message,
   type ResourceRecord,
 } from '@kaja/dns-model';
 import { createStreamSigner, signResponse, verifyMessage, type TsigVerification } from '@kaja/dns-model/tsig';
-import { Type } from './rrtypes';
 import { canonicalAddress, noJournal, type TransferAccess, type TransferSource } from './transferAccess';
 import { serialCompare, type Zone, type ZoneChange } from './zone';
 import type { ZoneStore } from './zoneStore';
@@ -41,7 +41,7 @@ export function isTransferQuery(packet: Uint8Array): boolean {
   }
   if (pos + 2 >= packet.length) return false;
   const type = (packet[pos + 1]! << 8) | packet[pos + 2]!;
-  return type === Type.AXFR || type === Type.IXFR;
+  return type === RRType.AXFR || type === RRType.IXFR;
 }
 
 /**
@@ -84,9 +84,9 @@ export class TransferResponder {
     const signed = await this.options.signedRecords?.(zone);
     let records: ResourceRecord[];
     if (signed) records = signedZoneRecords(zone, signed);
-    else if (question.type === Type.AXFR) records = zoneRecords(zone);
+    else if (question.type === RRType.AXFR) records = zoneRecords(zone);
     else {
-      const clientSoa = request.authorities.find((r) => r.type === Type.SOA);
+      const clientSoa = request.authorities.find((r) => r.type === RRType.SOA);
       if (!clientSoa || clientSoa.rdata.length < 20) return [Buffer.from(signResponse(refusal(request, Rcode.FORMERR), verified))];
       const clientSerial = soaSerial(clientSoa.rdata);
       // A client as new as we are gets our SOA alone (RFC 1995 2).
@@ -106,7 +106,7 @@ export function zoneRecords(zone: Zone): ResourceRecord[] {
   const out: ResourceRecord[] = [soa];
   for (const name of zone.canonicalNames()) {
     for (const rrset of zone.nodes.get(name)!.rrsets.values()) {
-      if (rrset.type === Type.SOA || !transferable(rrset.type)) continue;
+      if (rrset.type === RRType.SOA || !transferable(rrset.type)) continue;
       for (const rdata of rrset.rdata) out.push({ name: rrset.name, type: rrset.type, class: DnsClass.IN, ttl: rrset.ttl, rdata });
     }
   }
@@ -118,7 +118,7 @@ export function zoneRecords(zone: Zone): ResourceRecord[] {
 function signedZoneRecords(zone: Zone, signed: readonly { name: string; type: number; ttl: number; rdata: Uint8Array }[]): ResourceRecord[] {
   const soa = soaRecord(zone);
   const out: ResourceRecord[] = [soa];
-  for (const record of signed) if (record.type !== Type.SOA) out.push({ ...record, class: DnsClass.IN });
+  for (const record of signed) if (record.type !== RRType.SOA) out.push({ ...record, class: DnsClass.IN });
   out.push(soa);
   return out;
 }
@@ -134,11 +134,11 @@ export function differenceSequences(zone: Zone, fromSerial: number, changes: Zon
   const out: ResourceRecord[] = [soa];
   for (const change of changes) {
     if (change.previousSerial !== serial) return undefined;
-    const oldSoa = change.removed.filter((r) => r.type === Type.SOA);
-    const newSoa = change.added.filter((r) => r.type === Type.SOA);
+    const oldSoa = change.removed.filter((r) => r.type === RRType.SOA);
+    const newSoa = change.added.filter((r) => r.type === RRType.SOA);
     if (oldSoa.length !== 1 || newSoa.length !== 1) return undefined;
-    out.push(oldSoa[0]!, ...change.removed.filter((r) => r.type !== Type.SOA && transferable(r.type)));
-    out.push(newSoa[0]!, ...change.added.filter((r) => r.type !== Type.SOA && transferable(r.type)));
+    out.push(oldSoa[0]!, ...change.removed.filter((r) => r.type !== RRType.SOA && transferable(r.type)));
+    out.push(newSoa[0]!, ...change.added.filter((r) => r.type !== RRType.SOA && transferable(r.type)));
     serial = change.serial;
   }
   if (serial !== zone.serial) return undefined;
@@ -147,11 +147,11 @@ export function differenceSequences(zone: Zone, fromSerial: number, changes: Zon
 }
 
 /** ALIAS is ours alone (a private-use type resolved when answering); a secondary cannot serve it. */
-const transferable = (type: number) => type !== Type.ALIAS;
+const transferable = (type: number) => type !== RRType.ALIAS;
 
 function soaRecord(zone: Zone): ResourceRecord {
   const soa = zone.soa;
-  return { name: zone.name, type: Type.SOA, class: DnsClass.IN, ttl: soa.ttl, rdata: soa.rdata[0]! };
+  return { name: zone.name, type: RRType.SOA, class: DnsClass.IN, ttl: soa.ttl, rdata: soa.rdata[0]! };
 }
 
 function soaSerial(rdata: Uint8Array): number {
