@@ -45,7 +45,7 @@ describe('parseName', () => {
     expect(parseName('*', 'example.com')).toBe('*.example.com');
     expect(parseName('host.*.sub', 'example.com')).toBe('host.*.sub.example.com');
     expect(parseName('a.*', 'example.com', { wildcard: false })).toBe('a.*.example.com');
-    expect(() => parseName('host.*.sub', 'example.com', { hostname: true })).toThrow('may only contain letters, digits, hyphens and underscores');
+    expect(parseName('host.*.sub', 'example.com', { hostname: true, wildcard: false })).toBe('host.*.sub.example.com');
     expect(() => parseName('*.example.com.', '', { wildcard: false })).toThrow('a wildcard is not allowed here');
   });
 

@@ -15,7 +15,7 @@ export const MAX_NAME_OCTETS = 255;
 export interface NameOptions {
   /** Allow `*` as the leftmost label (owner names of wildcard records). Default true. */
   wildcard?: boolean;
-  /** Only letters, digits, '-' and '_' in labels (plus a leftmost `*` when allowed). Default false. */
+  /** Only letters, digits, '-' and '_' in labels, or a `*` (a wildcard only when leftmost). Default false. */
   hostname?: boolean;
 }
 
@@ -119,7 +119,7 @@ function checkLabels(labels: string[], options: NameOptions, text: string): void
       if (options.wildcard === false) throw new ValidationError(`"${text}": a wildcard is not allowed here`);
       continue;
     }
-    if (options.hostname && !/^[a-z0-9_-]+$/.test(label)) {
+    if (options.hostname && label !== '*' && !/^[a-z0-9_-]+$/.test(label)) {
       throw new ValidationError(
         `"${text}" may only contain letters, digits, hyphens and underscores in its labels`,
       );
