@@ -22,7 +22,7 @@ function start(args: string[]): { child: ChildProcess; output: () => string; exi
   return { child, output: () => output, exited };
 }
 
-async function until(check: () => boolean, what: string, timeoutMs = 45_000): Promise<void> {
+async function until(check: () => boolean, what: string, timeoutMs = 150_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -53,7 +53,7 @@ describe('npm run dns (standalone mode)', () => {
     const resolver = new Resolver({ timeout: 300, tries: 1 });
     resolver.setServers([`127.0.0.1:${port}`]);
     await expect(resolver.resolve4('www.example.com')).rejects.toBeDefined();
-  }, 60_000);
+  }, 180_000);
 
   it('serves the good zones when one zone file has a bad line, naming its file and line', async () => {
     const good = join(dir, 'good.zone');
@@ -75,7 +75,7 @@ describe('npm run dns (standalone mode)', () => {
       server.child.kill('SIGTERM');
     }
     expect(await server.exited).toBe(0);
-  }, 60_000);
+  }, 180_000);
 
   it('exits when no zone loaded', async () => {
     writeFileSync(join(dir, 'only-bad.zone'), '$TTL 300\n@ SOA ns1 hostmaster 1 7200 3600 1209600 60\n@ MX ten mail\n');
@@ -85,12 +85,12 @@ describe('npm run dns (standalone mode)', () => {
     expect(server.output()).toMatch(/only-bad\.zone:3: The MX priority must be a number, not "ten"/);
     expect(server.output()).toMatch(/missing\.zone: no such file/);
     expect(server.output()).toContain('dns: no zone loaded');
-  }, 30_000);
+  }, 120_000);
 
   it('explains itself without --zone and without DATABASE_URL', async () => {
     const server = start([]);
     expect(await server.exited).toBe(2);
     expect(server.output()).toContain('give zone files with --zone NAME=FILE, or set DATABASE_URL (PostgreSQL)');
     expect(server.output()).toContain('Usage: npm run dns');
-  }, 30_000);
+  }, 120_000);
 });
