@@ -1,18 +1,17 @@
-import { isSubdomain, readName } from '@kaja/dns-model';
+import { isSubdomain, readName, RRType } from '@kaja/dns-model';
 import { ancestors } from './ancestors';
 import type { Answer } from './answer';
 import { findDelegation } from './delegation';
-import { Type } from './rrtypes';
 import type { Rrset, Zone } from './zone';
 
 /** Where the target name starts in the rdata of the types whose targets get addresses. */
 const targetOffset = new Map<number, number>([
-  [Type.NS, 0],
-  [Type.MX, 2],
-  [Type.SRV, 6],
+  [RRType.NS, 0],
+  [RRType.MX, 2],
+  [RRType.SRV, 6],
   // RFC 9460 4.1: the TargetName's addresses (a target of "." is the root, never in a zone we serve).
-  [Type.SVCB, 2],
-  [Type.HTTPS, 2],
+  [RRType.SVCB, 2],
+  [RRType.HTTPS, 2],
 ]);
 
 /**
@@ -28,8 +27,8 @@ export function addAddresses(zone: Zone, rrset: Rrset, answer: Answer, glue = fa
     if (!isSubdomain(target, zone.name)) continue;
     const node = zone.nodes.get(target);
     if (!node) continue;
-    if (!glue && findDelegation(zone, ancestors(target, zone.name), Type.A)) continue;
-    for (const type of [Type.A, Type.AAAA]) {
+    if (!glue && findDelegation(zone, ancestors(target, zone.name), RRType.A)) continue;
+    for (const type of [RRType.A, RRType.AAAA]) {
       const addresses = node.rrsets.get(type);
       if (addresses && !answer.additional.includes(addresses)) answer.additional.push(addresses);
     }

@@ -1,7 +1,6 @@
 import { Resolver } from 'node:dns/promises';
-import { parseIpv4, parseIpv6 } from '@kaja/dns-model';
+import { parseIpv4, parseIpv6, RRType } from '@kaja/dns-model';
 import { readName } from '@kaja/dns-model';
-import { Type } from './rrtypes';
 import type { Rrset, Zone } from './zone';
 
 /** Addresses of an ALIAS target as served: rdata in wire form and the TTL to give them. */
@@ -47,10 +46,10 @@ export class AliasResolver {
 
   private async query(target: string, type: number): Promise<AliasAddresses> {
     try {
-      const records = type === Type.AAAA ? await this.resolver.resolve6(target, { ttl: true }) : await this.resolver.resolve4(target, { ttl: true });
+      const records = type === RRType.AAAA ? await this.resolver.resolve6(target, { ttl: true }) : await this.resolver.resolve4(target, { ttl: true });
       if (records.length === 0) return { rdata: [], ttl: FAILURE_TTL };
       return {
-        rdata: records.map((r) => (type === Type.AAAA ? parseIpv6(r.address) : parseIpv4(r.address))),
+        rdata: records.map((r) => (type === RRType.AAAA ? parseIpv6(r.address) : parseIpv4(r.address))),
         ttl: Math.min(...records.map((r) => r.ttl)),
       };
     } catch {
@@ -69,11 +68,11 @@ export class AliasResolver {
  * has no apex ALIAS or there is no resolver.
  */
 export async function apexAliasAddresses(zone: Zone, resolver: AliasResolver | undefined): Promise<Rrset[]> {
-  const alias = zone.apex.rrsets.get(Type.ALIAS);
+  const alias = zone.apex.rrsets.get(RRType.ALIAS);
   if (!alias || !resolver) return [];
   const target = readName(alias.rdata[0]!, 0).name.toLowerCase();
   const sets: Rrset[] = [];
-  for (const type of [Type.A, Type.AAAA]) {
+  for (const type of [RRType.A, RRType.AAAA]) {
     const addresses = await resolver.resolve(target, type);
     if (addresses.rdata.length > 0) sets.push({ name: zone.name, type, ttl: Math.min(alias.ttl, addresses.ttl), rdata: addresses.rdata });
   }

@@ -1,6 +1,5 @@
-import { DnsClass, Rcode, TXT } from '@kaja/dns-model';
+import { DnsClass, Rcode, RRType, TXT } from '@kaja/dns-model';
 import { type Answer, emptyAnswer } from './answer';
-import { Type } from './rrtypes';
 
 /** The CHAOS-class names that identify the node answering (RFC 4892). */
 const identityNames = new Set(['id.server', 'hostname.bind']);
@@ -10,8 +9,8 @@ export function chaosAnswer(qname: string, qtype: number, nodeName: string): Ans
   if (!identityNames.has(qname)) return emptyAnswer(Rcode.REFUSED);
   const answer = emptyAnswer(Rcode.NOERROR);
   answer.aa = true;
-  if (qtype === Type.TXT || qtype === Type.ANY) {
-    answer.answer.push({ name: qname, type: Type.TXT, ttl: 0, rdata: [TXT.toWire(`"${nodeName.replace(/["\\]/g, '\\$&')}"`)], class: DnsClass.CH });
+  if (qtype === RRType.TXT || qtype === RRType.ANY) {
+    answer.answer.push({ name: qname, type: RRType.TXT, ttl: 0, rdata: [TXT.toWire(`"${nodeName.replace(/["\\]/g, '\\$&')}"`)], class: DnsClass.CH });
   }
   return answer;
 }

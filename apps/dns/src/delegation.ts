@@ -1,6 +1,6 @@
+import { RRType } from '@kaja/dns-model';
 import type { Answer } from './answer';
 import { addAddresses } from './additional';
-import { Type } from './rrtypes';
 import type { Zone, ZoneNode } from './zone';
 
 /**
@@ -14,14 +14,14 @@ export function findDelegation(zone: Zone, names: readonly string[], qtype: numb
     const node = zone.nodes.get(names[i]!);
     // Every ancestor of an existing name exists (empty non-terminals are nodes), so a gap ends the walk.
     if (!node) return undefined;
-    if (node.rrsets.has(Type.NS) && !(i === 0 && qtype === Type.DS)) return node;
+    if (node.rrsets.has(RRType.NS) && !(i === 0 && qtype === RRType.DS)) return node;
   }
   return undefined;
 }
 
 /** A referral to the child zone: its NS set in authority, glue addresses in additional (RFC 1034 4.3.2 3b). */
 export function addReferral(zone: Zone, cut: ZoneNode, answer: Answer): void {
-  const ns = cut.rrsets.get(Type.NS)!;
+  const ns = cut.rrsets.get(RRType.NS)!;
   answer.authority.push(ns);
   addAddresses(zone, ns, answer, true);
 }

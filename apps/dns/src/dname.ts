@@ -1,6 +1,6 @@
 import { nameLabels, nameToWire, Rcode, readName } from '@kaja/dns-model';
 import type { Answer } from './answer';
-import { Type } from './rrtypes';
+import { RRType } from '@kaja/dns-model';
 import type { Rrset, Zone, ZoneNode } from './zone';
 
 /**
@@ -14,7 +14,7 @@ export function findDname(zone: Zone, names: readonly string[], cut: ZoneNode | 
     const node = zone.nodes.get(names[i]!);
     // Every ancestor of an existing name exists (empty non-terminals are nodes), so a gap ends the walk.
     if (!node || node === cut) return undefined;
-    if (node.rrsets.has(Type.DNAME)) return node;
+    if (node.rrsets.has(RRType.DNAME)) return node;
   }
   return undefined;
 }
@@ -27,7 +27,7 @@ export function findDname(zone: Zone, names: readonly string[], cut: ZoneNode | 
  * longer than 255 octets: the answer is then YXDOMAIN with the DNAME alone (2.2).
  */
 export function followDname(owner: ZoneNode, name: string, answer: Answer): string | undefined {
-  const dname = owner.rrsets.get(Type.DNAME)!;
+  const dname = owner.rrsets.get(RRType.DNAME)!;
   answer.answer.push(dname);
   const target = readName(dname.rdata[0]!, 0).name.toLowerCase();
   const next = substitute(name, owner.name, target);
@@ -35,7 +35,7 @@ export function followDname(owner: ZoneNode, name: string, answer: Answer): stri
     answer.rcode = Rcode.YXDOMAIN;
     return undefined;
   }
-  const cname: Rrset = { name, type: Type.CNAME, ttl: dname.ttl, rdata: [nameToWire(next)] };
+  const cname: Rrset = { name, type: RRType.CNAME, ttl: dname.ttl, rdata: [nameToWire(next)] };
   answer.answer.push(cname);
   (answer.unsigned ??= new Set()).add(cname);
   return next;

@@ -1,11 +1,10 @@
-import { isSubdomain, Rcode, readName } from '@kaja/dns-model';
+import { isSubdomain, Rcode, readName, RRType } from '@kaja/dns-model';
 import { addAddresses } from './additional';
 import { ancestors } from './ancestors';
 import type { Answer } from './answer';
 import { addReferral, findDelegation } from './delegation';
 import { findDname, followDname } from './dname';
 import { addNegativeSoa } from './negative';
-import { Type } from './rrtypes';
 import { findWildcard, synthesize } from './wildcard';
 import type { Rrset, Zone, ZoneNode } from './zone';
 
@@ -30,14 +29,14 @@ export function lookup(zone: Zone, qname: string, qtype: number): Answer {
       visited.add(name);
       const target = followDname(dname, name, answer);
       // The made-up CNAME answers a CNAME question; other chains go on like a CNAME's.
-      if (target === undefined || qtype === Type.CNAME) return answer;
+      if (target === undefined || qtype === RRType.CNAME) return answer;
       if (!isSubdomain(target, zone.name) || visited.has(target) || visited.size >= MAX_CHAIN) return answer;
       name = target;
       continue;
     }
     if (cut) {
       addReferral(zone, cut, answer);
-      if (!cut.rrsets.has(Type.DS)) answer.proofs.push({ kind: 'insecureDelegation', delegation: cut.name });
+      if (!cut.rrsets.has(RRType.DS)) answer.proofs.push({ kind: 'insecureDelegation', delegation: cut.name });
       // A referral alone is not authoritative; after an in-zone CNAME the answer part still is.
       if (answer.answer.length === 0) answer.aa = false;
       return answer;
@@ -58,14 +57,14 @@ export function lookup(zone: Zone, qname: string, qtype: number): Answer {
       return synthesize(rrset, name);
     };
 
-    const match = qtype === Type.ANY ? minimalAny(node) : node.rrsets.get(qtype);
+    const match = qtype === RRType.ANY ? minimalAny(node) : node.rrsets.get(qtype);
     if (match) {
       answer.answer.push(owned(match));
       addAddresses(zone, match, answer);
       return answer;
     }
-    const cname = node.rrsets.get(Type.CNAME);
-    if (cname && qtype !== Type.CNAME) {
+    const cname = node.rrsets.get(RRType.CNAME);
+    if (cname && qtype !== RRType.CNAME) {
       answer.answer.push(owned(cname));
       visited.add(name);
       const target = readName(cname.rdata[0]!, 0).name.toLowerCase();
@@ -74,8 +73,8 @@ export function lookup(zone: Zone, qname: string, qtype: number): Answer {
       name = target;
       continue;
     }
-    const alias = node === zone.apex ? node.rrsets.get(Type.ALIAS) : undefined;
-    if (alias && (qtype === Type.A || qtype === Type.AAAA)) {
+    const alias = node === zone.apex ? node.rrsets.get(RRType.ALIAS) : undefined;
+    if (alias && (qtype === RRType.A || qtype === RRType.AAAA)) {
       answer.alias = { target: readName(alias.rdata[0]!, 0).name.toLowerCase(), ttl: alias.ttl, type: qtype };
       answer.uncacheable = true;
       return answer;
@@ -91,8 +90,8 @@ export function lookup(zone: Zone, qname: string, qtype: number): Answer {
  * alone); an empty non-terminal gets NODATA.
  */
 function minimalAny(node: ZoneNode): Rrset | undefined {
-  const cname = node.rrsets.get(Type.CNAME);
+  const cname = node.rrsets.get(RRType.CNAME);
   if (cname) return cname;
-  for (const rrset of node.rrsets.values()) if (rrset.type !== Type.ALIAS) return rrset;
+  for (const rrset of node.rrsets.values()) if (rrset.type !== RRType.ALIAS) return rrset;
   return undefined;
 }

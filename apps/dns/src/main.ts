@@ -16,7 +16,7 @@ import { startServer } from './server';
 import { ZoneSigning } from './signing';
 import { dsLines, standaloneSettings, startupKeysEnvironment } from './standaloneKeys';
 import { StaticTransferAccess } from './transferAccess';
-import { loadZoneFile } from './zoneFile';
+import { loadZoneFile, ZoneFileError } from './zoneFile';
 import type { Zone } from './zone';
 import { ZoneStore } from './zoneStore';
 
@@ -36,6 +36,8 @@ function readConfig(): Config {
 
 // One process of a node sends NOTIFY, or every secondary would hear of each change once per worker.
 const notifies = () => cluster.isPrimary || cluster.worker?.id === 1;
+// Likewise one process reports a zone file's problems, not each worker once.
+const speaks = notifies;
 
 async function serve(config: Config): Promise<{ zones: number; close: () => Promise<void> }> {
   const alias = new AliasResolver(config.aliasResolvers);
@@ -63,10 +65,20 @@ async function serve(config: Config): Promise<{ zones: number; close: () => Prom
   const settings = await standaloneSettings(config.dnssec);
   if (!cluster.isWorker) for (const line of dsLines(settings)) console.log(`dns: ${line}`);
   const zones = new ZoneStore();
+  // As Knot does: a zone file with a bad line is not served, and the other zones are.
   for (const source of config.zones) {
     const signed = settings.get(source.name);
-    zones.put(await loadZoneFile(source.name, source.file, signed ? keyRecords(source.name, signed) : []));
+    try {
+      zones.put(await loadZoneFile(source.name, source.file, signed ? keyRecords(source.name, signed) : []));
+    } catch (error) {
+      if (!(error instanceof ZoneFileError)) throw error;
+      if (speaks()) {
+        for (const problem of error.problems) console.error(`dns: ${problem}`);
+        console.error(`dns: zone ${source.name} not loaded`);
+      }
+    }
   }
+  if (zones.size === 0) throw new Error('no zone loaded');
   const signing = settings.size > 0 ? new ZoneSigning(zones, new StaticKeySource(settings)) : undefined;
   await signing?.ready();
   const transfersGiven = config.secondaries.length > 0 || config.transferRules.length > 0;
@@ -84,8 +96,8 @@ async function serve(config: Config): Promise<{ zones: number; close: () => Prom
   };
 }
 
-function serving(config: Config, zones?: number): string {
-  const source = config.databaseUrl ? `${zones === undefined ? 'the' : zones} zone(s) from the database` : `${config.zones.length} zone(s)`;
+function serving(config: Config, zones: number): string {
+  const source = config.databaseUrl ? `${zones} zone(s) from the database` : `${zones} of ${config.zones.length} zone(s)`;
   return `dns: serving ${source} on ${config.listen.map((a) => `${a.host}:${a.port}`).join(', ')}`;
 }
 
@@ -98,9 +110,10 @@ async function superviseWorkers(config: Config): Promise<void> {
   const env = startupKeysEnvironment(config.dnssec, settings);
   const fork = () => {
     const worker = cluster.fork(env);
-    worker.on('message', (message) => {
-      if (message === 'ready' && ++ready === config.workers) {
-        console.log(`${serving(config)} with ${config.workers} workers`);
+    worker.on('message', (message: unknown) => {
+      const zones = (message as { ready?: number } | null)?.ready;
+      if (zones !== undefined && ++ready === config.workers) {
+        console.log(`${serving(config, zones)} with ${config.workers} workers`);
       }
     });
   };
@@ -135,7 +148,7 @@ if (config.workers > 1 && cluster.isPrimary) {
 else {
   try {
     const { zones, close } = await serve(config);
-    if (cluster.isWorker) process.send?.('ready');
+    if (cluster.isWorker) process.send?.({ ready: zones });
     else console.log(serving(config, zones));
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void close().then(() => process.exit(0)));
   } catch (error) {

@@ -1,9 +1,8 @@
 import { createSocket } from 'node:dgram';
 import { randomInt } from 'node:crypto';
 import { isIP } from 'node:net';
-import { decodeMessage, DnsClass, emptyMessage, encodeMessage, Opcode, Rcode } from '@kaja/dns-model';
+import { decodeMessage, DnsClass, emptyMessage, encodeMessage, Opcode, Rcode, RRType } from '@kaja/dns-model';
 import { signMessage, verifyMessage } from '@kaja/dns-model/tsig';
-import { Type } from './rrtypes';
 import type { Secondary, TransferAccess } from './transferAccess';
 import type { ZoneStore } from './zoneStore';
 
@@ -75,7 +74,7 @@ export class Notifier {
     const serial = zone.serial;
     const target = `${zoneName} ${secondary.address} ${secondary.port}`;
     this.latest.set(target, serial);
-    const soa = { name: zone.name, type: Type.SOA, class: DnsClass.IN, ttl: zone.soa.ttl, rdata: zone.soa.rdata[0]! };
+    const soa = { name: zone.name, type: RRType.SOA, class: DnsClass.IN, ttl: zone.soa.ttl, rdata: zone.soa.rdata[0]! };
     const attempts = this.options.attempts ?? 5;
     let wait = this.options.timeoutMs ?? 1000;
     for (let attempt = 0; attempt < attempts; attempt++) {
@@ -86,7 +85,7 @@ export class Notifier {
         return 'refused';
       }
       const id = randomInt(0x10000);
-      const message = encodeMessage(emptyMessage({ id, opcode: Opcode.NOTIFY, aa: true, questions: [{ name: zone.name, type: Type.SOA, class: DnsClass.IN }], answers: [soa] }));
+      const message = encodeMessage(emptyMessage({ id, opcode: Opcode.NOTIFY, aa: true, questions: [{ name: zone.name, type: RRType.SOA, class: DnsClass.IN }], answers: [soa] }));
       const request = signMessage(message, secondary.key);
       const reply = await exchange(secondary, request.wire, wait, (packet) => isAnswerTo(packet, id));
       wait *= 2;

@@ -1,13 +1,12 @@
-import { DnsClass, NSEC3PARAM, type ResourceRecord } from '@kaja/dns-model';
+import { DnsClass, NSEC3PARAM, type ResourceRecord, RRType } from '@kaja/dns-model';
 import { dsRdata, RFC9276_PARAMETERS } from '@kaja/dnssec';
 import type { SigningSettings } from './keySource';
-import { Type } from './rrtypes';
 
 /** The TTL of the key sets a standalone zone publishes. */
 export const KEY_TTL = 3600;
 
 /** Apex types that follow the keys and the denial: a change to them re-reads the key source. */
-export const keySetTypes: ReadonlySet<number> = new Set([Type.DNSKEY, Type.CDS, Type.CDNSKEY, Type.NSEC3PARAM]);
+export const keySetTypes: ReadonlySet<number> = new Set([RRType.DNSKEY, RRType.CDS, RRType.CDNSKEY, RRType.NSEC3PARAM]);
 
 /**
  * What a signed zone publishes at its apex for its keys: every key in DNSKEY, the active KSKs in
@@ -18,13 +17,13 @@ export function keyRecords(zone: string, settings: SigningSettings, ttl = KEY_TT
   const record = (type: number, rdata: Uint8Array): ResourceRecord => ({ name: zone, type, class: DnsClass.IN, ttl, rdata });
   const ksks = settings.keys.filter((k) => k.active && k.keytype === 'ksk');
   const records = [
-    ...settings.keys.map((k) => record(Type.DNSKEY, k.dnskey)),
-    ...ksks.map((k) => record(Type.CDS, dsRdata(zone, k.dnskey, 2))),
-    ...ksks.map((k) => record(Type.CDNSKEY, k.dnskey)),
+    ...settings.keys.map((k) => record(RRType.DNSKEY, k.dnskey)),
+    ...ksks.map((k) => record(RRType.CDS, dsRdata(zone, k.dnskey, 2))),
+    ...ksks.map((k) => record(RRType.CDNSKEY, k.dnskey)),
   ];
   if (settings.nsec3) {
     const { iterations } = RFC9276_PARAMETERS;
-    records.push(record(Type.NSEC3PARAM, NSEC3PARAM.toWire(`1 0 ${iterations} -`)));
+    records.push(record(RRType.NSEC3PARAM, NSEC3PARAM.toWire(`1 0 ${iterations} -`)));
   }
   return records;
 }

@@ -7,6 +7,7 @@ import {
   Opcode,
   Rcode,
   readQuery,
+  RRType,
   type Edns,
   type QueryView,
 } from '@kaja/dns-model';
@@ -20,7 +21,6 @@ import { lookup } from './lookup';
 import { addNegativeSoa } from './negative';
 import { QueryCounts } from './queryCounts';
 import { ReplayGuard } from './replayGuard';
-import { Type } from './rrtypes';
 import { answerUpdate, isUpdate, type ClientAddress, type UpdateHandler } from './update';
 import type { ZoneSigning } from './signing';
 import type { TransferResponder } from './xfr';
@@ -79,7 +79,7 @@ export class Responder {
     try {
       const query = readQuery(packet, this.view) ? { ...this.view } : this.decode(packet);
       if (query === null || query instanceof Uint8Array) return query;
-      if (!tcp && query.qtype === Type.IXFR && this.options.transfers && !(query.flags & 0x8000) && query.opcode === Opcode.QUERY) {
+      if (!tcp && query.qtype === RRType.IXFR && this.options.transfers && !(query.flags & 0x8000) && query.opcode === Opcode.QUERY) {
         return this.udpIxfr(packet, query, this.options.transfers, typeof client === 'function' ? client() : client);
       }
       return this.answer(packet, query, tcp);
@@ -119,9 +119,9 @@ export class Responder {
     else if (query.opcode !== Opcode.QUERY) answer = emptyAnswer(Rcode.NOTIMP);
     else if (query.qdcount !== 1 || query.questionEnd === query.qnameStart) answer = emptyAnswer(Rcode.FORMERR);
     else if (query.edns && query.ednsVersion > 0) answer = emptyAnswer(Rcode.BADVERS);
-    else if (query.qtype === Type.OPT || query.qtype === Type.TSIG || query.qtype === Type.TKEY) answer = emptyAnswer(Rcode.FORMERR);
+    else if (query.qtype === RRType.OPT || query.qtype === RRType.TSIG || query.qtype === RRType.TKEY) answer = emptyAnswer(Rcode.FORMERR);
     else if (query.qclass === DnsClass.CH) answer = chaosAnswer(query.qname, query.qtype, this.nodeName);
-    else if (query.qclass !== DnsClass.IN || query.qtype === Type.AXFR || query.qtype === Type.IXFR) answer = emptyAnswer(Rcode.REFUSED);
+    else if (query.qclass !== DnsClass.IN || query.qtype === RRType.AXFR || query.qtype === RRType.IXFR) answer = emptyAnswer(Rcode.REFUSED);
     else {
       const zone = this.zones.find(query.qname, query.qtype);
       answer = zone ? lookup(zone, query.qname, query.qtype) : emptyAnswer(Rcode.REFUSED);

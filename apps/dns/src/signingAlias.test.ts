@@ -1,10 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DnsClass, parseIpv4 } from '@kaja/dns-model';
+import { DnsClass, parseIpv4, RRType } from '@kaja/dns-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AliasResolver } from './alias';
-import { Type } from './rrtypes';
 import { delv, writeTrustAnchor } from './testing/delv';
 import { dig } from './testing/dig';
 import { freshSettings, nextChange, serveSignedZones, type SignedTestServer } from './testing/signedServer';
@@ -44,7 +43,7 @@ describe('a signed apex ALIAS', () => {
     const entries = signatures.size;
 
     const cdn = target.zones.get('cdn.example')!;
-    const a = (address: string) => ({ name: 'lb.cdn.example', type: Type.A, class: DnsClass.IN, ttl: 1, rdata: parseIpv4(address) });
+    const a = (address: string) => ({ name: 'lb.cdn.example', type: RRType.A, class: DnsClass.IN, ttl: 1, rdata: parseIpv4(address) });
     expect(target.zones.apply('cdn.example', nextChange(cdn, [a('198.51.100.1')], [a('198.51.100.2')]))).toBe('applied');
     await new Promise((resolve) => setTimeout(resolve, 1100)); // the resolved addresses' TTL
     expect(await delv(server.port, anchors, ZONE, ZONE, 'A')).toMatch(/; fully validated\n.*alias\.example\.\s+\d+\s+IN\s+A\s+198\.51\.100\.2/s);

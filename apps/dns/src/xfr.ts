@@ -6,11 +6,11 @@ import {
   FormatError,
   Opcode,
   Rcode,
+  RRType,
   type Message,
   type ResourceRecord,
 } from '@kaja/dns-model';
 import { createStreamSigner, signResponse, verifyMessage, type TsigVerification } from '@kaja/dns-model/tsig';
-import { Type } from './rrtypes';
 import { canonicalAddress, noJournal, type TransferAccess, type TransferSource } from './transferAccess';
 import { serialCompare, type Zone, type ZoneChange } from './zone';
 import type { ZoneStore } from './zoneStore';
@@ -41,7 +41,7 @@ export function isTransferQuery(packet: Uint8Array): boolean {
   }
   if (pos + 2 >= packet.length) return false;
   const type = (packet[pos + 1]! << 8) | packet[pos + 2]!;
-  return type === Type.AXFR || type === Type.IXFR;
+  return type === RRType.AXFR || type === RRType.IXFR;
 }
 
 /**
@@ -74,7 +74,7 @@ export class TransferResponder {
     }
     const question = request.questions[0]!;
     const zone = this.zones.get(question.name.toLowerCase());
-    if (question.class !== DnsClass.IN || !zone || (udp && question.type !== Type.IXFR)) return [Buffer.from(refusal(request, Rcode.REFUSED))];
+    if (question.class !== DnsClass.IN || !zone || (udp && question.type !== RRType.IXFR)) return [Buffer.from(refusal(request, Rcode.REFUSED))];
     const keys = await this.options.access.keys(zone.name);
     const verified = verifyMessage(packet, (name) => keys.find((key) => key.name === name));
     if (verified.status === 'invalid') {
@@ -86,8 +86,8 @@ export class TransferResponder {
       return [Buffer.from(signResponse(refusal(request, Rcode.REFUSED), verified))];
     }
     let records: ResourceRecord[];
-    if (question.type === Type.IXFR) {
-      const clientSoa = request.authorities.find((r) => r.type === Type.SOA);
+    if (question.type === RRType.IXFR) {
+      const clientSoa = request.authorities.find((r) => r.type === RRType.SOA);
       if (!clientSoa || clientSoa.rdata.length < 20) return [Buffer.from(signResponse(refusal(request, Rcode.FORMERR), verified))];
       const clientSerial = soaSerial(clientSoa.rdata);
       // A client as new as we are gets our SOA alone (RFC 1995 2); over UDP every client does.
@@ -95,9 +95,9 @@ export class TransferResponder {
     }
     const signed = await this.options.signedRecords?.(zone);
     if (signed) records = signedZoneRecords(zone, signed);
-    else if (question.type === Type.AXFR) records = zoneRecords(zone);
+    else if (question.type === RRType.AXFR) records = zoneRecords(zone);
     else {
-      const clientSerial = soaSerial(request.authorities.find((r) => r.type === Type.SOA)!.rdata);
+      const clientSerial = soaSerial(request.authorities.find((r) => r.type === RRType.SOA)!.rdata);
       const changes = await this.source.changesSince(zone.name, clientSerial);
       records = (changes && differenceSequences(zone, clientSerial, changes)) ?? zoneRecords(zone);
     }
@@ -111,7 +111,7 @@ export function zoneRecords(zone: Zone): ResourceRecord[] {
   const out: ResourceRecord[] = [soa];
   for (const name of zone.canonicalNames()) {
     for (const rrset of zone.nodes.get(name)!.rrsets.values()) {
-      if (rrset.type === Type.SOA || !transferable(rrset.type)) continue;
+      if (rrset.type === RRType.SOA || !transferable(rrset.type)) continue;
       for (const rdata of rrset.rdata) out.push({ name: rrset.name, type: rrset.type, class: DnsClass.IN, ttl: rrset.ttl, rdata });
     }
   }
@@ -123,7 +123,7 @@ export function zoneRecords(zone: Zone): ResourceRecord[] {
 function signedZoneRecords(zone: Zone, signed: readonly { name: string; type: number; ttl: number; rdata: Uint8Array }[]): ResourceRecord[] {
   const soa = soaRecord(zone);
   const out: ResourceRecord[] = [soa];
-  for (const record of signed) if (record.type !== Type.SOA) out.push({ ...record, class: DnsClass.IN });
+  for (const record of signed) if (record.type !== RRType.SOA) out.push({ ...record, class: DnsClass.IN });
   out.push(soa);
   return out;
 }
@@ -139,11 +139,11 @@ export function differenceSequences(zone: Zone, fromSerial: number, changes: Zon
   const out: ResourceRecord[] = [soa];
   for (const change of changes) {
     if (change.previousSerial !== serial) return undefined;
-    const oldSoa = change.removed.filter((r) => r.type === Type.SOA);
-    const newSoa = change.added.filter((r) => r.type === Type.SOA);
+    const oldSoa = change.removed.filter((r) => r.type === RRType.SOA);
+    const newSoa = change.added.filter((r) => r.type === RRType.SOA);
     if (oldSoa.length !== 1 || newSoa.length !== 1) return undefined;
-    out.push(oldSoa[0]!, ...change.removed.filter((r) => r.type !== Type.SOA && transferable(r.type)));
-    out.push(newSoa[0]!, ...change.added.filter((r) => r.type !== Type.SOA && transferable(r.type)));
+    out.push(oldSoa[0]!, ...change.removed.filter((r) => r.type !== RRType.SOA && transferable(r.type)));
+    out.push(newSoa[0]!, ...change.added.filter((r) => r.type !== RRType.SOA && transferable(r.type)));
     serial = change.serial;
   }
   if (serial !== zone.serial) return undefined;
@@ -152,11 +152,11 @@ export function differenceSequences(zone: Zone, fromSerial: number, changes: Zon
 }
 
 /** ALIAS is ours alone (a private-use type resolved when answering); a secondary cannot serve it. */
-const transferable = (type: number) => type !== Type.ALIAS;
+const transferable = (type: number) => type !== RRType.ALIAS;
 
 function soaRecord(zone: Zone): ResourceRecord {
   const soa = zone.soa;
-  return { name: zone.name, type: Type.SOA, class: DnsClass.IN, ttl: soa.ttl, rdata: soa.rdata[0]! };
+  return { name: zone.name, type: RRType.SOA, class: DnsClass.IN, ttl: soa.ttl, rdata: soa.rdata[0]! };
 }
 
 function soaSerial(rdata: Uint8Array): number {

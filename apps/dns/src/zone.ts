@@ -1,5 +1,4 @@
-import { compareNames, isSubdomain, labelsToName, nameLabels, type ResourceRecord } from '@kaja/dns-model';
-import { Type } from './rrtypes';
+import { compareNames, isSubdomain, labelsToName, nameLabels, type ResourceRecord, RRType } from '@kaja/dns-model';
 
 /** The records of one name and type: one TTL, uncompressed wire rdata, no duplicates. */
 export interface Rrset {
@@ -60,14 +59,14 @@ export class Zone {
   }
 
   get serial(): number {
-    const soa = this.apex.rrsets.get(Type.SOA)?.rdata[0];
+    const soa = this.apex.rrsets.get(RRType.SOA)?.rdata[0];
     if (!soa) return 0;
     return new DataView(soa.buffer, soa.byteOffset + soa.length - 20, 4).getUint32(0);
   }
 
   /** The SOA RRset; every served zone has one (checked on load). */
   get soa(): Rrset {
-    return this.apex.rrsets.get(Type.SOA)!;
+    return this.apex.rrsets.get(RRType.SOA)!;
   }
 
   /**
@@ -81,8 +80,8 @@ export class Zone {
     const outside = change.added.find((r) => !isSubdomain(r.name, this.name));
     if (outside) throw new RangeError(`${outside.name} is not inside the zone ${this.name}`);
     const soa = this.soa.rdata[0]!;
-    const keepsSoa = !change.removed.some((r) => r.type === Type.SOA && r.name === this.name && sameBytes(r.rdata, soa));
-    const addedSoas = change.added.filter((r) => r.type === Type.SOA);
+    const keepsSoa = !change.removed.some((r) => r.type === RRType.SOA && r.name === this.name && sameBytes(r.rdata, soa));
+    const addedSoas = change.added.filter((r) => r.type === RRType.SOA);
     if (addedSoas.some((r) => r.name !== this.name) || (keepsSoa ? 1 : 0) + addedSoas.length !== 1) {
       throw new RangeError(`a change to ${this.name} must replace its SOA with exactly one new SOA`);
     }
@@ -150,7 +149,7 @@ export class Zone {
   }
 
   private check(): void {
-    const soa = this.apex.rrsets.get(Type.SOA);
+    const soa = this.apex.rrsets.get(RRType.SOA);
     if (!soa || soa.rdata.length !== 1) throw new RangeError(`zone ${this.name} needs exactly one SOA record at its apex`);
   }
 }

@@ -8,18 +8,33 @@ export function wireRecord(record: ZoneRecord): ResourceRecord {
   return { name: record.name, type: type.code, class: DnsClass.IN, ttl: record.ttl, rdata: type.toWire(record.content) };
 }
 
+/** A zone file that cannot be served: each problem as `FILE:LINE: reason` (or `FILE: reason` for the whole zone). */
+export class ZoneFileError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+  }
+}
+
 /**
  * Builds a zone from an RFC 1035 zone-file text; every bad line is reported in one error. `extra`
  * records are served with the file's (the key sets of a zone signed in standalone mode).
  */
 export function loadZoneText(name: string, text: string, source = name, extra: ResourceRecord[] = []): Zone {
   const { records, errors } = parseZoneFile(text, { origin: name });
-  if (errors.length > 0) {
-    throw new Error(`${source}: ${errors.map((e) => `line ${e.line}: ${e.message}`).join('; ')}`);
+  if (errors.length > 0) throw new ZoneFileError(errors.map((e) => `${source}:${e.line}: ${e.message}`));
+  try {
+    return new Zone(name, [...records.map(wireRecord), ...extra]);
+  } catch (error) {
+    throw new ZoneFileError([`${source}: ${(error as Error).message}`]);
   }
-  return new Zone(name, [...records.map(wireRecord), ...extra]);
 }
 
 export async function loadZoneFile(name: string, path: string, extra: ResourceRecord[] = []): Promise<Zone> {
-  return loadZoneText(name, await readFile(path, 'utf8'), path, extra);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new ZoneFileError([`${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`]);
+  }
+  return loadZoneText(name, text, path, extra);
 }

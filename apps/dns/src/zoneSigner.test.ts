@@ -1,12 +1,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DnsClass, recordType, typeCode, type ResourceRecord } from '@kaja/dns-model';
+import { DnsClass, recordType, type ResourceRecord, RRType, typeCode } from '@kaja/dns-model';
 import { RRSIG_TYPE, writeSignedZone } from '@kaja/dnssec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyRecords } from './publishedKeys';
 import { freshSettings, nextChange } from './testing/signedServer';
-import { Type } from './rrtypes';
 import { loadZoneText } from './zoneFile';
 import { ZoneSigner } from './zoneSigner';
 import { zoneVerifierFailures } from '@kaja/dnssec/testing';
@@ -72,14 +71,14 @@ for (const nsec3 of [false, true]) {
       const settings = freshSettings(nsec3);
       const zone = loadZoneText(ZONE, TEXT, ZONE, keyRecords(ZONE, settings));
       const signer = new ZoneSigner(zone, settings);
-      const mail = zone.nodes.get(`mail.${ZONE}`)!.rrsets.get(Type.A)!;
+      const mail = zone.nodes.get(`mail.${ZONE}`)!.rrsets.get(RRType.A)!;
       const online = signer.sign({ rcode: 0, aa: true, answer: [mail], authority: [], additional: [], proofs: [], zone }).answer[1]!;
       const signed = signer.signedRecords();
-      const coversA = (rdata: Uint8Array) => ((rdata[0]! << 8) | rdata[1]!) === Type.A;
+      const coversA = (rdata: Uint8Array) => ((rdata[0]! << 8) | rdata[1]!) === RRType.A;
       const transferred = signed.filter((r) => r.name === `mail.${ZONE}` && r.type === RRSIG_TYPE && coversA(r.rdata)).map((r) => Buffer.from(r.rdata).toString('hex'));
       expect(transferred).toEqual(online.rdata.map((r) => Buffer.from(r).toString('hex')));
       const covered = (name: string) => signed.filter((r) => r.name === name && r.type === RRSIG_TYPE).map((r) => (r.rdata[0]! << 8) | r.rdata[1]!);
-      expect(covered(`secure.${ZONE}`)).toEqual(nsec3 ? [Type.DS] : [Type.DS, 47]);
+      expect(covered(`secure.${ZONE}`)).toEqual(nsec3 ? [RRType.DS] : [RRType.DS, 47]);
       expect(covered(`insecure.${ZONE}`)).toEqual(nsec3 ? [] : [47]);
       expect(covered(`ns.secure.${ZONE}`)).toEqual([]);
     });
@@ -91,14 +90,14 @@ describe('an apex ALIAS in the signed zone', () => {
     const settings = freshSettings(false);
     const zone = loadZoneText(ZONE, `${TEXT}@ ALIAS lb.cdn.example.\n`, ZONE, keyRecords(ZONE, settings));
     const signer = new ZoneSigner(zone, settings);
-    const addresses = { name: ZONE, type: Type.A, ttl: 60, rdata: [Uint8Array.of(198, 51, 100, 1)] };
+    const addresses = { name: ZONE, type: RRType.A, ttl: 60, rdata: [Uint8Array.of(198, 51, 100, 1)] };
     const signed = signer.signedRecords([addresses]);
-    expect(signed.some((r) => r.type === Type.ALIAS)).toBe(false);
+    expect(signed.some((r) => r.type === RRType.ALIAS)).toBe(false);
     const file = join(dir, 'alias.zone');
     await writeFile(file, writeSignedZone(ZONE, signed));
     // Only A resolved: the apex NSEC lists A and not AAAA, as the records transferred show.
     expect(await zoneVerifierFailures(ZONE, file)).toEqual([]);
-    expect(signed.filter((r) => r.name === ZONE && r.type === Type.A)).toHaveLength(1);
+    expect(signed.filter((r) => r.name === ZONE && r.type === RRType.A)).toHaveLength(1);
     const apexNsec = signed.find((r) => r.name === ZONE && r.type === 47)!;
     expect(recordType('NSEC').fromWire(apexNsec.rdata)).toMatch(/^\S+ A NS SOA (?!.*AAAA)/);
     // Nothing resolved: neither is listed.

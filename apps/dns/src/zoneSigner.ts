@@ -9,11 +9,10 @@ import {
   type Rrset as SignedRrset,
   type SignedRecord,
 } from '@kaja/dnssec';
-import { recordType, typeName } from '@kaja/dns-model';
+import { recordType, typeName, RRType } from '@kaja/dns-model';
 import type { Answer, Proof } from './answer';
 import type { SigningSettings } from './keySource';
 import { keySetTypes } from './publishedKeys';
-import { Type } from './rrtypes';
 import type { Rrset, Zone, ZoneChange, ZoneNode } from './zone';
 
 /** What a change did to the signer: applied, or the keys or the negative TTL moved with it. */
@@ -70,13 +69,13 @@ export class ZoneSigner {
     const present = new Set<string>();
     for (const rrset of answer.authority) {
       present.add(`${rrset.name}/${rrset.type}`);
-      if (rrset.type === Type.NS && rrset.name !== zone.name) {
+      if (rrset.type === RRType.NS && rrset.name !== zone.name) {
         signed.authority.push(rrset);
-        const ds = zone.nodes.get(rrset.name)?.rrsets.get(Type.DS);
+        const ds = zone.nodes.get(rrset.name)?.rrsets.get(RRType.DS);
         if (ds) this.add(signed.authority, ds, ds);
       } else {
         // The negative SOA carries a lowered TTL; its signature is the SOA's own (original TTL).
-        this.add(signed.authority, rrset, rrset.type === Type.SOA ? zone.soa : rrset);
+        this.add(signed.authority, rrset, rrset.type === RRType.SOA ? zone.soa : rrset);
       }
     }
     for (const proof of answer.proofs) {
@@ -108,7 +107,7 @@ export class ZoneSigner {
       const node = this.zone.nodes.get(name);
       this.index.update(name, node ? typesServed(node, node === this.zone.apex) : []);
       for (const type of types) {
-        for (const served of type === Type.ALIAS ? [Type.A, Type.AAAA] : [type]) this.signatures.invalidate(name, served);
+        for (const served of type === RRType.ALIAS ? [RRType.A, RRType.AAAA] : [type]) this.signatures.invalidate(name, served);
         if (name === this.zone.name && keySetTypes.has(type)) rekey = true;
       }
     }
@@ -132,13 +131,13 @@ export class ZoneSigner {
     for (const node of this.zone.nodes.values()) {
       const entry = this.index.get(node.name);
       for (const rrset of node.rrsets.values()) {
-        if (rrset.type === Type.ALIAS) continue;
-        add(rrset, entry !== undefined && (!entry.delegation || rrset.type === Type.DS));
+        if (rrset.type === RRType.ALIAS) continue;
+        add(rrset, entry !== undefined && (!entry.delegation || rrset.type === RRType.DS));
       }
     }
     for (const rrset of aliasAddresses) add(rrset, true);
     // The apex bitmap lists A and AAAA for an ALIAS: what did not resolve is taken out of it.
-    const unresolved = this.zone.apex.rrsets.has(Type.ALIAS) ? [Type.A, Type.AAAA].filter((type) => !aliasAddresses.some((r) => r.type === type)) : [];
+    const unresolved = this.zone.apex.rrsets.has(RRType.ALIAS) ? [RRType.A, RRType.AAAA].filter((type) => !aliasAddresses.some((r) => r.type === type)) : [];
     const apexDenial = unresolved.length > 0 ? this.denial.nodata(this.zone.name)[0] : undefined;
     for (const rrset of this.denial.chain()) {
       if (rrset.name !== apexDenial?.name || rrset.type !== apexDenial.type) add(rrset, true);
@@ -197,8 +196,8 @@ export class ZoneSigner {
 function typesServed(node: ZoneNode, apex: boolean): number[] {
   const types: number[] = [];
   for (const type of node.rrsets.keys()) {
-    if (type === Type.ALIAS) {
-      if (apex) types.push(Type.A, Type.AAAA);
+    if (type === RRType.ALIAS) {
+      if (apex) types.push(RRType.A, RRType.AAAA);
     } else types.push(type);
   }
   return types;
@@ -222,7 +221,7 @@ function negativeTtl(zone: Zone): number {
 function withoutType(rrset: SignedRrset, type: number): SignedRrset {
   const codec = recordType(rrset.type);
   // The bitmap is the tail of the presentation: after the next name (NSEC), after hash, flags, iterations, salt and next hash (NSEC3).
-  const head = rrset.type === Type.NSEC3 ? 5 : 1;
+  const head = rrset.type === RRType.NSEC3 ? 5 : 1;
   const gone = typeName(type);
   const rdata = rrset.rdata.map((r) => {
     const fields = codec.fromWire(r).split(' ');

@@ -1,6 +1,5 @@
-import { nameLabels } from '@kaja/dns-model';
+import { nameLabels, RRType } from '@kaja/dns-model';
 import { ancestors } from './ancestors';
-import { Type } from './rrtypes';
 import type { ApplyResult, Zone, ZoneChange } from './zone';
 
 /**
@@ -39,7 +38,7 @@ export class ZoneStore {
     for (let i = Math.max(0, names.length - 1 - this.deepest); i < names.length; i++) {
       const zone = this.zones.get(names[i]!);
       if (!zone) continue;
-      if (i === 0 && qtype === Type.DS && names.length > 1) return this.find(names[1]!) ?? zone;
+      if (i === 0 && qtype === RRType.DS && names.length > 1) return this.find(names[1]!) ?? zone;
       return zone;
     }
     return undefined;

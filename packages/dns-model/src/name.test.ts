@@ -41,9 +41,11 @@ describe('parseName', () => {
     expect(parseName('_443._tcp.www', 'example.com', { hostname: true })).toBe('_443._tcp.www.example.com');
   });
 
-  it('allows * only as the leftmost label', () => {
+  it('makes a wildcard of * only as the leftmost label; elsewhere it is an ordinary label (RFC 4592 2.1.1)', () => {
     expect(parseName('*', 'example.com')).toBe('*.example.com');
-    expect(() => parseName('a.*', 'example.com')).toThrow('* is only allowed as the leftmost label');
+    expect(parseName('host.*.sub', 'example.com')).toBe('host.*.sub.example.com');
+    expect(parseName('a.*', 'example.com', { wildcard: false })).toBe('a.*.example.com');
+    expect(parseName('host.*.sub', 'example.com', { hostname: true, wildcard: false })).toBe('host.*.sub.example.com');
     expect(() => parseName('*.example.com.', '', { wildcard: false })).toThrow('a wildcard is not allowed here');
   });
 

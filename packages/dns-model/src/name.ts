@@ -15,7 +15,7 @@ export const MAX_NAME_OCTETS = 255;
 export interface NameOptions {
   /** Allow `*` as the leftmost label (owner names of wildcard records). Default true. */
   wildcard?: boolean;
-  /** Only letters, digits, '-' and '_' in labels (plus a leftmost `*` when allowed). Default false. */
+  /** Only letters, digits, '-' and '_' in labels, or a `*` (a wildcard only when leftmost). Default false. */
   hostname?: boolean;
 }
 
@@ -114,12 +114,12 @@ function checkLabels(labels: string[], options: NameOptions, text: string): void
       throw new ValidationError(`"${text}" has a label longer than ${MAX_LABEL_OCTETS} characters`);
     }
     octets += label.length + 1;
-    if (label === '*') {
-      if (i !== 0) throw new ValidationError(`"${text}": * is only allowed as the leftmost label`);
+    // RFC 4592 section 2.1.1: only a leftmost `*` makes a wildcard; elsewhere it is an ordinary label.
+    if (label === '*' && i === 0) {
       if (options.wildcard === false) throw new ValidationError(`"${text}": a wildcard is not allowed here`);
       continue;
     }
-    if (options.hostname && !/^[a-z0-9_-]+$/.test(label)) {
+    if (options.hostname && label !== '*' && !/^[a-z0-9_-]+$/.test(label)) {
       throw new ValidationError(
         `"${text}" may only contain letters, digits, hyphens and underscores in its labels`,
       );

@@ -4,7 +4,8 @@ import { isSubdomain, parseName } from './name';
 /**
  * A record's owner name as customers write it: `@` or "" for the apex, a name relative to the
  * zone (`www`), or a full name with or without the trailing dot (`www.example.com`). Labels are
- * letters, digits, hyphens and underscores, with `*` allowed as the leftmost label.
+ * letters, digits, hyphens and underscores, or `*` (a wildcard as the leftmost label, an ordinary label
+ * elsewhere).
  */
 export function parseOwnerName(text: string, zone: string): string {
   const input = text.trim();

@@ -238,11 +238,11 @@ describe('RRset rules', () => {
 });
 
 describe('owner names', () => {
-  it('are letters, digits, hyphens and underscores, with * only leftmost', () => {
+  it('are letters, digits, hyphens and underscores, or *', () => {
     expect(check([], [set('a\\.b.example.com', 'TXT', '"x"')])).toEqual([
       expect.objectContaining({
         field: 'name',
-        message: 'a\\.b.example.com may only contain letters, digits, hyphens and underscores in its labels (and * as the leftmost label)',
+        message: 'a\\.b.example.com may only contain letters, digits, hyphens and underscores in its labels (a label may also be *)',
       }),
     ]);
     expect(check([], [set('*._tcp.example.com', 'TXT', '"x"')])).toEqual([]);

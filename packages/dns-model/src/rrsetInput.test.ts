@@ -24,11 +24,24 @@ describe('parseRrsetInput', () => {
     expect(read({ type: 'SOA', content: 'x' }).ok).toBe(false);
     expect(read({ type: 'SOA', content: 'x' })).toMatchObject({ errors: { type: 'SOA records are managed by the platform' } });
     expect(read({ type: 'RRSIG', content: 'x' })).toMatchObject({ errors: { type: 'RRSIG records are managed by the platform when DNSSEC is on' } });
-    expect(read({ type: 'TYPE65000', content: '\\# 0' })).toMatchObject({ errors: { type: 'Record type TYPE65000 is not supported' } });
+    expect(read({ type: 'OPT', content: '\\# 0' })).toMatchObject({ errors: { type: 'Record type OPT is not supported' } });
+    expect(read({ type: 'AXFR', content: '\\# 0' })).toMatchObject({ errors: { type: 'Record type AXFR is not supported' } });
+    expect(read({ type: 'WKS', content: '\\# 0' })).toMatchObject({ errors: { type: 'Record type WKS is not supported' } });
+    expect(read({ type: 'TYPE65535', content: '\\# 0' })).toMatchObject({ errors: { type: 'Record type TYPE65535 is not supported' } });
     expect(read({ type: 'FOO', content: 'x' })).toMatchObject({ errors: { type: 'Unknown record type FOO' } });
     expect(read({ type: 'NS', name: '@', content: 'ns1.example.net.' })).toMatchObject({
       errors: { type: 'NS records at the root of a domain are managed by the platform' },
     });
+  });
+
+  it('reads the types a migrating customer has, and unassigned types in RFC 3597 form', () => {
+    expect(read({ type: 'DNAME', name: 'old', content: 'new.example.net.' })).toMatchObject({ ok: true, rrset: { type: 'DNAME', contents: ['new.example.net.'] } });
+    expect(read({ type: 'LOC', content: '52 22 23 N 4 53 32 E -2m' })).toMatchObject({ ok: true, rrset: { contents: ['52 22 23.000 N 4 53 32.000 E -2.00m 1.00m 10000.00m 10.00m'] } });
+    expect(read({ type: 'TYPE65280', name: 'x', content: '\\# 2 abcd' })).toMatchObject({ ok: true, rrset: { type: 'TYPE65280', contents: ['\\# 2 abcd'] } });
+  });
+
+  it('checks contents against the rules of good practice', () => {
+    expect(read({ type: 'MX', content: '10 .' })).toEqual({ ok: false, errors: { content: 'A null MX (".") must have priority 0' } });
   });
 
   it('reports every bad field at once', () => {

@@ -1,7 +1,8 @@
 import { ValidationError } from './errors';
 import { parseOwnerName } from './owner';
 import { DNSSEC_MANAGED_TYPES, managedTypeProblem, ttlProblem, type Rrset } from './rrset';
-import { customerTypes, recordType } from './types/index';
+import { contentProblem } from './rules/index';
+import { isCustomerType, recordType } from './types/index';
 import { isTypeName, typeCode, typeName } from './types/typeCodes';
 
 /** An RRset as the API and the dashboard receive it: untrusted JSON. */
@@ -21,7 +22,8 @@ export type RrsetInputResult = { ok: true; rrset: Rrset } | { ok: false; errors:
  * Reads one RRset from a request: the type (ANAME is read as ALIAS), the owner name relative to
  * the zone, the content as a string or a list of strings (each parsed to its canonical form), and
  * the TTL (the zone's default when left out). Every field is checked, so a form can show all
- * problems at once. The rules between sets are `checkRrsets`'s.
+ * problems at once; contents are checked against the content rules too. The rules between sets
+ * are `checkRrsets`'s.
  */
 export function parseRrsetInput(input: RrsetInput, zone: string, options: { defaultTtl: number }): RrsetInputResult {
   const errors: FieldErrors = {};
@@ -33,7 +35,7 @@ export function parseRrsetInput(input: RrsetInput, zone: string, options: { defa
     const mnemonic = typeName(typeCode(input.type));
     if (mnemonic === 'SOA') errors.type = 'SOA records are managed by the platform';
     else if (DNSSEC_MANAGED_TYPES.has(mnemonic)) errors.type = managedTypeProblem(zone, zone, mnemonic)!;
-    else if (!(customerTypes as readonly string[]).includes(mnemonic)) errors.type = `Record type ${mnemonic} is not supported`;
+    else if (!isCustomerType(mnemonic)) errors.type = `Record type ${mnemonic} is not supported`;
     else type = mnemonic;
   }
 
@@ -61,11 +63,17 @@ export function parseRrsetInput(input: RrsetInput, zone: string, options: { defa
   } else if (type) {
     const recordTypeOf = recordType(type);
     for (const [i, text] of (raw as string[]).entries()) {
+      let problem: string | undefined;
       try {
-        contents.push(recordTypeOf.parse(text, zone));
+        const content = recordTypeOf.parse(text, zone);
+        problem = contentProblem(type, content);
+        contents.push(content);
       } catch (error) {
         if (!(error instanceof ValidationError)) throw error;
-        errors.content = raw.length > 1 ? `Value ${i + 1}: ${error.message}` : error.message;
+        problem = error.message;
+      }
+      if (problem) {
+        errors.content = raw.length > 1 ? `Value ${i + 1}: ${problem}` : problem;
         break;
       }
     }

@@ -1,9 +1,9 @@
 import { parseZoneFile, type ZoneRecord } from '@kaja/dns-model';
 
 /**
- * A zone with every record type customers can create (except ALIAS, answered live), a wildcard,
- * empty non-terminals (c, b.c, _tcp, _tcp.www, wild), a delegation with a DS, delegations
- * without one, and glue.
+ * A zone with every record type customers can create (except ALIAS, answered live; the types
+ * added later at zz and below it), a wildcard, empty non-terminals (c, b.c, _tcp, _tcp.www, wild),
+ * a delegation with a DS, delegations without one, and glue.
  */
 export const TEST_ZONE = `
 $TTL 300
@@ -28,6 +28,20 @@ svc                HTTPS 1 . alpn=h2,h3
 _dns.svc           SVCB  1 svc.example.com. port=853
 naptr              NAPTR 100 10 "S" "SIP+D2U" "" _sip._udp.example.com.
 *.wild             TXT   "from the wildcard"
+moved.zz           DNAME example.net.
+_ftp._tcp.zz       URI   10 1 "ftp://ftp.example.com/public"
+zz                 LOC   52 22 23.000 N 4 53 32.000 E -2.00m 1.00m 10000.00m 10.00m
+zz                 HINFO "x86_64" "Linux"
+zz                 RP    hostmaster.example.com. .
+zz                 AFSDB 1 afsdb.example.net.
+zz                 KX    10 kx.example.net.
+zz                 EUI48 00-00-5e-00-53-2a
+zz                 EUI64 00-00-5e-ef-10-00-00-2a
+f7ec2a3b._openpgpkey.zz OPENPGPKEY mQENBFVHm5sBCACpH8TrDW3k
+x._smimecert.zz    SMIMEA 3 1 1 0c72ac70b745ac19998811b131d662c9ac69dbdbe7cb23e5b514b56664c5d3d6
+cert.zz            CERT  PKIX 12345 8 MIIBIjANBgkqhkiG
+ipsec.zz           IPSECKEY 10 1 2 192.0.2.38 AQNRU3mG7TVTO2BkR47usntb
+dhcid.zz           DHCID AAIBY2/AuCccgoJbsaxcQc9TUapptP69lOjxfNuVAA2kjEA=
 a.b.c              A     192.0.2.7
 secure        3600 NS    ns.secure.example.com.
 secure        3600 DS    12345 13 2 4b1b1b4e4c8a9c2e2b9f1e2d3c4b5a69788796a5b4c3d2e1f0e1d2c3b4a59687

@@ -1,7 +1,7 @@
 import { resolveKeyEncryptionKey } from '@kaja/config';
 import { eq } from '@kaja/db/orm';
 import { tsigKeys, zones, type Executor } from '@kaja/db';
-import { DnsClass, FormatError, isSubdomain, parseRrsetInput, Rcode, recordType, typeName, WireType, type Message, type ResourceRecord, type Rrset } from '@kaja/dns-model';
+import { DnsClass, FormatError, isSubdomain, parseRrsetInput, Rcode, recordType, RRType, typeName, type Message, type ResourceRecord, type Rrset } from '@kaja/dns-model';
 import { ApiError } from '../errors';
 import type { Actor } from './audit';
 import { policiesAllow, unmapAddress } from './restrictions';
@@ -53,7 +53,7 @@ const SOA = 6;
 const SINGLETONS = new Set(['CNAME', 'ALIAS']);
 
 /** OPT and the query-only types (RFC 6895: 128-255) never name records of a zone. */
-const isMetaType = (type: number) => type === WireType.OPT || (type >= 128 && type <= 255);
+const isMetaType = (type: number) => type === RRType.OPT || (type >= 128 && type <= 255);
 
 type Operation =
   | { kind: 'add'; name: string; type: string; ttl: number; content: string }
@@ -179,7 +179,7 @@ function checkPrerequisites(prerequisites: readonly ResourceRecord[], zone: stri
     if (rr.class === DnsClass.ANY || rr.class === DnsClass.NONE) {
       if (rr.rdata.length !== 0) return failure(Rcode.FORMERR, `the prerequisite on ${name} ${type} must have no data`);
       const mustExist = rr.class === DnsClass.ANY;
-      if (rr.type === WireType.ANY) {
+      if (rr.type === RRType.ANY) {
         if (nameInUse(sets, name) !== mustExist) return mustExist ? failure(Rcode.NXDOMAIN, `${name} has no records`) : failure(Rcode.YXDOMAIN, `${name} has records`);
       } else if (sets.has(setKey(name, type)) !== mustExist) {
         return mustExist ? failure(Rcode.NXRRSET, `${name} has no ${type} records`) : failure(Rcode.YXRRSET, `${name} has ${type} records`);
@@ -223,7 +223,7 @@ function prescan(updates: readonly ResourceRecord[], zone: ZoneRow): Operation[]
     if (rr.class === DnsClass.IN) {
       if (meta) return failure(Rcode.FORMERR, `${type} records cannot be added`);
     } else if (rr.class === DnsClass.ANY) {
-      if (rr.ttl !== 0 || rr.rdata.length !== 0 || (meta && rr.type !== WireType.ANY)) return failure(Rcode.FORMERR, `the deletion of ${name} ${type} is malformed`);
+      if (rr.ttl !== 0 || rr.rdata.length !== 0 || (meta && rr.type !== RRType.ANY)) return failure(Rcode.FORMERR, `the deletion of ${name} ${type} is malformed`);
     } else if (rr.class === DnsClass.NONE) {
       if (rr.ttl !== 0 || meta) return failure(Rcode.FORMERR, `the deletion of a ${type} record at ${name} is malformed`);
     } else return failure(Rcode.FORMERR, `the update of ${name} ${type} has class ${rr.class}`);
@@ -241,7 +241,7 @@ function prescan(updates: readonly ResourceRecord[], zone: ZoneRow): Operation[]
 
   const operations: Operation[] = [];
   for (const { rr, name, type, content } of read) {
-    if (rr.class === DnsClass.ANY && rr.type === WireType.ANY) {
+    if (rr.class === DnsClass.ANY && rr.type === RRType.ANY) {
       operations.push({ kind: 'delete-name', name });
       continue;
     }

@@ -1,8 +1,7 @@
-import { DnsClass, type ResourceRecord } from '@kaja/dns-model';
+import { DnsClass, type ResourceRecord, RRType } from '@kaja/dns-model';
 import { generateCryptokey } from '@kaja/dnssec';
 import { StaticKeySource, type SigningSettings } from '../keySource';
 import { keyRecords } from '../publishedKeys';
-import { Type } from '../rrtypes';
 import { startServer, type DnsServer, type ServerOptions } from '../server';
 import { ZoneSigning } from '../signing';
 import type { Zone, ZoneChange } from '../zone';
@@ -48,7 +47,7 @@ export function nextChange(zone: Zone, removed: ResourceRecord[], added: Resourc
   const serial = (zone.serial + 1) >>> 0;
   const rdata = old.slice();
   new DataView(rdata.buffer, rdata.length - 20, 4).setUint32(0, serial);
-  const soaRecord = (r: Uint8Array): ResourceRecord => ({ name: zone.name, type: Type.SOA, class: DnsClass.IN, ttl: soa.ttl, rdata: r });
+  const soaRecord = (r: Uint8Array): ResourceRecord => ({ name: zone.name, type: RRType.SOA, class: DnsClass.IN, ttl: soa.ttl, rdata: r });
   return { previousSerial: zone.serial, serial, removed: [soaRecord(old), ...removed], added: [soaRecord(rdata), ...added] };
 }
 
@@ -60,7 +59,7 @@ export function publishKeys(server: SignedTestServer, zone: string, settings: Si
   server.keys.set(zone, settings);
   const current = server.zones.get(zone)!;
   const old: ResourceRecord[] = [];
-  for (const type of [Type.DNSKEY, Type.CDS, Type.CDNSKEY, Type.NSEC3PARAM]) {
+  for (const type of [RRType.DNSKEY, RRType.CDS, RRType.CDNSKEY, RRType.NSEC3PARAM]) {
     const rrset = current.apex.rrsets.get(type);
     for (const rdata of rrset?.rdata ?? []) old.push({ name: zone, type, class: DnsClass.IN, ttl: rrset!.ttl, rdata });
   }

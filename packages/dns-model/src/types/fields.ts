@@ -173,6 +173,16 @@ export const characterString = (what: string): Field => ({
   },
 });
 
+/** A field that may be left out at the end of the rdata (its canonical text is then empty). */
+export const optional = (field: Field): Field => ({
+  parse(c, out) {
+    return c.done ? '' : field.parse(c, out);
+  },
+  read(r) {
+    return r.remaining === 0 ? '' : field.read(r);
+  },
+});
+
 /** Hex to the end of the rdata; words may be split by spaces. */
 export const hexRest = (what: string, check?: (length: number) => string | undefined): Field => ({
   parse(c, out) {
@@ -189,10 +199,11 @@ export const hexRest = (what: string, check?: (length: number) => string | undef
   },
 });
 
-export const base64Rest = (what: string): Field => ({
+/** Base64 to the end of the rdata; words may be split by spaces. `empty` allows no words at all. */
+export const base64Rest = (what: string, empty = false): Field => ({
   parse(c, out) {
     const text = c.rest().map((t) => t.text).join('');
-    if (text === '') throw new ValidationError(`${c.mnemonic} record is missing ${what}`);
+    if (text === '' && !empty) throw new ValidationError(`${c.mnemonic} record is missing ${what}`);
     const bytes = fromBase64(text, what);
     out.put(bytes);
     return toBase64(bytes);

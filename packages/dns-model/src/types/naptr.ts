@@ -15,11 +15,8 @@ export const NAPTR = defineType(
       characterString('the regexp'),
       name('the replacement'),
     ],
-    ([, , flags, , regexp, replacement]) => {
+    ([, , flags]) => {
       if (!/^"[a-zA-Z0-9]*"$/.test(flags!)) throw new ValidationError('NAPTR flags must be letters and digits');
-      if (regexp !== '""' && replacement !== '.') {
-        throw new ValidationError('A NAPTR record has either a regexp or a replacement, not both');
-      }
     },
   ),
 );

@@ -30,6 +30,8 @@ export interface RecordType {
 export interface RdataCodec {
   encode(c: Cursor, out: RdataBuilder, options: ParseOptions): string;
   decode(r: WireReader): string;
+  /** The rdata may be empty (an APL with no prefixes); otherwise empty content is an error. */
+  empty?: boolean;
 }
 
 /** A codec made of fields in order, with a check of the parsed values (their canonical texts). */
@@ -38,10 +40,13 @@ export function fields(parts: Field[], check?: (values: string[]) => void): Rdat
     encode(c, out) {
       const values = parts.map((f) => f.parse(c, out));
       check?.(values);
-      return values.join(' ');
+      return values.filter((v) => v !== '').join(' ');
     },
     decode(r) {
-      return parts.map((f) => f.read(r)).join(' ');
+      return parts
+        .map((f) => f.read(r))
+        .filter((v) => v !== '')
+        .join(' ');
     },
   };
 }
@@ -55,8 +60,8 @@ export function defineType(code: number, mnemonic: string, codec: RdataCodec): R
     },
     parseWithWire(text, origin = '', options = {}) {
       const tokens = tokenize(text);
-      if (tokens.length === 0) throw new ValidationError(`${mnemonic} record content is required`);
-      if (tokens[0]!.text === '\\#' && !tokens[0]!.quoted) {
+      if (tokens.length === 0 && !codec.empty) throw new ValidationError(`${mnemonic} record content is required`);
+      if (tokens[0]?.text === '\\#' && !tokens[0].quoted) {
         // RFC 3597 generic form: decode, then validate what it says like any other input.
         const rdata = genericRdata(tokens.slice(1).map((t) => t.text));
         let content: string;
@@ -66,7 +71,7 @@ export function defineType(code: number, mnemonic: string, codec: RdataCodec): R
           if (error instanceof FormatError) throw new ValidationError(`${mnemonic} rdata is not valid: ${error.message}`);
           throw error;
         }
-        return content.startsWith('\\#') ? { content, rdata } : type.parseWithWire(content, '', { zoneFile: true });
+        return content.startsWith('\\#') || content === '' ? { content, rdata } : type.parseWithWire(content, '', { zoneFile: true });
       }
       const c = new Cursor(tokens, origin, mnemonic, text);
       const out = new RdataBuilder();

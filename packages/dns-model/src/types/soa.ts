@@ -6,7 +6,7 @@ export const SOA = defineType(
   6,
   'SOA',
   fields([
-    name('the primary name server', { hostname: true }),
+    name('the primary name server'),
     name('the responsible mailbox'),
     uint(32, 'The serial'),
     period('The refresh time'),

@@ -21,6 +21,8 @@ const accepted: [string, string, string][] = [
   ['NS', 'ns1.example.net.', 'ns1.example.net.'],
   ['PTR', 'host.example.com.', 'host.example.com.'],
   ['ALIAS', 'lb.provider.net.', 'lb.provider.net.'],
+  ['DNAME', 'Example.NET.', 'example.net.'],
+  ['DNAME', 'moved', 'moved.example.com.'],
   ['ANAME', 'lb.provider.net.', 'lb.provider.net.'],
   ['SRV', '10 5 443 _fallback.example.com.', '10 5 443 _fallback.example.com.'],
   ['SRV', '0 0 0 .', '0 0 0 .'],
@@ -54,6 +56,28 @@ const accepted: [string, string, string][] = [
   ['TSIG', 'hmac-sha256. 1700000000 300 4 AAECAw== 4242 0 0', 'hmac-sha256. 1700000000 300 4 AAECAw== 4242 0 0'],
 ];
 
+/**
+ * Data RFC 1035 and the type's RFC allow, read as written (as BIND and Knot read it): whether it is
+ * good practice is for the rules of what customers write (`rules/`), not for the reader.
+ */
+const readAsWritten: [string, string, string][] = [
+  ['CNAME', '192.0.2.1', '192.0.2.1.example.com.'],
+  ['MX', '10 192.0.2.1', '10 192.0.2.1.example.com.'],
+  ['MX', '10 2001:db8::1', '10 2001:db8::1.example.com.'],
+  ['MX', '10 .', '10 .'],
+  ['CAA', '0 issue "not a domain!"', '0 issue "not a domain!"'],
+  ['CAA', '0 tbs "x"', '0 tbs "x"'],
+  ['CAA', '3 issue "ca.example.net"', '3 issue "ca.example.net"'],
+  ['TLSA', '4 1 1 ' + 'ab'.repeat(32), '4 1 1 ' + 'ab'.repeat(32)],
+  ['SSHFP', '5 1 ' + '12'.repeat(20), '5 1 ' + '12'.repeat(20)],
+  ['DS', '12345 13 3 ' + 'ab'.repeat(32), '12345 13 3 ' + 'ab'.repeat(32)],
+  ['NAPTR', '100 10 "U" "E2U+sip" "!x!y!" host.example.com.', '100 10 "U" "E2U+sip" "!x!y!" host.example.com.'],
+  ['CNAME', 'host.*.example.net.', 'host.*.example.net.'],
+  ['CAA', '0 iodef "ftp://example.com/"', '0 iodef "ftp://example.com/"'],
+  ['TLSA', '3 1 1 abcd', '3 1 1 abcd'],
+  ['DS', '12345 13 2 abcd', '12345 13 2 abcd'],
+];
+
 /** [type, content, the message it must give] */
 const rejected: [string, string, string][] = [
   ['A', '192.0.2', 'is not an IPv4 address'],
@@ -65,21 +89,12 @@ const rejected: [string, string, string][] = [
   ['AAAA', '2001:db8:1:2:3:4:5:6:7', 'is not an IPv6 address'],
   ['AAAA', '192.0.2.1', 'is not an IPv6 address'],
   ['CNAME', 'a..b', 'empty label'],
-  ['CNAME', '192.0.2.1', 'must point to a host name, not an IP address'],
   ['MX', 'mail.example.com.', 'must be a number'],
-  ['MX', '10 192.0.2.1', 'MX must point to a host name, not an IP address'],
-  ['MX', '10 2001:db8::1', 'MX must point to a host name, not an IP address'],
   ['MX', '70000 mail', 'MX priority must be at most 65535'],
-  ['MX', '10 .', 'null MX'],
   ['NS', '*.example.net.', 'a wildcard is not allowed here'],
   ['SRV', '10 5 mail.example.com.', 'must be a number'],
   ['SRV', '10 5 99999 x.example.com.', 'at most 65535'],
   ['TXT', '"unclosed', 'not closed'],
-  ['CAA', '0 issue "not a domain!"', 'domain of a certificate authority'],
-  ['CAA', '0 issue "ca.example.net; bad param"', 'key=value'],
-  ['CAA', '0 iodef "ftp://example.com/"', 'mailto:, http: or https:'],
-  ['CAA', '0 policy "x"', 'CAA tag must be issue, issuewild, iodef or issuemail'],
-  ['CAA', '3 issue "ca.example.net"', 'flags must be 0 or 128'],
   ['HTTPS', '0 . alpn=h2', 'alias mode'],
   ['HTTPS', '1 . alpn', 'needs a value'],
   ['HTTPS', '1 . port=1 port=2', 'given twice'],
@@ -89,20 +104,22 @@ const rejected: [string, string, string][] = [
   ['HTTPS', '1 . key65535=x', 'reserved'],
   ['HTTPS', '1 . colour=blue', 'Unknown SvcParam key'],
   ['HTTPS', '1 . ipv4hint=2001:db8::1', 'is not an IPv4 address'],
-  ['TLSA', '3 1 1 abcd', 'needs 64 hex digits'],
-  ['TLSA', '4 1 1 ' + 'ab'.repeat(32), 'usage must be 0-3'],
-  ['TLSA', '3 1 2 ' + 'ab'.repeat(32), 'needs 128 hex digits'],
   ['TLSA', '3 1 0 xyz', 'hexadecimal'],
-  ['SSHFP', '1 2 ' + '12'.repeat(20), 'needs 64 hex digits'],
-  ['SSHFP', '5 1 ' + '12'.repeat(20), 'SSHFP algorithm must be'],
-  ['DS', '12345 13 2 abcd', 'needs 64 hex digits'],
-  ['DS', '12345 13 3 ' + 'ab'.repeat(32), 'digest type must be 1 (SHA-1), 2 (SHA-256) or 4 (SHA-384)'],
-  ['NAPTR', '100 10 "U" "E2U+sip" "!x!y!" host.example.com.', 'either a regexp or a replacement'],
   ['DNSKEY', '257 2 13 AAAA', 'protocol must be 3'],
   ['DNSKEY', '257 3 13 not*base64', 'valid base64'],
   ['TYPE1234', 'abc', 'must be written as \\# <length> <hex>'],
   ['A', '\\# 3 c00002', 'rdata is not valid'],
   ['TYPE1234', '\\# 4 abcdef', 'not 4'],
+  ['CAA', '0 is-sue "x"', 'CAA tag must be 1 to 15 letters and digits'],
+  ['NAPTR', '100 10 "U+" "E2U+sip" "" host.example.com.', 'NAPTR flags must be letters and digits'],
+  ['LOC', '91 N 0 E 0m', 'latitude degrees must be a whole number from 0 to 90'],
+  ['LOC', '52 22 23 X 4 53 32 E 0m', 'latitude must end with N or S'],
+  ['EUI48', '00-00-5e-00-53', 'is not an EUI-48 address'],
+  ['URI', '10 1 ftp://example.com/', 'must be written in quotes'],
+  ['IPSECKEY', '10 1 2 2001:db8::1 AQID', 'is not an IPv4 address'],
+  ['APL', '3:192.0.2.0/24', 'family 3 is not 1 (IPv4) or 2 (IPv6)'],
+  ['APL', '1:192.0.2.0/33', 'prefix length 33 is too long'],
+  ['NID', '10 1:2:3', 'is not a 64-bit identifier'],
 ];
 
 describe('record content validation', () => {
@@ -112,6 +129,14 @@ describe('record content validation', () => {
       expect(t.parse(input, origin)).toBe(canonical);
       // The canonical form reads back as itself, and survives the wire.
       expect(t.parse(canonical, origin)).toBe(canonical);
+      expect(t.fromWire(t.toWire(canonical))).toBe(canonical);
+    });
+  }
+
+  for (const [type, input, canonical] of readAsWritten) {
+    it(`reads ${type} ${input.slice(0, 50)} as written`, () => {
+      const t = recordType(type);
+      expect(t.parse(input, origin)).toBe(canonical);
       expect(t.fromWire(t.toWire(canonical))).toBe(canonical);
     });
   }

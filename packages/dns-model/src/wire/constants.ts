@@ -37,12 +37,3 @@ export const EdnsOptionCode = {
   PADDING: 12,
   EXTENDED_ERROR: 15,
 } as const;
-
-/** RR type codes the codec itself must know (rdata with names, and the meta types). */
-export const WireType = {
-  OPT: 41,
-  TSIG: 250,
-  IXFR: 251,
-  AXFR: 252,
-  ANY: 255,
-} as const;

@@ -1,8 +1,9 @@
 import { FormatError } from '../errors';
 import { WireReader, WireWriter } from './buffer';
-import { WireType } from './constants';
+
 import { readName, writeName } from './name';
 import { readRdata, writeRdata } from './rdataNames';
+import { RRType } from '../types/typeCodes';
 
 export interface Question {
   name: string;
@@ -123,14 +124,14 @@ function decode(bytes: Uint8Array): Message {
     const start = r.offset;
     const rr = readRecord(r);
     if (message.tsigOffset !== undefined) throw new FormatError('TSIG must be the last record');
-    if (rr.type === WireType.OPT) {
+    if (rr.type === RRType.OPT) {
       if (message.edns) throw new FormatError('more than one OPT record');
       if (rr.name !== '') throw new FormatError('OPT record owner must be the root');
       message.edns = readEdns(rr);
       message.rcode |= (rr.ttl >>> 24) << 4;
       continue;
     }
-    if (rr.type === WireType.TSIG) message.tsigOffset = start;
+    if (rr.type === RRType.TSIG) message.tsigOffset = start;
     message.additionals.push(rr);
   }
   if (r.offset !== bytes.length) throw new FormatError('trailing octets after the message');
@@ -140,8 +141,8 @@ function decode(bytes: Uint8Array): Message {
 function readSection(r: WireReader, count: number, into: ResourceRecord[]): void {
   for (let i = 0; i < count; i++) {
     const rr = readRecord(r);
-    if (rr.type === WireType.OPT) throw new FormatError('OPT record outside the additional section');
-    if (rr.type === WireType.TSIG) throw new FormatError('TSIG record outside the additional section');
+    if (rr.type === RRType.OPT) throw new FormatError('OPT record outside the additional section');
+    if (rr.type === RRType.TSIG) throw new FormatError('TSIG record outside the additional section');
     into.push(rr);
   }
 }
@@ -231,7 +232,7 @@ export function encodeMessage(message: Message, options: EncodeOptions = {}): Ui
   }
   if (edns) {
     w.u8(0);
-    w.u16(WireType.OPT);
+    w.u16(RRType.OPT);
     w.u16(edns.udpSize);
     w.u32((((message.rcode >> 4) & 0xff) << 24) | ((edns.version & 0xff) << 16) | (edns.do ? 0x8000 : 0) | (edns.flags & 0x7fff));
     w.u16(optSize - 11);

@@ -1,5 +1,6 @@
 import { labelsToName, MAX_NAME_OCTETS } from '../name';
-import { EdnsOptionCode, WireType } from './constants';
+import { EdnsOptionCode } from './constants';
+import { RRType } from '../types/typeCodes';
 
 /**
  * The parts of a query a server needs to answer it, read in place. One view is reused across
@@ -115,7 +116,7 @@ export function readQuery(bytes: Uint8Array, view: QueryView): boolean {
 
   // The one additional record must be an OPT with the root as owner.
   if (pos + 11 > n || bytes[pos] !== 0) return false;
-  if (((bytes[pos + 1]! << 8) | bytes[pos + 2]!) !== WireType.OPT) return false;
+  if (((bytes[pos + 1]! << 8) | bytes[pos + 2]!) !== RRType.OPT) return false;
   view.edns = true;
   view.udpSize = (bytes[pos + 3]! << 8) | bytes[pos + 4]!;
   view.ednsVersion = bytes[pos + 6]!;

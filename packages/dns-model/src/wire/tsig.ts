@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { FormatError } from '../errors';
 import { WireReader, WireWriter } from './buffer';
-import { DnsClass, Rcode, WireType } from './constants';
+import { DnsClass, Rcode } from './constants';
 import { nameToWire, readName } from './name';
+import { RRType } from '../types/typeCodes';
 
 /*
  * TSIG (RFC 8945): HMAC signatures over DNS messages. The only Node-only module of the package
@@ -276,10 +277,10 @@ export function findTsig(wire: Uint8Array): { record: TsigRecord; offset: number
       const length = r.u16();
       r.offset += length;
       r.need(0);
-      if (type === WireType.TSIG && i !== records - 1) return 'malformed';
+      if (type === RRType.TSIG && i !== records - 1) return 'malformed';
     }
     if (r.offset !== wire.length) return 'malformed';
-    if (type !== WireType.TSIG) return undefined;
+    if (type !== RRType.TSIG) return undefined;
     return { record: readTsigRecord(wire, start), offset: start };
   } catch (error) {
     if (error instanceof FormatError) return 'malformed';
@@ -322,7 +323,7 @@ function appendTsig(wire: Uint8Array, record: TsigRecord): Uint8Array {
   const w = new WireWriter(wire.length + 128);
   w.put(wire);
   w.put(nameToWire(record.keyName.toLowerCase()));
-  w.u16(WireType.TSIG);
+  w.u16(RRType.TSIG);
   w.u16(DnsClass.ANY);
   w.u32(0);
   const lengthAt = w.offset;

@@ -95,6 +95,19 @@ describe('parseZoneFile', () => {
     ]);
   });
 
+  it('reads what RFC 1035 and RFC 4592 allow, leaving good practice to the rules of what customers write', () => {
+    const text = ['$TTL 300', 'host.*.sub A 192.0.2.1', '@ MX 10 .', 'x CAA 0 tbs "unknown tag"', 'y TYPE65280 \\# 2 abcd', 'z LOC \\# 16 001216138b3cf018810cbce0009895b8'].join('\n');
+    const { records, errors } = parseZoneFile(text, { origin: 'example.com' });
+    expect(errors).toEqual([]);
+    expect(records).toEqual([
+      { name: 'host.*.sub.example.com', type: 'A', ttl: 300, content: '192.0.2.1' },
+      { name: 'example.com', type: 'MX', ttl: 300, content: '10 .' },
+      { name: 'x.example.com', type: 'CAA', ttl: 300, content: '0 tbs "unknown tag"' },
+      { name: 'y.example.com', type: 'TYPE65280', ttl: 300, content: '\\# 2 abcd' },
+      { name: 'z.example.com', type: 'LOC', ttl: 300, content: '52 22 23.000 N 4 53 32.000 E -2.00m 1.00m 10000.00m 10.00m' },
+    ]);
+  });
+
   it('reads a file saved on Windows: byte-order mark and CRLF line ends', () => {
     const { records, errors } = parseZoneFile('\ufeff$TTL 300\r\nwww IN A 192.0.2.1 ; web\r\n  IN TXT "x"\r\n', { origin: 'example.com' });
     expect(errors).toEqual([]);

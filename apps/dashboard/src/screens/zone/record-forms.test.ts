@@ -15,6 +15,16 @@ describe('record forms', () => {
     CAA: { flags: '0', tag: 'issue', value: 'letsencrypt.org' },
     HTTPS: { priority: '1', target: '.', params: 'alpn=h2,h3' },
     NAPTR: { order: '100', preference: '10', flags: 'S', service: 'SIP+D2U', regexp: '', target: '_sip._udp.example.com.' },
+    DNAME: { target: 'example.net.' },
+    URI: { priority: '10', weight: '1', target: 'https://example.com/' },
+    LOC: { location: '52 22 23.000 N 4 53 32.000 E -2.00m 1.00m 10000.00m 10.00m' },
+    HINFO: { cpu: 'x86_64', os: 'Linux' },
+    RP: { target: 'admin.example.com.', txt: '.' },
+    SMIMEA: { usage: '3', selector: '1', matching: '1', data: 'ab'.repeat(32) },
+    CERT: { certtype: 'PKIX', keytag: '12345', algorithm: '8', certificate: 'MIIB' },
+    AFSDB: { subtype: '1', target: 'afsdb.example.com.' },
+    EUI48: { address: '00-00-5e-00-53-2a' },
+    IPSECKEY: { precedence: '10', gatewaytype: '1', algorithm: '2', gateway: '192.0.2.38', key: 'AQNRU3mG' },
   };
 
   for (const [type, value] of Object.entries(examples)) {

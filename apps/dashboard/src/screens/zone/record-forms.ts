@@ -48,6 +48,34 @@ export const recordForms: Record<CustomerType, readonly RecordPart[]> = {
     { key: 'regexp', label: 'Regular expression', quoted: true, optional: true },
     host('Replacement', '_sip._udp.example.com.'),
   ],
+  DNAME: [host('Target domain', 'example.net.')],
+  URI: [number('priority', 'Priority', '10'), number('weight', 'Weight', '1'), { key: 'target', label: 'URI', placeholder: 'https://example.com/', quoted: true }],
+  LOC: [{ key: 'location', label: 'Location', placeholder: '52 22 23 N 4 53 32 E -2m 1m 10000m 10m' }],
+  HINFO: [
+    { key: 'cpu', label: 'CPU', placeholder: 'x86_64', quoted: true },
+    { key: 'os', label: 'Operating system', placeholder: 'Linux', quoted: true },
+  ],
+  RP: [host('Mailbox', 'admin.example.com.'), { key: 'txt', label: 'Name with TXT records', placeholder: '.' }],
+  OPENPGPKEY: [{ key: 'key', label: 'Public key (base64)', kind: 'textarea' }],
+  SMIMEA: [number('usage', 'Usage', '3'), number('selector', 'Selector', '1'), number('matching', 'Matching type', '1'), { key: 'data', label: 'Certificate data (hex)' }],
+  CERT: [
+    { key: 'certtype', label: 'Certificate type', placeholder: 'PKIX', initial: 'PKIX' },
+    number('keytag', 'Key tag', '0'),
+    number('algorithm', 'Algorithm', '0'),
+    { key: 'certificate', label: 'Certificate (base64)', kind: 'textarea' },
+  ],
+  AFSDB: [number('subtype', 'Subtype', '1'), host('Server', 'afsdb.example.com.')],
+  KX: [number('preference', 'Preference', '10'), host('Key exchanger', 'kx.example.com.')],
+  EUI48: [{ key: 'address', label: 'EUI-48 address', placeholder: '00-00-5e-00-53-2a' }],
+  EUI64: [{ key: 'address', label: 'EUI-64 address', placeholder: '00-00-5e-ef-10-00-00-2a' }],
+  IPSECKEY: [
+    number('precedence', 'Precedence', '10'),
+    number('gatewaytype', 'Gateway type', '1'),
+    number('algorithm', 'Algorithm', '2'),
+    { key: 'gateway', label: 'Gateway', placeholder: '192.0.2.38' },
+    { key: 'key', label: 'Public key (base64)', optional: true },
+  ],
+  DHCID: [{ key: 'identifier', label: 'Identifier (base64)' }],
 };
 
 export const recordTypes = customerTypes;
