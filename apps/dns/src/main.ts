@@ -16,6 +16,7 @@ import { startServer } from './server';
 import { ZoneSigning } from './signing';
 import { dsLines, standaloneSettings, startupKeysEnvironment } from './standaloneKeys';
 import { StaticTransferAccess } from './transferAccess';
+import { presignedNotes } from './presigned/startup';
 import { loadZoneFile } from './zoneFile';
 import type { Zone } from './zone';
 import { ZoneStore } from './zoneStore';
@@ -65,7 +66,9 @@ async function serve(config: Config): Promise<{ zones: number; close: () => Prom
   const zones = new ZoneStore();
   for (const source of config.zones) {
     const signed = settings.get(source.name);
-    zones.put(await loadZoneFile(source.name, source.file, signed ? keyRecords(source.name, signed) : []));
+    const zone = await loadZoneFile(source.name, source.file, signed ? keyRecords(source.name, signed) : []);
+    zones.put(zone);
+    if (!cluster.isWorker) for (const line of presignedNotes(zone, signed !== undefined)) console.log(`dns: ${line}`);
   }
   const signing = settings.size > 0 ? new ZoneSigning(zones, new StaticKeySource(settings)) : undefined;
   await signing?.ready();

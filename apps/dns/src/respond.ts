@@ -18,6 +18,7 @@ import { responseEdns, udpLimit } from './edns';
 import { encodeAnswer, personalise, personaliseInto } from './encode';
 import { lookup } from './lookup';
 import { addNegativeSoa } from './negative';
+import { presignedAnswer } from './presigned/presignedAnswers';
 import { QueryCounts } from './queryCounts';
 import { Type } from './rrtypes';
 import { answerUpdate, isUpdate, type ClientAddress, type UpdateHandler } from './update';
@@ -126,7 +127,8 @@ export class Responder {
   }
 
   private finish(packet: Buffer, query: QueryView, answer: Answer, edns: Edns | undefined, tcp: boolean): Buffer {
-    if (query.do && this.options.signing) answer = this.options.signing.sign(answer);
+    // A presigned zone answers with its own signatures; our online signing covers the others.
+    if (query.do) answer = presignedAnswer(answer) ?? (this.options.signing ? this.options.signing.sign(answer) : answer);
     let wire = encodeAnswer(query, answer, edns, TCP_MAX);
     const counter = this.counts.counter(answer.zone?.name ?? '', query.qtype, answer.rcode);
     if (cacheable(query, answer)) {
