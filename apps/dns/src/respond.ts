@@ -17,6 +17,7 @@ import { chaosAnswer } from './chaos';
 import { responseEdns, udpLimit } from './edns';
 import { encodeAnswer, personalise, personaliseInto } from './encode';
 import { lookup } from './lookup';
+import { answerNotify, type NotifyReceiver } from './notifyIn';
 import { addNegativeSoa } from './negative';
 import { presignedAnswer } from './presigned/presignedAnswers';
 import { QueryCounts } from './queryCounts';
@@ -37,6 +38,8 @@ export interface ResponderOptions {
   updates?: UpdateHandler;
   /** Signs answers of signed zones for queries with the DO bit; without it nothing is signed. */
   signing?: ZoneSigning;
+  /** Hears NOTIFY for secondary zones; without it every NOTIFY is refused. */
+  notifies?: NotifyReceiver;
 }
 
 /** A response, none (the packet is dropped), or a response that waits for an ALIAS target. */
@@ -74,7 +77,7 @@ export class Responder {
     try {
       const query = readQuery(packet, this.view) ? { ...this.view } : this.decode(packet);
       if (query === null || query instanceof Uint8Array) return query;
-      return this.answer(packet, query, tcp);
+      return this.answer(packet, query, tcp, client);
     } catch (error) {
       console.error('dns: failed to answer a query:', error);
       return this.headerOnly(packet, Rcode.SERVFAIL);
@@ -102,12 +105,12 @@ export class Responder {
     return entry;
   }
 
-  private answer(packet: Buffer, query: QueryView, tcp: boolean): Reply {
+  private answer(packet: Buffer, query: QueryView, tcp: boolean, client: ClientAddress): Reply {
     if (query.flags & 0x8000) return null; // a response: answering it could start a loop
     const edns = responseEdns(query, this.nsid);
     let answer: Answer;
-    // We are the primary: a NOTIFY (RFC 1996) to us is refused, not unknown.
-    if (query.opcode === Opcode.NOTIFY) answer = emptyAnswer(Rcode.REFUSED);
+    // A NOTIFY (RFC 1996) is heard for our secondary zones; where we are the primary it is refused, not unknown.
+    if (query.opcode === Opcode.NOTIFY) answer = answerNotify(this.options.notifies, query.qname, client);
     else if (query.opcode !== Opcode.QUERY) answer = emptyAnswer(Rcode.NOTIMP);
     else if (query.qdcount !== 1 || query.questionEnd === query.qnameStart) answer = emptyAnswer(Rcode.FORMERR);
     else if (query.edns && query.ednsVersion > 0) answer = emptyAnswer(Rcode.BADVERS);

@@ -21,11 +21,12 @@ export interface KnotServer {
 /**
  * Starts knotd on 127.0.0.1 and a free port in a new directory. `config` writes the part of
  * knot.conf after `server:`/`log:`/`database:` (keys, remotes, acls, templates, zones), given the
- * directory; `files` are written into it first (zone files).
+ * directory; `files` are written into it first (zone files). `port` when the caller had to name
+ * it before (a free one otherwise).
  */
-export async function startKnot(config: (dir: string) => string, files: Record<string, string> = {}): Promise<KnotServer> {
+export async function startKnot(config: (dir: string) => string, files: Record<string, string> = {}, options: { port?: number } = {}): Promise<KnotServer> {
   const dir = await mkdtemp(join(tmpdir(), 'kaja-knot-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
   const conf = join(dir, 'knot.conf');
   await writeFile(
