@@ -123,7 +123,7 @@ zone:
     expect(stranger.stdout).toMatch(/status: REFUSED/);
   });
 
-  it('refuses every record write to a secondary zone: API, bulk, import, restore, dynamic UPDATE', async () => {
+  it('refuses every record write to a secondary zone: API, bulk, import, restore, TTL, DNSSEC, dynamic UPDATE', async () => {
     const writes: [string, string, unknown, Record<string, string>?][] = [
       ['POST', `/zones/${plainZone.id}/records`, { name: 'new', type: 'A', content: '192.0.2.1' }],
       ['PATCH', `/zones/${plainZone.id}/records`, { changes: [{ action: 'create', name: 'new', type: 'A', content: '192.0.2.1' }] }],
@@ -131,6 +131,7 @@ zone:
       ['POST', `/zones/${plainZone.id}/import`, 'new 300 IN A 192.0.2.1\n', { 'content-type': 'text/dns' }],
       ['POST', `/zones/${plainZone.id}/restore`, { serial: 1 }],
       ['PUT', `/zones/${plainZone.id}`, { ttl: 600 }],
+      ['PATCH', `/zones/${plainZone.id}/dnssec/status`, { enabled: true }],
     ];
     for (const [method, path, body, headers] of writes) {
       const response = await kit.api.request(method, path, { token: kit.owner.apiKey, body, ...(headers ? { headers } : {}) });
