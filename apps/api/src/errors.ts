@@ -7,6 +7,7 @@ export const errorStatuses = {
   account_read_only: 403,
   not_found: 404,
   conflict: 409,
+  zone_is_secondary: 409,
   payload_too_large: 413,
   validation_failed: 422,
   rate_limited: 429,

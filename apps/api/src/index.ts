@@ -17,3 +17,4 @@ export type { ZoneContext } from './services/zoneEdits';
 export { createDnsNodeUpdateService } from './dnsNodeUpdates';
 export { scheduleLifeCycle } from './services/billingJobs';
 export { startModuleWorker } from './workers/moduleWorker';
+export { queueRefresh, refreshSecondaryJob, refreshSecondaryZone, type RefreshContext } from './services/secondaryZones';

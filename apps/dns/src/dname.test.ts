@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nameToWire, recordType } from '@kaja/dns-model';
 import { delv, writeTrustAnchor } from './testing/delv';
 import { dig, type DigResponse } from './testing/dig';
-import { startKnot, type KnotServer } from './testing/knot';
+import { serveWithKnot, type KnotServer } from './testing/knot';
 import { serveZones, type TestServer } from './testing/server';
 import { freshSettings, serveSignedZones, type SignedTestServer } from './testing/signedServer';
 import { substitute } from './dname';
@@ -79,11 +79,11 @@ describe('DNAME compared with Knot DNS', () => {
   let knot: KnotServer;
   beforeAll(async () => {
     ours = await serveZones({ 'example.com': zoneText });
-    knot = await startKnot({ 'example.com': zoneText });
+    knot = await serveWithKnot({ 'example.com': zoneText });
   });
   afterAll(async () => {
     await ours?.close();
-    await knot?.close();
+    await knot?.stop();
   });
 
   it.each(cases)('answers %s %s as Knot does (dig)', async (name, type) => {

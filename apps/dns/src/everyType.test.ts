@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseZoneFile } from '@kaja/dns-model';
 import { dig, type DigResponse } from './testing/dig';
-import { startKnot, type KnotServer } from './testing/knot';
+import { serveWithKnot, type KnotServer } from './testing/knot';
 import { serveZones, type TestServer } from './testing/server';
 
 // One zone file with every type the record model reads in presentation form, and others in RFC
@@ -65,11 +65,11 @@ describe('every type, compared with Knot DNS', () => {
   let knot: KnotServer;
   beforeAll(async () => {
     ours = await serveZones({ 'types.example': zoneText });
-    knot = await startKnot({ 'types.example': zoneText });
+    knot = await serveWithKnot({ 'types.example': zoneText });
   });
   afterAll(async () => {
     await ours?.close();
-    await knot?.close();
+    await knot?.stop();
   });
 
   it('asks about more than twenty types', () => {

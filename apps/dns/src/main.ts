@@ -16,6 +16,7 @@ import { startServer } from './server';
 import { ZoneSigning } from './signing';
 import { dsLines, standaloneSettings, startupKeysEnvironment } from './standaloneKeys';
 import { StaticTransferAccess } from './transferAccess';
+import { presignedNotes } from './presigned/startup';
 import { loadZoneFile, ZoneFileError } from './zoneFile';
 import type { Zone } from './zone';
 import { ZoneStore } from './zoneStore';
@@ -69,7 +70,9 @@ async function serve(config: Config): Promise<{ zones: number; close: () => Prom
   for (const source of config.zones) {
     const signed = settings.get(source.name);
     try {
-      zones.put(await loadZoneFile(source.name, source.file, signed ? keyRecords(source.name, signed) : []));
+      const zone = await loadZoneFile(source.name, source.file, signed ? keyRecords(source.name, signed) : []);
+      zones.put(zone);
+      if (!cluster.isWorker) for (const line of presignedNotes(zone, signed !== undefined)) console.log(`dns: ${line}`);
     } catch (error) {
       if (!(error instanceof ZoneFileError)) throw error;
       if (speaks()) {

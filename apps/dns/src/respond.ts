@@ -18,7 +18,9 @@ import { chaosAnswer } from './chaos';
 import { responseEdns, udpLimit } from './edns';
 import { encodeAnswer, personalise, personaliseInto } from './encode';
 import { lookup } from './lookup';
+import { answerNotify, type NotifyReceiver } from './notifyIn';
 import { addNegativeSoa } from './negative';
+import { presignedAnswer } from './presigned/presignedAnswers';
 import { QueryCounts } from './queryCounts';
 import { ReplayGuard } from './replayGuard';
 import { answerUpdate, isUpdate, type ClientAddress, type UpdateHandler } from './update';
@@ -40,6 +42,8 @@ export interface ResponderOptions {
   signing?: ZoneSigning;
   /** Answers IXFR over UDP (our SOA) to those allowed to transfer; without it IXFR over UDP is REFUSED. */
   transfers?: TransferResponder;
+  /** Hears NOTIFY for secondary zones; without it every NOTIFY is refused. */
+  notifies?: NotifyReceiver;
 }
 
 /** A response, none (the packet is dropped), or a response that waits for an ALIAS target. */
@@ -82,7 +86,7 @@ export class Responder {
       if (!tcp && query.qtype === RRType.IXFR && this.options.transfers && !(query.flags & 0x8000) && query.opcode === Opcode.QUERY) {
         return this.udpIxfr(packet, query, this.options.transfers, typeof client === 'function' ? client() : client);
       }
-      return this.answer(packet, query, tcp);
+      return this.answer(packet, query, tcp, client);
     } catch (error) {
       console.error('dns: failed to answer a query:', error);
       return this.headerOnly(packet, Rcode.SERVFAIL);
@@ -110,12 +114,12 @@ export class Responder {
     return entry;
   }
 
-  private answer(packet: Buffer, query: QueryView, tcp: boolean): Reply {
+  private answer(packet: Buffer, query: QueryView, tcp: boolean, client: ClientAddress): Reply {
     if (query.flags & 0x8000) return null; // a response: answering it could start a loop
     const edns = responseEdns(query, this.nsid);
     let answer: Answer;
-    // We are the primary: a NOTIFY (RFC 1996) to us is refused, not unknown.
-    if (query.opcode === Opcode.NOTIFY) answer = emptyAnswer(Rcode.REFUSED);
+    // A NOTIFY (RFC 1996) is heard for our secondary zones; where we are the primary it is refused, not unknown.
+    if (query.opcode === Opcode.NOTIFY) answer = answerNotify(this.options.notifies, query.qname, client);
     else if (query.opcode !== Opcode.QUERY) answer = emptyAnswer(Rcode.NOTIMP);
     else if (query.qdcount !== 1 || query.questionEnd === query.qnameStart) answer = emptyAnswer(Rcode.FORMERR);
     else if (query.edns && query.ednsVersion > 0) answer = emptyAnswer(Rcode.BADVERS);
@@ -135,7 +139,8 @@ export class Responder {
   }
 
   private finish(packet: Buffer, query: QueryView, answer: Answer, edns: Edns | undefined, tcp: boolean): Buffer {
-    if (query.do && this.options.signing) answer = this.options.signing.sign(answer);
+    // A presigned zone answers with its own signatures; our online signing covers the others.
+    if (query.do) answer = presignedAnswer(answer) ?? (this.options.signing ? this.options.signing.sign(answer) : answer);
     let wire = encodeAnswer(query, answer, edns, TCP_MAX);
     const counter = this.counts.counter(answer.zone?.name ?? '', query.qtype, answer.rcode);
     if (cacheable(query, answer)) {

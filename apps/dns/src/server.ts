@@ -1,5 +1,6 @@
 import type { AliasResolver } from './alias';
 import type { ZoneSigning } from './signing';
+import type { NotifyReceiver } from './notifyIn';
 import { Responder } from './respond';
 import { defaultTcpOptions, listenTcp, type TcpListener, type TcpOptions } from './tcp';
 import { listenUdp, type UdpListener } from './udp';
@@ -31,6 +32,8 @@ export interface ServerOptions {
   transfers?: TransferOptions;
   /** Takes dynamic updates; without it UPDATE is answered NOTIMP (zone-file mode). */
   updates?: UpdateHandler;
+  /** Hears NOTIFY for secondary zones (database mode); without it NOTIFY is refused. */
+  notifies?: NotifyReceiver;
 }
 
 export type UdpMode = 'auto' | 'batch' | 'dgram';
@@ -45,7 +48,7 @@ export interface DnsServer {
 /** Starts UDP and TCP listeners on every address, all answering through one responder. */
 export async function startServer(options: ServerOptions): Promise<DnsServer> {
   const transfers = options.transfers && new TransferResponder(options.zones, options.transfers);
-  const responder = new Responder(options.zones, { nodeName: options.nodeName, alias: options.alias, updates: options.updates, signing: options.signing, transfers });
+  const responder = new Responder(options.zones, { nodeName: options.nodeName, alias: options.alias, updates: options.updates, signing: options.signing, transfers, notifies: options.notifies });
   const tcpOptions = { ...defaultTcpOptions, ...options.tcp };
   const sockets: UdpListener[] = [];
   const addon = options.udp === 'dgram' ? undefined : udpBatchAddon;

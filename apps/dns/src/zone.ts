@@ -43,6 +43,11 @@ export type ApplyResult = 'applied' | 'already' | 'gap';
  */
 export class Zone {
   readonly nodes = new Map<string, ZoneNode>();
+  /**
+   * NSEC3 records (and their RRSIGs) of a presigned zone, by hashed owner name: kept out of
+   * `nodes`, so a hashed owner is no name of the zone to the answer algorithm (RFC 5155 7.2.8).
+   */
+  readonly hashed = new Map<string, ZoneNode>();
   readonly apex: ZoneNode;
   /** Bumped on every change; answer caches compare it to drop stale answers. */
   version = 0;
@@ -98,7 +103,7 @@ export class Zone {
   }
 
   private add(record: ResourceRecord): void {
-    const node = this.ensureNode(record.name);
+    const node = isHashedRecord(record) ? this.ensureHashedNode(record.name) : this.ensureNode(record.name);
     const rrset = node.rrsets.get(record.type);
     if (!rrset) {
       node.rrsets.set(record.type, { name: record.name, type: record.type, ttl: record.ttl, rdata: [record.rdata] });
@@ -110,12 +115,15 @@ export class Zone {
   }
 
   private remove(record: ResourceRecord): void {
-    const node = this.nodes.get(record.name);
+    const hashed = isHashedRecord(record);
+    const node = (hashed ? this.hashed : this.nodes).get(record.name);
     const rrset = node?.rrsets.get(record.type);
     if (!node || !rrset) return;
     rrset.rdata = rrset.rdata.filter((r) => !sameBytes(r, record.rdata));
     if (rrset.rdata.length === 0) node.rrsets.delete(record.type);
-    this.prune(node);
+    if (hashed) {
+      if (node.rrsets.size === 0) this.hashed.delete(node.name);
+    } else this.prune(node);
     this.changed();
   }
 
@@ -130,6 +138,15 @@ export class Zone {
     node = { name, rrsets: new Map(), children: 0 };
     this.nodes.set(name, node);
     this.ensureNode(labelsToName(labels.slice(1))).children++;
+    return node;
+  }
+
+  private ensureHashedNode(name: string): ZoneNode {
+    let node = this.hashed.get(name);
+    if (node) return node;
+    if (labelsToName(nameLabels(name).slice(1)) !== this.name) throw new RangeError(`${name} is not an NSEC3 owner of the zone ${this.name}`);
+    node = { name, rrsets: new Map(), children: 0 };
+    this.hashed.set(name, node);
     return node;
   }
 
@@ -158,6 +175,12 @@ export class Zone {
 export function serialCompare(a: number, b: number): number {
   if (a === b) return 0;
   return ((a - b) >>> 0) < 0x80000000 ? 1 : -1;
+}
+
+/** An NSEC3 record or a signature over one: it lives at a hashed owner name (RFC 5155 7.1). */
+function isHashedRecord(record: ResourceRecord): boolean {
+  if (record.type === RRType.NSEC3) return true;
+  return record.type === RRType.RRSIG && record.rdata.length >= 2 && ((record.rdata[0]! << 8) | record.rdata[1]!) === RRType.NSEC3;
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

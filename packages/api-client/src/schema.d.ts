@@ -7063,12 +7063,24 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
+                        /** @description A secondary zone's primaries, tried in order. TSIG keys are named later (PUT /zones/{id}/primaries), once the zone has them */
+                        primaries?: {
+                            /** @description IPv4 or IPv6 address; public unicast only */
+                            address: string;
+                            /** @description Default 53 */
+                            port?: number;
+                            /** @description A TSIG key of this zone to sign the transfers with */
+                            tsig_key_id?: string | null;
+                        }[];
                         /** @enum {string} */
                         region?: "EU_GLOBAL" | "EU" | "GLOBAL";
                         /** @description 60 to 604800 seconds (default 3600) */
                         ttl?: number;
-                        /** @enum {string} */
-                        type?: "primary";
+                        /**
+                         * @description `secondary`: transferred in from `primaries` (AXFR/IXFR, NOTIFY); records read-only
+                         * @enum {string}
+                         */
+                        type?: "primary" | "secondary";
                     };
                 };
             };
@@ -9366,6 +9378,147 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/zones/{id}/primaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace a secondary zone's primaries and transfer from them now
+         * @description Primaries are tried in order. Addresses must be public unicast (special-purpose networks are refused). A TSIG key named here must be a key of this zone (POST /zones/{id}/tsig-keys); transfers are then signed with it. 409 for a primary zone.
+         *
+         *     API key, access token or session cookie; scope `zones:write`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        primaries: {
+                            /** @description IPv4 or IPv6 address; public unicast only */
+                            address: string;
+                            /** @description Default 53 */
+                            port?: number;
+                            /** @description A TSIG key of this zone to sign the transfers with */
+                            tsig_key_id?: string | null;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SecondaryZoneState"];
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/zones/{id}/records": {
         parameters: {
             query?: never;
@@ -10921,6 +11074,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/zones/{id}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the primaries of a secondary zone now, and transfer what changed
+         * @description Answers at once with the transfer state; the check runs in the background (as after a NOTIFY). 409 for a primary zone.
+         *
+         *     API key, access token or session cookie; scope `zones:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SecondaryZoneState"];
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/zones/{id}/tsig-keys": {
         parameters: {
             query?: never;
@@ -11959,7 +12240,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "unauthorized" | "forbidden" | "quota_exceeded" | "account_read_only" | "not_found" | "conflict" | "payload_too_large" | "validation_failed" | "rate_limited" | "internal_error" | "unavailable";
+                code: "bad_request" | "unauthorized" | "forbidden" | "quota_exceeded" | "account_read_only" | "not_found" | "conflict" | "zone_is_secondary" | "payload_too_large" | "validation_failed" | "rate_limited" | "internal_error" | "unavailable";
                 details: {
                     [key: string]: unknown;
                 };
@@ -11971,7 +12252,7 @@ export interface components {
         ErrorInput: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "unauthorized" | "forbidden" | "quota_exceeded" | "account_read_only" | "not_found" | "conflict" | "payload_too_large" | "validation_failed" | "rate_limited" | "internal_error" | "unavailable";
+                code: "bad_request" | "unauthorized" | "forbidden" | "quota_exceeded" | "account_read_only" | "not_found" | "conflict" | "zone_is_secondary" | "payload_too_large" | "validation_failed" | "rate_limited" | "internal_error" | "unavailable";
                 details: {
                     [key: string]: unknown;
                 };
@@ -12166,6 +12447,20 @@ export interface components {
                 write_per_minute: number;
             };
         };
+        Primary: {
+            /** @description IPv4 or IPv6 address of the primary */
+            address: string;
+            port: number;
+            /** @description The TSIG key of this zone that signs the transfers; null: unsigned */
+            tsig_key_id: string | null;
+        };
+        PrimaryInput: {
+            /** @description IPv4 or IPv6 address of the primary */
+            address: string;
+            port: number;
+            /** @description The TSIG key of this zone that signs the transfers; null: unsigned */
+            tsig_key_id: string | null;
+        };
         RecordSet: {
             /** @description Canonical presentation of each value */
             content: string[];
@@ -12279,6 +12574,32 @@ export interface components {
             tsig_key_id: string;
             /** Format: uuid */
             zone_id: string;
+        };
+        SecondaryZoneState: {
+            /** @description Unless a transfer succeeds before, the zone stops being served then (SOA expire) */
+            expires_at: string | null;
+            last_attempt_at: string | null;
+            /** @description Why the last attempt failed (each primary tried); null after a success */
+            last_error: string | null;
+            /** @description The serial the last successful transfer or check saw */
+            last_serial: number | null;
+            last_success_at: string | null;
+            /** @description The next check, by the SOA refresh (or retry after a failure); a NOTIFY from a primary brings it forward */
+            next_refresh_at: string | null;
+            primaries: components["schemas"]["Primary"][];
+        };
+        SecondaryZoneStateInput: {
+            /** @description Unless a transfer succeeds before, the zone stops being served then (SOA expire) */
+            expires_at: string | null;
+            last_attempt_at: string | null;
+            /** @description Why the last attempt failed (each primary tried); null after a success */
+            last_error: string | null;
+            /** @description The serial the last successful transfer or check saw */
+            last_serial: number | null;
+            last_success_at: string | null;
+            /** @description The next check, by the SOA refresh (or retry after a failure); a NOTIFY from a primary brings it forward */
+            next_refresh_at: string | null;
+            primaries: components["schemas"]["PrimaryInput"][];
         };
         Subscription: {
             billing_interval: ("month" | "year") | null;
@@ -12415,14 +12736,19 @@ export interface components {
             record_count: number;
             /** @enum {string} */
             region: "EU_GLOBAL" | "EU" | "GLOBAL";
+            /** @description The transfers of a secondary zone; null for a primary zone */
+            secondary: components["schemas"]["SecondaryZoneState"] | null;
             /** @description SOA serial, bumped once per change */
             serial: number;
             /** @enum {string} */
             status: "active" | "disabled" | "deleting";
             /** @description Default TTL of new records; also the TTL of the SOA and apex NS */
             ttl: number;
-            /** @enum {string} */
-            type: "primary";
+            /**
+             * @description `secondary`: transferred in from your primaries, records read-only here
+             * @enum {string}
+             */
+            type: "primary" | "secondary";
             /** Format: date-time */
             updated_at: string;
         };
@@ -12639,14 +12965,19 @@ export interface components {
             record_count: number;
             /** @enum {string} */
             region: "EU_GLOBAL" | "EU" | "GLOBAL";
+            /** @description The transfers of a secondary zone; null for a primary zone */
+            secondary: components["schemas"]["SecondaryZoneStateInput"] | null;
             /** @description SOA serial, bumped once per change */
             serial: number;
             /** @enum {string} */
             status: "active" | "disabled" | "deleting";
             /** @description Default TTL of new records; also the TTL of the SOA and apex NS */
             ttl: number;
-            /** @enum {string} */
-            type: "primary";
+            /**
+             * @description `secondary`: transferred in from your primaries, records read-only here
+             * @enum {string}
+             */
+            type: "primary" | "secondary";
             /** Format: date-time */
             updated_at: string;
         };

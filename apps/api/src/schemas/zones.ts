@@ -4,11 +4,37 @@ import { zoneRegion } from './accounts';
 import { timestamp } from './common';
 import { zoneDelegation } from './delegation';
 
+export const primary = z
+  .object({
+    address: z.string().describe('IPv4 or IPv6 address of the primary'),
+    port: z.number().int(),
+    tsig_key_id: z.uuid().nullable().describe('The TSIG key of this zone that signs the transfers; null: unsigned'),
+  })
+  .meta({ id: 'Primary' });
+
+export const primaryInput = z.object({
+  address: text().max(64).describe('IPv4 or IPv6 address; public unicast only'),
+  port: z.number().int().min(1).max(65535).optional().describe('Default 53'),
+  tsig_key_id: text().max(64).nullable().optional().describe('A TSIG key of this zone to sign the transfers with'),
+});
+
+export const secondaryState = z
+  .object({
+    primaries: z.array(primary),
+    last_serial: z.number().int().nullable().describe('The serial the last successful transfer or check saw'),
+    last_attempt_at: timestamp.nullable(),
+    last_success_at: timestamp.nullable(),
+    last_error: z.string().nullable().describe('Why the last attempt failed (each primary tried); null after a success'),
+    next_refresh_at: timestamp.nullable().describe('The next check, by the SOA refresh (or retry after a failure); a NOTIFY from a primary brings it forward'),
+    expires_at: timestamp.nullable().describe('Unless a transfer succeeds before, the zone stops being served then (SOA expire)'),
+  })
+  .meta({ id: 'SecondaryZoneState' });
+
 export const zone = z
   .object({
     id: z.uuid(),
     name: z.string().describe('Absolute, lowercase (IDN as punycode), without the trailing dot'),
-    type: z.enum(['primary']),
+    type: z.enum(['primary', 'secondary']).describe('`secondary`: transferred in from your primaries, records read-only here'),
     region: zoneRegion,
     ttl: z.number().int().describe('Default TTL of new records; also the TTL of the SOA and apex NS'),
     status: z.enum(['active', 'disabled', 'deleting']),
@@ -17,6 +43,7 @@ export const zone = z
     delegation: zoneDelegation.describe('What the parent zone says, at the last check (details: GET /zones/{id}/delegation)'),
     serial: z.number().int().describe('SOA serial, bumped once per change'),
     record_count: z.number().int().describe('Records counted against the plan (the platform-managed sets are not)'),
+    secondary: secondaryState.nullable().describe('The transfers of a secondary zone; null for a primary zone'),
     created_at: timestamp,
     updated_at: timestamp,
   })

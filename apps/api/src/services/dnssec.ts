@@ -1,3 +1,4 @@
+import { refuseSecondaryWrites } from './secondaryZones';
 import { and, eq, sql } from '@kaja/db/orm';
 import { cryptokeys, enqueueJob, jobs, zones, type CryptokeyAlgorithm, type Executor, type ZoneChangeNotice } from '@kaja/db';
 import { conflict, invalid } from '../errors';
@@ -88,6 +89,8 @@ export async function updateDnssecStatus(ctx: ZoneContext, principal: Principal,
   }
   const { zone, published } = await ctx.db.transaction(async (tx) => {
     const before = await findZone(tx, principal, zoneId, { lock: true });
+    // A secondary zone is signed (or not) by its primary: its data is served as received.
+    refuseSecondaryWrites(before);
     if (before.status === 'deleting') throw conflict('The zone is being deleted');
     const keys = await zoneCryptokeys(tx, before.id);
     const from = before.dnssecState;

@@ -35,7 +35,7 @@ export function presentSecondary(row: SecondaryRow) {
 }
 
 /** One spelling per address, as the DNS server compares them: IPv4 plain, IPv6 compressed lowercase. */
-function normaliseAddress(text: string): string | null {
+export function normaliseAddress(text: string): string | null {
   const address = unmapAddress(text.trim().replace(/^\[(.*)\]$/, '$1'));
   const version = isIP(address);
   if (version === 4) return address;

@@ -9,6 +9,7 @@ import type { ServiceContext } from './context';
 import type { Principal } from './principal';
 import { checkRecordQuota } from './quotas';
 import { canAccessZone, canWriteRecord, type RecordTarget } from './restrictions';
+import { refuseSecondaryWrites } from './secondaryZones';
 import { nextSerial, soaContent } from './soa';
 import type { ZoneChangePublisher } from './zoneChanges';
 import type { WorkerPool } from '../workers/pool';
@@ -306,6 +307,7 @@ export async function writeChanges(
   options: EditOptions & { nameServers: readonly string[]; actor: Actor },
 ): Promise<{ serial: number; sets: Map<string, RrsetRow | null> }> {
   const { zone, sets } = state;
+  refuseSecondaryWrites(zone);
   const stored = new Map<string, RrsetRow | null>();
   const delta = recordDelta(zone.name, diffs);
   await checkRecordQuota(tx, zone.customerId, delta);
@@ -414,6 +416,7 @@ export async function editZone(
   const result = await ctx.db.transaction(async (tx) => {
     const zone = await findZone(tx, principal, zoneId, { lock: true });
     if (zone.status === 'deleting') throw conflict('The zone is being deleted');
+    refuseSecondaryWrites(zone);
     const touched = options.touches?.(zone);
     const state = { zone, sets: await loadSets(tx, zone.id, touched ? neighbourhoodOf(zone.name, touched) : undefined) };
     const changes = await build(state, tx);
@@ -436,6 +439,7 @@ export function readZoneSnapshot(ctx: ServiceContext, principal: Principal, zone
     async (tx) => {
       const zone = await findZone(tx, principal, zoneId);
       if (zone.status === 'deleting') throw conflict('The zone is being deleted');
+      refuseSecondaryWrites(zone);
       return { zone, sets: await loadSets(tx, zone.id) };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -9,6 +9,7 @@ import { advanceOnboarding } from './onboarding';
 import { canAccessZone } from './restrictions';
 import { pendingSinceForNewZone, presentZoneDelegation, queueFirstDelegationCheck } from './delegation';
 import { checkZoneQuota } from './quotas';
+import { checkPrimaries, presentSecondaryState, readSecondaryState, startSecondaryZone, type PrimaryInput } from './secondaryZones';
 import { hostName, nextSerial, soaContent } from './soa';
 import {
   findZone,
@@ -21,11 +22,12 @@ import {
 } from './zoneEdits';
 
 export type ZoneRegion = ZoneRow['region'];
+type SecondaryZoneRow = NonNullable<Awaited<ReturnType<typeof readSecondaryState>> extends Map<string, infer R> ? R : never>;
 
 export const defaultZoneTtl = 3600;
 export const deleteZoneJob = 'zone.delete';
 
-export function presentZone(ctx: ZoneContext, zone: ZoneRow) {
+export function presentZone(ctx: ZoneContext, zone: ZoneRow, secondary?: SecondaryZoneRow) {
   return {
     id: zone.id,
     name: zone.name,
@@ -38,14 +40,23 @@ export function presentZone(ctx: ZoneContext, zone: ZoneRow) {
     delegation: presentZoneDelegation(ctx, zone),
     serial: zone.serial,
     record_count: zone.recordCount,
+    secondary: zone.type === 'secondary' ? presentSecondaryState(secondary) : null,
     created_at: zone.createdAt.toISOString(),
     updated_at: zone.updatedAt.toISOString(),
   };
 }
 
+/** A zone as the API shows it, with the transfer state of a secondary zone. */
+export async function presentZoneWithState(ctx: ZoneContext, zone: ZoneRow) {
+  const states = zone.type === 'secondary' ? await readSecondaryState(ctx.db, [zone.id]) : undefined;
+  return presentZone(ctx, zone, states?.get(zone.id));
+}
+
 export interface CreateZoneInput {
   name: string;
-  type?: 'primary' | undefined;
+  type?: 'primary' | 'secondary' | undefined;
+  /** A secondary zone's primaries (required for one, refused for a primary zone). */
+  primaries?: readonly PrimaryInput[] | undefined;
   region?: ZoneRegion | undefined;
   ttl?: number | undefined;
 }
@@ -96,6 +107,8 @@ export async function createZone(ctx: ZoneContext, principal: Principal, input: 
     }
     await checkZoneQuota(tx, principal.customerId);
 
+    if (input.type === 'secondary') return createSecondaryZone(ctx, tx, principal, { name, region, ttl, primaries: input.primaries ?? [] });
+    if (input.primaries) throw invalid({ primaries: 'Only a secondary zone has primaries' });
     const serial = nextSerial(0);
     const [zone] = await tx.insert(zones).values({ customerId: principal.customerId, name, region, ttl, serial, status: 'active', pendingSince: pendingSinceForNewZone(ctx), rrsetCount: 2 })
       .returning();
@@ -133,6 +146,28 @@ export async function createZone(ctx: ZoneContext, principal: Principal, input: 
   return zone;
 }
 
+/**
+ * A secondary zone: no records until its first transfer (serial 0, not served yet), which is
+ * queued in the same transaction.
+ */
+async function createSecondaryZone(ctx: ZoneContext, tx: Executor, principal: Principal, input: { name: string; region: ZoneRegion; ttl: number; primaries: readonly PrimaryInput[] }): Promise<ZoneRow> {
+  const primaries = await checkPrimaries(ctx, tx, undefined, input.primaries);
+  const [zone] = await tx
+    .insert(zones)
+    .values({ customerId: principal.customerId, name: input.name, type: 'secondary', region: input.region, ttl: input.ttl, serial: 0, status: 'active', rrsetCount: 0 })
+    .returning();
+  await startSecondaryZone(tx, zone!.id, primaries);
+  await recordAudit(tx, principal.actor, {
+    customerId: principal.customerId,
+    action: 'zone.created',
+    targetType: 'zone',
+    targetId: zone!.id,
+    summary: { name: input.name, region: input.region, type: 'secondary', primaries: primaries.map((p) => `${p.address} port ${p.port}`) },
+  });
+  await advanceOnboarding(tx, principal.actor, principal.customerId, 'create_zone');
+  return zone!;
+}
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 export async function listZones(ctx: ZoneContext, principal: Principal, page: Pagination & { name?: string | undefined }) {
@@ -147,7 +182,8 @@ export async function listZones(ctx: ZoneContext, principal: Principal, page: Pa
     ctx.db.select().from(zones).where(where).orderBy(asc(zones.name)).limit(page.limit).offset(page.offset),
     ctx.db.select({ value: count() }).from(zones).where(where),
   ]);
-  return { items: rows.map((zone) => presentZone(ctx, zone)), total: total!.value };
+  const states = await readSecondaryState(ctx.db, rows.filter((zone) => zone.type === 'secondary').map((zone) => zone.id));
+  return { items: rows.map((zone) => presentZone(ctx, zone, states.get(zone.id))), total: total!.value };
 }
 
 export const getZone = async (ctx: ZoneContext, principal: Principal, zoneId: string) => findZone(ctx.db, principal, zoneId);

@@ -9,6 +9,7 @@ import { DatabaseTransfers } from '../transferDatabase';
 import { ZoneStore } from '../zoneStore';
 import { databaseNotices, inProcessNotices, JournalFollower, type JournalFollowerOptions, type NoticeSource } from './journalFollower';
 import { QueryCountsFlusher } from './queryCountsFlush';
+import { SecondaryNotices } from './secondaryNotices';
 import type { JournalEntry } from './journal';
 import { ZoneLoader, type ZoneListener } from './zoneLoader';
 
@@ -42,6 +43,8 @@ export interface DatabaseDnsServer extends DnsServer {
   loader: ZoneLoader;
   follower: JournalFollower;
   signing: ZoneSigning;
+  /** The secondary zones NOTIFY is heard for; `load` reads them again at once. */
+  secondaryNotices: SecondaryNotices;
   /** Writes the query counts now. */
   flushCounts(): Promise<void>;
 }
@@ -77,10 +80,13 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
   }
   await signing.ready();
   const transfers = new DatabaseTransfers(database, options.keyEncryptionKey);
+  const notifies = new SecondaryNotices(database.db);
+  await notifies.load();
   let server: DnsServer;
   try {
-    server = await startServer({ ...options, zones, signing, transfers: { access: transfers, source: transfers, signedRecords: (zone) => signing.signedTransfer(zone, options.alias) } });
+    server = await startServer({ ...options, zones, signing, notifies, transfers: { access: transfers, source: transfers, signedRecords: (zone) => signing.signedTransfer(zone, options.alias) } });
   } catch (error) {
+    notifies.close();
     await follower.stop();
     await loader.close();
     throw error;
@@ -100,8 +106,10 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     loader,
     follower,
     signing,
+    secondaryNotices: notifies,
     flushCounts: () => flusher.flush(),
     async close() {
+      notifies.close();
       await follower.stop();
       await notifier?.close();
       await server.close();

@@ -74,7 +74,8 @@ export class ZoneLoader {
     const stale: string[] = [];
     const active = new Set<string>();
     for (const row of rows) {
-      if (row.status !== 'active') continue;
+      // Serial 0: a secondary zone without data yet (or expired), nothing to serve.
+      if (row.status !== 'active' || row.serial === 0) continue;
       active.add(row.name);
       if (this.served.get(row.name) !== row.id || this.store.get(row.name)?.serial !== row.serial) stale.push(row.name);
     }
@@ -126,7 +127,7 @@ export class ZoneLoader {
     const read = await this.db.transaction(
       async (tx) => {
         const [row] = await tx.select({ id: zones.id, status: zones.status, serial: zones.serial }).from(zones).where(eq(zones.name, name));
-        if (!row || row.status !== 'active') return { row: undefined };
+        if (!row || row.status !== 'active' || row.serial === 0) return { row: undefined };
         if (zone && servedId === row.id) {
           if (zone.serial === row.serial) return { row, journal: [] };
           return { row, journal: await readJournal(tx, row.id, zone.serial, journalBatch) };

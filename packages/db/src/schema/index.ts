@@ -15,3 +15,4 @@ export * from './tsigKeys';
 export * from './queryCounts';
 export * from './invoices';
 export * from './delegationChecks';
+export * from './secondaryZones';

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createdAt, id, updatedAt } from './columns';
 import { customers } from './customers';
 
+export type ZoneType = 'primary' | 'secondary';
 export type ZoneStatus = 'active' | 'disabled' | 'deleting';
 export type ZoneRegionColumn = 'EU_GLOBAL' | 'EU' | 'GLOBAL';
 export type DnssecState = 'off' | 'signing' | 'active' | 'disabling';
@@ -28,7 +29,8 @@ export const zones = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     /** Absolute, lowercase, punycode, without the trailing dot. */
     name: text('name').notNull(),
-    type: text('type').$type<'primary'>().notNull().default('primary'),
+    /** `secondary`: transferred in from the customer's primaries (see `secondary_zones`), read-only here. */
+    type: text('type').$type<ZoneType>().notNull().default('primary'),
     region: text('region').$type<ZoneRegionColumn>().notNull(),
     /** Default TTL of new records, and the TTL of the platform's SOA and apex NS. */
     ttl: integer('ttl').notNull(),
@@ -58,7 +60,7 @@ export const zones = pgTable(
   (table) => [
     uniqueIndex('zones_name_idx').on(table.name),
     index('zones_customer_idx').on(table.customerId, table.name),
-    check('zones_type_check', sql`${table.type} in ('primary')`),
+    check('zones_type_check', sql`${table.type} in ('primary', 'secondary')`),
     check('zones_region_check', sql`${table.region} in ('EU_GLOBAL', 'EU', 'GLOBAL')`),
     check('zones_status_check', sql`${table.status} in ('active', 'disabled', 'deleting')`),
     check('zones_dnssec_state_check', sql`${table.dnssecState} in ('off', 'signing', 'active', 'disabling')`),

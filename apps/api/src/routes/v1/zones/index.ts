@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../../plugins/authentication';
 import { zoneRegion } from '../../../schemas/accounts';
 import { commonErrors, listEnvelope, pagination, successEnvelope } from '../../../schemas/common';
-import { zone, zoneParams } from '../../../schemas/zones';
+import { primaryInput, zone, zoneParams } from '../../../schemas/zones';
 import type { PlanningContext } from '../../../services/zoneEdits';
 import * as zonesService from '../../../services/zones';
 import type { RateLimits } from '../../../plugins/rateLimit';
@@ -13,6 +13,7 @@ import { dnssecRoutes } from './dnssec';
 import { historyRoutes } from './history';
 import { metricsRoutes } from './metrics';
 import { recordRoutes } from './records';
+import { primaryRoutes } from './primaries';
 import { secondaryRoutes } from './secondaries';
 import { tsigKeyRoutes } from './tsigKeys';
 import { zoneFileRoutes } from './zoneFiles';
@@ -37,7 +38,8 @@ export const zoneRoutes: FastifyPluginAsyncZod<{ limits: RateLimits }> = async (
           'The name must be a domain below a public suffix, not hosted yet, and not above or inside a zone of another customer (409). `region` defaults to your customer’s default region.',
         body: z.object({
           name: text().max(300),
-          type: z.enum(['primary']).optional(),
+          type: z.enum(['primary', 'secondary']).optional().describe('`secondary`: transferred in from `primaries` (AXFR/IXFR, NOTIFY); records read-only'),
+          primaries: z.array(primaryInput).max(10).optional().describe('A secondary zone\'s primaries, tried in order. TSIG keys are named later (PUT /zones/{id}/primaries), once the zone has them'),
           region: zoneRegion.optional(),
           ttl: z.number().int().optional().describe('60 to 604800 seconds (default 3600)'),
         }),
@@ -46,7 +48,8 @@ export const zoneRoutes: FastifyPluginAsyncZod<{ limits: RateLimits }> = async (
     },
     async (request, reply) => {
       const created = await zonesService.createZone(ctx, principalOf(request), request.body);
-      return reply.status(201).send({ status: 'success', data: zonesService.presentZone(ctx, created) });
+      if (created.type === 'secondary') app.jobs.wake();
+      return reply.status(201).send({ status: 'success', data: await zonesService.presentZoneWithState(ctx, created) });
     },
   );
 
@@ -76,7 +79,7 @@ export const zoneRoutes: FastifyPluginAsyncZod<{ limits: RateLimits }> = async (
     },
     async (request) => ({
       status: 'success' as const,
-      data: zonesService.presentZone(ctx, await zonesService.getZone(ctx, principalOf(request), request.params.id)),
+      data: await zonesService.presentZoneWithState(ctx, await zonesService.getZone(ctx, principalOf(request), request.params.id)),
     }),
   );
 
@@ -95,7 +98,7 @@ export const zoneRoutes: FastifyPluginAsyncZod<{ limits: RateLimits }> = async (
     },
     async (request) => ({
       status: 'success' as const,
-      data: zonesService.presentZone(ctx, await zonesService.updateZone(ctx, principalOf(request), request.params.id, request.body)),
+      data: await zonesService.presentZoneWithState(ctx, await zonesService.updateZone(ctx, principalOf(request), request.params.id, request.body)),
     }),
   );
 
@@ -114,7 +117,7 @@ export const zoneRoutes: FastifyPluginAsyncZod<{ limits: RateLimits }> = async (
     async (request, reply) => {
       const deleting = await zonesService.requestZoneDeletion(ctx, principalOf(request), request.params.id);
       app.jobs.wake();
-      return reply.status(202).send({ status: 'success', data: zonesService.presentZone(ctx, deleting) });
+      return reply.status(202).send({ status: 'success', data: await zonesService.presentZoneWithState(ctx, deleting) });
     },
   );
 
@@ -124,6 +127,7 @@ export const zoneRoutes: FastifyPluginAsyncZod<{ limits: RateLimits }> = async (
   await app.register(zoneFileRoutes, { ctx });
   await app.register(tsigKeyRoutes, { ctx });
   await app.register(secondaryRoutes, { ctx });
+  await app.register(primaryRoutes, { ctx });
   await app.register(dnssecRoutes, { ctx });
   await app.register(delegationRoutes, { ctx, limits: limits.delegationCheck });
 };

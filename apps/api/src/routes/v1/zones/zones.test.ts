@@ -94,10 +94,16 @@ describe('/v1/zones', () => {
     });
 
     it('refuses bad types, regions and TTLs', async () => {
-      for (const body of [{ type: 'secondary' }, { region: 'US' }, { ttl: 59 }, { ttl: 604801 }, { ttl: 'long' }]) {
+      for (const body of [{ type: 'tertiary' }, { primaries: [{ address: '198.51.100.1' }] }, { region: 'US' }, { ttl: 59 }, { ttl: 604801 }, { ttl: 'long' }]) {
         const response = await api.request('POST', '/zones', { token: owner.apiKey, body: { name: uniqueZoneName(), ...body } });
         expect(response.status, JSON.stringify(body)).toBe(422);
         expect(Object.keys(errorOf(response).details)).toEqual([Object.keys(body)[0]]);
+      }
+      // A secondary zone needs primaries on public addresses.
+      for (const [primaries, field] of [[[], 'primaries'], [[{ address: '127.0.0.1' }], 'primaries.0.address'], [[{ address: 'primary.example' }], 'primaries.0.address']] as const) {
+        const response = await api.request('POST', '/zones', { token: owner.apiKey, body: { name: uniqueZoneName(), type: 'secondary', primaries } });
+        expect(response.status, JSON.stringify(primaries)).toBe(422);
+        expect(Object.keys(errorOf(response).details)).toEqual([field]);
       }
     });
 

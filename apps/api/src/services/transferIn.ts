@@ -1,0 +1,209 @@
+import { connect, type Socket } from 'node:net';
+import { createStreamVerifier, signMessage, type StreamVerifier, type TsigKey } from '@kaja/dns-model/tsig';
+import {
+  decodeMessage,
+  DnsClass,
+  emptyMessage,
+  encodeMessage,
+  Opcode,
+  Rcode,
+  recordType,
+  typeName,
+  type ResourceRecord,
+} from '@kaja/dns-model';
+import type { JournalRecord } from '@kaja/db';
+
+/** Where a secondary zone is transferred from. */
+export interface PrimaryServer {
+  address: string;
+  port: number;
+  key?: TsigKey;
+}
+
+/** A record as the zone's rows keep it (canonical presentation content). */
+export type TransferredRecord = JournalRecord;
+
+/**
+ * What a primary answered: `current` when the zone there has the serial we hold (IXFR with a
+ * lone SOA), else the whole zone as it is now (after an AXFR, or an IXFR's difference sequences
+ * applied to the records we hold).
+ */
+export type TransferResult = { kind: 'current'; serial: number } | { kind: 'zone'; serial: number; records: TransferredRecord[]; incremental: boolean };
+
+const SOA = 6;
+const IXFR = 251;
+const AXFR = 252;
+
+/** Why a transfer failed, worded for the customer (shown on the zone). */
+export class TransferError extends Error {}
+
+/**
+ * Transfers `zone` from `primary` over TCP (RFC 5936, RFC 1995): IXFR from the serial of
+ * `current` when we hold the zone, else AXFR; TSIG-signed (RFC 8945) when the primary has a key,
+ * every message of the answer checked. The whole answer is read before anything is returned, so a
+ * transfer cut short changes nothing.
+ */
+export async function transferIn(zone: string, primary: PrimaryServer, current?: { serial: number; records: TransferredRecord[] }, options: { timeoutMs?: number } = {}): Promise<TransferResult> {
+  const soa = current?.records.find((r) => r.type === 'SOA' && r.name === zone);
+  const query = emptyMessage({ id: Math.floor(Math.random() * 0x10000), opcode: Opcode.QUERY });
+  query.questions.push({ name: zone, type: soa ? IXFR : AXFR, class: DnsClass.IN });
+  if (soa) query.authorities.push({ name: zone, type: SOA, class: DnsClass.IN, ttl: soa.ttl, rdata: recordType('SOA').toWire(soa.content) });
+  let wire = encodeMessage(query);
+  let verifier: StreamVerifier | undefined;
+  if (primary.key) {
+    const signed = signMessage(wire, primary.key);
+    wire = signed.wire;
+    verifier = createStreamVerifier(primary.key, signed.mac);
+  }
+  const where = `${primary.address} port ${primary.port}`;
+  const records: ResourceRecord[] = [];
+  const reader = new StreamReader(zone, soa ? current!.serial : undefined);
+  await exchange(primary, wire, options.timeoutMs ?? 30_000, where, (message) => {
+    if (verifier) {
+      const verified = verifier.verify(message);
+      if (verified.status === 'invalid') throw new TransferError(`${where}: the answer's TSIG signature is not valid (rcode ${verified.error})`);
+    }
+    const decoded = decodeMessage(message);
+    if (decoded.id !== query.id) throw new TransferError(`${where}: an answer to another query`);
+    if (decoded.rcode !== Rcode.NOERROR) throw new TransferError(`${where} refused the transfer (${rcodeText(decoded.rcode)})`);
+    for (const record of decoded.answers) {
+      records.push(record);
+      if (reader.add(record)) return true;
+    }
+    return false;
+  });
+  if (verifier && !verifier.complete) throw new TransferError(`${where}: the last message of the transfer is not signed`);
+  const serial = soaSerial(records[0]!.rdata);
+  if (reader.style === 'current') return { kind: 'current', serial };
+  if (reader.style === 'axfr') return { kind: 'zone', serial, records: records.slice(0, -1).map(presentation), incremental: false };
+  return { kind: 'zone', serial, records: applyDifferences(current!.records, records.slice(1, -1).map(presentation)), incremental: true };
+}
+
+/**
+ * Follows the records of a transfer answer to tell when it ends: an AXFR at its second SOA, an
+ * IXFR at the SOA of the new serial closing its last difference sequence, or at once when it is a
+ * lone SOA (nothing newer than ours).
+ */
+class StreamReader {
+  style: 'axfr' | 'ixfr' | 'current' | undefined;
+  private count = 0;
+  private serial = 0;
+  private phase: 'removed' | 'added' = 'removed';
+  private newSerial = -1;
+
+  constructor(
+    private readonly zone: string,
+    private readonly ours: number | undefined,
+  ) {}
+
+  /** Takes the next record; true when it was the last. */
+  add(record: ResourceRecord): boolean {
+    const isSoa = record.type === SOA && record.name.toLowerCase() === this.zone;
+    this.count++;
+    if (this.count === 1) {
+      if (!isSoa) throw new TransferError('the transfer does not start with the zone\'s SOA');
+      this.serial = soaSerial(record.rdata);
+      // A lone SOA no newer than ours: the zone is current (RFC 1995 4).
+      if (this.ours !== undefined && serialCompare(this.serial, this.ours) <= 0) {
+        this.style = 'current';
+        return true;
+      }
+      return false;
+    }
+    if (this.count === 2) {
+      this.style = isSoa && this.ours !== undefined && soaSerial(record.rdata) === this.ours && this.serial !== this.ours ? 'ixfr' : 'axfr';
+      if (this.style === 'axfr') return isSoa;
+      return false;
+    }
+    if (!isSoa) return false;
+    if (this.style === 'axfr') return true;
+    const serial = soaSerial(record.rdata);
+    if (this.phase === 'removed') {
+      this.phase = 'added';
+      this.newSerial = serial;
+      return false;
+    }
+    if (this.newSerial === this.serial && serial === this.serial) return true;
+    this.phase = 'removed';
+    return false;
+  }
+}
+
+/** The records held with an IXFR's difference sequences applied (old SOA, removed, new SOA, added; repeated). */
+function applyDifferences(held: TransferredRecord[], sequence: TransferredRecord[]): TransferredRecord[] {
+  const key = (r: TransferredRecord) => `${r.name}\u0000${r.type}\u0000${r.content}`;
+  const records = new Map(held.map((r) => [key(r), r]));
+  let adding = false;
+  for (const record of sequence) {
+    if (record.type === 'SOA') {
+      adding = !adding;
+      if (adding) for (const k of [...records.keys()]) if (records.get(k)!.type === 'SOA') records.delete(k);
+      if (adding) records.set(key(record), record);
+      continue;
+    }
+    if (adding) records.set(key(record), record);
+    else records.delete(key(record));
+  }
+  return [...records.values()];
+}
+
+function presentation(record: ResourceRecord): TransferredRecord {
+  return { name: record.name.toLowerCase(), type: typeName(record.type), ttl: record.ttl, content: recordType(record.type).fromWire(record.rdata) };
+}
+
+function soaSerial(rdata: Uint8Array): number {
+  return new DataView(rdata.buffer, rdata.byteOffset + rdata.length - 20, 4).getUint32(0);
+}
+
+/** RFC 1982 serial number arithmetic: <0 when a is older than b. */
+export function serialCompare(a: number, b: number): number {
+  if (a === b) return 0;
+  return ((a - b) >>> 0) < 0x80000000 ? 1 : -1;
+}
+
+function rcodeText(rcode: number): string {
+  const name = Object.entries(Rcode).find(([, code]) => code === rcode)?.[0];
+  return name ?? `rcode ${rcode}`;
+}
+
+/**
+ * Sends one length-prefixed query over TCP and hands each answer message to `take` until it says
+ * the stream is complete; fails on a timeout, a closed connection or a refused connection.
+ */
+function exchange(primary: PrimaryServer, query: Uint8Array, timeoutMs: number, where: string, take: (message: Uint8Array) => boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const socket: Socket = connect({ host: primary.address, port: primary.port });
+    let buffered = Buffer.alloc(0);
+    let settled = false;
+    const finish = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.destroy();
+      if (error) reject(error);
+      else resolve();
+    };
+    const timer = setTimeout(() => finish(new TransferError(`${where}: no complete answer within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+    socket.once('connect', () => {
+      const length = Buffer.alloc(2);
+      length.writeUInt16BE(query.length);
+      socket.write(Buffer.concat([length, query]));
+    });
+    socket.on('data', (chunk) => {
+      buffered = Buffer.concat([buffered, chunk]);
+      try {
+        while (buffered.length >= 2) {
+          const size = buffered.readUInt16BE(0);
+          if (buffered.length < 2 + size) break;
+          const message = buffered.subarray(2, 2 + size);
+          buffered = buffered.subarray(2 + size);
+          if (take(message)) return finish();
+        }
+      } catch (error) {
+        finish(error instanceof TransferError ? error : new TransferError(`${where}: a malformed answer (${(error as Error).message})`));
+      }
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => finish(new TransferError(`${where}: ${error.code === 'ECONNREFUSED' ? 'connection refused' : error.message}`)));
+    socket.once('close', () => finish(new TransferError(`${where} closed the connection before the transfer was complete`)));
+  });
+}
