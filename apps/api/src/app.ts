@@ -13,7 +13,7 @@ import { zoneRoutes } from './routes/v1/zones/index';
 import { createServiceContext, type ServiceContext } from './services/context';
 import { createMailer, type Mailer } from './services/mail';
 import { meterQueries, queryMeteringIntervalMs, queryMeteringJob } from './services/queryUsage';
-import { ZoneChangePublisher } from './services/zoneChanges';
+import { ZoneChangePublisher } from '@kaja/zone-writes';
 import { WorkerPool, type WorkerPoolOptions } from './workers/pool';
 import { installValidationMessages } from './schemas/messages';
 import { errorSerializer, logRedaction, requestSerializer } from './logging';

@@ -3,14 +3,15 @@
 // node's cluster module shares each UDP socket and TCP listener between processes; in database
 // mode every worker has its own connection, LISTEN and zones.
 import cluster from 'node:cluster';
-import { createDnsNodeUpdateService } from '@kaja/api';
 import { loadConfig, resolveKeyEncryptionKey } from '@kaja/config';
 import { openDatabase } from '@kaja/db';
+import { createUpdateService, ZoneChangePublisher } from '@kaja/zone-writes';
 import { AliasResolver } from './alias';
 import { parseCommandLine, usage, type Config } from './cli';
 import { serveDatabaseZones } from './database/serve';
 import { StaticKeySource } from './keySource';
 import { Notifier } from './notify';
+import { jsonLineLogger } from './log';
 import { keyRecords } from './publishedKeys';
 import { startServer } from './server';
 import { ZoneSigning } from './signing';
@@ -45,7 +46,10 @@ async function serve(config: Config): Promise<{ zones: number; close: () => Prom
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: '', migrate: false });
     try {
       const platform = loadConfig();
-      const updates = createDnsNodeUpdateService({ database, config: platform });
+      // Updates go through the platform's one write path; their changes are announced on
+      // `zone_changes` so every node, this one included, follows. A DNS node sends no mail.
+      const log = jsonLineLogger();
+      const updates = createUpdateService({ db: database.db, config: platform, log, zoneChanges: new ZoneChangePublisher(database.db, log) });
       const server = await serveDatabaseZones({
         ...options,
         database,

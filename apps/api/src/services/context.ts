@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '@kaja/config';
 import type { Database } from '@kaja/db';
+import type { ZoneChangePublisher } from '@kaja/zone-writes';
+import type { WorkerPool } from '../workers/pool';
 import type { MailMessage, Mailer } from './mail';
 
 /** What the services need: the database, the configuration, outgoing mail, a logger and the clock. */
@@ -40,4 +42,14 @@ export function createServiceContext(options: { db: Database; config: Config; lo
     await Promise.all([...pending]);
   };
   return { context, drain };
+}
+
+/** What the zone and record services need beyond the common context. */
+export interface ZoneContext extends ServiceContext {
+  zoneChanges: ZoneChangePublisher;
+}
+
+/** What imports and restores need beyond the zone context: threads for their heavy planning. */
+export interface PlanningContext extends ZoneContext {
+  workers: WorkerPool;
 }

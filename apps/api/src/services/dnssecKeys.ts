@@ -9,7 +9,8 @@ import type { Pagination } from '../schemas/common';
 import type { ServiceContext } from './context';
 import { dnskeyOf, publishDnssecSets, zoneCryptokeys, type CryptokeyRow } from './dnssecRecords';
 import type { Principal } from './principal';
-import { findZone, noticeOf, type ZoneContext, type ZoneRow } from './zoneEdits';
+import { findZone, noticeOf, type ZoneRow } from '@kaja/zone-writes';
+import type { ZoneContext } from './context';
 
 export const defaultAlgorithm: CryptokeyAlgorithm = 'ECDSAP256SHA256';
 

@@ -4,7 +4,8 @@ import { isTypeName, parseOwnerName, parseRrsetInput, recordType, typeCode, type
 import { ApiError, invalid, notFound } from '../errors';
 import type { Pagination } from '../schemas/common';
 import type { Principal } from './principal';
-import { editZone, findZone, neighbourhoodOf, setKey, type RrsetRow, type SetChange, type SetDiff, type ZoneContext, type ZoneRow, type ZoneState } from './zoneEdits';
+import { editZone, findZone, neighbourhoodOf, setKey, type RrsetRow, type SetChange, type SetDiff, type ZoneRow, type ZoneState } from '@kaja/zone-writes';
+import type { ZoneContext } from './context';
 
 export const presentRrset = (row: RrsetRow) => ({
   id: row.id,

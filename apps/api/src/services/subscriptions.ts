@@ -11,8 +11,8 @@ import {
   type ZoneChangeNotice,
 } from '@kaja/db';
 import { ApiError, conflict, invalid, notFound } from '../errors';
-import { onboardingSteps } from './onboarding';
-import { recordAudit, type Actor } from './audit';
+import { onboardingSteps } from '@kaja/zone-writes';
+import { recordAudit, type Actor } from '@kaja/zone-writes';
 import { addInterval, intervalPrice } from './billingPeriods';
 import type { ServiceContext } from './context';
 import { formatInvoiceNumber, issueInvoice, presentInvoice } from './invoices';
@@ -20,10 +20,10 @@ import type { MailMessage } from './mail';
 import { presentPlan } from './plans';
 import { presentSubscription } from './presenters';
 import { requireManager, type Principal } from './principal';
-import { accountUsage, lockCustomer } from './quotas';
+import { accountUsage, lockCustomer } from '@kaja/zone-writes';
 import { queriesThisMonth } from './queryUsage';
-import { noticeOf } from './zoneEdits';
-import { advanceOnboarding } from './onboarding';
+import { noticeOf } from '@kaja/zone-writes';
+import { advanceOnboarding } from '@kaja/zone-writes';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type PlanRow = typeof plans.$inferSelect;

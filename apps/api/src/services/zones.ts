@@ -3,21 +3,14 @@ import { customers, enqueueJob, rrsets, zoneChanges, zones, type Database, type 
 import { NS, parseZoneName, ttlProblem, ValidationError, typeCode } from '@kaja/dns-model';
 import { ApiError, conflict, invalid } from '../errors';
 import type { Pagination } from '../schemas/common';
-import { recordAudit, type Actor } from './audit';
+import { recordAudit, type Actor } from '@kaja/zone-writes';
 import type { Principal } from './principal';
-import { advanceOnboarding } from './onboarding';
-import { canAccessZone } from './restrictions';
-import { checkZoneQuota } from './quotas';
-import { hostName, nextSerial, soaContent } from './soa';
-import {
-  findZone,
-  noticeOf,
-  sortKeyOf,
-  writeSystemChanges,
-  zoneNameServers,
-  type ZoneContext,
-  type ZoneRow,
-} from './zoneEdits';
+import { advanceOnboarding } from '@kaja/zone-writes';
+import { canAccessZone } from '@kaja/zone-writes';
+import { checkZoneQuota } from '@kaja/zone-writes';
+import { hostName, nextSerial, soaContent } from '@kaja/zone-writes';
+import { findZone, noticeOf, sortKeyOf, writeSystemChanges, zoneNameServers, type ZoneRow } from '@kaja/zone-writes';
+import type { ZoneContext } from './context';
 
 export type ZoneRegion = ZoneRow['region'];
 

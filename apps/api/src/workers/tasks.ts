@@ -4,7 +4,7 @@ import { groupRecords, managedTypeProblem, parseZoneFile, writeZoneFile } from '
 import { ApiError, invalid } from '../errors';
 import { changesToReach } from '../services/journal';
 import type { Principal } from '../services/principal';
-import { planChanges, principalWriter, recordDelta, setKey, type RrsetRow, type SetChange, type SetDiff, type ZoneRow } from '../services/zoneEdits';
+import { planChanges, callerWriter, recordDelta, setKey, type RrsetRow, type SetChange, type SetDiff, type ZoneRow } from '@kaja/zone-writes';
 
 /** Bad lines of a zone file reported in one response at most; the count says how many there were. */
 export const maxReportedLines = 100;
@@ -96,7 +96,7 @@ function planRecords(input: PlanInput & { records: JournalRecord[]; fieldsByName
     removeOthers: input.removeOthers,
     ...(input.fieldsByName ? { path: (name: string, type: string) => `${name}/${type}.` } : {}),
   });
-  return { changes, diffs: planChanges(principalWriter(input.principal), state, changes) };
+  return { changes, diffs: planChanges(callerWriter(input.principal), state, changes) };
 }
 
 /**

@@ -14,7 +14,7 @@ import {
 import { zoneParams } from '../../../schemas/zones';
 import * as dnssecService from '../../../services/dnssec';
 import * as keysService from '../../../services/dnssecKeys';
-import type { ZoneContext } from '../../../services/zoneEdits';
+import type { ZoneContext } from '../../../services/context';
 
 const tags = ['dnssec'];
 

@@ -5,7 +5,7 @@ import { principalOf } from '../../../plugins/authentication';
 import { zoneRegion } from '../../../schemas/accounts';
 import { commonErrors, listEnvelope, pagination, successEnvelope } from '../../../schemas/common';
 import { zone, zoneParams } from '../../../schemas/zones';
-import type { PlanningContext } from '../../../services/zoneEdits';
+import type { PlanningContext } from '../../../services/context';
 import * as zonesService from '../../../services/zones';
 import { dnssecRoutes } from './dnssec';
 import { historyRoutes } from './history';

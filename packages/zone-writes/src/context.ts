@@ -1,0 +1,18 @@
+import type { Config } from '@kaja/config';
+import type { Database } from '@kaja/db';
+import type { ZoneChangePublisher } from './zoneChanges';
+
+/** Where the write path logs: pino's shape, which the API's and the DNS node's loggers both have. */
+export interface Logger {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+/** What a writer of zone content needs: the database, the platform's configuration, a logger and the change announcer. */
+export interface WriteContext {
+  db: Database;
+  config: Config;
+  log: Logger;
+  zoneChanges: ZoneChangePublisher;
+}
