@@ -1,4 +1,4 @@
-import { checkRrsets, managedTypeProblem, type Rrset } from '@kaja/dns-model';
+import { checkRrsets, managedTypeProblem, writableTypeProblem, type Rrset } from '@kaja/dns-model';
 import { ApiError, invalid } from './errors';
 import { canWriteRecord, type Caller, type RecordTarget } from './restrictions';
 import { asRrset, isManagedSet, relativeName, setKey, type ZoneState } from './zoneSets';
@@ -49,8 +49,10 @@ export function planChanges(writer: RecordWriter | null, state: ZoneState, chang
     if (byKey.has(key)) details[`${change.path}name`] ??= `${change.name} ${change.type} appears more than once in this request`;
     byKey.set(key, change);
     if (!options.system) {
-      const managed = managedTypeProblem(zone.name, change.name, change.type);
-      if (managed) details[`${change.path}type`] ??= managed;
+      // Every customer writer (API, bulk, import, restore, UPDATE) meets the API's decision on
+      // types here; a set of a type no longer writable may still be removed.
+      const refused = managedTypeProblem(zone.name, change.name, change.type) ?? (change.next ? writableTypeProblem(zone.name, change.type) : undefined);
+      if (refused) details[`${change.path}type`] ??= refused;
     }
   }
   if (Object.keys(details).length > 0) throw invalid(details);

@@ -45,6 +45,7 @@ export async function findZone(executor: Executor, caller: Caller, zoneId: strin
  * Loading only these keeps a one-record write cheap in a zone of 100,000 records.
  */
 export interface Neighbourhood {
+  zone: string;
   names: Set<string>;
   descendantsOf: Set<string>;
   pointers: boolean;
@@ -54,7 +55,7 @@ export interface Neighbourhood {
 const targetWord: Record<string, number> = { MX: 1, NS: 0, SRV: 3 };
 
 export function neighbourhoodOf(zone: string, sets: readonly { name: string; type: string; contents?: readonly string[] }[]): Neighbourhood {
-  const hood: Neighbourhood = { names: new Set([zone]), descendantsOf: new Set(), pointers: false };
+  const hood: Neighbourhood = { zone, names: new Set([zone]), descendantsOf: new Set(), pointers: false };
   for (const set of sets) {
     for (let name = set.name; name !== zone && isSubdomain(name, zone); name = parentName(name)) hood.names.add(name);
     if (set.type === 'NS') hood.descendantsOf.add(set.name);
@@ -71,17 +72,30 @@ export function neighbourhoodOf(zone: string, sets: readonly { name: string; typ
 
 /** The zone's sets by `setKey`: all of them, or those of a neighbourhood. */
 export async function loadSets(executor: Executor, zoneId: string, hood?: Neighbourhood): Promise<Map<string, RrsetRow>> {
-  let where: SQL | undefined = eq(rrsets.zoneId, zoneId);
-  // Many new delegations at once: one pass over the zone beats a range condition per delegation.
-  if (hood && hood.descendantsOf.size <= 50) {
-    const parts: SQL[] = [inArray(rrsets.name, [...hood.names])];
-    for (const name of hood.descendantsOf) {
-      const key = sortKeyOf(name);
-      parts.push(and(gt(rrsets.sortKey, `${key}\u0001`), lt(rrsets.sortKey, `${key}\u0002`))!);
+  const part = hood && whereIn(hood);
+  const rows = await executor.select().from(rrsets).where(and(eq(rrsets.zoneId, zoneId), part));
+  if (hood && part) {
+    // A change at or below a delegation re-checks its NS set, whose glue lies under it (a DS
+    // added beside NS with in-bailiwick targets): load what is under the delegations found.
+    const delegations = rows.filter((row) => row.type === 'NS' && row.name !== hood.zone && !hood.descendantsOf.has(row.name)).map((row) => row.name);
+    if (delegations.length > 0) {
+      const below: Neighbourhood = { zone: hood.zone, names: new Set(), descendantsOf: new Set(delegations), pointers: false };
+      rows.push(...(await executor.select().from(rrsets).where(and(eq(rrsets.zoneId, zoneId), whereIn(below)))));
     }
-    if (hood.pointers) parts.push(inArray(rrsets.type, Object.keys(targetWord)));
-    where = and(where, or(...parts));
   }
-  const rows = await executor.select().from(rrsets).where(where);
   return new Map(rows.map((row) => [setKey(row.name, row.type), row]));
+}
+
+/** The condition selecting a neighbourhood's sets (undefined: the whole zone). */
+function whereIn(hood: Neighbourhood): SQL | undefined {
+  // Many new delegations at once: one pass over the zone beats a range condition per delegation.
+  if (hood.descendantsOf.size > 50) return undefined;
+  const parts: SQL[] = [];
+  if (hood.names.size > 0) parts.push(inArray(rrsets.name, [...hood.names]));
+  for (const name of hood.descendantsOf) {
+    const key = sortKeyOf(name);
+    parts.push(and(gt(rrsets.sortKey, `${key}\u0001`), lt(rrsets.sortKey, `${key}\u0002`))!);
+  }
+  if (hood.pointers) parts.push(inArray(rrsets.type, Object.keys(targetWord)));
+  return or(...parts);
 }
