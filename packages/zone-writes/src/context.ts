@@ -15,4 +15,6 @@ export interface WriteContext {
   config: Config;
   log: Logger;
   zoneChanges: ZoneChangePublisher;
+  /** Sends the mails whose jobs a transaction committed, now rather than at a runner's next poll (none where no mail goes out, as on a DNS node). */
+  sendMail?: (jobIds: readonly number[]) => void;
 }

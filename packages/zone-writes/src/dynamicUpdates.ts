@@ -6,6 +6,7 @@ import { ApiError } from './errors';
 import type { Actor } from './audit';
 import { policiesAllow, unmapAddress } from './restrictions';
 import { openTsigSecret } from './tsigSecrets';
+import { inTransaction } from './afterCommit';
 import type { WriteContext } from './context';
 import { noticeOf, zoneNameServers } from './editZone';
 import { planChanges, type RecordWriter, type SetChange } from './planChanges';
@@ -100,8 +101,11 @@ export async function applyUpdate(ctx: WriteContext, request: UpdateRequest): Pr
 
   const scanned = prescan(message.authorities, zone);
   try {
-    const outcome = await ctx.db.transaction(async (tx) => applyInZone(ctx, tx, { ...request, key, zone, scanned }));
-    if (outcome.changed) await ctx.zoneChanges.publish(noticeOf({ ...zone, serial: outcome.serial }));
+    const outcome = await inTransaction(ctx, async (tx, after) => {
+      const applied = await applyInZone(ctx, tx, { ...request, key, zone, scanned });
+      if (applied.changed) after.publish(noticeOf({ ...zone, serial: applied.serial }));
+      return applied;
+    });
     return { rcode: outcome.rcode, reason: outcome.reason, zone: zoneName, serial: outcome.serial };
   } catch (error) {
     // The record rules, key policies and plan limits of the API: the update is refused, nothing written.

@@ -1,5 +1,6 @@
 import type { Executor, ZoneChangeNotice } from '@kaja/db';
 import { nameServersOfRegion } from '@kaja/catalog';
+import { inTransaction } from './afterCommit';
 import type { Actor } from './audit';
 import type { WriteContext } from './context';
 import { conflict } from './errors';
@@ -30,7 +31,7 @@ export async function editZone(
   options: EditOptions,
   build: (state: ZoneState, tx: Executor) => SetChange[] | Promise<SetChange[]>,
 ): Promise<EditResult> {
-  const result = await ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx, after) => {
     const zone = await findZone(tx, caller, zoneId, { lock: true });
     if (zone.status === 'deleting') throw conflict('The zone is being deleted');
     const touched = options.touches?.(zone);
@@ -43,10 +44,9 @@ export async function editZone(
       actor: caller.actor,
     });
     if (diffs.some((diff) => diff.added.length > 0)) await advanceOnboarding(tx, caller.actor, zone.customerId, 'add_records');
-    return { zone: { ...zone, serial }, serial, diffs, sets, previous: zone.serial };
+    if (serial !== zone.serial) after.publish(noticeOf({ ...zone, serial }));
+    return { zone: { ...zone, serial }, serial, diffs, sets };
   });
-  if (result.serial !== result.previous) await ctx.zoneChanges.publish(noticeOf(result.zone));
-  return result;
 }
 
 /** The zone and all its sets as one read-only snapshot shows them, without locking anything. */
@@ -81,7 +81,7 @@ export async function editZoneOptimistically(
   for (let attempt = 0; attempt < planAttempts; attempt++) {
     const state = await readZoneSnapshot(ctx, caller, zoneId);
     const { changes, diffs } = await plan(state);
-    const result = await ctx.db.transaction(async (tx) => {
+    const result = await inTransaction(ctx, async (tx, after) => {
       const zone = await findZone(tx, caller, zoneId, { lock: true });
       if (zone.status === 'deleting') throw conflict('The zone is being deleted');
       if (zone.serial !== state.zone.serial) return undefined;
@@ -90,11 +90,10 @@ export async function editZoneOptimistically(
         nameServers: zoneNameServers(ctx, zone),
         actor: caller.actor,
       });
-      return { zone: { ...zone, serial: written.serial }, serial: written.serial, diffs, sets: written.sets, previous: zone.serial };
+      if (written.serial !== zone.serial) after.publish(noticeOf({ ...zone, serial: written.serial }));
+      return { zone: { ...zone, serial: written.serial }, serial: written.serial, diffs, sets: written.sets };
     });
-    if (!result) continue;
-    if (result.serial !== result.previous) await ctx.zoneChanges.publish(noticeOf(result.zone));
-    return result;
+    if (result) return result;
   }
   throw conflict('The zone kept changing while this change was planned: try again');
 }

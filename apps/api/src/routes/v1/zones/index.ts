@@ -20,9 +20,6 @@ const tags = ['zones'];
 /** /zones and everything below a zone. */
 export const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: PlanningContext = { ...app.context, zoneChanges: app.zoneChanges, workers: app.workers };
-  app.jobs.register(zonesService.deleteZoneJob, (payload, { db }) =>
-    zonesService.deleteZoneData(db, payload, (notice) => ctx.zoneChanges.publish(notice)),
-  );
 
   app.post(
     '/zones',
