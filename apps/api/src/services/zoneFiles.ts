@@ -3,8 +3,7 @@ import { rrsets } from '@kaja/db';
 import type { Principal } from './principal';
 import { presentDiff } from './rrsets';
 import type { ZoneFilePlan } from '../workers/tasks';
-import { checkRecordQuota } from '@kaja/zone-writes';
-import { editZoneOptimistically, findZone, readZoneSnapshot, type ZoneState } from '@kaja/zone-writes';
+import { checkRecordQuota, editZoneOptimistically, findZone, readZoneSnapshot, type ZoneState } from '@kaja/zone-writes';
 import type { PlanningContext } from './context';
 
 /** The zone as an RFC 1035 master file, the platform's sets (SOA, apex NS, DNSKEY, CDS, CDNSKEY, NSEC3PARAM) included. */
