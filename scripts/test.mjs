@@ -11,7 +11,7 @@ import { ensureNodeRuntime } from './runtime.mjs';
 await ensureNodeRuntime();
 
 const databaseOnly = process.argv.includes('--db');
-const databaseProjects = ['db', 'api', 'dns-database'];
+const databaseProjects = ['db', 'zone-writes', 'api', 'dns-database'];
 
 ensureDependencies();
 ensureDebianTools(testTools);

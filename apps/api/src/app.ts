@@ -12,8 +12,8 @@ import { v1Routes } from './routes/v1/index';
 import { zoneRoutes } from './routes/v1/zones/index';
 import { createServiceContext, type ServiceContext } from './services/context';
 import { createMailer, type Mailer } from './services/mail';
-import { meterQueries, queryMeteringIntervalMs, queryMeteringJob } from './services/queryUsage';
-import { ZoneChangePublisher } from './services/zoneChanges';
+import { registerJobs } from './jobs';
+import { ZoneChangePublisher } from '@kaja/zone-writes';
 import { WorkerPool, type WorkerPoolOptions } from './workers/pool';
 import { installValidationMessages } from './schemas/messages';
 import { errorSerializer, logRedaction, requestSerializer } from './logging';
@@ -95,7 +95,8 @@ export async function buildApp({ config, database, mailer, rateLimits, jobs, log
   });
 
   const outgoing = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log });
-  const { context, drain } = createServiceContext({ db: database.db, config, log: app.log, mailer: outgoing, ...(clock ? { clock } : {}) });
+  const runner = jobs ?? new JobRunner({ db: database.db, onError: (error, job) => app.log.error({ err: error, job }, 'job failed') });
+  const { context, drain } = createServiceContext({ db: database.db, config, log: app.log, jobs: runner, ...(clock ? { clock } : {}) });
   app.decorate('context', context);
   app.addHook('onClose', async () => {
     await drain();
@@ -105,11 +106,9 @@ export async function buildApp({ config, database, mailer, rateLimits, jobs, log
   await errorsPlugin(app);
   await securityPlugin(app, { config });
   await openapiPlugin(app, { config });
-  app.decorate('jobs', jobs ?? new JobRunner({ db: database.db, onError: (error, job) => app.log.error({ err: error, job }, 'job failed') }));
+  app.decorate('jobs', runner);
   app.decorate('zoneChanges', zoneChanges ?? new ZoneChangePublisher(database.db, app.log));
-  app.jobs.every(queryMeteringJob, queryMeteringIntervalMs, async () => {
-    await meterQueries(context, context.now());
-  });
+  registerJobs(runner, { ...context, zoneChanges: app.zoneChanges }, outgoing);
   const pool = new WorkerPool(workers);
   app.decorate('workers', pool);
   app.addHook('onClose', () => pool.close());

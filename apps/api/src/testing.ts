@@ -17,7 +17,7 @@ import { buildApp } from './app';
 import type { RateLimits } from './plugins/rateLimit';
 import { lifeCycleJob, scheduleLifeCycle } from './services/billingJobs';
 import { createMailer } from './services/mail';
-import { sealTsigSecret } from './services/tsigSecrets';
+import { sealTsigSecret } from '@kaja/zone-writes';
 import type { WorkerPoolOptions } from './workers/pool';
 
 export interface ReceivedMail {

@@ -4,6 +4,8 @@ export { startServer, type DnsServer, type ListenAddress, type ServerOptions } f
 export { Zone, type ApplyResult, type Rrset, type ZoneChange } from './zone';
 export { loadZoneFile, loadZoneText, wireRecord } from './zoneFile';
 export { ZoneStore } from './zoneStore';
+export { Notifier } from './notify';
+export { DatabaseTransfers } from './transferDatabase';
 export type { QueryCount } from './queryCounts';
 export { serveDatabaseZones, type DatabaseDnsServer, type DatabaseServerOptions } from './database/serve';
 export { ZoneLoader, type ZoneEvent, type ZoneListener } from './database/zoneLoader';

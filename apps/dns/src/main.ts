@@ -3,12 +3,8 @@
 // node's cluster module shares each UDP socket and TCP listener between processes; in database
 // mode every worker has its own connection, LISTEN and zones.
 import cluster from 'node:cluster';
-import { createDnsNodeUpdateService } from '@kaja/api';
-import { loadConfig, resolveKeyEncryptionKey } from '@kaja/config';
-import { openDatabase } from '@kaja/db';
 import { AliasResolver } from './alias';
 import { parseCommandLine, usage, type Config } from './cli';
-import { serveDatabaseZones } from './database/serve';
 import { StaticKeySource } from './keySource';
 import { Notifier } from './notify';
 import { keyRecords } from './publishedKeys';
@@ -44,24 +40,9 @@ async function serve(config: Config): Promise<{ zones: number; close: () => Prom
   const alias = new AliasResolver(config.aliasResolvers);
   const options = { listen: config.listen, nodeName: config.nodeName, alias, tcp: config.tcp, udp: config.udp };
   if (config.databaseUrl) {
-    // The API's nodes own the schema: a DNS node only reads zones and adds query counts.
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: '', migrate: false });
-    try {
-      const platform = loadConfig();
-      const updates = createDnsNodeUpdateService({ database, config: platform });
-      const server = await serveDatabaseZones({
-        ...options,
-        database,
-        keyEncryptionKey: resolveKeyEncryptionKey(platform),
-        updates,
-        notify: notifies(),
-        secondaryAllowedCidrs: platform.secondaryAllowedCidrs,
-      });
-      return { zones: server.zones.size, close: () => server.close().finally(() => database.close()) };
-    } catch (error) {
-      await database.close();
-      throw error;
-    }
+    // Loaded only here: a standalone server does not carry the database driver and the write path.
+    const { serveDatabaseNode } = await import('./database/node');
+    return serveDatabaseNode(config.databaseUrl, { ...options, notify: notifies() });
   }
   const settings = await standaloneSettings(config.dnssec);
   if (!cluster.isWorker) for (const line of dsLines(settings)) console.log(`dns: ${line}`);

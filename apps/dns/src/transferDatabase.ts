@@ -1,6 +1,6 @@
 import { and, asc, eq, gte } from '@kaja/db/orm';
 import { tsigKeys, zoneChanges, zones, zoneSecondaries, type DatabaseHandle, type JournalRecord } from '@kaja/db';
-import { openTsigSecret } from '@kaja/api';
+import { openTsigSecret } from '@kaja/zone-writes';
 import type { TsigKey } from '@kaja/dns-model/tsig';
 import type { Secondary, TransferAccess, TransferSource } from './transferAccess';
 import type { ZoneChange } from './zone';

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import { startModuleWorker, type UpdateService, type ZoneChangePublisher } from '@kaja/api';
+import { startModuleWorker } from '@kaja/api';
+import type { UpdateService, ZoneChangePublisher } from '@kaja/zone-writes';
 import { serveDatabaseOverPort, type DatabaseHandle, type ZoneChangeNotice } from '@kaja/db';
 import type { Cidr } from '@kaja/config';
 import type { ListenAddress } from '@kaja/dns';

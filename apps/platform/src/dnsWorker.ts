@@ -1,7 +1,7 @@
 // The DNS thread of the platform (see dnsThread.ts): the database-backed DNS server, with its
 // database, change notices and dynamic updates reached through the platform's thread.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { UpdateService } from '@kaja/api';
+import type { UpdateService } from '@kaja/zone-writes';
 import { openDatabase, openDatabaseOverPort, type ZoneChangeNotice } from '@kaja/db';
 import { AliasResolver, serveDatabaseZones, type DatabaseDnsServer } from '@kaja/dns';
 import type { DnsThreadCall, DnsThreadData, FromDnsThread, ToDnsThread } from './dnsThread';

@@ -5,7 +5,8 @@
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { buildApp, createUpdateService, scheduleLifeCycle } from '@kaja/api';
+import { buildApp, scheduleLifeCycle } from '@kaja/api';
+import { createUpdateService } from '@kaja/zone-writes';
 import { privateDirectory, resolveKeyEncryptionKey } from '@kaja/config';
 import { serveAdminSocket } from './adminSocket';
 import { buildDashboardServer } from './dashboard';

@@ -4,6 +4,7 @@ import { parseCidr, type Cidr } from './cidr';
 import { parseKeyEncryptionKey } from './keyEncryptionKey';
 
 export { parseCidr, type Cidr } from './cidr';
+export { secondaryAddressProblem } from './secondaryAddresses';
 export { makeTreePrivate, privateDirectory, writePrivateFile } from './privateFiles';
 export { keyEncryptionKeyFile, parseKeyEncryptionKey, resolveKeyEncryptionKey } from './keyEncryptionKey';
 

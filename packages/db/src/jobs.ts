@@ -103,20 +103,39 @@ export class JobRunner {
   async runNext(): Promise<boolean> {
     const names = [...this.handlers.keys()];
     if (names.length === 0) return false;
-    const { db, leaseMs } = this.options;
     const nameList: SQL = sql.join(names.map((name) => sql`${name}`), sql`, `);
+    const { leaseMs } = this.options;
+    return this.claimAndRun(sql`
+      SELECT id FROM jobs
+      WHERE name IN (${nameList})
+        AND ((status = 'queued' AND run_at <= now())
+          OR (status = 'running' AND locked_at < now() - make_interval(secs => ${leaseMs / 1000})))
+      ORDER BY run_at, id
+      LIMIT 1
+      FOR UPDATE SKIP LOCKED`);
+  }
+
+  /**
+   * Runs this job now if it is still queued and due and this runner has its handler (work whose
+   * record must outlive a crash, done at once: a mail sent after its commit). Another runner may
+   * have taken it: then nothing happens here.
+   */
+  async runJob(id: number): Promise<boolean> {
+    const names = [...this.handlers.keys()];
+    if (names.length === 0) return false;
+    const nameList: SQL = sql.join(names.map((name) => sql`${name}`), sql`, `);
+    return this.claimAndRun(sql`
+      SELECT id FROM jobs
+      WHERE id = ${id} AND name IN (${nameList}) AND status = 'queued' AND run_at <= now()
+      FOR UPDATE SKIP LOCKED`);
+  }
+
+  private async claimAndRun(candidate: SQL): Promise<boolean> {
+    const { db } = this.options;
     const claimed = rowsOf<ClaimedJob>(
       await db.execute(sql`
         UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_at = now(), locked_by = ${this.workerId}, updated_at = now()
-        WHERE id = (
-          SELECT id FROM jobs
-          WHERE name IN (${nameList})
-            AND ((status = 'queued' AND run_at <= now())
-              OR (status = 'running' AND locked_at < now() - make_interval(secs => ${leaseMs / 1000})))
-          ORDER BY run_at, id
-          LIMIT 1
-          FOR UPDATE SKIP LOCKED
-        )
+        WHERE id = (${candidate})
         RETURNING id, name, payload, attempts, max_attempts`),
     )[0];
     if (!claimed) return false;

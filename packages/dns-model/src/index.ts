@@ -33,5 +33,5 @@ export {
   type Rrset,
   type RrsetProblem,
 } from './rrset';
-export { parseRrsetInput, type FieldErrors, type RrsetField, type RrsetInput, type RrsetInputResult } from './rrsetInput';
+export { parseRrsetInput, writableTypeProblem, type FieldErrors, type RrsetField, type RrsetInput, type RrsetInputResult } from './rrsetInput';
 export { diffRecords, type RecordDiff } from './diff';

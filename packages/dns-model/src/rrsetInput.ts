@@ -19,6 +19,19 @@ export type FieldErrors = Partial<Record<RrsetField, string>>;
 export type RrsetInputResult = { ok: true; rrset: Rrset } | { ok: false; errors: FieldErrors };
 
 /**
+ * Whether customers may write records of this type (the mnemonic), whoever writes them: the API,
+ * bulk changes, imports, restores and dynamic updates all ask here. SOA and the DNSSEC sets are
+ * the platform's; meta types (OPT, AXFR, ANY...) and types outside `customerTypes` are refused.
+ * Where in the zone a type may go is `managedTypeProblem`'s and `checkRrsets`'s.
+ */
+export function writableTypeProblem(zone: string, type: string): string | undefined {
+  if (type === 'SOA') return 'SOA records are managed by the platform';
+  if (DNSSEC_MANAGED_TYPES.has(type)) return managedTypeProblem(zone, zone, type)!;
+  if (!isCustomerType(type)) return `Record type ${type} is not supported`;
+  return undefined;
+}
+
+/**
  * Reads one RRset from a request: the type (ANAME is read as ALIAS), the owner name relative to
  * the zone, the content as a string or a list of strings (each parsed to its canonical form), and
  * the TTL (the zone's default when left out). Every field is checked, so a form can show all
@@ -33,9 +46,8 @@ export function parseRrsetInput(input: RrsetInput, zone: string, options: { defa
   else if (!isTypeName(input.type)) errors.type = `Unknown record type ${input.type}`;
   else {
     const mnemonic = typeName(typeCode(input.type));
-    if (mnemonic === 'SOA') errors.type = 'SOA records are managed by the platform';
-    else if (DNSSEC_MANAGED_TYPES.has(mnemonic)) errors.type = managedTypeProblem(zone, zone, mnemonic)!;
-    else if (!isCustomerType(mnemonic)) errors.type = `Record type ${mnemonic} is not supported`;
+    const problem = writableTypeProblem(zone, mnemonic);
+    if (problem) errors.type = problem;
     else type = mnemonic;
   }
 

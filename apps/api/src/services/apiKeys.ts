@@ -3,12 +3,11 @@ import { apiKeys, users, type Executor, type RecordPolicy, type Role } from '@ka
 import { parseName } from '@kaja/dns-model';
 import { invalid, notFound } from '../errors';
 import type { Pagination } from '../schemas/common';
-import { recordAudit } from './audit';
+import { normaliseRecordPolicy, parseCidr, recordAudit } from '@kaja/zone-writes';
 import type { ServiceContext } from './context';
 import { presentApiKey } from './presenters';
 import { boundApiKey, boundRotation, type ApiKeyLimits } from './credentialLimits';
 import { requireRoleOver, requireScope, type Principal } from './principal';
-import { normaliseRecordPolicy, parseCidr } from './restrictions';
 import { joinScopes, parseScopes, roleScopes, splitScopes } from './scopes';
 import { hashSecret, newSecret } from './tokens';
 

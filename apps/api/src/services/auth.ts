@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from '@kaja/db/orm';
 import { apiKeys, isUniqueViolation, users } from '@kaja/db';
 import { ApiError, invalid } from '../errors';
 import { createDefaultApiKey } from './apiKeys';
-import { recordAudit, type Actor } from './audit';
+import { recordAudit, type Actor } from '@kaja/zone-writes';
 import type { ServiceContext } from './context';
 import { insertCustomer, loadCustomer } from './customers';
 import { consumeEmailToken, endEmailTokens, issueEmailToken } from './emailTokens';

@@ -4,7 +4,7 @@ import { defaultPlanId, findPlan } from '@kaja/catalog';
 import { ApiError, unauthorized } from '../errors';
 import type { ServiceContext } from './context';
 import type { Principal } from './principal';
-import { ipAllowed } from './restrictions';
+import { ipAllowed } from '@kaja/zone-writes';
 import { splitScopes } from './scopes';
 import { hashSecret } from './tokens';
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from '@kaja/db/orm';
 import { customers, plans, subscriptions, zones, type Executor, type ZoneChangeNotice } from '@kaja/db';
-import { recordAudit, systemActor, type Actor } from './audit';
+import { type Actor, noticeOf, recordAudit, systemActor } from '@kaja/zone-writes';
 import { addInterval, intervalPrice } from './billingPeriods';
 import type { ServiceContext } from './context';
 import { formatInvoiceNumber, issueInvoice, openInvoices, type InvoiceRow } from './invoices';
@@ -12,7 +12,6 @@ import {
   type SubscriptionRow,
   type ZoneNoticePublisher,
 } from './subscriptions';
-import { noticeOf } from './zoneEdits';
 
 /**
  * The subscription life cycle (docs/decisions/020-subscription-life-cycle.md), driven by the

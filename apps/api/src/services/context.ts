@@ -1,26 +1,38 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '@kaja/config';
-import type { Database } from '@kaja/db';
-import type { MailMessage, Mailer } from './mail';
+import { enqueueJob, type Database, type JobRunner } from '@kaja/db';
+import { mailJob, type ZoneChangePublisher } from '@kaja/zone-writes';
+import type { WorkerPool } from '../workers/pool';
+import type { MailMessage } from './mail';
 
 /** What the services need: the database, the configuration, outgoing mail, a logger and the clock. */
 export interface ServiceContext {
   db: Database;
   config: Config;
   log: FastifyBaseLogger;
-  /** Sends after the current request's transaction committed; failures are logged, not thrown. */
+  /**
+   * Sends a mail outside any transaction: stored as a job first, then sent at once (failures are
+   * retried by the job runner). Inside a transaction, use `inTransaction`'s `after.mail`.
+   */
   mail(message: MailMessage): void;
+  /** Sends the mails whose jobs a transaction committed (see `inTransaction`). */
+  sendMail(jobIds: readonly number[]): void;
   /** The time the rules that depend on it go by (billing, metering months, metrics windows); tests set it. */
   now(): Date;
   /** Runs work after the answer, not awaited by it; failures are logged (with `label`), not thrown. */
   background(label: string, task: () => Promise<void>): void;
 }
 
-export function createServiceContext(options: { db: Database; config: Config; log: FastifyBaseLogger; mailer: Mailer; clock?: () => Date }) {
+export function createServiceContext(options: { db: Database; config: Config; log: FastifyBaseLogger; jobs: JobRunner; clock?: () => Date }) {
   const pending = new Set<Promise<void>>();
   const track = (work: Promise<void>) => {
     const tracked = work.finally(() => pending.delete(tracked));
     pending.add(tracked);
+  };
+  const sendMail = (jobIds: readonly number[]) => {
+    for (const id of jobIds) {
+      track(options.jobs.runJob(id).then(() => undefined, (error) => options.log.error({ err: error, job: id }, 'mail delivery failed')));
+    }
   };
   const context: ServiceContext = {
     db: options.db,
@@ -28,8 +40,10 @@ export function createServiceContext(options: { db: Database; config: Config; lo
     config: options.config,
     log: options.log,
     mail(message) {
-      track(options.mailer.send(message).catch((error) => options.log.error({ err: error, to: message.to, subject: message.subject }, 'mail delivery failed')));
+      // Stored first: a crash before it is sent leaves the job for a runner.
+      track(enqueueJob(options.db, mailJob, message).then((id) => sendMail([id]), (error) => options.log.error({ err: error, to: message.to, subject: message.subject }, 'mail not queued')));
     },
+    sendMail,
     background(label, task) {
       // setImmediate: the answer is written first (an embedded database works on this very thread).
       track(new Promise<void>((resolve) => setImmediate(resolve)).then(task).catch((error) => options.log.error({ err: error }, `${label} failed`)));
@@ -40,4 +54,14 @@ export function createServiceContext(options: { db: Database; config: Config; lo
     await Promise.all([...pending]);
   };
   return { context, drain };
+}
+
+/** What the zone and record services need beyond the common context. */
+export interface ZoneContext extends ServiceContext {
+  zoneChanges: ZoneChangePublisher;
+}
+
+/** What imports and restores need beyond the zone context: threads for their heavy planning. */
+export interface PlanningContext extends ZoneContext {
+  workers: WorkerPool;
 }

@@ -1,7 +1,7 @@
 import type { RecordPolicy, Role } from '@kaja/db';
 import { ApiError } from '../errors';
 import type { Principal } from './principal';
-import { parseCidr, policiesAllow, ipAllowed, type RecordTarget } from './restrictions';
+import { parseCidr, policiesAllow, ipAllowed, type RecordTarget } from '@kaja/zone-writes';
 import { grants, roleScopes } from './scopes';
 
 /**

@@ -4,7 +4,7 @@ import { defaultPlanId, defaultZoneRegion, type ZoneRegion } from '@kaja/catalog
 import { conflict, forbidden, invalid, notFound } from '../errors';
 import { formatOnlyVatIdVerifier, normaliseVatId, vatIdProblem, type VatIdVerifier } from './vat';
 import type { Pagination } from '../schemas/common';
-import { recordAudit } from './audit';
+import { recordAudit } from '@kaja/zone-writes';
 import type { ServiceContext } from './context';
 import { presentCustomer } from './presenters';
 import { canSeeCustomer, requireManager, requireStaff, type Principal } from './principal';

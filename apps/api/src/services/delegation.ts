@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from '@kaja/db/orm';
 import { delegationChecks, enqueueJob, jobs, users, zones, type Executor } from '@kaja/db';
 import { ApiError } from '../errors';
-import { recordAudit, systemActor } from './audit';
-import { advanceOnboarding } from './onboarding';
+import { advanceOnboarding, findZone, noticeOf, recordAudit, systemActor, zoneNameServers, type ZoneRow } from '@kaja/zone-writes';
 import type { ServiceContext } from './context';
 import { dsProblemMail, pendingReleasedMail, pendingReleaseWarningMail } from './delegationMail';
 import { brokenDsStates, dsStateOf, hostKey, nsStateOf, pointsToUs, type ExpectedDs } from './delegationStates';
@@ -11,7 +10,6 @@ import { zoneCryptokeys } from './dnssecRecords';
 import { DnsExchangeError } from './dnsExchange';
 import { readParentView, type ParentView } from './parentView';
 import type { Principal } from './principal';
-import { findZone, noticeOf, zoneNameServers, type ZoneRow } from './zoneEdits';
 import { deleteZoneJob, type DeleteZonePayload } from './zones';
 
 /** Checks one zone's delegation (on demand, and the first check of a new zone). */

@@ -1,14 +1,13 @@
-import { refuseSecondaryWrites } from './secondaryZones';
+import { refuseSecondaryWrites } from '@kaja/zone-writes';
 import { and, eq, sql } from '@kaja/db/orm';
 import { cryptokeys, enqueueJob, jobs, zones, type CryptokeyAlgorithm, type Executor, type ZoneChangeNotice } from '@kaja/db';
 import { conflict, invalid } from '../errors';
-import { recordAudit, type Actor } from './audit';
-import { advanceOnboarding } from './onboarding';
+import { type Actor, advanceOnboarding, findZone, noticeOf, recordAudit, type ZoneRow } from '@kaja/zone-writes';
 import type { ServiceContext } from './context';
 import { defaultAlgorithm, dsOfKey, newCryptokeyRow, parseAlgorithm, presentDnskey } from './dnssecKeys';
 import { publishDnssecSets, zoneCryptokeys, type CryptokeyRow } from './dnssecRecords';
 import type { Principal } from './principal';
-import { findZone, noticeOf, type ZoneContext, type ZoneRow } from './zoneEdits';
+import type { ZoneContext } from './context';
 
 /** Generates a zone's first KSK and ZSK and publishes them: what enabling waits for. */
 export const generateKeysJob = 'dnssec.generate_keys';

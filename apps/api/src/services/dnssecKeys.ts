@@ -9,7 +9,8 @@ import type { Pagination } from '../schemas/common';
 import type { ServiceContext } from './context';
 import { dnskeyOf, publishDnssecSets, zoneCryptokeys, type CryptokeyRow } from './dnssecRecords';
 import type { Principal } from './principal';
-import { findZone, noticeOf, type ZoneContext, type ZoneRow } from './zoneEdits';
+import { findZone, inTransaction, noticeOf, type ZoneRow } from '@kaja/zone-writes';
+import type { ZoneContext } from './context';
 
 export const defaultAlgorithm: CryptokeyAlgorithm = 'ECDSAP256SHA256';
 
@@ -159,15 +160,14 @@ async function changeKeys<T>(
   zoneId: string,
   change: (tx: Executor, zone: ZoneRow) => Promise<{ result: T; action: string; summary: Record<string, unknown> }>,
 ): Promise<T> {
-  const { result, zone } = await ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx, after) => {
     const zone = await findZone(tx, principal, zoneId, { lock: true });
     keysChangeable(zone);
     const { result, action, summary } = await change(tx, zone);
     const serial = await publishDnssecSets(tx, ctx, zone, { action, actor: principal.actor, summary, newSerial: true });
-    return { result, zone: { ...zone, serial } };
+    after.publish(noticeOf({ ...zone, serial }));
+    return result;
   });
-  await ctx.zoneChanges.publish(noticeOf(zone));
-  return result;
 }
 
 export interface CreateCryptokeyInput {

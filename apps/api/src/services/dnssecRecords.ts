@@ -2,9 +2,8 @@ import { eq, asc } from '@kaja/db/orm';
 import { cryptokeys, type Executor } from '@kaja/db';
 import { recordType, type Rrset } from '@kaja/dns-model';
 import { algorithmSuite, CDNSKEY_DELETE, CDS_DELETE, DigestType, dnskeyRdata, dsRdata, RFC9276_PARAMETERS } from '@kaja/dnssec';
-import type { Actor } from './audit';
+import { type Actor, type SetChange, setKey, writeSystemChanges, type ZoneRow } from '@kaja/zone-writes';
 import type { ServiceContext } from './context';
-import { setKey, writeSystemChanges, type SetChange, type ZoneRow } from './zoneEdits';
 
 export type CryptokeyRow = typeof cryptokeys.$inferSelect;
 

@@ -4,8 +4,8 @@ import { auditEvents, rrsets, tsigKeys, zoneChanges, zones } from '@kaja/db';
 import { DnsClass, emptyMessage, Opcode, Rcode, recordType, typeCode, type ResourceRecord } from '@kaja/dns-model';
 import { createTsigKey, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../testing';
 import { createZone, setPlan } from '../routes/v1/zones/zoneTestKit';
-import { applyUpdate, createUpdateService } from './dynamicUpdates';
-import type { ZoneContext } from './zoneEdits';
+import { applyUpdate, createUpdateService } from '@kaja/zone-writes';
+import type { ZoneContext } from './context';
 
 /** A record of an UPDATE message; `content` in presentation form, none for the data-less forms. */
 function rr(name: string, type: string, options: { class?: number; ttl?: number; content?: string } = {}): ResourceRecord {

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, sql } from '@kaja/db/orm';
 import { customers, invoiceNumbers, invoices, type Executor, type InvoiceLine, type ZoneChangeNotice } from '@kaja/db';
 import { conflict, invalid, notFound } from '../errors';
 import type { Pagination } from '../schemas/common';
-import { recordAudit, type Actor } from './audit';
+import { recordAudit, type Actor } from '@kaja/zone-writes';
 import type { ServiceContext } from './context';
 import type { Principal } from './principal';
 import { canSeeCustomer, requireManager, requireStaff } from './principal';

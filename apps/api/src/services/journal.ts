@@ -4,8 +4,8 @@ import { groupRecords } from '@kaja/dns-model';
 import { invalid } from '../errors';
 import type { Pagination } from '../schemas/common';
 import type { Principal } from './principal';
-import { checkRecordQuota } from './quotas';
-import { editZoneOptimistically, findZone, isManagedSet, readZoneSnapshot, recordDelta, setKey, type PlanningContext, type SetChange, type ZoneContext, type ZoneRow, type ZoneState } from './zoneEdits';
+import { checkRecordQuota, editZoneOptimistically, findZone, isManagedSet, readZoneSnapshot, recordDelta, type SetChange, setKey, type ZoneRow, type ZoneState } from '@kaja/zone-writes';
+import type { PlanningContext, ZoneContext } from './context';
 
 type ChangeRow = typeof zoneChanges.$inferSelect;
 

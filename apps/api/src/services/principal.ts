@@ -1,7 +1,7 @@
 import type { ApiScope } from '@kaja/catalog';
 import type { Role, RecordPolicy, SubscriptionStatus, SuspensionReason } from '@kaja/db';
 import { ApiError, forbidden } from '../errors';
-import type { Actor } from './audit';
+import type { Actor } from '@kaja/zone-writes';
 import { grants, roleScopes } from './scopes';
 
 export interface PrincipalApiKey {

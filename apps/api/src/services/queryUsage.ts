@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, lt, ne, or, sql, sum } from '@kaja/db/orm';
 import { customers, plans, queryCounts, subscriptions, users, type Executor } from '@kaja/db';
-import { recordAudit, systemActor } from './audit';
+import { recordAudit, systemActor } from '@kaja/zone-writes';
 import type { ServiceContext } from './context';
 import { queryUsageMail } from './mailTemplates';
 

@@ -3,7 +3,7 @@ import { isUniqueViolation, regions, type Executor } from '@kaja/db';
 import type { RegionStatus } from '@kaja/catalog';
 import { conflict, notFound } from '../errors';
 import type { Pagination } from '../schemas/common';
-import { recordAudit } from './audit';
+import { recordAudit } from '@kaja/zone-writes';
 import type { ServiceContext } from './context';
 import { requireStaff, type Principal } from './principal';
 

@@ -1,10 +1,11 @@
 import { and, asc, count, eq, type SQL } from '@kaja/db/orm';
 import { rrsets } from '@kaja/db';
-import { isTypeName, parseOwnerName, parseRrsetInput, recordType, typeCode, typeName, ValidationError, type FieldErrors, type Rrset, type RrsetInput } from '@kaja/dns-model';
+import { isTypeName, parseOwnerName, parseRrsetInput, recordType, typeCode, typeName, ValidationError, type FieldErrors, type Rrset, type RrsetInput, type RrsetInputResult } from '@kaja/dns-model';
 import { ApiError, invalid, notFound } from '../errors';
 import type { Pagination } from '../schemas/common';
 import type { Principal } from './principal';
-import { editZone, findZone, neighbourhoodOf, setKey, type RrsetRow, type SetChange, type SetDiff, type ZoneContext, type ZoneRow, type ZoneState } from './zoneEdits';
+import { editZone, findZone, neighbourhoodOf, setKey, type RrsetRow, type SetChange, type SetDiff, type ZoneRow, type ZoneState } from '@kaja/zone-writes';
+import type { ZoneContext } from './context';
 
 export const presentRrset = (row: RrsetRow) => ({
   id: row.id,
@@ -44,9 +45,23 @@ function ownerParam(text: string, zone: string, field: string): string {
   }
 }
 
-/** One set from a request body; throws validation_failed with the field hints under `path`. */
-function parseSet(input: RrsetInput, zone: ZoneRow, defaultTtl: number, path = ''): Rrset {
-  const parsed = parseRrsetInput(input, zone.name, { defaultTtl });
+/**
+ * Each record input of a request is read once: the neighbourhood a change loads (`touchedBy`,
+ * before the zone is locked) and the change itself (`parseSet`) share the reading.
+ */
+const readings = new WeakMap<RrsetInput, { zone: string; ttl: number; result: RrsetInputResult }>();
+
+function readInput(input: RrsetInput, zone: ZoneRow): RrsetInputResult {
+  const known = readings.get(input);
+  if (known && known.zone === zone.name && known.ttl === zone.ttl) return known.result;
+  const result = parseRrsetInput(input, zone.name, { defaultTtl: zone.ttl });
+  readings.set(input, { zone: zone.name, ttl: zone.ttl, result });
+  return result;
+}
+
+/** One set from a request body (the zone's TTL when it gives none); throws validation_failed with the field hints under `path`. */
+function parseSet(input: RrsetInput, zone: ZoneRow, path = ''): Rrset {
+  const parsed = readInput(input, zone);
   if (!parsed.ok) throw invalid(prefixed(parsed.errors, path));
   return parsed.rrset;
 }
@@ -62,7 +77,7 @@ function touchedBy(input: RrsetInput & { action?: string }, zone: ZoneRow): Touc
       return [];
     }
   }
-  const parsed = parseRrsetInput(input, zone.name, { defaultTtl: zone.ttl });
+  const parsed = readInput(input, zone);
   return parsed.ok ? [parsed.rrset] : [];
 }
 
@@ -118,7 +133,7 @@ export async function addRecords(ctx: ZoneContext, principal: Principal, zoneId:
   let target = { name: '', type: '' };
   const touches = (zone: ZoneRow) => touchedBy(input, zone);
   const result = await editZone(ctx, principal, zoneId, { source: 'api', action: 'records.added', touches }, ({ zone, sets }) => {
-    const set = parseSet(input, zone, zone.ttl);
+    const set = parseSet(input, zone);
     const existing = sets.get(setKey(set.name, set.type));
     created = !existing;
     target = set;
@@ -135,12 +150,15 @@ export async function addRecords(ctx: ZoneContext, principal: Principal, zoneId:
 export async function replaceRrset(ctx: ZoneContext, principal: Principal, zoneId: string, rrsetId: string, input: { ttl?: unknown; content?: unknown }) {
   const zone = await findZone(ctx.db, principal, zoneId);
   const row = await findRrset(ctx, zone, rrsetId);
-  const touches = (zone: ZoneRow) => touchedBy({ type: row.type, name: `${row.name}.`, content: input.content, ttl: input.ttl }, zone).concat({ name: row.name, type: row.type });
+  const body = { type: row.type, name: `${row.name}.`, content: input.content, ttl: input.ttl };
+  const touches = (zone: ZoneRow) => touchedBy(body, zone).concat({ name: row.name, type: row.type });
   const result = await editZone(ctx, principal, zoneId, { source: 'api', action: 'records.replaced', touches }, ({ zone, sets }) => {
     const current = [...sets.values()].find((set) => set.id === row.id);
     if (!current) throw notFound('Record');
-    const set = parseSet({ type: current.type, name: `${current.name}.`, content: input.content, ttl: input.ttl }, zone, current.ttl);
-    return [{ name: current.name, type: current.type, next: set, path: '' }];
+    const set = parseSet(body, zone);
+    // Left out, the TTL stays the set's.
+    const ttl = input.ttl === undefined || input.ttl === null ? current.ttl : set.ttl;
+    return [{ name: current.name, type: current.type, next: { ...set, ttl }, path: '' }];
   });
   return presentRrset(storedSet(result, row.name, row.type)!);
 }
@@ -210,7 +228,7 @@ function bulkChanges(changes: readonly BulkChange[], { zone, sets }: ZoneState):
         out.push({ name, type, next: null, path });
         return;
       }
-      const set = parseSet(change, zone, zone.ttl, path);
+      const set = parseSet(change, zone, path);
       if (change.action === 'create' && sets.has(setKey(set.name, set.type))) {
         throw invalid({ [`${path}name`]: `${set.name} already has a ${set.type} set: use replace to change it` });
       }

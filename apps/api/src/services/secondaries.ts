@@ -3,13 +3,11 @@ import { and, asc, count, eq } from '@kaja/db/orm';
 import { zoneSecondaries, type Executor } from '@kaja/db';
 import { conflict, invalid, notFound } from '../errors';
 import type { Pagination } from '../schemas/common';
-import { recordAudit } from './audit';
+import { findZone, recordAudit, unmapAddress } from '@kaja/zone-writes';
 import type { ServiceContext } from './context';
 import type { Principal } from './principal';
-import { unmapAddress } from './restrictions';
-import { secondaryAddressProblem } from './secondaryAddresses';
+import { secondaryAddressProblem } from '@kaja/config';
 import { findTsigKey } from './tsigKeys';
-import { findZone } from './zoneEdits';
 
 export const MAX_SECONDARIES_PER_ZONE = 10;
 

@@ -3,18 +3,14 @@ import { enqueueJob, jobs, rrsets, secondaryZones, tsigKeys, zoneChanges, zones,
 import { and, eq, inArray, sql } from '@kaja/db/orm';
 import { groupRecords, typeCode } from '@kaja/dns-model';
 import { ApiError, conflict, invalid } from '../errors';
-import { recordAudit } from './audit';
 import type { ServiceContext } from './context';
 import type { Principal } from './principal';
 import { normaliseAddress } from './secondaries';
-import { secondaryAddressProblem } from './secondaryAddresses';
 import { findTsigKey } from './tsigKeys';
-import { openTsigSecret } from './tsigSecrets';
 import { serialCompare, transferIn, type PrimaryServer } from './transferIn';
-import type { ZoneChangePublisher } from './zoneChanges';
-import { findZone, isManagedSet, noticeOf, sortKeyOf, type ZoneRow } from './zoneEdits';
+import { findZone, isManagedSet, queueRefresh, refreshSecondaryJob, noticeOf, openTsigSecret, recordAudit, refuseSecondaryWrites, sortKeyOf, zoneIsSecondary, type ZoneChangePublisher, type ZoneRow } from '@kaja/zone-writes';
+import { secondaryAddressProblem } from '@kaja/config';
 
-export const refreshSecondaryJob = 'secondary_zone.refresh';
 export const MAX_PRIMARIES = 10;
 /** Before the first transfer there is no SOA to take timers from: retry this soon. */
 const firstRetrySeconds = 60;
@@ -28,18 +24,6 @@ export interface PrimaryInput {
   address: string;
   port?: number | undefined;
   tsig_key_id?: string | null | undefined;
-}
-
-/** The error every record write to a secondary zone gets: its records are the primary's. */
-export function zoneIsSecondary(zone: Pick<ZoneRow, 'name'>): ApiError {
-  return new ApiError('zone_is_secondary', `${zone.name} is a secondary zone: its records come from its primaries and cannot be changed here`, {
-    zone: 'Change the records on the primary; the zone follows by NOTIFY or at its next refresh',
-  });
-}
-
-/** Refuses a write to the records of a secondary zone. */
-export function refuseSecondaryWrites(zone: Pick<ZoneRow, 'name' | 'type'>): void {
-  if (zone.type === 'secondary') throw zoneIsSecondary(zone);
 }
 
 export function presentSecondaryState(row: SecondaryRow | undefined) {
@@ -124,20 +108,6 @@ export async function refreshNow(ctx: ServiceContext, principal: Principal, zone
   await queueRefresh(ctx.db, zone.id, new Date());
   const [row] = await ctx.db.select().from(secondaryZones).where(eq(secondaryZones.zoneId, zone.id));
   return presentSecondaryState(row);
-}
-
-/**
- * Makes sure a refresh of the zone runs by `runAt`: a waiting one is brought forward, else one is
- * queued. Each refresh queues the next one, so a zone has one chain of refreshes however many
- * NOTIFYs arrive.
- */
-export async function queueRefresh(executor: Executor, zoneId: string, runAt: Date): Promise<void> {
-  const moved = await executor
-    .update(jobs)
-    .set({ runAt: sql`least(${jobs.runAt}, ${runAt.toISOString()}::timestamptz)` })
-    .where(and(eq(jobs.name, refreshSecondaryJob), eq(jobs.status, 'queued'), sql`${jobs.payload}->>'zoneId' = ${zoneId}`))
-    .returning({ id: jobs.id });
-  if (moved.length === 0) await enqueueJob(executor, refreshSecondaryJob, { zoneId }, { runAt, maxAttempts: 1 });
 }
 
 interface SoaTimers {

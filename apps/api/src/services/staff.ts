@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from '@kaja/db/orm';
 import { users, type Database } from '@kaja/db';
-import { recordAudit, systemActor } from './audit';
+import { recordAudit, systemActor } from '@kaja/zone-writes';
 import { insertCustomer } from './customers';
 import { hashPassword } from './passwords';
 

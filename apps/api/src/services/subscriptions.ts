@@ -11,8 +11,7 @@ import {
   type ZoneChangeNotice,
 } from '@kaja/db';
 import { ApiError, conflict, invalid, notFound } from '../errors';
-import { onboardingSteps } from './onboarding';
-import { recordAudit, type Actor } from './audit';
+import { accountUsage, type Actor, advanceOnboarding, lockCustomer, noticeOf, onboardingSteps, recordAudit } from '@kaja/zone-writes';
 import { addInterval, intervalPrice } from './billingPeriods';
 import type { ServiceContext } from './context';
 import { formatInvoiceNumber, issueInvoice, presentInvoice } from './invoices';
@@ -20,10 +19,7 @@ import type { MailMessage } from './mail';
 import { presentPlan } from './plans';
 import { presentSubscription } from './presenters';
 import { requireManager, type Principal } from './principal';
-import { accountUsage, lockCustomer } from './quotas';
 import { queriesThisMonth } from './queryUsage';
-import { noticeOf } from './zoneEdits';
-import { advanceOnboarding } from './onboarding';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type PlanRow = typeof plans.$inferSelect;

@@ -5,13 +5,10 @@ import { resolveKeyEncryptionKey } from '@kaja/config';
 import { parseName } from '@kaja/dns-model';
 import { ApiError, conflict, invalid, notFound } from '../errors';
 import type { Pagination } from '../schemas/common';
-import { recordAudit } from './audit';
+import { findZone, normaliseRecordPolicy, recordAudit, sealTsigSecret, type ZoneRow } from '@kaja/zone-writes';
 import type { ServiceContext } from './context';
 import { boundTsigKey } from './credentialLimits';
 import type { Principal } from './principal';
-import { normaliseRecordPolicy } from './restrictions';
-import { findZone, type ZoneRow } from './zoneEdits';
-import { sealTsigSecret } from './tsigSecrets';
 
 /** Enough for every updater and secondary a zone has; more is a sign of keys never cleaned up. */
 export const MAX_TSIG_KEYS_PER_ZONE = 20;

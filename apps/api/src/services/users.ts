@@ -2,7 +2,7 @@ import { and, asc, count, eq } from '@kaja/db/orm';
 import { isUniqueViolation, users, type Executor, type Role } from '@kaja/db';
 import { conflict, notFound } from '../errors';
 import type { Pagination } from '../schemas/common';
-import { recordAudit } from './audit';
+import { recordAudit } from '@kaja/zone-writes';
 import { issueEmailToken } from './emailTokens';
 import { verificationMail } from './mailTemplates';
 import type { ServiceContext } from './context';

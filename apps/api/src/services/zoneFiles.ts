@@ -3,8 +3,8 @@ import { rrsets } from '@kaja/db';
 import type { Principal } from './principal';
 import { presentDiff } from './rrsets';
 import type { ZoneFilePlan } from '../workers/tasks';
-import { checkRecordQuota } from './quotas';
-import { editZoneOptimistically, findZone, readZoneSnapshot, type PlanningContext, type ZoneState } from './zoneEdits';
+import { checkRecordQuota, editZoneOptimistically, findZone, readZoneSnapshot, type ZoneState } from '@kaja/zone-writes';
+import type { PlanningContext } from './context';
 
 /** The zone as an RFC 1035 master file, the platform's sets (SOA, apex NS, DNSKEY, CDS, CDNSKEY, NSEC3PARAM) included. */
 export async function exportZone(ctx: PlanningContext, principal: Principal, zoneId: string) {

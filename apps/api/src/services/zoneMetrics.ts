@@ -4,7 +4,8 @@ import { defaultPlanId, planHasFeature } from '@kaja/catalog';
 import { countedTypeName, Rcode } from '@kaja/dns-model';
 import { invalid } from '../errors';
 import type { Principal } from './principal';
-import { findZone, type ZoneContext } from './zoneEdits';
+import { findZone } from '@kaja/zone-writes';
+import type { ZoneContext } from './context';
 
 /** The steps a series can have: the counters are hourly, so every step is whole hours, aligned in UTC. */
 export const metricSteps = { '1h': 3600, '6h': 6 * 3600, '1d': 86400 } as const;

@@ -3,23 +3,11 @@ import { customers, enqueueJob, rrsets, zoneChanges, zones, type Database, type 
 import { NS, parseZoneName, ttlProblem, ValidationError, typeCode } from '@kaja/dns-model';
 import { ApiError, conflict, invalid } from '../errors';
 import type { Pagination } from '../schemas/common';
-import { recordAudit, type Actor } from './audit';
+import { type Actor, advanceOnboarding, canAccessZone, checkZoneQuota, findZone, hostName, inTransaction, nextSerial, noticeOf, recordAudit, soaContent, sortKeyOf, writeSystemChanges, zoneNameServers, type ZoneRow } from '@kaja/zone-writes';
 import type { Principal } from './principal';
-import { advanceOnboarding } from './onboarding';
-import { canAccessZone } from './restrictions';
 import { pendingSinceForNewZone, presentZoneDelegation, queueFirstDelegationCheck } from './delegation';
-import { checkZoneQuota } from './quotas';
 import { checkPrimaries, presentSecondaryState, readSecondaryState, startSecondaryZone, type PrimaryInput } from './secondaryZones';
-import { hostName, nextSerial, soaContent } from './soa';
-import {
-  findZone,
-  noticeOf,
-  sortKeyOf,
-  writeSystemChanges,
-  zoneNameServers,
-  type ZoneContext,
-  type ZoneRow,
-} from './zoneEdits';
+import type { ZoneContext } from './context';
 
 export type ZoneRegion = ZoneRow['region'];
 type SecondaryZoneRow = NonNullable<Awaited<ReturnType<typeof readSecondaryState>> extends Map<string, infer R> ? R : never>;
@@ -80,7 +68,7 @@ export async function createZone(ctx: ZoneContext, principal: Principal, input: 
   const ttlMessage = ttlProblem(ttl);
   if (ttlMessage) throw invalid({ ttl: ttlMessage });
 
-  const zone = await ctx.db.transaction(async (tx) => {
+  const zone = await inTransaction(ctx, async (tx, after) => {
     // Zone names are checked against each other: creations take turns, platform-wide.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('kaja.zones.create'))`);
     const [customer] = await tx.select({ defaultRegion: customers.defaultRegion }).from(customers).where(eq(customers.id, principal.customerId));
@@ -140,9 +128,9 @@ export async function createZone(ctx: ZoneContext, principal: Principal, input: 
       summary: { name, region, ttl, serial },
     });
     await advanceOnboarding(tx, principal.actor, principal.customerId, 'create_zone');
+    after.publish(noticeOf(zone!));
     return zone!;
   });
-  await ctx.zoneChanges.publish(noticeOf(zone));
   return zone;
 }
 
@@ -202,7 +190,7 @@ export async function updateZone(ctx: ZoneContext, principal: Principal, zoneId:
     const ttlMessage = ttlProblem(input.ttl);
     if (ttlMessage) throw invalid({ ttl: ttlMessage });
   }
-  const { zone, changed } = await ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx, after) => {
     const zone = await findZone(tx, principal, zoneId, { lock: true });
     if (zone.status === 'deleting') throw conflict('The zone is being deleted');
     let serial = zone.serial;
@@ -235,15 +223,14 @@ export async function updateZone(ctx: ZoneContext, principal: Principal, zoneId:
         summary: { name: zone.name, ...(status !== zone.status ? { status: { from: zone.status, to: status } } : {}), serial },
       });
     }
-    return { zone: updated!, changed: status !== zone.status || serial !== zone.serial };
+    if (status !== zone.status || serial !== zone.serial) after.publish(noticeOf(updated!));
+    return updated!;
   });
-  if (changed) await ctx.zoneChanges.publish(noticeOf(zone));
-  return zone;
 }
 
 /** Marks the zone `deleting` (no longer served) and leaves the removal to a background job. */
 export async function requestZoneDeletion(ctx: ZoneContext, principal: Principal, zoneId: string): Promise<ZoneRow> {
-  const zone = await ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx, after) => {
     const zone = await findZone(tx, principal, zoneId, { lock: true });
     if (zone.status === 'deleting') return zone;
     const [updated] = await tx.update(zones).set({ status: 'deleting', updatedAt: new Date() }).where(eq(zones.id, zone.id)).returning();
@@ -255,10 +242,9 @@ export async function requestZoneDeletion(ctx: ZoneContext, principal: Principal
       targetId: zone.id,
       summary: { name: zone.name },
     });
+    after.publish(noticeOf(updated!));
     return updated!;
   });
-  await ctx.zoneChanges.publish(noticeOf(zone));
-  return zone;
 }
 
 export interface DeleteZonePayload {

@@ -1,10 +1,10 @@
 // The CPU-heavy work of requests, run on the pool's threads: pure functions of plain data.
 import type { JournalRecord } from '@kaja/db';
-import { groupRecords, managedTypeProblem, parseZoneFile, writeZoneFile } from '@kaja/dns-model';
+import { groupRecords, managedTypeProblem, parseZoneFile, writableTypeProblem, writeZoneFile } from '@kaja/dns-model';
 import { ApiError, invalid } from '../errors';
 import { changesToReach } from '../services/journal';
 import type { Principal } from '../services/principal';
-import { planChanges, principalWriter, recordDelta, setKey, type RrsetRow, type SetChange, type SetDiff, type ZoneRow } from '../services/zoneEdits';
+import { planChanges, callerWriter, recordDelta, setKey, type RrsetRow, type SetChange, type SetDiff, type ZoneRow } from '@kaja/zone-writes';
 
 /** Bad lines of a zone file reported in one response at most; the count says how many there were. */
 export const maxReportedLines = 100;
@@ -31,7 +31,10 @@ export interface ZoneFileContent {
  * count; the SOA, apex NS and DNSSEC records are the platform's and are left out (and listed).
  */
 function readZoneFile({ text, origin, ttl }: { text: string; origin: string; ttl: number }): ZoneFileContent {
-  const parsed = parseZoneFile(text, { origin, defaultTtl: ttl, maxErrors: maxReportedLines });
+  // The platform's own sets are left out below; any other type is the API's decision, as for every writer.
+  const recordProblem = (record: { name: string; type: string }) =>
+    managedTypeProblem(origin, record.name, record.type) ? undefined : writableTypeProblem(origin, record.type);
+  const parsed = parseZoneFile(text, { origin, defaultTtl: ttl, maxErrors: maxReportedLines, recordProblem });
   if (parsed.errorCount > 0) {
     const first = parsed.errors[0]!;
     const more = parsed.errorCount > 1 ? ` (and ${parsed.errorCount - 1} more bad line${parsed.errorCount > 2 ? 's' : ''})` : '';
@@ -96,7 +99,7 @@ function planRecords(input: PlanInput & { records: JournalRecord[]; fieldsByName
     removeOthers: input.removeOthers,
     ...(input.fieldsByName ? { path: (name: string, type: string) => `${name}/${type}.` } : {}),
   });
-  return { changes, diffs: planChanges(principalWriter(input.principal), state, changes) };
+  return { changes, diffs: planChanges(callerWriter(input.principal), state, changes) };
 }
 
 /**

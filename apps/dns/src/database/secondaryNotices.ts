@@ -1,4 +1,4 @@
-import { queueRefresh } from '@kaja/api';
+import { queueRefresh } from '@kaja/zone-writes';
 import { secondaryZones, zones, type Database } from '@kaja/db';
 import { eq } from '@kaja/db/orm';
 import type { NotifyReceiver } from '../notifyIn';

@@ -1,4 +1,4 @@
-import { secondaryAddressProblem } from '@kaja/api';
+import { secondaryAddressProblem } from '@kaja/config';
 import type { Cidr } from '@kaja/config';
 import type { DatabaseHandle, ZoneChangeNotice } from '@kaja/db';
 import { DatabaseKeySource } from '../databaseKeySource';

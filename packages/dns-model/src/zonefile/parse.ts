@@ -14,6 +14,8 @@ export interface ZoneFileOptions {
   defaultTtl?: number;
   /** Bad lines kept in `errors` at most (all by default); `errorCount` counts every one. */
   maxErrors?: number;
+  /** A reader's own refusal of a well-formed record (an import: types customers may not write), reported as its line's error. */
+  recordProblem?: (record: ZoneRecord) => string | undefined;
 }
 
 export interface ZoneFileError {
@@ -103,7 +105,10 @@ export function parseZoneFile(text: string, options: ZoneFileOptions): ParsedZon
       ttl ??= defaultTtl ?? lastTtl ?? options.defaultTtl;
       if (ttl === undefined) throw new ValidationError('The record has no TTL and no $TTL is set');
       lastTtl = ttl;
-      records.push({ name: owner, type: typeName(type.code), ttl, content });
+      const record = { name: owner, type: typeName(type.code), ttl, content };
+      const refused = options.recordProblem?.(record);
+      if (refused) throw new ValidationError(refused);
+      records.push(record);
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
       if (++errorCount <= maxErrors) errors.push({ line: entry.line, message: error.message });

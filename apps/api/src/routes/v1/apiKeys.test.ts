@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from '@kaja/db/orm';
 import { apiKeys } from '@kaja/db';
 import { addUser, createApiKey, errorOf, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../testing';
-import { policiesAllow } from '../../services/restrictions';
+import { policiesAllow } from '@kaja/zone-writes';
 
 describe('/v1/users/{userId}/apikeys', () => {
   let api: TestApi;

@@ -3,7 +3,7 @@ import { count, eq } from '@kaja/db/orm';
 import { apiKeys, tsigKeys } from '@kaja/db';
 import { DnsClass, emptyMessage, Opcode, Rcode, recordType, typeCode } from '@kaja/dns-model';
 import { addUser, errorOf, mailedToken, signUpOwner, startTestApi, uniqueEmail, type TestAccount, type TestApi } from '../../testing';
-import { applyUpdate } from '../../services/dynamicUpdates';
+import { applyUpdate } from '@kaja/zone-writes';
 import { roleScopes } from '../../services/scopes';
 import { createZone, setPlan, uniqueZoneName } from './zones/zoneTestKit';
 

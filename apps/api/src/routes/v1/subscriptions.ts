@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/authentication';
 import * as subscriptionsService from '../../services/subscriptions';
-import { registerBillingJobs } from '../../services/billingJobs';
 import { billingInterval, currentSubscription, invoice, onboardingStep } from '../../schemas/billing';
 import { commonErrors, idParams, successEnvelope } from '../../schemas/common';
 import { plan } from './plans';
@@ -13,8 +12,6 @@ const current = currentSubscription.extend({ plan });
 
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
-  const publish = (notice: Parameters<typeof app.zoneChanges.publish>[0]) => app.zoneChanges.publish(notice);
-  registerBillingJobs(app.jobs, ctx, publish);
 
   app.get(
     '/subscriptions/current',
@@ -43,7 +40,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await subscriptionsService.checkout(ctx, principalOf(request), request.body, publish);
+      const data = await subscriptionsService.checkout(ctx, principalOf(request), request.body, (notice) => app.zoneChanges.publish(notice));
       return reply.status(201).send({ status: 'success', data });
     },
   );

@@ -6,15 +6,12 @@ import { delegation } from '../../../schemas/delegation';
 import { zoneParams } from '../../../schemas/zones';
 import * as delegationService from '../../../services/delegation';
 import { RateLimiter } from '../../../services/rateLimiter';
-import type { ZoneContext } from '../../../services/zoneEdits';
+import type { ZoneContext } from '../../../services/context';
 
 const tags = ['zones'];
 
 /** /zones/{id}/delegation: what the parent zone says about the zone, and checks on demand. */
 export const delegationRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext; limits: RateLimits['delegationCheck'] }> = async (app, { ctx, limits }) => {
-  const publish = (notice: Parameters<ZoneContext['zoneChanges']['publish']>[0]) => ctx.zoneChanges.publish(notice);
-  app.jobs.register(delegationService.delegationCheckJob, (payload: delegationService.DelegationCheckPayload) => delegationService.checkDelegation(ctx, payload.zone_id));
-  app.jobs.every(delegationService.delegationScheduleJob, delegationService.delegationScheduleIntervalMs, () => delegationService.runDelegationSchedule(ctx, publish));
   const limiter = new RateLimiter();
   const checkLimiter = { hit: (zoneId: string) => limiter.hit(`delegation:${zoneId}`, limits.limit, limits.windowSeconds * 1000) };
 

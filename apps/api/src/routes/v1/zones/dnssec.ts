@@ -14,15 +14,12 @@ import {
 import { zoneParams } from '../../../schemas/zones';
 import * as dnssecService from '../../../services/dnssec';
 import * as keysService from '../../../services/dnssecKeys';
-import type { ZoneContext } from '../../../services/zoneEdits';
+import type { ZoneContext } from '../../../services/context';
 
 const tags = ['dnssec'];
 
 /** /zones/{id}/dnssec: signing status, cryptokeys and DS records. */
 export const dnssecRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async (app, { ctx }) => {
-  const publish = (notice: Parameters<ZoneContext['zoneChanges']['publish']>[0]) => ctx.zoneChanges.publish(notice);
-  app.jobs.register(dnssecService.generateKeysJob, (payload) => dnssecService.generateZoneKeys(ctx, payload, publish));
-  app.jobs.register(dnssecService.removeKeysJob, (payload) => dnssecService.removeZoneKeys(ctx, payload, publish));
 
   app.get(
     '/zones/:id/dnssec/status',

@@ -4,7 +4,7 @@ import { principalOf } from '../../../plugins/authentication';
 import { commonErrors, errorEnvelope, listEnvelope, pagination, queryFlag, successEnvelope, timestamp } from '../../../schemas/common';
 import { setDiff, zoneParams } from '../../../schemas/zones';
 import * as journal from '../../../services/journal';
-import type { PlanningContext } from '../../../services/zoneEdits';
+import type { PlanningContext } from '../../../services/context';
 
 const tags = ['history'];
 const record = z.object({ name: z.string(), type: z.string(), ttl: z.number().int(), content: z.string() });

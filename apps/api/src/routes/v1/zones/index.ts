@@ -5,7 +5,7 @@ import { principalOf } from '../../../plugins/authentication';
 import { zoneRegion } from '../../../schemas/accounts';
 import { commonErrors, listEnvelope, pagination, successEnvelope } from '../../../schemas/common';
 import { primaryInput, zone, zoneParams } from '../../../schemas/zones';
-import type { PlanningContext } from '../../../services/zoneEdits';
+import type { PlanningContext } from '../../../services/context';
 import * as zonesService from '../../../services/zones';
 import type { RateLimits } from '../../../plugins/rateLimit';
 import { delegationRoutes } from './delegation';
@@ -23,9 +23,6 @@ const tags = ['zones'];
 /** /zones and everything below a zone. */
 export const zoneRoutes: FastifyPluginAsyncZod<{ limits: RateLimits }> = async (app, { limits }) => {
   const ctx: PlanningContext = { ...app.context, zoneChanges: app.zoneChanges, workers: app.workers };
-  app.jobs.register(zonesService.deleteZoneJob, (payload, { db }) =>
-    zonesService.deleteZoneData(db, payload, (notice) => ctx.zoneChanges.publish(notice)),
-  );
 
   app.post(
     '/zones',

@@ -4,7 +4,7 @@ import { principalOf } from '../../../plugins/authentication';
 import { commonErrors, successEnvelope, timestamp } from '../../../schemas/common';
 import { zoneParams } from '../../../schemas/zones';
 import { maxMetricPoints, metricSteps, zoneMetrics, type MetricStep } from '../../../services/zoneMetrics';
-import type { ZoneContext } from '../../../services/zoneEdits';
+import type { ZoneContext } from '../../../services/context';
 
 const tags = ['metrics'];
 const counts = z.record(z.string(), z.number().int()).describe('Queries by name (most first)');

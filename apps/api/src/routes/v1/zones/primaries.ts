@@ -4,7 +4,7 @@ import { principalOf } from '../../../plugins/authentication';
 import { commonErrors, successEnvelope } from '../../../schemas/common';
 import { primaryInput, secondaryState, zoneParams } from '../../../schemas/zones';
 import * as secondaryZones from '../../../services/secondaryZones';
-import type { ZoneContext } from '../../../services/zoneEdits';
+import type { ZoneContext } from '../../../services/context';
 
 const tags = ['secondary zones'];
 
@@ -13,8 +13,6 @@ const tags = ['secondary zones'];
  * transfers themselves run as jobs (`secondary_zone.refresh`), never in a request.
  */
 export const primaryRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async (app, { ctx }) => {
-  app.jobs.register(secondaryZones.refreshSecondaryJob, (payload: { zoneId: string }) => secondaryZones.refreshSecondaryZone(ctx, payload.zoneId));
-
   app.put(
     '/zones/:id/primaries',
     {

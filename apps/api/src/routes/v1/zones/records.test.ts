@@ -207,6 +207,32 @@ describe('/v1/zones/{id}/records', () => {
       expect((await api.request('DELETE', `/zones/${zone.id}/records/by-name/@/NS`, { token: owner.apiKey })).status).toBe(422);
     });
 
+    it('adds and removes a DS at a delegation whose name servers have glue under it', async () => {
+      const zone = await createZone(api, owner);
+      const created = await api.request('PATCH', `/zones/${zone.id}/records`, {
+        token: owner.apiKey,
+        body: {
+          changes: [
+            { action: 'create', type: 'NS', name: 'sub', content: [`ns1.sub.${zone.name}.`, `ns2.sub.${zone.name}.`] },
+            { action: 'create', type: 'A', name: 'ns1.sub', content: '192.0.2.53' },
+            { action: 'create', type: 'AAAA', name: 'ns2.sub', content: '2001:db8::53' },
+          ],
+        },
+      });
+      expect(created.status).toBe(200);
+      const ds = '12345 13 2 4b1b1b4e4c8a9c2e2b9f1e2d3c4b5a69788796a5b4c3d2e1f0e1d2c3b4a59687';
+      const added = await post(zone.id, { type: 'DS', name: 'sub', content: ds });
+      expect(added.status).toBe(201);
+      expect(added.body.data).toMatchObject({ name: `sub.${zone.name}`, type: 'DS', content: [ds] });
+      const removed = await api.request('DELETE', `/zones/${zone.id}/records/by-name/sub/DS`, { token: owner.apiKey });
+      expect(removed.status).toBe(200);
+      expect(removed.body.data).toEqual({ removed: [ds], rrset: null });
+      // The glue is still what the NS set needs: removing it is refused with the reason.
+      const glue = await api.request('DELETE', `/zones/${zone.id}/records/by-name/ns1.sub/A`, { token: owner.apiKey });
+      expect(glue.status).toBe(422);
+      expect(glue.body.error.message).toContain('needs A or AAAA glue records');
+    });
+
     it('takes owner names longer than 100 characters, and answers an over-long one in the envelope', async () => {
       const zone = await createZone(api, owner);
       const long = `${'a'.repeat(60)}.${'b'.repeat(60)}`;

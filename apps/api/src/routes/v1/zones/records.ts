@@ -5,7 +5,7 @@ import { principalOf } from '../../../plugins/authentication';
 import { commonErrors, listEnvelope, pagination, successEnvelope } from '../../../schemas/common';
 import { recordInput, rrset, rrsetParams, setDiff, zoneParams } from '../../../schemas/zones';
 import * as rrsetsService from '../../../services/rrsets';
-import type { ZoneContext } from '../../../services/zoneEdits';
+import type { ZoneContext } from '../../../services/context';
 
 const tags = ['records'];
 

@@ -5,7 +5,7 @@ import { principalOf } from '../../../plugins/authentication';
 import { commonErrors, listEnvelope, pagination, successEnvelope, timestamp } from '../../../schemas/common';
 import { zoneParams } from '../../../schemas/zones';
 import * as secondariesService from '../../../services/secondaries';
-import type { ZoneContext } from '../../../services/zoneEdits';
+import type { ZoneContext } from '../../../services/context';
 
 const tags = ['secondaries'];
 const secondaryParams = z.object({ id: z.uuid(), secondaryId: z.uuid() });

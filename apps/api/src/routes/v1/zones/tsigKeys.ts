@@ -5,7 +5,7 @@ import { principalOf } from '../../../plugins/authentication';
 import { commonErrors, listEnvelope, pagination, successEnvelope, timestamp } from '../../../schemas/common';
 import { zoneParams } from '../../../schemas/zones';
 import * as tsigKeysService from '../../../services/tsigKeys';
-import type { ZoneContext } from '../../../services/zoneEdits';
+import type { ZoneContext } from '../../../services/context';
 
 const tags = ['tsig keys'];
 const keyParams = z.object({ id: z.uuid(), keyId: z.uuid() });

@@ -5,7 +5,7 @@ import { principalOf } from '../../../plugins/authentication';
 import { commonErrors, errorEnvelope, queryFlag, successEnvelope } from '../../../schemas/common';
 import { setDiff, zoneParams } from '../../../schemas/zones';
 import * as zoneFiles from '../../../services/zoneFiles';
-import type { PlanningContext } from '../../../services/zoneEdits';
+import type { PlanningContext } from '../../../services/context';
 
 const tags = ['zone files'];
 const maxZoneFileBytes = 10 * 1024 * 1024;

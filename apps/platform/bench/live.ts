@@ -9,9 +9,8 @@ import { openDatabase, type DatabaseHandle } from '@kaja/db';
 import { createTestDatabase } from '@kaja/db/testing';
 import { signUpOwner, startTestApi } from '@kaja/api/testing';
 import { createZone, setPlan } from '@kaja/api/testing/zones';
-import { databaseNotices, inProcessNotices } from '../src/database/journalFollower';
-import { serveDatabaseZones } from '../src/database/serve';
-import { query, udpExchange } from '../src/testing/packets';
+import { databaseNotices, inProcessNotices, serveDatabaseZones } from '@kaja/dns';
+import { query, udpExchange } from '@kaja/dns/testing/packets';
 
 const { values } = parseArgs({ options: { changes: { type: 'string', default: '200' } } });
 const changes = Number(values.changes);

@@ -2,25 +2,16 @@ import { resolveKeyEncryptionKey } from '@kaja/config';
 import { eq } from '@kaja/db/orm';
 import { tsigKeys, zones, type Executor } from '@kaja/db';
 import { DnsClass, FormatError, isSubdomain, parseRrsetInput, Rcode, recordType, RRType, typeName, type Message, type ResourceRecord, type Rrset } from '@kaja/dns-model';
-import { ApiError } from '../errors';
+import { ApiError } from './errors';
 import type { Actor } from './audit';
 import { policiesAllow, unmapAddress } from './restrictions';
 import { openTsigSecret } from './tsigSecrets';
-import {
-  isManagedSet,
-  loadSets,
-  neighbourhoodOf,
-  noticeOf,
-  planChanges,
-  setKey,
-  writeChanges,
-  zoneNameServers,
-  type RecordWriter,
-  type RrsetRow,
-  type SetChange,
-  type ZoneContext,
-  type ZoneRow,
-} from './zoneEdits';
+import { inTransaction } from './afterCommit';
+import type { WriteContext } from './context';
+import { noticeOf, zoneNameServers } from './editZone';
+import { planChanges, type RecordWriter, type SetChange } from './planChanges';
+import { writeChanges } from './writeChanges';
+import { isManagedSet, loadSets, neighbourhoodOf, setKey, type RrsetRow, type ZoneRow } from './zoneSets';
 
 /*
  * Dynamic updates (RFC 2136) signed with a zone's TSIG key. The DNS server checks the signature;
@@ -69,7 +60,7 @@ const failure = (rcode: number, reason: string): Failure => ({ rcode, reason });
  * What a DNS server needs to take dynamic updates: a key by its name with the secret in clear (to
  * verify and sign), and the update itself. Each outcome is logged with its reason.
  */
-export function createUpdateService(ctx: ZoneContext) {
+export function createUpdateService(ctx: WriteContext) {
   const kek = resolveKeyEncryptionKey(ctx.config);
   return {
     async findKey(name: string) {
@@ -90,7 +81,7 @@ export function createUpdateService(ctx: ZoneContext) {
 export type UpdateService = ReturnType<typeof createUpdateService>;
 
 /** Applies one UPDATE message, all or nothing, and answers the rcode of RFC 2136 section 3. */
-export async function applyUpdate(ctx: ZoneContext, request: UpdateRequest): Promise<UpdateOutcome> {
+export async function applyUpdate(ctx: WriteContext, request: UpdateRequest): Promise<UpdateOutcome> {
   const { message } = request;
   // 3.1.1: exactly one zone, named with type SOA.
   const question = message.questions[0];
@@ -110,8 +101,11 @@ export async function applyUpdate(ctx: ZoneContext, request: UpdateRequest): Pro
 
   const scanned = prescan(message.authorities, zone);
   try {
-    const outcome = await ctx.db.transaction(async (tx) => applyInZone(ctx, tx, { ...request, key, zone, scanned }));
-    if (outcome.changed) await ctx.zoneChanges.publish(noticeOf({ ...zone, serial: outcome.serial }));
+    const outcome = await inTransaction(ctx, async (tx, after) => {
+      const applied = await applyInZone(ctx, tx, { ...request, key, zone, scanned });
+      if (applied.changed) after.publish(noticeOf({ ...zone, serial: applied.serial }));
+      return applied;
+    });
     return { rcode: outcome.rcode, reason: outcome.reason, zone: zoneName, serial: outcome.serial };
   } catch (error) {
     // The record rules, key policies and plan limits of the API: the update is refused, nothing written.
@@ -124,7 +118,7 @@ export async function applyUpdate(ctx: ZoneContext, request: UpdateRequest): Pro
 }
 
 async function applyInZone(
-  ctx: ZoneContext,
+  ctx: WriteContext,
   tx: Executor,
   input: UpdateRequest & { key: TsigKeyRow; zone: ZoneRow; scanned: Operation[] | Failure },
 ): Promise<{ rcode: number; reason?: string; serial: number; changed: boolean }> {

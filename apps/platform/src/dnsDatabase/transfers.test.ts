@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createZone } from '@kaja/api/testing/zones';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AliasResolver } from '../alias';
-import { delv, writeDsTrustAnchor } from '../testing/delv';
-import { serveZones, type TestServer } from '../testing/server';
+import { AliasResolver } from '@kaja/dns';
+import { delv, writeDsTrustAnchor } from '@kaja/dns/testing/delv';
+import { serveZones, type TestServer } from '@kaja/dns/testing/server';
 import { coverageZoneText, signThroughApi, startApiWithNode, type ApiWithNode } from './testing';
 import { zoneVerifierFailures } from '@kaja/dnssec/testing';
 

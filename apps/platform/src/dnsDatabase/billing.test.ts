@@ -4,8 +4,7 @@ import { resolveKeyEncryptionKey } from '@kaja/config';
 import { runBillingLifeCycle, signInStaff, signUpOwner, startTestApi, type TestApi } from '@kaja/api/testing';
 import { createZone } from '@kaja/api/testing/zones';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseNotices, inProcessNotices } from './journalFollower';
-import { serveDatabaseZones, type DatabaseDnsServer } from './serve';
+import { type DatabaseDnsServer, databaseNotices, inProcessNotices, serveDatabaseZones } from '@kaja/dns';
 import { lookupWith } from './testing';
 
 const visibleWithin = { timeout: 3000, interval: 5 };

@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import type { Cidr } from '@kaja/config';
+import type { Cidr } from './cidr';
 
 // NOTIFY goes wherever a customer says its secondary is: without this, to the platform's own loopback,
 // its private network (10.0.0.1:5432), the cloud metadata service (169.254.169.254), broadcast or

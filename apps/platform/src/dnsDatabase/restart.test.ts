@@ -9,7 +9,7 @@ import { signUpOwner, startTestApi } from '@kaja/api/testing';
 import { createZone, setPlan } from '@kaja/api/testing/zones';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RRType } from '@kaja/dns-model';
-import { serveDatabaseZones } from './serve';
+import { serveDatabaseZones } from '@kaja/dns';
 import { lookupWith } from './testing';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kaja-dns-restart-'));

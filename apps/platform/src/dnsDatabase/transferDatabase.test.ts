@@ -8,14 +8,9 @@ import { rrsets, zones as zonesTable } from '@kaja/db';
 import { parseCidr, resolveKeyEncryptionKey } from '@kaja/config';
 import { decodeMessage, emptyMessage, encodeMessage, Opcode } from '@kaja/dns-model';
 import { signResponse, verifyMessage } from '@kaja/dns-model/tsig';
-import { secondaryAddressProblem } from '@kaja/api';
+import { secondaryAddressProblem } from '@kaja/config';
 import { signUpOwner, startTestApi, type TestAccount, type TestApi } from '@kaja/api/testing';
-import { Notifier } from './notify';
-import { startServer, type DnsServer } from './server';
-import { DatabaseTransfers } from './transferDatabase';
-import { Zone } from './zone';
-import { wireRecord } from './zoneFile';
-import { ZoneStore } from './zoneStore';
+import { DatabaseTransfers, type DnsServer, Notifier, startServer, wireRecord, Zone, ZoneStore } from '@kaja/dns';
 
 const run = promisify(execFile);
 

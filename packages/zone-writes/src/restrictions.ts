@@ -1,7 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import type { RecordPolicy } from '@kaja/db';
 import { parseName } from '@kaja/dns-model';
-import type { Principal } from './principal';
+import type { Actor } from './audit';
 
 /** The IPv4 address inside an IPv4-mapped IPv6 address, else the address as given. */
 export const unmapAddress = (ip: string) => (ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip);
@@ -47,10 +47,20 @@ export function normaliseRecordPolicy(policy: { name: string; type: string; allo
   return { name, type, allow: policy.allow };
 }
 
+/**
+ * Who writes, as far as the write path cares: the customer, the actor the journal and audit name,
+ * and the credential (a session may touch every zone of its customer, an API key what it allows).
+ */
+export interface Caller {
+  customerId: string;
+  actor: Actor;
+  credential: { kind: 'session' } | { kind: 'api_key'; apiKey: { allowedZones: string[] | null; recordPolicies: RecordPolicy[] | null } };
+}
+
 /** May the caller touch this zone at all? (API keys can be limited to some zones.) */
-export function canAccessZone(principal: Principal, zoneName: string): boolean {
-  if (principal.credential.kind !== 'api_key') return true;
-  const allowed = principal.credential.apiKey.allowedZones;
+export function canAccessZone(caller: Caller, zoneName: string): boolean {
+  if (caller.credential.kind !== 'api_key') return true;
+  const allowed = caller.credential.apiKey.allowedZones;
   return !allowed || allowed.includes(zoneName.toLowerCase());
 }
 
@@ -109,8 +119,8 @@ function compareRanks(a: readonly number[], b: readonly number[]): number {
 }
 
 /** For the record endpoints: may the caller write records of this name and type in this zone? */
-export function canWriteRecord(principal: Principal, target: RecordTarget): boolean {
-  if (!canAccessZone(principal, target.zone)) return false;
-  if (principal.credential.kind !== 'api_key') return true;
-  return policiesAllow(principal.credential.apiKey.recordPolicies, target);
+export function canWriteRecord(caller: Caller, target: RecordTarget): boolean {
+  if (!canAccessZone(caller, target.zone)) return false;
+  if (caller.credential.kind !== 'api_key') return true;
+  return policiesAllow(caller.credential.apiKey.recordPolicies, target);
 }

@@ -9,7 +9,7 @@ import { signUpOwner, startTestApi } from '@kaja/api/testing';
 import { createZone, setPlan } from '@kaja/api/testing/zones';
 import { describe, expect, it } from 'vitest';
 import { lookupWith } from './testing';
-import { freePort } from '../testing/ports';
+import { freePort } from '@kaja/dns/testing/ports';
 
 const main = fileURLToPath(new URL('../main.ts', import.meta.url));
 

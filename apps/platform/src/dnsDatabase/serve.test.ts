@@ -7,8 +7,7 @@ import { eq, sql } from '@kaja/db/orm';
 import { signUpOwner, startTestApi, type TestAccount, type TestApi } from '@kaja/api/testing';
 import { createZone, setPlan } from '@kaja/api/testing/zones';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseNotices, inProcessNotices, type NoticeSource } from './journalFollower';
-import { serveDatabaseZones, type DatabaseDnsServer } from './serve';
+import { type DatabaseDnsServer, databaseNotices, inProcessNotices, type NoticeSource, serveDatabaseZones } from '@kaja/dns';
 import { lookupWith } from './testing';
 
 /** How long a change may take to show before the test fails: a bound, not the measure (see bench:dns-live). */

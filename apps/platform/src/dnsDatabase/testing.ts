@@ -1,10 +1,9 @@
 import { Resolver } from 'node:dns/promises';
 import { resolveKeyEncryptionKey } from '@kaja/config';
-import { createUpdateService } from '@kaja/api';
+import { createUpdateService } from '@kaja/zone-writes';
 import { signUpOwner, startTestApi, type TestAccount, type TestApi } from '@kaja/api/testing';
 import { setPlan } from '@kaja/api/testing/zones';
-import type { AliasResolver } from '../alias';
-import { serveDatabaseZones, type DatabaseDnsServer } from './serve';
+import { type AliasResolver, type DatabaseDnsServer, serveDatabaseZones } from '@kaja/dns';
 
 /**
  * What Node's resolver (c-ares) gets for a name and type from the server on 127.0.0.1:port:

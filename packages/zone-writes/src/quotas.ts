@@ -1,7 +1,7 @@
 import { and, count, eq, ne, sql, sum } from '@kaja/db/orm';
 import { customers, plans, subscriptions, zones, type Executor } from '@kaja/db';
 import { defaultPlanId, findPlan } from '@kaja/catalog';
-import { ApiError } from '../errors';
+import { ApiError } from './errors';
 
 /** The limits of a plan (null = unlimited). */
 export interface PlanLimits {

@@ -1,14 +1,13 @@
 import { createSocket } from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUpdateService } from '@kaja/api';
+import { createUpdateService } from '@kaja/zone-writes';
 import { createTsigKey, signUpOwner, startTestApi, type TestAccount, type TestApi, type TestTsigKey } from '@kaja/api/testing';
 import { DnsClass, decodeMessage, emptyMessage, encodeMessage, Opcode, Rcode } from '@kaja/dns-model';
 import { findTsig, signMessage, verifyMessage } from '@kaja/dns-model/tsig';
-import { startServer, type DnsServer } from './server';
-import { udpExchange } from './testing/packets';
-import { serveZones } from './testing/server';
-import { nsupdate } from './testing/nsupdate';
-import { ZoneStore } from './zoneStore';
+import { type DnsServer, startServer, ZoneStore } from '@kaja/dns';
+import { udpExchange } from '@kaja/dns/testing/packets';
+import { serveZones } from '@kaja/dns/testing/server';
+import { nsupdate } from '@kaja/dns/testing/nsupdate';
 
 // Dynamic updates end to end: BIND's nsupdate, signing with TSIG, against the DNS server with the
 // API's update service on a real database (PGlite, or PostgreSQL with DATABASE_URL).

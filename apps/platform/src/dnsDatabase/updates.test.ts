@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { signUpOwner } from '@kaja/api/testing';
 import { createZone, setPlan } from '@kaja/api/testing/zones';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { delv, writeDsTrustAnchor } from '../testing/delv';
-import { dig } from '../testing/dig';
-import { nsupdate } from '../testing/nsupdate';
+import { delv, writeDsTrustAnchor } from '@kaja/dns/testing/delv';
+import { dig } from '@kaja/dns/testing/dig';
+import { nsupdate } from '@kaja/dns/testing/nsupdate';
 import { coverageZoneText, signThroughApi, startApiWithNode, type ApiWithNode } from './testing';
 
 describe(`dynamic updates with a TSIG key from the API (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
@@ -57,6 +57,27 @@ describe(`dynamic updates with a TSIG key from the API (${process.env.DATABASE_U
     expect(removed, removed.output).toMatchObject({ code: 0 });
     await kit.served(zone);
     expect(await delv(kit.port, anchors, zone.name, challenge, 'TXT')).toMatch(/; negative response, fully validated/);
+  });
+
+  it('adds and deletes the DS of a delegation whose name servers have glue under it', async () => {
+    const zone = await createZone(kit.api, kit.owner);
+    await kit.send('POST', `/zones/${zone.id}/import`, coverageZoneText(zone.name), { 'content-type': 'text/dns' });
+    const key = await kit.send('POST', `/zones/${zone.id}/tsig-keys`, { can_update: true });
+    await kit.served(zone);
+    const ds = '54321 13 2 4b1b1b4e4c8a9c2e2b9f1e2d3c4b5a69788796a5b4c3d2e1f0e1d2c3b4a59687';
+
+    const added = await nsupdate(kit.port, key, [`zone ${zone.name}`, `update add insecure.${zone.name} 3600 DS ${ds}`, 'send']);
+    expect(added, added.output).toMatchObject({ code: 0 });
+    await kit.served(zone);
+    const answer = (await dig(kit.port, `insecure.${zone.name}`, 'DS')).answer;
+    expect(answer).toHaveLength(1);
+    // dig writes the digest in groups: compared without the spaces.
+    expect(answer[0]!.replace(/\s+/g, '').toLowerCase()).toBe(`insecure.${zone.name}.3600inds${ds.replaceAll(' ', '')}`);
+
+    const deleted = await nsupdate(kit.port, key, [`zone ${zone.name}`, `update delete secure.${zone.name} DS`, `update delete insecure.${zone.name} DS`, 'send']);
+    expect(deleted, deleted.output).toMatchObject({ code: 0 });
+    await kit.served(zone);
+    for (const name of ['secure', 'insecure']) expect((await dig(kit.port, `${name}.${zone.name}`, 'DS')).answer).toEqual([]);
   });
 
   it('refuses an update past the plan\u2019s record limit, with nothing written or served', async () => {

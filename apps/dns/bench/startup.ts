@@ -1,0 +1,108 @@
+// `npm run bench:dns-startup [-- --runs N]`: how long the standalone server takes from its start
+// to its first answer, and how much memory it holds then (the resident set of every process of
+// the server, one worker), beside NSD and Knot DNS serving the same small zone in the same run.
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { freePort, median, startKaja, startKnot, stop, waitForAnswer } from './servers';
+
+const zone = 'startup.example';
+const zoneText = `$ORIGIN ${zone}.
+$TTL 3600
+@ IN SOA ns1 hostmaster 2026010101 7200 3600 1209600 300
+@ IN NS ns1
+ns1 IN A 192.0.2.53
+www IN A 192.0.2.80
+`;
+
+interface Contender {
+  name: string;
+  start(dir: string, port: number, zoneFile: string): ChildProcess;
+}
+
+const contenders: Contender[] = [
+  { name: 'Kaja DNS', start: (_dir, port, zoneFile) => startKaja(port, zone, zoneFile, ['--workers', '1']) },
+  {
+    name: 'NSD',
+    start: (dir, port, zoneFile) => {
+      const config = join(dir, 'nsd.conf');
+      writeFileSync(
+        config,
+        `server:
+  ip-address: 127.0.0.1@${port}
+  server-count: 1
+  username: ""
+  chroot: ""
+  zonesdir: "${dir}"
+  pidfile: "${join(dir, 'nsd.pid')}"
+  database: ""
+  xfrdfile: "${join(dir, 'xfrd.state')}"
+  zonelistfile: "${join(dir, 'zone.list')}"
+  logfile: "${join(dir, 'nsd.log')}"
+  verbosity: 0
+remote-control:
+  control-enable: no
+zone:
+  name: ${zone}
+  zonefile: "${zoneFile}"
+`,
+      );
+      return spawn('nsd', ['-d', '-c', config], { stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+    },
+  },
+  { name: 'Knot DNS', start: (dir, port, zoneFile) => startKnot(dir, port, zone, zoneFile) },
+];
+
+/** The resident set, in kB, of every process in the process group led by `pid`. */
+function groupRssKb(pid: number): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces): state ppid pgrp ...
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) !== pid) continue;
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${entry}/status`, 'utf8'));
+      if (rss) total += Number(rss[1]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return total;
+}
+
+const runs = Number(parseArgs({ options: { runs: { type: 'string', default: '5' } } }).values.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive whole number');
+
+const measured = new Map<string, { ms: number[]; rssMb: number[] }>(contenders.map((c) => [c.name, { ms: [], rssMb: [] }]));
+for (let run = 0; run < runs; run++) {
+  for (const contender of contenders) {
+    const dir = mkdtempSync(join(tmpdir(), 'kaja-startup-'));
+    const zoneFile = join(dir, `${zone}.zone`);
+    writeFileSync(zoneFile, zoneText);
+    const port = await freePort();
+    const started = performance.now();
+    const server = contender.start(dir, port, zoneFile);
+    try {
+      await waitForAnswer(port, server, zone);
+      const ms = performance.now() - started;
+      const entry = measured.get(contender.name)!;
+      entry.ms.push(ms);
+      entry.rssMb.push(groupRssKb(server.pid!) / 1024);
+    } finally {
+      await stop(server);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+const header = ['Server', 'Start to first answer ms (median)', 'RSS after first answer MB (median)'];
+const rows = [...measured].map(([name, m]) => [name, median(m.ms).toFixed(0), median(m.rssMb).toFixed(1)]);
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+console.log(`${runs} run(s), one worker each, a ${zoneText.split('\n').length - 1}-line zone`);
+for (const row of [header, ...rows]) console.log(line(row));

@@ -1,0 +1,193 @@
+import { eq, inArray, sql } from '@kaja/db/orm';
+import { rrsets, zoneChanges, zones, type Executor, type JournalActor, type JournalRecord, type ZoneChangeSource } from '@kaja/db';
+import { typeCode } from '@kaja/dns-model';
+import { recordAudit, type Actor } from './audit';
+import type { SetChange, SetDiff } from './planChanges';
+import { checkRecordQuota } from './quotas';
+import { refuseSecondaryWrites } from './secondaryWrites';
+import { nextSerial, soaContent } from './soa';
+import { isManagedSet, setKey, sortKeyOf, type RrsetRow, type ZoneRow, type ZoneState } from './zoneSets';
+
+export interface EditOptions {
+  source: ZoneChangeSource;
+  /** Audit action, e.g. `records.created`. */
+  action: string;
+  /** Check everything and report the diff, write nothing. */
+  dryRun?: boolean;
+  /** The platform's own change (SOA, apex NS and the DNSSEC sets may be touched). */
+  system?: boolean;
+  /** A new serial even when no set changes: a key (de)activation changes only the signatures served. */
+  newSerial?: boolean;
+  /** Extra audit summary. */
+  summary?: Record<string, unknown>;
+  /** The sets a small change touches (see `Neighbourhood`); left out, the whole zone is loaded. */
+  touches?: (zone: ZoneRow) => readonly { name: string; type: string; contents?: readonly string[] }[] | undefined;
+}
+
+const toJournalActor = (actor: Actor): JournalActor => ({
+  type: actor.type,
+  user_id: actor.userId,
+  api_key_id: actor.apiKeyId,
+  ...(actor.tsigKeyId ? { tsig_key_id: actor.tsigKeyId } : {}),
+});
+
+interface NewRrset {
+  name: string;
+  type: string;
+  type_code: number;
+  sort_key: string;
+  ttl: number;
+  contents: string[];
+  managed: boolean;
+}
+
+/** Sets per INSERT: one JSON parameter each, so a 100,000-record import is a few statements. */
+const insertBatch = 5000;
+
+/**
+ * Inserts sets from one JSON document rather than one parameter per column and row: binding tens
+ * of thousands of parameters costs far more than PostgreSQL reading them from JSON.
+ */
+async function insertRrsets(tx: Executor, zoneId: string, sets: NewRrset[]): Promise<RrsetRow[]> {
+  const result = await tx.execute(sql`
+    INSERT INTO ${rrsets} (zone_id, name, type, type_code, sort_key, ttl, contents, managed)
+    SELECT ${zoneId}::uuid, name, type, type_code, sort_key, ttl, contents, managed
+    FROM jsonb_to_recordset(${JSON.stringify(sets)}::jsonb)
+      AS input(name text, type text, type_code integer, sort_key text, ttl integer, contents text[], managed boolean)
+    RETURNING id, zone_id, name, type, type_code, sort_key, ttl, contents, managed, created_at, updated_at`);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => ({
+    id: row.id as string,
+    zoneId: row.zone_id as string,
+    name: row.name as string,
+    type: row.type as string,
+    typeCode: row.type_code as number,
+    sortKey: row.sort_key as string,
+    ttl: row.ttl as number,
+    contents: row.contents as string[],
+    managed: row.managed as boolean,
+    createdAt: new Date(row.created_at as string | Date),
+    updatedAt: new Date(row.updated_at as string | Date),
+  }));
+}
+
+/** The journal records of diffs: what IXFR removes and adds. */
+function journalRecords(diffs: readonly SetDiff[], before: Map<string, RrsetRow>) {
+  const removed: JournalRecord[] = [];
+  const added: JournalRecord[] = [];
+  for (const diff of diffs) {
+    const oldTtl = before.get(setKey(diff.name, diff.type))?.ttl ?? diff.ttl;
+    for (const content of diff.removed) removed.push({ name: diff.name, type: diff.type, ttl: oldTtl, content });
+    for (const content of diff.added) added.push({ name: diff.name, type: diff.type, ttl: diff.ttl, content });
+  }
+  return { removed, added };
+}
+
+/** How many customer records diffs add (negative: remove), as the plan's record limit counts them. */
+export const recordDelta = (zone: string, diffs: readonly SetDiff[]) =>
+  diffs.reduce((total, diff) => total + (isManagedSet(zone, diff.name, diff.type) ? 0 : diff.added.length - diff.removed.length), 0);
+
+/**
+ * Writes planned diffs in the caller's transaction: quota, the set rows, a new SOA serial, the
+ * journal entry and the audit event. Returns the new serial and the stored sets.
+ */
+export async function writeChanges(
+  tx: Executor,
+  state: ZoneState,
+  changes: readonly SetChange[],
+  diffs: readonly SetDiff[],
+  options: EditOptions & { nameServers: readonly string[]; actor: Actor },
+): Promise<{ serial: number; sets: Map<string, RrsetRow | null> }> {
+  const { zone, sets } = state;
+  refuseSecondaryWrites(zone);
+  const stored = new Map<string, RrsetRow | null>();
+  const delta = recordDelta(zone.name, diffs);
+  await checkRecordQuota(tx, zone.customerId, delta);
+  if (options.dryRun || (diffs.length === 0 && !options.newSerial)) {
+    for (const change of changes) stored.set(setKey(change.name, change.type), sets.get(setKey(change.name, change.type)) ?? null);
+    return { serial: zone.serial, sets: stored };
+  }
+
+  const serial = nextSerial(zone.serial);
+  const soaKey = setKey(zone.name, 'SOA');
+  const soa = sets.get(soaKey)!;
+  const soaDiff: SetDiff = {
+    name: zone.name,
+    type: 'SOA',
+    action: 'update',
+    ttl: soa.ttl,
+    removed: soa.contents,
+    added: [soaContent(zone.name, options.nameServers, serial)],
+  };
+  const touched = diffs.find((diff) => diff.type === 'SOA' && diff.name === zone.name);
+  if (touched) soaDiff.ttl = touched.ttl;
+  const allDiffs = [...diffs.filter((diff) => diff !== touched), soaDiff];
+  const nextOf = new Map(changes.map((change) => [setKey(change.name, change.type), change.next]));
+  nextOf.set(soaKey, { name: zone.name, type: 'SOA', ttl: soaDiff.ttl, contents: soaDiff.added });
+
+  const now = new Date();
+  const deleteIds: string[] = [];
+  const inserts: NewRrset[] = [];
+  for (const diff of allDiffs) {
+    const key = setKey(diff.name, diff.type);
+    const before = sets.get(key);
+    const next = nextOf.get(key) ?? null;
+    if (!next) {
+      deleteIds.push(before!.id);
+      stored.set(key, null);
+    } else if (!before) {
+      inserts.push({
+        name: next.name,
+        type: next.type,
+        type_code: typeCode(next.type),
+        sort_key: sortKeyOf(next.name),
+        ttl: next.ttl,
+        contents: next.contents,
+        managed: isManagedSet(zone.name, next.name, next.type),
+      });
+    } else {
+      const [row] = await tx.update(rrsets).set({ ttl: next.ttl, contents: next.contents, updatedAt: now }).where(eq(rrsets.id, before.id)).returning();
+      stored.set(key, row!);
+    }
+  }
+  for (let start = 0; start < deleteIds.length; start += 5000) {
+    await tx.delete(rrsets).where(inArray(rrsets.id, deleteIds.slice(start, start + 5000)));
+  }
+  for (let start = 0; start < inserts.length; start += insertBatch) {
+    for (const row of await insertRrsets(tx, zone.id, inserts.slice(start, start + insertBatch))) stored.set(setKey(row.name, row.type), row);
+  }
+
+  const { removed, added } = journalRecords(allDiffs, sets);
+  await tx.insert(zoneChanges).values({
+    zoneId: zone.id,
+    previousSerial: zone.serial,
+    serial,
+    source: options.source,
+    actor: toJournalActor(options.actor),
+    removed,
+    added,
+  });
+  await tx
+    .update(zones)
+    .set({
+      serial,
+      recordCount: sql`${zones.recordCount} + ${delta}`,
+      rrsetCount: sql`${zones.rrsetCount} + ${inserts.length - deleteIds.length}`,
+      updatedAt: now,
+    })
+    .where(eq(zones.id, zone.id));
+  await recordAudit(tx, options.actor, {
+    customerId: zone.customerId,
+    action: options.action,
+    targetType: 'zone',
+    targetId: zone.id,
+    summary: {
+      zone: zone.name,
+      serial,
+      source: options.source,
+      set_count: diffs.length,
+      sets: diffs.slice(0, 50).map((diff) => ({ name: diff.name, type: diff.type, action: diff.action })),
+      ...options.summary,
+    },
+  });
+  return { serial, sets: stored };
+}

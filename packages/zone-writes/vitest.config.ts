@@ -1,0 +1,10 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'zone-writes',
+    // Starting PGlite (PostgreSQL in WASM) takes seconds on a busy machine.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
