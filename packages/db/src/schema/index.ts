@@ -14,3 +14,4 @@ export * from './cryptokeys';
 export * from './tsigKeys';
 export * from './queryCounts';
 export * from './invoices';
+export * from './twoFactor';
