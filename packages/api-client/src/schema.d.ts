@@ -14149,13 +14149,13 @@ export interface components {
                     rk?: boolean;
                 };
             };
-            id: string & (unknown & unknown);
-            rawId: string & (unknown & unknown);
+            id: string;
+            rawId: string;
             response: {
-                authenticatorData: string & (unknown & unknown);
-                clientDataJSON: string & (unknown & unknown);
-                signature: string & (unknown & unknown);
-                userHandle?: string & (unknown & unknown);
+                authenticatorData: string;
+                clientDataJSON: string;
+                signature: string;
+                userHandle?: string;
             };
             /** @constant */
             type: "public-key";
@@ -14169,13 +14169,13 @@ export interface components {
                     rk?: boolean;
                 };
             };
-            id: string & (unknown & unknown);
-            rawId: string & (unknown & unknown);
+            id: string;
+            rawId: string;
             response: {
-                authenticatorData: string & (unknown & unknown);
-                clientDataJSON: string & (unknown & unknown);
-                signature: string & (unknown & unknown);
-                userHandle?: string & (unknown & unknown);
+                authenticatorData: string;
+                clientDataJSON: string;
+                signature: string;
+                userHandle?: string;
             };
             /** @constant */
             type: "public-key";
@@ -14199,13 +14199,13 @@ export interface components {
                     rk?: boolean;
                 };
             };
-            id: string & (unknown & unknown);
-            rawId: string & (unknown & unknown);
+            id: string;
+            rawId: string;
             response: {
-                attestationObject: string & (unknown & unknown);
-                authenticatorData?: string & (unknown & unknown);
-                clientDataJSON: string & (unknown & unknown);
-                publicKey?: string & (unknown & unknown);
+                attestationObject: string;
+                authenticatorData?: string;
+                clientDataJSON: string;
+                publicKey?: string;
                 publicKeyAlgorithm?: number;
                 transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
             };
@@ -14221,13 +14221,13 @@ export interface components {
                     rk?: boolean;
                 };
             };
-            id: string & (unknown & unknown);
-            rawId: string & (unknown & unknown);
+            id: string;
+            rawId: string;
             response: {
-                attestationObject: string & (unknown & unknown);
-                authenticatorData?: string & (unknown & unknown);
-                clientDataJSON: string & (unknown & unknown);
-                publicKey?: string & (unknown & unknown);
+                attestationObject: string;
+                authenticatorData?: string;
+                clientDataJSON: string;
+                publicKey?: string;
                 publicKeyAlgorithm?: number;
                 transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
             };

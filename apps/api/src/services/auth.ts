@@ -105,7 +105,7 @@ async function startSession(ctx: ServiceContext, user: typeof users.$inferSelect
       action: 'user.signed_in',
       targetType: 'user',
       targetId: user.id,
-      summary: { user_agent: client.userAgent, method },
+      summary: { user_agent: client.userAgent, via: method },
     });
     return { session: created, newDevice };
   });
