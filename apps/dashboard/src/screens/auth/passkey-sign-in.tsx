@@ -1,5 +1,4 @@
 import { Alert, Button } from '@kaja/ui';
-import { startAuthentication } from '@simplewebauthn/browser';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { api, call } from '../../api/client';
@@ -13,6 +12,8 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (accessToken: string
     setBusy(true);
     try {
       const { challenge_id, options } = (await call(api.POST('/v1/auth/passkeys/sign-in-options'))).data;
+      // The WebAuthn client comes when a passkey is used: the sign-in screen stays small (decision 026).
+      const { startAuthentication } = await import('@simplewebauthn/browser');
       const response = await startAuthentication({ optionsJSON: options as never });
       const { data } = await call(api.POST('/v1/auth/passkeys/sign-in', { body: { challenge_id, response: response as never } }));
       await onSignedIn(data.access_token);

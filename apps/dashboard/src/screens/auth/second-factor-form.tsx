@@ -1,5 +1,4 @@
 import { Alert, Button, Input } from '@kaja/ui';
-import { startAuthentication } from '@simplewebauthn/browser';
 import { useState } from 'react';
 import { api, call } from '../../api/client';
 import { Field } from '../../forms/field';
@@ -38,6 +37,8 @@ export function SecondFactorForm({ step, onSignedIn }: { step: SecondFactorStep;
     setFailure(null);
     try {
       const { challenge_id, options } = (await call(api.POST('/v1/auth/signin/passkey-options', { body: { sign_in_token: step.sign_in_token } }))).data;
+      // The WebAuthn client comes when a passkey is used: the sign-in screen stays small (decision 026).
+      const { startAuthentication } = await import('@simplewebauthn/browser');
       const response = await startAuthentication({ optionsJSON: options as never });
       await finish({ passkey: { challenge_id, response: response as never } });
     } catch (error) {
