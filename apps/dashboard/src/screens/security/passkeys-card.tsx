@@ -111,12 +111,13 @@ export function PasskeysCard({ onRecoveryCodes }: { onRecoveryCodes: (codes: str
         className="flex flex-wrap items-end gap-3"
         onSubmit={(event) => {
           event.preventDefault();
-          add.mutate(name || 'Passkey', {
-            onSuccess: (data) => {
+          void add.mutateAsync(name || 'Passkey').then(
+            (data) => {
               setName('');
               if (data.recovery_codes) onRecoveryCodes(data.recovery_codes);
             },
-          });
+            () => undefined,
+          );
         }}
       >
         <Field label="Name of the new passkey" hint="For example: Work laptop">

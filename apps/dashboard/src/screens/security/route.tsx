@@ -32,12 +32,13 @@ function ReplaceRecoveryCodes({ onRecoveryCodes }: { onRecoveryCodes: (codes: st
       className="grid gap-3"
       onSubmit={(event) => {
         event.preventDefault();
-        replace.mutate(freshFactorOf(factor), {
-          onSuccess: (data) => {
+        void replace.mutateAsync(freshFactorOf(factor)).then(
+          (data) => {
             setFactor('');
             onRecoveryCodes(data.recovery_codes);
           },
-        });
+          () => undefined,
+        );
       }}
     >
       <Field label="Code from the app or a recovery code" hint="New codes need a second factor once more; the old codes stop working." error={replace.error?.message}>

@@ -91,7 +91,7 @@ describe('the security screen', () => {
     expect((await download).suggestedFilename()).toBe('kaja-dns-recovery-codes.txt');
     await checkScreen(page, 'security-recovery-codes');
     await page.getByRole('button', { name: 'I have kept them' }).click();
-    await page.getByText('On.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Turn off the authenticator app' }).waitFor();
     await page.getByText('10 of 10 left').waitFor();
     await expect.poll(() => platform.mails().some((mail) => mail.includes(owner.email) && mail.includes('authenticator app added'))).toBe(true);
   });

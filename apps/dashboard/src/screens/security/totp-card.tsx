@@ -33,11 +33,11 @@ function Enrol({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[]) => void
       className="grid gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        confirm.mutate(code, {
-          onSuccess: (data) => {
-            if (data.recovery_codes) onRecoveryCodes(data.recovery_codes);
-          },
-        });
+        // Awaited here, not in a mutate callback: once the app is on, this form makes way for the turn-off form.
+        void confirm.mutateAsync(code).then(
+          (data) => data.recovery_codes && onRecoveryCodes(data.recovery_codes),
+          () => undefined,
+        );
       }}
     >
       <p className="text-sm">Scan the code with your authenticator app (for example 1Password, Aegis or Google Authenticator), then enter the 6 digits it shows.</p>

@@ -1,5 +1,6 @@
 import { Alert, Checkbox, Label } from '@kaja/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { api, call } from '../../api/client';
 import { sessionKey, type Session } from '../../api/session';
@@ -16,6 +17,8 @@ export function TwoFactorRequirement({ session }: { session: Session }) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKey }),
   });
   const isOwner = session.user.role === 'owner';
+  // Shown as chosen at once; put back if the API refuses.
+  const [checked, setChecked] = useState(session.customer.require_two_factor);
   return (
     <section aria-labelledby="two-factor-heading" className="grid grid-cols-1 gap-3">
       <h2 id="two-factor-heading" className="text-lg font-semibold">
@@ -25,9 +28,13 @@ export function TwoFactorRequirement({ session }: { session: Session }) {
         <Checkbox
           id="require-two-factor"
           className="mt-0.5"
-          checked={session.customer.require_two_factor}
+          checked={checked}
           disabled={!isOwner || change.isPending}
-          onChange={(event) => change.mutate(event.target.checked)}
+          onChange={(event) => {
+            const required = event.target.checked;
+            setChecked(required);
+            change.mutate(required, { onError: () => setChecked(!required) });
+          }}
         />
         <div className="grid gap-1">
           <Label htmlFor="require-two-factor">Require two-step sign-in for every member</Label>
