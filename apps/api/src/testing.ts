@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import * as OTPAuth from 'otpauth';
 import { SMTPServer } from 'smtp-server';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, resolveKeyEncryptionKey, type Config } from '@kaja/config';
@@ -263,13 +264,36 @@ export function errorOf(response: ApiResponse): { code: string; message: string;
   return response.body.error;
 }
 
-/** A platform staff user (created as the operator's command line does), signed in. */
-export async function signInStaff(api: TestApi): Promise<{ email: string; accessToken: string; userId: string }> {
+/** The code an authenticator app shows for a base32 TOTP secret at `time` (default now). */
+export function totpCode(secret: string, time = Date.now()): string {
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: time });
+}
+
+/**
+ * Sets up an authenticator app for the signed-in person, as they would with the QR code: returns the
+ * secret (to make codes with `totpCode`) and the recovery codes.
+ */
+export async function enrolTotp(api: TestApi, accessToken: string): Promise<{ secret: string; recoveryCodes: string[] | null }> {
+  const begun = await api.request('POST', '/auth/totp', { token: accessToken });
+  if (begun.status !== 200) throw new Error(`TOTP enrolment failed: ${begun.status} ${JSON.stringify(begun.body)}`);
+  const { secret } = begun.body.data;
+  const confirmed = await api.request('POST', '/auth/totp/confirm', { token: accessToken, body: { code: totpCode(secret) } });
+  if (confirmed.status !== 200) throw new Error(`TOTP confirmation failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+  return { secret, recoveryCodes: confirmed.body.data.recovery_codes };
+}
+
+/**
+ * A platform staff user (created as the operator's command line does), signed in. Staff must sign in
+ * with two factors: the first sign-in can only enrol one, so an authenticator app is set up at once.
+ */
+export async function signInStaff(api: TestApi): Promise<{ email: string; password: string; accessToken: string; userId: string; totpSecret: string }> {
   const { createStaff } = await import('./services/staff');
   const { email, password } = await createStaff(api.database.db, uniqueEmail('staff'));
   const signin = await api.request('POST', '/auth/signin', { body: { email, password } });
   if (signin.status !== 200) throw new Error(`staff sign-in failed: ${signin.status} ${JSON.stringify(signin.body)}`);
-  return { email, accessToken: signin.body.data.access_token, userId: signin.body.data.user.id };
+  const accessToken = signin.body.data.access_token as string;
+  const { secret } = await enrolTotp(api, accessToken);
+  return { email, password: password!, accessToken, userId: signin.body.data.user.id, totpSecret: secret };
 }
 
 /** Adds a user with the given role to the account's customer and signs them in. */

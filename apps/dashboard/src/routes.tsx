@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
           { path: 'api-keys', ...screen(() => import('./screens/api-keys/route')) },
           { path: 'team', ...screen(() => import('./screens/team/route')) },
           { path: 'account', ...screen(() => import('./screens/account/route')) },
+          { path: 'account/security', ...screen(() => import('./screens/security/route')) },
           { path: 'audit-log', ...screen(() => import('./screens/audit-log/route')) },
           { path: 'billing', ...screen(() => import('./screens/billing/route')) },
         ],

@@ -28,6 +28,8 @@ declare module 'fastify' {
     whileReadOnly?: boolean;
     /** The answer carries a secret (a key, a token): never stored by a cache. */
     secret?: boolean;
+    /** Open to a session that must enrol a second factor first (enrolment itself, the session, signing out). */
+    whileEnrolling?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -85,7 +87,7 @@ export async function authenticationPlugin(app: FastifyInstance, { context }: { 
     }
     let principal: Principal;
     try {
-      principal = await authenticate(context, credential.token, { ip: request.ip, viaCookie: credential.viaCookie });
+      principal = await authenticate(context, credential.token, { ip: request.ip, viaCookie: credential.viaCookie, userAgent: request.headers['user-agent'] ?? null });
     } catch (error) {
       // A stale cookie must not lock a visitor out of public pages.
       if (auth === 'public' && credential.viaCookie) return;
@@ -100,6 +102,12 @@ export async function authenticationPlugin(app: FastifyInstance, { context }: { 
     if (credential.viaCookie && !safeMethods.has(request.method)) {
       const from = request.headers.origin;
       if (!from || !trustedOrigins.has(from)) throw new ApiError('forbidden', 'Cross-site request refused (Origin not allowed)');
+    }
+    if (principal.mustEnrolSecondFactor && !routeConfig.whileEnrolling) {
+      throw new ApiError('forbidden', 'Set up two-step sign-in first (an authenticator app or a passkey): it is required for your account', {
+        two_factor: 'Two-step sign-in is required: enrol an authenticator app or a passkey',
+        enrolment_required: true,
+      });
     }
     request.principal = principal;
     if (routeConfig.scope) requireScope(principal, routeConfig.scope);

@@ -57,6 +57,7 @@ export const customer = z
     default_region: zoneRegion,
     billing_address: billingAddress.nullable(),
     vat_id: z.string().nullable(),
+    require_two_factor: z.boolean().describe('Every member signs in with a second factor (set by an owner)'),
     plan_id: z.string().nullable(),
     subscription: subscription.nullable(),
     created_at: timestamp,

@@ -4,6 +4,7 @@ import { parseName } from '@kaja/dns-model';
 import { invalid, notFound } from '../errors';
 import type { Pagination } from '../schemas/common';
 import { normaliseRecordPolicy, parseCidr, recordAudit } from '@kaja/zone-writes';
+import { mailUser } from './securityMail';
 import type { ServiceContext } from './context';
 import { presentApiKey } from './presenters';
 import { boundApiKey, boundRotation, type ApiKeyLimits } from './credentialLimits';
@@ -117,7 +118,7 @@ export async function createApiKey(ctx: ServiceContext, principal: Principal, us
     if (expiresAt.getTime() <= Date.now()) throw invalid({ expires_at: 'Expires at must be in the future' });
   }
   const limits = boundApiKey(principal, owner.role, { scopes, expiresAt, ...normaliseRestrictions(input.restrictions) });
-  return ctx.db.transaction(async (tx) => {
+  const created = await ctx.db.transaction(async (tx) => {
     const { key, secret } = await insertApiKey(tx, owner, principal.userId, { name: input.name, ...limits });
     await recordAudit(tx, principal.actor, {
       customerId: owner.customerId,
@@ -128,6 +129,11 @@ export async function createApiKey(ctx: ServiceContext, principal: Principal, us
     });
     return { ...presentApiKey(key), key: secret };
   });
+  await mailUser(ctx, owner.id, 'API key created', `An API key named “${created.name}” (${created.scopes.join(', ')}) was created for your Kaja DNS account by ${principal.email}.`, {
+    ip: principal.actor.ip,
+    userAgent: principal.userAgent,
+  });
+  return created;
 }
 
 export async function listApiKeys(ctx: ServiceContext, principal: Principal, userId: string, page: Pagination) {

@@ -10,8 +10,12 @@ import { passwordResetMail, signInLinkMail, signupExistsMail, verificationMail }
 import { checkPasswordRules, hashPassword, verifyPassword } from './passwords';
 import { presentUser } from './presenters';
 import type { Principal } from './principal';
-import { createSession, revokeSessions } from './sessions';
+import { assertionOptions, checkAssertion } from './passkeys';
+import { checkSecondFactor, startSecondFactor, type SecondFactorInput } from './secondFactor';
+import { mailUser } from './securityMail';
+import { createSession, isNewDevice, listOpenSessions, presentSession, revokeSession, revokeSessions, type SignInMethod } from './sessions';
 import { accountUnderAttack, checkSignInAllowed, clearSignInFailures, recordSignInFailure } from './signInLimits';
+import { factorsOf, hasAnyFactor } from './twoFactor';
 
 export interface Client {
   ip: string;
@@ -79,30 +83,86 @@ export async function signin(ctx: ServiceContext, input: { email: string; passwo
       sign_in_link_sent: true,
     });
   }
-  await clearSignInFailures(ctx, input.email, client.ip);
-  return startSession(ctx, user, client, {});
+  return passwordAccepted(ctx, user, client, 'password');
 }
 
-async function startSession(ctx: ServiceContext, user: typeof users.$inferSelect, client: Client, summary: Record<string, unknown>) {
-  const session = await ctx.db.transaction(async (tx) => {
-    const created = await createSession(tx, user.id, client);
+/**
+ * The password (or a mailed sign-in link) was right: someone with a second factor goes on to the second
+ * step, anyone else gets the session.
+ */
+async function passwordAccepted(ctx: ServiceContext, user: typeof users.$inferSelect, client: Client, method: 'password' | 'mailed_link') {
+  if (hasAnyFactor(await factorsOf(ctx.db, user.id))) return startSecondFactor(ctx, user.id);
+  await clearSignInFailures(ctx, user.email, client.ip);
+  return startSession(ctx, user, client, method);
+}
+
+async function startSession(ctx: ServiceContext, user: typeof users.$inferSelect, client: Client, method: SignInMethod) {
+  const { session, newDevice } = await ctx.db.transaction(async (tx) => {
+    const newDevice = await isNewDevice(tx, user.id, client.userAgent);
+    const created = await createSession(tx, user.id, client, method);
     await recordAudit(tx, asUser(user.id, client), {
       customerId: user.customerId,
       action: 'user.signed_in',
       targetType: 'user',
       targetId: user.id,
-      summary: { user_agent: client.userAgent, ...summary },
+      summary: { user_agent: client.userAgent, via: method },
     });
-    return created;
+    return { session: created, newDevice };
   });
+  if (newDevice) {
+    await mailUser(ctx, user.id, 'sign-in from a new device', 'Someone signed in to your Kaja DNS account from a browser or program not used for it before.', client);
+  }
   return { session, user: presentUser(user), customer: (await loadCustomer(ctx.db, user.customerId))! };
 }
 
-/** Finishes a sign-in with the mailed link (sent when the account was being guessed at). */
+/** Finishes a sign-in with the mailed link (sent when the account was being guessed at); a second factor is still asked for. */
 export async function signInWithLink(ctx: ServiceContext, token: string, client: Client) {
   const userId = await ctx.db.transaction((tx) => consumeEmailToken(tx, token, 'sign_in'));
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
-  return startSession(ctx, user!, client, { via: 'mailed_link' });
+  return passwordAccepted(ctx, user!, client, 'mailed_link');
+}
+
+/** The second step of signing in: the sign-in token and one second factor give the session. */
+export async function signInWithSecondFactor(ctx: ServiceContext, input: SecondFactorInput, client: Client) {
+  const { user, method } = await checkSecondFactor(ctx, input, client.ip);
+  await clearSignInFailures(ctx, user.email, client.ip);
+  return startSession(ctx, user, client, method);
+}
+
+/** Options for signing in with a passkey alone (the browser offers the passkeys it holds for this site). */
+export const passkeySignInOptions = (ctx: ServiceContext) => assertionOptions(ctx, null);
+
+/** Signs in with a passkey alone: it is both factors (something held, unlocked by the device). */
+export async function signInWithPasskey(ctx: ServiceContext, input: { challenge_id: string; response: Parameters<typeof checkAssertion>[2]['response'] }, client: Client) {
+  // Failed passkey sign-ins count against the client address (no account is named).
+  await checkSignInAllowed(ctx, '', client.ip);
+  const userId = await checkAssertion(ctx.db, ctx.config, input, null);
+  if (!userId) {
+    await recordSignInFailure(ctx, '', client.ip);
+    throw new ApiError('unauthorized', 'This passkey is not registered with Kaja DNS (or it was removed)');
+  }
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  if (!user!.emailVerifiedAt) throw new ApiError('forbidden', 'Verify your email address first; we sent you a link', { email: 'Email address is not verified' });
+  return startSession(ctx, user!, client, 'passkey');
+}
+
+export async function listSessions(ctx: ServiceContext, principal: Principal) {
+  const current = principal.credential.kind === 'session' ? principal.credential.sessionId : null;
+  return (await listOpenSessions(ctx.db, principal.userId)).map((session) => presentSession(session, current));
+}
+
+/** Ends one of the person's sessions (signing out that device). */
+export async function endSession(ctx: ServiceContext, principal: Principal, sessionId: string) {
+  await ctx.db.transaction(async (tx) => {
+    const session = await revokeSession(tx, principal.userId, sessionId);
+    await recordAudit(tx, principal.actor, {
+      customerId: principal.customerId,
+      action: 'user.session_revoked',
+      targetType: 'user',
+      targetId: principal.userId,
+      summary: { session_id: session.id, user_agent: session.userAgent, ip: session.ip },
+    });
+  });
 }
 
 export async function signout(ctx: ServiceContext, principal: Principal) {
@@ -134,7 +194,11 @@ export async function signoutEverywhere(ctx: ServiceContext, principal: Principa
 
 export async function currentSession(ctx: ServiceContext, principal: Principal) {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, principal.userId));
-  return { user: presentUser(user!), customer: (await loadCustomer(ctx.db, principal.customerId))! };
+  return {
+    user: presentUser(user!),
+    customer: (await loadCustomer(ctx.db, principal.customerId))!,
+    two_factor_enrolment_required: principal.mustEnrolSecondFactor,
+  };
 }
 
 /**
@@ -153,7 +217,7 @@ export async function verifyEmail(ctx: ServiceContext, token: string, client: Cl
       .returning();
     const [existingKey] = await tx.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.userId, userId)).limit(1);
     const defaultApiKey = firstTime && !existingKey ? await createDefaultApiKey(tx, verified!) : null;
-    const session = await createSession(tx, userId, client);
+    const session = await createSession(tx, userId, client, 'email_verification');
     await recordAudit(tx, asUser(userId, client), {
       customerId: verified!.customerId,
       action: 'user.email_verified',
@@ -221,7 +285,8 @@ export async function resetPassword(ctx: ServiceContext, input: { token: string;
       targetId: userId,
       summary: { api_keys_revoked: revokedKeys.map((key) => key.id) },
     });
-  });
+    return userId;
+  }).then((userId) => mailUser(ctx, userId, 'password changed', 'The password of your Kaja DNS account was reset with a mailed link; every session was signed out.', client));
 }
 
 /** Changes the password of the signed-in person and ends their other sessions. */
@@ -244,5 +309,9 @@ export async function changePassword(ctx: ServiceContext, principal: Principal, 
       targetType: 'user',
       targetId: principal.userId,
     });
+  });
+  await mailUser(ctx, principal.userId, 'password changed', 'The password of your Kaja DNS account was changed; your other sessions were signed out.', {
+    ip: principal.actor.ip,
+    userAgent: principal.userAgent,
   });
 }

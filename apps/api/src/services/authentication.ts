@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from '@kaja/db/orm';
-import { apiKeys, plans, sessions, subscriptions, users, type SubscriptionStatus, type SuspensionReason } from '@kaja/db';
+import { apiKeys, customers, plans, sessions, subscriptions, users, type SubscriptionStatus, type SuspensionReason } from '@kaja/db';
 import { defaultPlanId, findPlan } from '@kaja/catalog';
 import { ApiError, unauthorized } from '../errors';
 import type { ServiceContext } from './context';
@@ -7,6 +7,7 @@ import type { Principal } from './principal';
 import { ipAllowed } from '@kaja/zone-writes';
 import { splitScopes } from './scopes';
 import { hashSecret } from './tokens';
+import { hasSecondFactor } from './twoFactor';
 
 // Last-used times are written at most this often per credential, not on every request.
 const lastUsedResolutionMs = 60_000;
@@ -45,14 +46,23 @@ function planLimits(row: {
 export async function authenticate(
   ctx: ServiceContext,
   token: string,
-  client: { ip: string; viaCookie: boolean },
+  client: { ip: string; viaCookie: boolean; userAgent?: string | null },
 ): Promise<Principal> {
   const now = Date.now();
   if (token.startsWith('kst_')) {
     const [row] = await ctx.db
-      .select({ ...userColumns, sessionId: sessions.id, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, lastUsedAt: sessions.lastUsedAt })
+      .select({
+        ...userColumns,
+        sessionId: sessions.id,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+        lastUsedAt: sessions.lastUsedAt,
+        requireTwoFactor: customers.requireTwoFactor,
+        hasSecondFactor: hasSecondFactor(users.id),
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(customers, eq(customers.id, users.customerId))
       .leftJoin(subscriptions, currentSubscription)
       .leftJoin(plans, eq(plans.id, subscriptions.planId))
       .where(eq(sessions.tokenHash, hashSecret(token)));
@@ -69,6 +79,8 @@ export async function authenticate(
       ...planLimits(row),
       credential: { kind: 'session', sessionId: row.sessionId, viaCookie: client.viaCookie },
       actor: { type: 'user', userId: row.userId, apiKeyId: null, ip: client.ip },
+      userAgent: client.userAgent ?? null,
+      mustEnrolSecondFactor: (row.isStaff || row.requireTwoFactor) && !row.hasSecondFactor,
     };
   }
 
@@ -119,6 +131,9 @@ export async function authenticate(
         },
       },
       actor: { type: 'api_key', userId: row.userId, apiKeyId: key.id, keyCreatedBy: key.createdBy, ip: client.ip },
+      userAgent: client.userAgent ?? null,
+      // API keys are not sign-ins: a customer's two-factor requirement does not change how they work.
+      mustEnrolSecondFactor: false,
     };
   }
   throw unauthorized('Invalid credentials');

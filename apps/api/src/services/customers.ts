@@ -5,6 +5,7 @@ import { conflict, forbidden, invalid, notFound } from '../errors';
 import { formatOnlyVatIdVerifier, normaliseVatId, vatIdProblem, type VatIdVerifier } from './vat';
 import type { Pagination } from '../schemas/common';
 import { recordAudit } from '@kaja/zone-writes';
+import { assertCanRequireTwoFactor } from './twoFactor';
 import type { ServiceContext } from './context';
 import { presentCustomer } from './presenters';
 import { canSeeCustomer, requireManager, requireStaff, type Principal } from './principal';
@@ -80,11 +81,13 @@ export async function updateCustomer(
     default_region?: ZoneRegion | undefined;
     billing_address?: BillingAddress | undefined;
     vat_id?: string | null | undefined;
+    require_two_factor?: boolean | undefined;
   },
   vatIds: VatIdVerifier = formatOnlyVatIdVerifier,
 ) {
   if (!canSeeCustomer(principal, customerId)) throw notFound('Customer');
   if (!principal.isStaff) requireManager(principal);
+  if (input.require_two_factor !== undefined) await assertCanRequireTwoFactor(ctx.db, principal);
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(customers).where(eq(customers.id, customerId)).for('update');
     if (!before) throw notFound('Customer');
@@ -103,6 +106,7 @@ export async function updateCustomer(
         defaultRegion: input.default_region ?? before.defaultRegion,
         billingAddress,
         vatId,
+        requireTwoFactor: input.require_two_factor ?? before.requireTwoFactor,
         updatedAt: new Date(),
       })
       .where(eq(customers.id, customerId));
@@ -112,7 +116,7 @@ export async function updateCustomer(
       targetType: 'customer',
       targetId: customerId,
       summary: {
-        before: { name: before.name, default_region: before.defaultRegion, billing_address: before.billingAddress, vat_id: before.vatId },
+        before: { name: before.name, default_region: before.defaultRegion, billing_address: before.billingAddress, vat_id: before.vatId, require_two_factor: before.requireTwoFactor },
         after: input,
       },
     });

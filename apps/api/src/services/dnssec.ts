@@ -3,6 +3,7 @@ import { and, eq, sql } from '@kaja/db/orm';
 import { cryptokeys, enqueueJob, jobs, zones, type CryptokeyAlgorithm, type Executor, type ZoneChangeNotice } from '@kaja/db';
 import { conflict, invalid } from '../errors';
 import { type Actor, advanceOnboarding, findZone, noticeOf, recordAudit, type ZoneRow } from '@kaja/zone-writes';
+import { mailOwners } from './securityMail';
 import type { ServiceContext } from './context';
 import { defaultAlgorithm, dsOfKey, newCryptokeyRow, parseAlgorithm, presentDnskey } from './dnssecKeys';
 import { publishDnssecSets, zoneCryptokeys, type CryptokeyRow } from './dnssecRecords';
@@ -86,7 +87,7 @@ export async function updateDnssecStatus(ctx: ZoneContext, principal: Principal,
   if (algorithm && input.enabled !== true) {
     throw invalid({ algorithm: 'The algorithm is chosen when signing is turned on: send it with "enabled": true' });
   }
-  const { zone, published } = await ctx.db.transaction(async (tx) => {
+  const { zone, published, turnedOff } = await ctx.db.transaction(async (tx) => {
     const before = await findZone(tx, principal, zoneId, { lock: true });
     // A secondary zone is signed (or not) by its primary: its data is served as received.
     refuseSecondaryWrites(before);
@@ -118,7 +119,7 @@ export async function updateDnssecStatus(ctx: ZoneContext, principal: Principal,
       }
     }
     const nsec3 = input.nsec3 ?? before.nsec3;
-    if (to === from && nsec3 === before.nsec3) return { zone: before, published: false };
+    if (to === from && nsec3 === before.nsec3) return { zone: before, published: false, turnedOff: false };
 
     const [zone] = await tx
       .update(zones)
@@ -136,9 +137,15 @@ export async function updateDnssecStatus(ctx: ZoneContext, principal: Principal,
     if (serial === zone!.serial) {
       await recordAudit(tx, principal.actor, { customerId: zone!.customerId, action: 'dnssec.updated', targetType: 'zone', targetId: zone!.id, summary });
     }
-    return { zone: { ...zone!, serial }, published: serial !== before.serial };
+    return { zone: { ...zone!, serial }, published: serial !== before.serial, turnedOff: to !== from && (to === 'disabling' || to === 'off') };
   });
   if (published) await ctx.zoneChanges.publish(noticeOf(zone));
+  if (turnedOff) {
+    await mailOwners(ctx, zone.customerId, `DNSSEC turned off for ${zone.name}`, `DNSSEC signing was turned off for the zone ${zone.name} by ${principal.email}. Remove the DS record at the registrar before the keys go, or resolvers that validate will fail to resolve the zone.`, {
+      ip: principal.actor.ip,
+      userAgent: principal.userAgent,
+    });
+  }
   return presentDnssecStatus(zone, await zoneCryptokeys(ctx.db, zone.id), await keyRemovalTime(ctx.db, zone.id));
 }
 

@@ -3,6 +3,7 @@ import { apiKeys, customers, invitations, isUniqueViolation, users, type Executo
 import { ApiError, conflict, notFound, unauthorized } from '../errors';
 import type { Pagination } from '../schemas/common';
 import { advanceOnboarding, recordAudit } from '@kaja/zone-writes';
+import { mailOwners } from './securityMail';
 import type { Client } from './auth';
 import type { ServiceContext } from './context';
 import { requireMayGrantRole } from './credentialLimits';
@@ -115,7 +116,7 @@ const ownerCount = async (executor: Executor, customerId: string) =>
  * (leaving their current one, unless they are its last owner); a new address is told to choose a password.
  */
 export async function acceptInvitation(ctx: ServiceContext, token: string, principal: Principal | null) {
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const invitation = await pendingInvitation(tx, token, true);
     const [existing] = await tx.select().from(users).where(eq(users.email, invitation.email)).for('update');
     if (!existing) return { invitation: presentInvitation(invitation), user: null, password_required: true };
@@ -149,13 +150,19 @@ export async function acceptInvitation(ctx: ServiceContext, token: string, princ
     });
     return { invitation: presentInvitation(accepted!), user: presentUser(moved!), password_required: false };
   });
+  if (result.user) await mailMemberAdded(ctx, result.invitation, { ip: principal?.actor.ip ?? null, userAgent: principal?.userAgent ?? null });
+  return result;
+}
+
+async function mailMemberAdded(ctx: ServiceContext, invitation: ReturnType<typeof presentInvitation>, origin: { ip: string | null; userAgent: string | null }) {
+  await mailOwners(ctx, invitation.customer_id, 'team member added', `${invitation.email} accepted the invitation and joined your team as ${invitation.role}.`, origin);
 }
 
 /** POST /invitations/{token}/accept: a new person sets name and password, and is signed in. */
 export async function acceptInvitationAsNewUser(ctx: ServiceContext, token: string, input: { full_name: string; password: string }, client: Client) {
   const passwordHash = await hashPassword(input.password);
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const result = await ctx.db.transaction(async (tx) => {
       const invitation = await pendingInvitation(tx, token, true);
       await checkPasswordRules(input.password, { email: invitation.email, fullName: input.full_name });
       const [user] = await tx
@@ -179,9 +186,11 @@ export async function acceptInvitationAsNewUser(ctx: ServiceContext, token: stri
         targetId: invitation.id,
         summary: { email: invitation.email, role: invitation.role, user_id: user!.id },
       });
-      const session = await createSession(tx, user!.id, client);
+      const session = await createSession(tx, user!.id, client, 'invitation');
       return { invitation: presentInvitation(accepted!), user: presentUser(user!), session };
     });
+    await mailMemberAdded(ctx, result.invitation, client);
+    return result;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('This address already has an account: sign in and open the link again', { email: 'Already registered' });
     throw error;

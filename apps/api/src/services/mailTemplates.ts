@@ -57,3 +57,30 @@ export const queryUsageMail = (
     text: `${counts}\n\n${served}\n${next}${signature}`,
   };
 };
+
+export interface SecurityEvent {
+  /** What happened, as one sentence (e.g. "A new passkey named “Laptop” was added to your account."). */
+  happened: string;
+  when: Date;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/**
+ * A mail about a change to the safety of an account: what happened, when and from where, and what to
+ * do when it was not the reader.
+ */
+export const securityMail = (config: Config, to: string, subject: string, event: SecurityEvent): MailMessage => ({
+  to,
+  subject: `Kaja DNS security: ${subject}`,
+  text: [
+    event.happened,
+    '',
+    `When: ${event.when.toISOString().replace('T', ' ').slice(0, 19)} UTC`,
+    `From address: ${event.ip ?? 'unknown'}`,
+    `Browser or program: ${event.userAgent ?? 'unknown'}`,
+    '',
+    'If this was you, there is nothing to do.',
+    `If it was not: sign out the sessions you do not know at ${config.appUrl}/account/security (or sign out everywhere there), reset your password at ${config.appUrl}/auth/forgot-password, and check your two-step sign-in, passkeys and API keys.`,
+  ].join('\n') + signature,
+});

@@ -42,6 +42,7 @@ export const presentCustomer = (customer: Customer, subscription: Subscription |
   default_region: customer.defaultRegion,
   billing_address: customer.billingAddress,
   vat_id: customer.vatId,
+  require_two_factor: customer.requireTwoFactor,
   plan_id: subscription?.planId ?? null,
   subscription: subscription ? presentSubscription(subscription) : null,
   created_at: customer.createdAt.toISOString(),

@@ -29,6 +29,13 @@ export interface Principal {
   account: { subscriptionStatus: SubscriptionStatus; suspensionReason: SuspensionReason | null };
   credential: { kind: 'session'; sessionId: string; viaCookie: boolean } | { kind: 'api_key'; apiKey: PrincipalApiKey };
   actor: Actor;
+  /** The caller's browser or program, as security mails show it. */
+  userAgent: string | null;
+  /**
+   * A session of someone who must sign in with two factors (platform staff, or the customer requires it)
+   * but has none yet: it may only enrol one (decision 035).
+   */
+  mustEnrolSecondFactor: boolean;
 }
 
 /** True when the caller holds the scope: the role allows it and, for a key, the key's scopes too. */

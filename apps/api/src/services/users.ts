@@ -3,6 +3,7 @@ import { isUniqueViolation, users, type Executor, type Role } from '@kaja/db';
 import { conflict, notFound } from '../errors';
 import type { Pagination } from '../schemas/common';
 import { recordAudit } from '@kaja/zone-writes';
+import { mailOwners } from './securityMail';
 import { issueEmailToken } from './emailTokens';
 import { verificationMail } from './mailTemplates';
 import type { ServiceContext } from './context';
@@ -63,6 +64,10 @@ export async function createUser(
       return { user: user!, token: await issueEmailToken(tx, user!.id, 'verify_email') };
     });
     ctx.mail(verificationMail(ctx.config, user.email, token));
+    await mailOwners(ctx, principal.customerId, 'team member added', `${user.email} was added to your team as ${user.role} by ${principal.email}.`, {
+      ip: principal.actor.ip,
+      userAgent: principal.userAgent,
+    });
     return user;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('A user with this email already exists', { email: 'Email is already registered' });

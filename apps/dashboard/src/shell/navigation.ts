@@ -1,4 +1,4 @@
-import { CircleUser, CreditCard, Globe, KeyRound, LayoutDashboard, type LucideIcon, ScrollText, Users } from 'lucide-react';
+import { CircleUser, CreditCard, Globe, KeyRound, LayoutDashboard, type LucideIcon, ScrollText, ShieldCheck, Users } from 'lucide-react';
 
 export type NavigationEntry = { to: string; label: string; icon: LucideIcon };
 
@@ -11,4 +11,5 @@ export const navigation: NavigationEntry[] = [
   { to: '/audit-log', label: 'Audit log', icon: ScrollText },
   { to: '/billing', label: 'Billing', icon: CreditCard },
   { to: '/account', label: 'Account', icon: CircleUser },
+  { to: '/account/security', label: 'Security', icon: ShieldCheck },
 ];

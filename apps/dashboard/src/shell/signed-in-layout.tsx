@@ -12,7 +12,7 @@ import {
   useSidebar,
 } from '@kaja/ui';
 import { LogOut } from 'lucide-react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { type Session, useSignOut } from '../api/session';
 import { type NavigationEntry, navigation } from './navigation';
 import { RequireSession } from './require-session';
@@ -20,7 +20,7 @@ import { RequireSession } from './require-session';
 function NavigationLink({ to, label, icon: Icon }: NavigationEntry) {
   const { setOpenMobile } = useSidebar();
   return (
-    <NavLink to={to} onClick={() => setOpenMobile(false)}>
+    <NavLink to={to} end={to === '/account'} onClick={() => setOpenMobile(false)}>
       {({ isActive }) => (
         <SidebarMenuButton asChild isActive={isActive}>
           <span>
@@ -33,9 +33,14 @@ function NavigationLink({ to, label, icon: Icon }: NavigationEntry) {
   );
 }
 
+const enrolmentPath = '/account/security';
+
 function SignedInShell({ session }: { session: Session }) {
   const signOut = useSignOut();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  // Until someone who must use two-step sign-in has set it up, the dashboard is the security screen only.
+  if (session.two_factor_enrolment_required && pathname !== enrolmentPath) return <Navigate to={enrolmentPath} replace />;
   return (
     <SidebarProvider>
       <Sidebar label="Dashboard navigation">
@@ -44,7 +49,7 @@ function SignedInShell({ session }: { session: Session }) {
           <nav aria-label="Main">
             <SidebarGroup>
               <SidebarMenu>
-                {navigation.map((entry) => (
+                {navigation.filter((entry) => !session.two_factor_enrolment_required || entry.to === enrolmentPath).map((entry) => (
                   <SidebarMenuItem key={entry.to}>
                     <NavigationLink {...entry} />
                   </SidebarMenuItem>

@@ -49,7 +49,7 @@ export function mailedLink(platform: Platform, to: string, path: string): string
  * Starts the platform on free loopback ports with a fresh DATA_DIR (mail to its outbox), and waits for
  * the API and the dashboard. Given `dataDir`, it runs on that one and leaves it in place when stopped.
  */
-export async function startPlatform(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<Platform> {
+export async function startPlatform(env: Record<string, string> = {}, options: { dataDir?: string; appHost?: string } = {}): Promise<Platform> {
   if (!existsSync(join(dashboardBuild, 'index.html'))) throw new Error('The dashboard is not built: run `npm run build -w apps/dashboard` (npm test does it).');
   const [port, appPort, dnsPort] = [await freePort(), await freePort(), await freePort()];
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kaja-dashboard-test-'));
@@ -66,6 +66,8 @@ export async function startPlatform(env: Record<string, string> = {}, options: {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SMTP_URL: '',
+      // WebAuthn takes a host name, never an IP address, as the relying party: passkey tests use `localhost`.
+      ...(options.appHost ? { APP_URL: `http://${options.appHost}:${appPort}` } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -74,7 +76,7 @@ export async function startPlatform(env: Record<string, string> = {}, options: {
   child.stderr?.on('data', (chunk) => (output += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-  const appUrl = `http://127.0.0.1:${appPort}`;
+  const appUrl = `http://${options.appHost ?? '127.0.0.1'}:${appPort}`;
   const apiUrl = `http://127.0.0.1:${port}/v1`;
   const deadline = Date.now() + 120_000;
   for (;;) {

@@ -46,9 +46,9 @@ describe('learning center and API guides', () => {
     expect(words(guide!)).toBeGreaterThanOrEqual(600);
   });
 
-  it('has the eight API guides, each with a description and a category', () => {
+  it('has the nine API guides, each with a description and a category', () => {
     const guides = entries('api');
-    expect(guides.map((entry) => entry.slug).sort()).toEqual(['authentication', 'billing', 'delegation', 'dnssec', 'invitations', 'overview', 'records', 'zones']);
+    expect(guides.map((entry) => entry.slug).sort()).toEqual(['authentication', 'billing', 'delegation', 'dnssec', 'invitations', 'overview', 'records', 'two-step-sign-in', 'zones']);
     for (const guide of guides) {
       expect(guide.description, guide.slug).toBeTruthy();
       expect(API_CATEGORIES, guide.slug).toContain(guide.category);
@@ -69,6 +69,7 @@ describe('documentation', () => {
         'dnssec',
         'api-keys-and-scopes',
         'teams-and-roles',
+        'two-step-sign-in',
         'import-export',
         'dynamic-updates-and-acme',
         'secondaries',

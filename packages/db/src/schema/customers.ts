@@ -34,6 +34,8 @@ export const customers = pgTable(
     billingAddress: jsonb('billing_address').$type<BillingAddress>(),
     /** EU VAT identification number (country prefix and digits), format-checked; decides reverse charge. */
     vatId: text('vat_id'),
+    /** Set by an owner: every member signs in with a second factor (TOTP or a passkey) and enrols one before using the dashboard. */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

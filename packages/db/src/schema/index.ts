@@ -16,3 +16,4 @@ export * from './queryCounts';
 export * from './invoices';
 export * from './delegationChecks';
 export * from './secondaryZones';
+export * from './twoFactor';

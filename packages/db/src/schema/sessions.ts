@@ -16,6 +16,8 @@ export const sessions = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     ip: inet('ip'),
     userAgent: text('user_agent'),
+    /** How the sign-in was made: `password`, `password+totp`, `password+recovery_code`, `password+passkey`, `passkey`, `mailed_link`, `email_verification`. */
+    method: text('method'),
     createdAt: createdAt(),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],

@@ -3,20 +3,100 @@ import { text } from '../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/authentication';
 import * as auth from '../../services/auth';
+import * as secondFactor from '../../services/secondFactor';
 import { customer, defaultApiKey, user } from '../../schemas/accounts';
 import { commonErrors, email, message, password, successEnvelope, timestamp } from '../../schemas/common';
+import { authenticationResponse, passkeyAssertion, passkeyOptions, recoveryCode, secondFactorStep, totpCode } from '../../schemas/twoFactor';
 import { clearSessionCookie, clientOf, setSessionCookie } from './client';
 
 const tags = ['auth'];
-const signedIn = successEnvelope(z.object({ access_token: z.string(), expires_at: timestamp, user, customer }));
+const session = z.object({ access_token: z.string(), expires_at: timestamp, user, customer }).meta({ id: 'SignedIn' });
+const signedIn = successEnvelope(session);
+/** The password was right: the session, or (for someone with a second factor) the second step. */
+const passwordAccepted = successEnvelope(z.union([session, secondFactorStep]));
 const verified = successEnvelope(
   z.object({ access_token: z.string(), expires_at: timestamp, user, default_api_key: defaultApiKey.optional() }),
 );
 const token = text().min(1).max(200);
 const sameAnswer = 'If the address can receive mail from us, a message is on its way.';
 
+type Started = Awaited<ReturnType<typeof auth.signInWithSecondFactor>>;
+
+const isStarted = (result: Started | Awaited<ReturnType<typeof auth.signin>>): result is Started => 'session' in result;
+
+function sessionOrStep(result: Awaited<ReturnType<typeof auth.signin>>, request: Parameters<typeof clientOf>[0], reply: Parameters<typeof setSessionCookie>[1]) {
+  if (!isStarted(result)) return { status: 'success' as const, data: result };
+  return started(result, request, reply);
+}
+
+function started(result: Started, request: Parameters<typeof clientOf>[0], reply: Parameters<typeof setSessionCookie>[1]) {
+  setSessionCookie(request, reply, result.session.token, result.session.expiresAt);
+  return {
+    status: 'success' as const,
+    data: { access_token: result.session.token, expires_at: result.session.expiresAt.toISOString(), user: result.user, customer: result.customer },
+  };
+}
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
+
+  app.post(
+    '/auth/signin/second-factor',
+    {
+      config: { auth: 'public', secret: true },
+      schema: {
+        tags,
+        summary: 'Sign in, second step: the sign-in token and one second factor give the session',
+        description:
+          'Give exactly one of `code` (authenticator app; a code works once), `recovery_code` (each works once) or `passkey` (a signature over the options from POST /auth/signin/passkey-options). A wrong factor answers 422 and counts as a failed sign-in; after 5 the sign-in token ends and the password is asked again.',
+        body: z.object({ sign_in_token: token, code: totpCode.optional(), recovery_code: recoveryCode.optional(), passkey: passkeyAssertion.optional() }),
+        response: { 200: signedIn, ...commonErrors },
+      },
+    },
+    async (request, reply) => started(await auth.signInWithSecondFactor(ctx, request.body, clientOf(request)), request, reply),
+  );
+
+  app.post(
+    '/auth/signin/passkey-options',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: 'Sign in, second step with a passkey: WebAuthn options for the person’s passkeys',
+        body: z.object({ sign_in_token: token }),
+        response: { 200: passkeyOptions, ...commonErrors },
+      },
+    },
+    async (request) => ({ status: 'success' as const, data: await secondFactor.secondFactorPasskeyOptions(ctx, request.body.sign_in_token) }),
+  );
+
+  app.post(
+    '/auth/passkeys/sign-in-options',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: 'Sign in with a passkey alone: WebAuthn options (the browser offers the passkeys it holds for the dashboard)',
+        response: { 200: passkeyOptions, ...commonErrors },
+      },
+    },
+    async () => ({ status: 'success' as const, data: await auth.passkeySignInOptions(ctx) }),
+  );
+
+  app.post(
+    '/auth/passkeys/sign-in',
+    {
+      config: { auth: 'public', secret: true },
+      schema: {
+        tags,
+        summary: 'Sign in with a passkey alone (instead of the password and a second factor)',
+        description: 'A passkey is both factors: something the person holds, unlocked on their device. Failures count against the client address like wrong passwords.',
+        body: z.object({ challenge_id: z.uuid(), response: authenticationResponse }),
+        response: { 200: signedIn, ...commonErrors },
+      },
+    },
+    async (request, reply) => started(await auth.signInWithPasskey(ctx, request.body, clientOf(request)), request, reply),
+  );
 
   app.post(
     '/auth/signup',
@@ -44,19 +124,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Sign in: returns an access token and sets the session cookie',
         description:
-          'Failed sign-ins are counted per client address (30 in 15 minutes) and per account and client address (10): past either, 429 with Retry-After. After 20 failures for an account from anywhere, the right password answers 403 with `details.sign_in_link_sent` and a sign-in link is mailed (see /auth/sign-in-link): the owner is never locked out.',
+          'Failed sign-ins are counted per client address (30 in 15 minutes) and per account and client address (10): past either, 429 with Retry-After. After 20 failures for an account from anywhere, the right password answers 403 with `details.sign_in_link_sent` and a sign-in link is mailed (see /auth/sign-in-link): the owner is never locked out.\n\nWith two-step sign-in set up, the right password answers `second_factor_required` and a `sign_in_token` instead of a session: finish with POST /auth/signin/second-factor. A sign-in from a browser or program not used on the account before is mailed to its owner.',
         body: z.object({ email, password: text({ freeForm: true }).min(1).max(256) }),
-        response: { 200: signedIn, ...commonErrors },
+        response: { 200: passwordAccepted, ...commonErrors },
       },
     },
-    async (request, reply) => {
-      const result = await auth.signin(ctx, request.body, clientOf(request));
-      setSessionCookie(request, reply, result.session.token, result.session.expiresAt);
-      return {
-        status: 'success' as const,
-        data: { access_token: result.session.token, expires_at: result.session.expiresAt.toISOString(), user: result.user, customer: result.customer },
-      };
-    },
+    async (request, reply) => sessionOrStep(await auth.signin(ctx, request.body, clientOf(request)), request, reply),
   );
 
   app.post(
@@ -69,23 +142,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'When many wrong passwords were tried on an account from elsewhere, the right password does not give a session at once: sign-in answers 403 with `details.sign_in_link_sent` and mails a link (valid 15 minutes, once). Its token, sent here, signs the person in.',
         body: z.object({ token }),
-        response: { 200: signedIn, ...commonErrors },
+        response: { 200: passwordAccepted, ...commonErrors },
       },
     },
-    async (request, reply) => {
-      const result = await auth.signInWithLink(ctx, request.body.token, clientOf(request));
-      setSessionCookie(request, reply, result.session.token, result.session.expiresAt);
-      return {
-        status: 'success' as const,
-        data: { access_token: result.session.token, expires_at: result.session.expiresAt.toISOString(), user: result.user, customer: result.customer },
-      };
-    },
+    async (request, reply) => sessionOrStep(await auth.signInWithLink(ctx, request.body.token, clientOf(request)), request, reply),
   );
 
   app.post(
     '/auth/signout',
     {
-      config: { auth: 'session', whileReadOnly: true },
+      config: { auth: 'session', whileReadOnly: true, whileEnrolling: true },
       schema: { tags, summary: 'Sign out: revokes the session', response: { 200: message, ...commonErrors } },
     },
     async (request, reply) => {
@@ -98,7 +164,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/signout-everywhere',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', whileReadOnly: true, whileEnrolling: true },
       schema: {
         tags,
         summary: 'Sign out everywhere: revokes every session of the user, this one included',
@@ -116,8 +182,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/session',
     {
-      config: { auth: 'session', whileReadOnly: true },
-      schema: { tags, summary: 'The signed-in user and their customer', response: { 200: successEnvelope(z.object({ user, customer })), ...commonErrors } },
+      config: { auth: 'session', whileReadOnly: true, whileEnrolling: true },
+      schema: {
+        tags,
+        summary: 'The signed-in user and their customer',
+        description: '`two_factor_enrolment_required` is true when the person must set up two-step sign-in before anything else (platform staff, or the customer requires it).',
+        response: { 200: successEnvelope(z.object({ user, customer, two_factor_enrolment_required: z.boolean() })), ...commonErrors },
+      },
     },
     async (request) => ({ status: 'success' as const, data: await auth.currentSession(ctx, principalOf(request)) }),
   );

@@ -69,6 +69,10 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
           default_region: zoneRegion.optional(),
           billing_address: billingAddress.optional(),
           vat_id: text().trim().max(20).nullable().optional(),
+          require_two_factor: z
+            .boolean()
+            .optional()
+            .describe('Owners only: every member must sign in with a second factor; those without one set it up at their next sign-in. The owner needs one first.'),
         }),
         response: { 200: successEnvelope(customer), ...commonErrors },
       },

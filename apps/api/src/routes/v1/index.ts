@@ -11,12 +11,16 @@ import { auditEventRoutes } from './auditEvents';
 import { subscriptionRoutes } from './subscriptions';
 import { invoiceRoutes } from './invoices';
 import { healthRoutes } from './health';
+import { sessionRoutes } from './sessions';
+import { twoFactorRoutes } from './twoFactor';
 
 /** Every /v1 route; each file mirrors a part of the URL space. */
 export const v1Routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   await app.register(authRoutes);
+  await app.register(twoFactorRoutes);
+  await app.register(sessionRoutes);
   await app.register(customerRoutes);
   await app.register(userRoutes);
   await app.register(apiKeyRoutes);

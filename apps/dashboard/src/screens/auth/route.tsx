@@ -10,6 +10,8 @@ import { lazyResolver } from '../../forms/lazy-resolver';
 import { showServerErrors } from '../../forms/server-errors';
 import { PageStatus } from '../../shell/page-status';
 import { AuthPage } from './auth-page';
+import { PasskeySignIn } from './passkey-sign-in';
+import { isSecondFactorStep, SecondFactorForm, type SecondFactorStep } from './second-factor-form';
 import type { SignInValues, SignUpValues } from './auth-schemas';
 
 // This is the first screen most visitors load: its forms' rules come when the person starts typing.
@@ -26,23 +28,31 @@ function SignInForm() {
   const startSession = useStartSession();
   const [failure, setFailure] = useState<string | null>(null);
   const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
+  const [step, setStep] = useState<SecondFactorStep | null>(null);
   const form = useForm<SignInValues>({ resolver: signInRules.resolver, defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
+
+  const signedIn = async (accessToken: string) => {
+    await startSession(accessToken);
+    navigate(nextPath(search), { replace: true });
+  };
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     setLinkSentTo(null);
     try {
       const { data } = await call(api.POST('/v1/auth/signin', { body: values }));
-      await startSession(data.access_token);
-      navigate(nextPath(search), { replace: true });
+      if (isSecondFactorStep(data)) return setStep(data);
+      await signedIn(data.access_token);
     } catch (error) {
       if (isSignInLinkSent(error)) setLinkSentTo(values.email);
       else setFailure(showServerErrors(error, form.setError, ['email', 'password']));
     }
   });
 
+  if (step) return <SecondFactorForm step={step} onSignedIn={signedIn} />;
   return (
+    <div className="grid gap-4">
     <form onSubmit={submit} onFocus={signInRules.preload} noValidate className="grid gap-4">
       {failure && <Alert variant="destructive">{failure}</Alert>}
       {linkSentTo && (
@@ -67,6 +77,8 @@ function SignInForm() {
         Forgot your password?
       </Link>
     </form>
+    <PasskeySignIn onSignedIn={signedIn} />
+    </div>
   );
 }
 

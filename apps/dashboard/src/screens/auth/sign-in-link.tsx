@@ -3,7 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, call } from '../../api/client';
 import { useStartSession } from '../../api/session';
+import { useState } from 'react';
 import { AuthPage } from './auth-page';
+import { isSecondFactorStep, SecondFactorForm, type SecondFactorStep } from './second-factor-form';
 import { useMailedToken } from './use-mailed-token';
 
 /**
@@ -16,12 +18,14 @@ export default function SignInLinkScreen() {
   const token = search.get('token') ?? '';
   const navigate = useNavigate();
   const startSession = useStartSession();
+  const [step, setStep] = useState<SecondFactorStep | null>(null);
+  const signedIn = async (accessToken: string) => {
+    await startSession(accessToken);
+    navigate('/dashboard', { replace: true });
+  };
   const signIn = useMutation({
     mutationFn: () => call(api.POST('/v1/auth/sign-in-link', { body: { token } })),
-    onSuccess: async ({ data }) => {
-      await startSession(data.access_token);
-      navigate('/dashboard', { replace: true });
-    },
+    onSuccess: async ({ data }) => (isSecondFactorStep(data) ? setStep(data) : signedIn(data.access_token)),
   });
   useMailedToken(token, signIn.mutate);
 
@@ -29,6 +33,7 @@ export default function SignInLinkScreen() {
     <AuthPage title="Finishing your sign-in">
       {!token && <Alert variant="destructive">This link has no sign-in token. Open the link from the mail again.</Alert>}
       {signIn.isPending && <p role="status">Checking your link…</p>}
+      {step && <SecondFactorForm step={step} onSignedIn={signedIn} />}
       {signIn.isError && (
         <div className="grid gap-4">
           <Alert variant="destructive">{signIn.error.message}</Alert>

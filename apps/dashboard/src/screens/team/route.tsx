@@ -22,6 +22,7 @@ import {
 import { Trash2, UserMinus } from 'lucide-react';
 import { useState } from 'react';
 import { formatDate } from '../../format/date-time';
+import { TwoFactorRequirement } from './two-factor-requirement';
 import { useSignedInSession } from '../../shell/use-session-context';
 import { InviteForm } from './invite-form';
 import { type Invitation, type Member, type Role, roles, useChangeRole, useInvitations, useMembers, useRemoveMember, useRevokeInvitation } from './team-data';
@@ -175,7 +176,8 @@ function Invitations({ inviterRole }: { inviterRole: Role }) {
 
 /** /team: the people of the customer and their roles; owners and admins also invite and remove. */
 export default function TeamScreen() {
-  const { user } = useSignedInSession();
+  const session = useSignedInSession();
+  const { user } = session;
   const canManage = user.role === 'owner' || user.role === 'admin';
   const [offset, setOffset] = useState(0);
   const members = useMembers({ limit: pageSize, offset });
@@ -235,6 +237,8 @@ export default function TeamScreen() {
       </section>
 
       {canManage && <Invitations inviterRole={user.role} />}
+
+      <TwoFactorRequirement session={session} />
     </div>
   );
 }

@@ -1,0 +1,62 @@
+import { Alert, Badge, Button, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@kaja/ui';
+import { LogOut } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { formatDateTime } from '../../format/date-time';
+import { useSignOutEverywhere } from '../account/account-data';
+import { useRevokeSession, useSessions } from './security-data';
+
+/** The person's signed-in browsers and programs: sign one out, or all of them. */
+export function SessionsCard() {
+  const sessions = useSessions();
+  const revoke = useRevokeSession();
+  const signOutEverywhere = useSignOutEverywhere();
+  const navigate = useNavigate();
+  return (
+    <div className="grid gap-4">
+      {revoke.isError && <Alert variant="destructive">{revoke.error.message}</Alert>}
+      <div className="overflow-x-auto">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Browser or program</TableHead>
+              <TableHead>Address</TableHead>
+              <TableHead>Signed in</TableHead>
+              <TableHead>Last used</TableHead>
+              <TableHead>
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {sessions.data?.map((session) => (
+              <TableRow key={session.id}>
+                <TableCell className="max-w-72 break-words">
+                  {session.user_agent ?? 'Unknown'} {session.current && <Badge>This browser</Badge>}
+                </TableCell>
+                <TableCell>{session.ip ?? 'Unknown'}</TableCell>
+                <TableCell>{formatDateTime(session.created_at)}</TableCell>
+                <TableCell>{formatDateTime(session.last_used_at)}</TableCell>
+                <TableCell>
+                  {!session.current && (
+                    <Button variant="outline" size="sm" aria-label={`Sign out the session from ${session.ip ?? 'an unknown address'}, signed in ${formatDateTime(session.created_at)}`} onClick={() => revoke.mutate(session.id)}>
+                      Sign out
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      <Button
+        variant="outline"
+        className="justify-self-start"
+        disabled={signOutEverywhere.isPending}
+        onClick={() => signOutEverywhere.mutate(undefined, { onSuccess: () => navigate('/auth', { replace: true }) })}
+      >
+        <LogOut aria-hidden />
+        Sign out everywhere
+      </Button>
+    </div>
+  );
+}
