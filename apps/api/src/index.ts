@@ -9,6 +9,7 @@ export type { ServiceContext } from './services/context';
 export { createMailer, type Mailer, type MailMessage } from './services/mail';
 export { secondaryAddressProblem } from './services/secondaryAddresses';
 export { createStaff, revokeStaff } from './services/staff';
+export { resealSecrets, sealedSecretsByKey, type ResealCount } from './services/keyEncryptionRotation';
 export { ZoneChangePublisher } from './services/zoneChanges';
 export { applyUpdate, createUpdateService, type UpdateOutcome, type UpdateRequest, type UpdateService } from './services/dynamicUpdates';
 export { openTsigSecret, sealTsigSecret } from './services/tsigSecrets';
