@@ -8,8 +8,10 @@ import { signUpOwner, startTestApi, type TestAccount, type TestApi } from './tes
  *
  *   apiTest('lists zones', async ({ api, owner }) => { ... });
  *
- * A suite that needs other settings starts its own with `startTestApi` (this module is kept apart
- * from `testing.ts`, which benchmarks load outside Vitest).
+ * Set up in a test, they count against its timeout; a file that asks for them in a suite-level hook
+ * (`apiTest.beforeAll(async ({ api, owner }) => ...)`, e.g. to choose a plan) starts them within
+ * the hook timeout instead. A suite that needs other settings starts its own with `startTestApi`
+ * (this module is kept apart from `testing.ts`, which benchmarks load outside Vitest).
  */
 export const apiTest = test.extend<{ api: TestApi; owner: TestAccount }>({
   api: [
