@@ -6,6 +6,7 @@ export { principalOf } from './plugins/authentication';
 export type { ServiceContext, ZoneContext } from './services/context';
 export { createMailer, type Mailer, type MailMessage } from './services/mail';
 export { createStaff, revokeStaff } from './services/staff';
+export { resealSecrets, sealedSecretsByKey, type ResealCount } from './services/keyEncryptionRotation';
 export { queriesThisMonth } from './services/queryUsage';
 export { scheduleLifeCycle } from './services/billingJobs';
 export { startModuleWorker } from './workers/moduleWorker';

@@ -44,7 +44,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 describe('keys from the database', () => {
-  const source = () => new DatabaseKeySource(database, kek);
+  const source = () => new DatabaseKeySource(database, { current: kek, previous: [] });
 
   it('opens the sealed keys of a zone, with its denial setting', async () => {
     const ksk = generateCryptokey({ keytype: 'ksk' });

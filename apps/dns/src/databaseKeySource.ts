@@ -1,3 +1,4 @@
+import type { KeyEncryptionKeys } from '@kaja/config';
 import { cryptokeys, zones, type DatabaseHandle } from '@kaja/db';
 import { eq } from '@kaja/db/orm';
 import { decryptPrivateKey, importCryptokey } from '@kaja/dnssec';
@@ -11,7 +12,7 @@ import type { KeySource, SigningSettings } from './keySource';
 export class DatabaseKeySource implements KeySource {
   constructor(
     private readonly database: DatabaseHandle,
-    private readonly keyEncryptionKey: Uint8Array,
+    private readonly keyEncryptionKey: KeyEncryptionKeys,
   ) {}
 
   async settings(zone: string): Promise<SigningSettings | undefined> {

@@ -52,7 +52,8 @@ describe('npm run dns (standalone mode)', () => {
     // The workers went with it: nothing answers any more.
     const resolver = new Resolver({ timeout: 300, tries: 1 });
     resolver.setServers([`127.0.0.1:${port}`]);
-    await expect(resolver.resolve4('www.example.com')).rejects.toBeDefined();
+    // Loopback answers a closed UDP port with ICMP port unreachable (refused); a slow kernel may only let it time out.
+    await expect(resolver.resolve4('www.example.com')).rejects.toMatchObject({ code: expect.stringMatching(/^(ECONNREFUSED|ETIMEOUT)$/) });
   }, 180_000);
 
   it('serves the good zones when one zone file has a bad line, naming its file and line', async () => {

@@ -1,3 +1,4 @@
+import type { KeyEncryptionKeys } from '@kaja/config';
 import { and, asc, eq, gte } from '@kaja/db/orm';
 import { tsigKeys, zoneChanges, zones, zoneSecondaries, type DatabaseHandle, type JournalRecord } from '@kaja/db';
 import { openTsigSecret } from '@kaja/zone-writes';
@@ -17,7 +18,7 @@ const MAX_IXFR_CHANGES = 1000;
 export class DatabaseTransfers implements TransferAccess, TransferSource {
   constructor(
     private readonly database: DatabaseHandle,
-    private readonly keyEncryptionKey: Uint8Array,
+    private readonly keyEncryptionKey: KeyEncryptionKeys,
   ) {}
 
   async keys(zone: string): Promise<TsigKey[]> {

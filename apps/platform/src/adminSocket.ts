@@ -4,13 +4,14 @@ import { chmodSync, unlinkSync } from 'node:fs';
 import { createConnection, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { KeyEncryptionKeys } from '@kaja/config';
 import type { Database } from '@kaja/db';
 import { parseAdminRequest, runAdminCommand, type AdminOutcome, type AdminRequest } from './adminCommands';
 
 export const adminSocketPath = (dataDir: string) => join(dataDir, 'admin.sock');
 
-/** Serves admin requests on `DATA_DIR/admin.sock` (mode 0600, in the 0700 DATA_DIR); the caller holds the database lock. */
-export async function serveAdminSocket(dataDir: string, db: Database): Promise<Server> {
+/** Serves admin requests (run with the platform's key-encryption keys) on `DATA_DIR/admin.sock` (mode 0600, in the 0700 DATA_DIR); the caller holds the database lock. */
+export async function serveAdminSocket(dataDir: string, db: Database, keys: KeyEncryptionKeys): Promise<Server> {
   const path = adminSocketPath(dataDir);
   // Whoever made a socket file here before held the lock we hold now: it is gone.
   try {
@@ -26,11 +27,11 @@ export async function serveAdminSocket(dataDir: string, db: Database): Promise<S
       let request: AdminRequest | null = null;
       try {
         const parsed: unknown = JSON.parse(line);
-        if (parsed && typeof parsed === 'object') request = parseAdminRequest([(parsed as AdminRequest).command, (parsed as AdminRequest).email]);
+        if (parsed && typeof parsed === 'object') request = parseAdminRequest([(parsed as { command?: unknown }).command, (parsed as { email?: unknown }).email]);
       } catch {
         // Not JSON: answered as an unknown request below.
       }
-      const outcome: Promise<AdminOutcome> = request ? runAdminCommand(db, request) : Promise.resolve({ exitCode: 1, stdout: '', stderr: 'Unknown admin request' });
+      const outcome: Promise<AdminOutcome> = request ? runAdminCommand(db, request, keys) : Promise.resolve({ exitCode: 1, stdout: '', stderr: 'Unknown admin request' });
       void outcome.then((answer) => socket.end(`${JSON.stringify(answer)}\n`));
     });
   });

@@ -3,14 +3,14 @@ import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { startModuleWorker } from '@kaja/api';
 import type { UpdateService, ZoneChangePublisher } from '@kaja/zone-writes';
 import { serveDatabaseOverPort, type DatabaseHandle, type ZoneChangeNotice } from '@kaja/db';
-import type { Cidr } from '@kaja/config';
+import type { Cidr, KeyEncryptionKeys } from '@kaja/config';
 import type { ListenAddress } from '@kaja/dns';
 
 /** What the DNS thread is started with. */
 export interface DnsThreadData {
   listen: ListenAddress[];
   nodeName: string;
-  keyEncryptionKey: Uint8Array;
+  keyEncryptionKey: KeyEncryptionKeys;
   /** Special-purpose networks secondaries may be in all the same (SECONDARY_ALLOWED_CIDRS). */
   secondaryAllowedCidrs: readonly Cidr[];
   /** PostgreSQL: the thread opens connections of its own. */

@@ -1,22 +1,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { Resolver } from 'node:dns/promises';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '@kaja/dns/testing/ports';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const main = new URL('./main.ts', import.meta.url).pathname;
 const admin = new URL('./admin.ts', import.meta.url).pathname;
 const migrate = new URL('./migrate.ts', import.meta.url).pathname;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Runs the platform until `until` matches its output; returns the output and the exit code after SIGTERM. */
 async function runPlatform(env: Record<string, string>, whileRunning: (output: string) => Promise<void>) {

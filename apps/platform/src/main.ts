@@ -19,6 +19,7 @@ const config = configOrExit();
 // Also with DATABASE_URL it may hold the key-encryption key and the outbox.
 privateDirectory(config.dataDir);
 const database = await openDatabaseOrExit(config);
+const keyEncryptionKeys = resolveKeyEncryptionKey(config);
 const app = await buildApp({ config, database });
 
 const siteDir = fileURLToPath(new URL('../../site/build/client', import.meta.url));
@@ -35,7 +36,7 @@ const dns = await startDnsThread({
   updates: createUpdateService({ ...app.context, zoneChanges: app.zoneChanges }),
   listen: config.dnsAddr.map((host) => ({ host, port: config.dnsPort })),
   nodeName: hostname(),
-  keyEncryptionKey: resolveKeyEncryptionKey(config),
+  keyEncryptionKey: keyEncryptionKeys,
   secondaryAllowedCidrs: config.secondaryAllowedCidrs,
   onFailure: (error) => {
     console.error(`DNS server: ${error.message}`);
@@ -55,7 +56,7 @@ app.jobs.start();
 // `npm run admin` cannot open the embedded database while we hold it, so it asks us.
 const adminSocket =
   database.kind === 'pglite'
-    ? await serveAdminSocket(config.dataDir, database.db).catch((error: Error) => {
+    ? await serveAdminSocket(config.dataDir, database.db, keyEncryptionKeys).catch((error: Error) => {
         app.log.warn({ err: error }, 'admin commands cannot reach this process (npm run admin needs it stopped)');
         return null;
       })

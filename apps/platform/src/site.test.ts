@@ -10,6 +10,8 @@ import { createTestDatabase } from '@kaja/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerSite } from './site';
 
+const favicon = Buffer.from('00000100010010100000010020000000000000000000', 'hex');
+
 describe('registerSite', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kaja-site-'));
   const app = Fastify();
@@ -23,6 +25,7 @@ describe('registerSite', () => {
     writeFileSync(join(dir, 'assets', 'app.js.gz'), gzipSync('console.log(1)'));
     writeFileSync(join(dir, '__spa-fallback.html'), '<h1>Oops! Page not found</h1>');
     writeFileSync(join(dir, 'assets', 'app.js.br'), brotliCompressSync('console.log(1)'));
+    writeFileSync(join(dir, 'favicon.ico'), favicon);
     await registerSite(app, dir, { apiBaseUrl: 'https://api.example.eu/v1', appUrl: 'https://app.example.eu', appMode: 'sandbox', supportEmail: 'help@example.eu' });
     origin = await app.listen({ host: '127.0.0.1', port: 0 });
   });
@@ -59,9 +62,31 @@ describe('registerSite', () => {
     expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
-  it('never serves files outside the build folder', async () => {
-    const escape = await fetch(`${origin}/..%2f..%2f..%2fetc%2fpasswd`);
-    expect(escape.status).toBe(404);
+  it('never serves files outside the build folder: every way out is the 404 page', async () => {
+    for (const path of ['/..%2f..%2f..%2fetc%2fpasswd', '/blog/..%2f..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/blog//index.html', '/nul%00l']) {
+      const escape = await fetch(`${origin}${path}`);
+      expect([path, escape.status, await escape.text()]).toEqual([path, 404, '<h1>Oops! Page not found</h1>']);
+    }
+    const long = await fetch(`${origin}/${'x'.repeat(5000)}`);
+    expect(long.status).toBe(404);
+  });
+
+  it('checks pages on every visit and serves /favicon.ico cached for a month', async () => {
+    const home = await fetch(`${origin}/`);
+    expect(home.headers.get('cache-control')).toBe('no-cache');
+    const icon = await fetch(`${origin}/favicon.ico`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    expect(icon.headers.get('cache-control')).toBe('public, max-age=2592000');
+    expect(Buffer.from(await icon.arrayBuffer())).toEqual(favicon);
+  });
+
+  it('answers HEAD like GET, without a body', async () => {
+    const head = await fetch(`${origin}/blog`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toContain('text/html');
+    const missing = await fetch(`${origin}/nope`, { method: 'HEAD' });
+    expect([missing.status, await missing.text()]).toEqual([404, '']);
   });
 });
 

@@ -9,6 +9,8 @@ import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 
 export const links: Route.LinksFunction = () => [
+  // Browsers that cannot draw the SVG take the ICO drawn from it (scripts/favicon.ts).
+  { rel: 'icon', href: '/favicon.ico', sizes: '16x16 32x32 48x48' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'alternate', type: 'application/rss+xml', title: 'Kaja DNS guides', href: '/rss.xml' },
 ];

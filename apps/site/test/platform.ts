@@ -1,24 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@kaja/dns/testing/ports';
 
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
 export const siteBuild = join(root, 'apps/site/build/client');
 
-/** A port the system just handed out as free on loopback. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+// The browser suites' platform: the app the redirect pages send visitors to (its requests are answered
+// inside the browser) and the support address the site shows.
+export const APP_URL = 'http://app.kaja.test';
+export const SUPPORT_EMAIL = 'help@kaja.test';
+export const screenshots = join(root, 'apps/site/test-results');
 
 export type Platform = {
   url: string;
@@ -54,14 +48,14 @@ export async function startPlatform(env: Record<string, string> = {}): Promise<P
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The platform exited (${child.exitCode}):\n${output}`);
     const ready = await fetch(`${url}/v1/plans`).then((response) => response.ok, () => false);
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`The platform did not answer within 90 s:\n${output}`);
+      throw new Error(`The platform did not answer within 180 s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -6,7 +6,14 @@ import { parseKeyEncryptionKey } from './keyEncryptionKey';
 export { parseCidr, type Cidr } from './cidr';
 export { secondaryAddressProblem } from './secondaryAddresses';
 export { makeTreePrivate, privateDirectory, writePrivateFile } from './privateFiles';
-export { keyEncryptionKeyFile, parseKeyEncryptionKey, resolveKeyEncryptionKey } from './keyEncryptionKey';
+export {
+  beginKeyFileRotation,
+  finishKeyFileRotation,
+  keyEncryptionKeyFile,
+  parseKeyEncryptionKey,
+  resolveKeyEncryptionKey,
+  type KeyEncryptionKeys,
+} from './keyEncryptionKey';
 
 /** A problem with one environment variable; the message is one line that names it. */
 export class ConfigError extends Error {
@@ -59,6 +66,15 @@ const env = z.object({
       return key ?? new Uint8Array();
     })
     .optional(),
+  KEY_ENCRYPTION_KEY_PREVIOUS: list
+    .transform((items, context) =>
+      items.map((item) => {
+        const key = parseKeyEncryptionKey(item);
+        if (!key) context.addIssue({ code: 'custom', message: 'must be a comma-separated list of keys of 32 octets, as 64 hex digits or base64' });
+        return key ?? new Uint8Array();
+      }),
+    )
+    .default([]),
   DNSSEC_KEY_REMOVAL_DELAY: z.coerce
     .number({ error: 'must be a number of seconds' })
     .int('must be a whole number of seconds')
@@ -138,6 +154,8 @@ export interface Config {
   secondaryAllowedCidrs: Cidr[];
   /** Seals DNSSEC private keys and TSIG secrets; unset, `resolveKeyEncryptionKey` keeps one in DATA_DIR. */
   keyEncryptionKey: Uint8Array | undefined;
+  /** Keys KEY_ENCRYPTION_KEY replaced: they still open what they sealed until `npm run admin -- kek rotate` re-sealed it. */
+  previousKeyEncryptionKeys: Uint8Array[];
 }
 
 /** `address`, `address:port` or `[v6]:port`. */
@@ -158,7 +176,7 @@ const hostInUrl = (host: string) => {
 const withoutTrailingSlash = (value: string) => value.replace(/\/+$/, '');
 
 /** Variables that may hold credentials: an error about them must not print their value. */
-const secretVariables = new Set(['KEY_ENCRYPTION_KEY', 'DATABASE_URL', 'SMTP_URL']);
+const secretVariables = new Set(['KEY_ENCRYPTION_KEY', 'KEY_ENCRYPTION_KEY_PREVIOUS', 'DATABASE_URL', 'SMTP_URL']);
 
 /** Reads the platform configuration from environment variables; throws ConfigError naming the bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -204,5 +222,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: values.TRUST_PROXY,
     secondaryAllowedCidrs: values.SECONDARY_ALLOWED_CIDRS,
     keyEncryptionKey: values.KEY_ENCRYPTION_KEY,
+    previousKeyEncryptionKeys: values.KEY_ENCRYPTION_KEY_PREVIOUS,
   };
 }

@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from './index';
 import { privateDirectory, writePrivateFile } from './privateFiles';
+
+/** The key that seals (`current`) and the keys it replaces, which still open what they sealed. */
+export interface KeyEncryptionKeys {
+  current: Uint8Array;
+  previous: Uint8Array[];
+}
 
 /** Reads a key-encryption key given as 64 hex digits or base64 of 32 octets; undefined when it is neither. */
 export function parseKeyEncryptionKey(text: string): Uint8Array | undefined {
@@ -11,21 +17,39 @@ export function parseKeyEncryptionKey(text: string): Uint8Array | undefined {
   return bytes.length === 32 ? new Uint8Array(bytes) : undefined;
 }
 
-/** Where a platform without KEY_ENCRYPTION_KEY keeps the key it generated on first start. */
+/** Where a platform without KEY_ENCRYPTION_KEY keeps the key it generated on first start (and, mid-rotation, the previous ones). */
 export const keyEncryptionKeyFile = (dataDir: string) => join(dataDir, 'key-encryption-key');
 
+/** The keys in the file, current first: one per line, as 64 hex digits. */
+function readKeyFile(file: string): Uint8Array[] {
+  const lines = readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '');
+  const keys = lines.map(parseKeyEncryptionKey);
+  if (keys.length === 0 || keys.some((key) => !key)) throw new Error(`${file} does not hold key-encryption keys (64 hex digits a line)`);
+  return keys as Uint8Array[];
+}
+
+/** Replaces the file in one step (written beside it, then renamed over it), so a crash leaves the old or the new. */
+function writeKeyFile(file: string, keys: readonly Uint8Array[]): void {
+  const next = `${file}.next`;
+  writePrivateFile(next, keys.map((key) => `${Buffer.from(key).toString('hex')}\n`).join(''));
+  renameSync(next, file);
+}
+
+type KeySettings = Pick<Config, 'keyEncryptionKey' | 'dataDir'> & Partial<Pick<Config, 'previousKeyEncryptionKeys'>>;
+
 /**
- * The key that seals DNSSEC private keys and TSIG secrets at rest: KEY_ENCRYPTION_KEY, or else
- * one generated once into `DATA_DIR/key-encryption-key` (readable by its owner only). Nodes that
- * share a PostgreSQL database must share this key, so set KEY_ENCRYPTION_KEY there.
+ * The keys that seal and open DNSSEC private keys and TSIG secrets at rest: KEY_ENCRYPTION_KEY (with
+ * KEY_ENCRYPTION_KEY_PREVIOUS while a rotation is under way), or else the keys in
+ * `DATA_DIR/key-encryption-key`, where one is generated on first start (readable by its owner only).
+ * Nodes that share a PostgreSQL database must share these keys, so set KEY_ENCRYPTION_KEY there.
  */
-export function resolveKeyEncryptionKey(config: Pick<Config, 'keyEncryptionKey' | 'dataDir'>): Uint8Array {
-  if (config.keyEncryptionKey) return config.keyEncryptionKey;
+export function resolveKeyEncryptionKey(config: KeySettings): KeyEncryptionKeys {
+  const configuredPrevious = config.previousKeyEncryptionKeys ?? [];
+  if (config.keyEncryptionKey) return { current: config.keyEncryptionKey, previous: [...configuredPrevious] };
   const file = keyEncryptionKeyFile(config.dataDir);
   if (existsSync(file)) {
-    const key = parseKeyEncryptionKey(readFileSync(file, 'utf8'));
-    if (!key) throw new Error(`${file} does not hold a key-encryption key (64 hex digits)`);
-    return key;
+    const [current, ...previous] = readKeyFile(file);
+    return { current: current!, previous: [...previous, ...configuredPrevious] };
   }
   privateDirectory(config.dataDir);
   const key = new Uint8Array(randomBytes(32));
@@ -36,5 +60,24 @@ export function resolveKeyEncryptionKey(config: Pick<Config, 'keyEncryptionKey' 
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return resolveKeyEncryptionKey(config);
     throw error;
   }
-  return key;
+  return { current: key, previous: [...configuredPrevious] };
+}
+
+/**
+ * Starts rotating the key kept in DATA_DIR: a new key goes first in the file and the old ones stay
+ * after it, so every value opens whether it was re-sealed yet or not. Only for a platform without
+ * KEY_ENCRYPTION_KEY (with it, the operator sets the new key and the previous ones).
+ */
+export function beginKeyFileRotation(dataDir: string): KeyEncryptionKeys {
+  const file = keyEncryptionKeyFile(dataDir);
+  const previous = existsSync(file) ? readKeyFile(file) : [];
+  const current = new Uint8Array(randomBytes(32));
+  privateDirectory(dataDir);
+  writeKeyFile(file, [current, ...previous]);
+  return { current, previous };
+}
+
+/** Ends a rotation once everything is sealed under `current`: the file keeps that key alone. */
+export function finishKeyFileRotation(dataDir: string, current: Uint8Array): void {
+  writeKeyFile(keyEncryptionKeyFile(dataDir), [current]);
 }

@@ -12,7 +12,7 @@ export {
   type CryptokeyOptions,
   type Keytype,
 } from './keys';
-export { decryptPrivateKey, encryptPrivateKey } from './keyEncryption';
+export { decryptPrivateKey, encryptPrivateKey, keyEncryptionKeyId, sealedKeyId } from './keyEncryption';
 export { CDNSKEY_DELETE, CDS_DELETE, DigestType, dsRdata, dsRecord, type DigestTypeNumber, type DsRecord } from './ds';
 export { canonicalRdataSet, canonicalSortKey, signatureLabels, type Rrset } from './canonical';
 export { readRrsig, RRSIG_TYPE, signRrset, verifyRrsig, type RrsigFields, type SignatureTimes } from './rrsig';

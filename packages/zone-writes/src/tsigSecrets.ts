@@ -1,3 +1,4 @@
+import type { KeyEncryptionKeys } from '@kaja/config';
 import { decryptPrivateKey, encryptPrivateKey } from '@kaja/dnssec';
 
 /*
@@ -6,9 +7,9 @@ import { decryptPrivateKey, encryptPrivateKey } from '@kaja/dnssec';
  * copied into another key's row does not open.
  */
 
-/** The secret sealed for the `tsig_keys` row `keyId`, as the `secret` column holds it (base64). */
-export const sealTsigSecret = (secret: Uint8Array, kek: Uint8Array, keyId: string): string =>
-  Buffer.from(encryptPrivateKey(secret, kek, keyId)).toString('base64');
+/** The secret sealed for the `tsig_keys` row `keyId` under the current key, as the `secret` column holds it (base64). */
+export const sealTsigSecret = (secret: Uint8Array, keys: KeyEncryptionKeys, keyId: string): string =>
+  Buffer.from(encryptPrivateKey(secret, keys, keyId)).toString('base64');
 
-/** The secret of a `tsig_keys` row; throws when the key-encryption key or the row is not the one it was sealed with. */
-export const openTsigSecret = (sealed: string, kek: Uint8Array, keyId: string): Uint8Array => decryptPrivateKey(Buffer.from(sealed, 'base64'), kek, keyId);
+/** The secret of a `tsig_keys` row; throws when no configured key-encryption key or not this row sealed it. */
+export const openTsigSecret = (sealed: string, keys: KeyEncryptionKeys, keyId: string): Uint8Array => decryptPrivateKey(Buffer.from(sealed, 'base64'), keys, keyId);

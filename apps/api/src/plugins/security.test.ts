@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailedToken, signUpOwner, startTestApi, uniqueEmail, type TestApi } from '../testing';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../apiTest';
+import { mailedToken, signUpOwner, uniqueEmail } from '../testing';
 import { createZone } from '../routes/v1/zones/zoneTestKit';
 
 describe('answers that carry a secret are never cached', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi();
+  // Started before the first test, so its start-up counts against the hook's time, not that test's.
+  apiTest.beforeAll(async ({ api }) => {
+    expect((await api.request('GET', '/plans')).status).toBe(200);
   });
-  afterAll(() => api.close());
-
-  it('sign-in, verification, new and rotated keys, TSIG secrets and accepted invitations send Cache-Control: no-store', async () => {
+  apiTest('sign-in, verification, new and rotated keys, TSIG secrets and accepted invitations send Cache-Control: no-store', async ({ api }) => {
     const verificationToken = async () => {
       const email = uniqueEmail('cache');
       await api.request('POST', '/auth/signup', { body: { email, password: 'correct horse battery', full_name: 'C', company: 'C' } });
@@ -38,7 +37,7 @@ describe('answers that carry a secret are never cached', () => {
     expect(read.headers.get('cache-control')).toBeNull();
   });
 
-  it('the OpenAPI document says so for those operations', async () => {
+  apiTest('the OpenAPI document says so for those operations', async ({ api }) => {
     const document = (await api.request('GET', '/openapi.json')).body;
     expect(document.paths['/v1/users/{userId}/apikeys'].post.description).toContain('Cache-Control: no-store');
     expect(document.paths['/v1/zones/{id}/tsig-keys'].post.description).toContain('Cache-Control: no-store');

@@ -1,25 +1,13 @@
 // Starts the whole platform (API, dashboard, DNS server) as a child process for the browser tests.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@kaja/dns/testing/ports';
 
 export const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const dashboardBuild = join(root, 'apps/dashboard/dist');
-
-/** A port the system just handed out as free on loopback. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export type Platform = {
   /** The dashboard's address (APP_URL). */

@@ -1,5 +1,5 @@
 import { secondaryAddressProblem } from '@kaja/config';
-import type { Cidr } from '@kaja/config';
+import type { Cidr, KeyEncryptionKeys } from '@kaja/config';
 import type { DatabaseHandle, ZoneChangeNotice } from '@kaja/db';
 import { DatabaseKeySource } from '../databaseKeySource';
 import { Notifier } from '../notify';
@@ -17,7 +17,7 @@ export interface DatabaseServerOptions extends Omit<ServerOptions, 'zones' | 'si
   /** The platform database; the caller opens and closes it. */
   database: DatabaseHandle;
   /** Opens DNSSEC private keys and TSIG secrets (`resolveKeyEncryptionKey` of @kaja/config). */
-  keyEncryptionKey: Uint8Array;
+  keyEncryptionKey: KeyEncryptionKeys;
   /** Send NOTIFY to the zones' secondaries after each change: in one process per node only. */
   notify?: boolean;
   /** Special-purpose networks secondaries may be in all the same (SECONDARY_ALLOWED_CIDRS; default none). */

@@ -1,7 +1,7 @@
 import { Badge } from '@kaja/ui';
 import { useQuery } from '@tanstack/react-query';
 import { endpoints, type Endpoint, groupByResource, type OpenApiDocument } from '../openapi';
-import { useRuntimeConfig } from '../runtime-config';
+import { runtimeConfig, runtimeConfigReady, useRuntimeConfig } from '../runtime-config';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/api-reference';
 
@@ -69,9 +69,11 @@ export default function ApiReference() {
   const { apiBaseUrl } = useRuntimeConfig();
   const documentUrl = `${apiBaseUrl}/openapi.json`;
   const { data, error, isPending } = useQuery({
-    queryKey: ['openapi', documentUrl],
+    queryKey: ['openapi'],
+    // Not from the pre-rendered settings (the production API): this environment's, once /config.js ran.
     queryFn: async () => {
-      const response = await fetch(documentUrl);
+      await runtimeConfigReady();
+      const response = await fetch(`${runtimeConfig().apiBaseUrl}/openapi.json`);
       if (!response.ok) throw new Error(`The OpenAPI document could not be loaded (HTTP ${response.status}).`);
       return (await response.json()) as OpenApiDocument;
     },

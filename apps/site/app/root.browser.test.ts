@@ -1,0 +1,43 @@
+import { join } from 'node:path';
+import { describe, expect } from 'vitest';
+import { content, open, platform, screenshots, test, topOf } from '../test/sitePages';
+
+describe('phones (375 px)', () => {
+  test('fits the landing page, an article, docs and status without sideways scrolling and opens the menu', async ({ newPage }) => {
+    const { page } = await newPage({ width: 375 });
+    for (const [path, name] of [
+      ['/', 'landing'],
+      ['/blog/what-is-dns', 'article'],
+      ['/docs/zones', 'docs'],
+      ['/status', 'status'],
+    ] as const) {
+      await open(page, path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+      await page.screenshot({ path: join(screenshots, `${name}-mobile.png`), fullPage: name !== 'docs' });
+    }
+    await open(page, '/');
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await menu.getByRole('link', { name: 'Pricing' }).click();
+    await page.waitForURL(`${platform.url}/#pricing`);
+    await expect.poll(() => topOf(page, 'pricing')).toBeLessThan(100);
+    await page.context().close();
+  });
+
+  test('opens the docs sidebar as an 18rem side panel below 768 px', async ({ newPage }) => {
+    const { page } = await newPage({ width: 375 });
+    await open(page, '/docs/zones');
+    const panel = page.locator('[data-sidebar="sidebar"][data-mobile="true"]');
+    expect(await panel.count()).toBe(0);
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    expect((await panel.boundingBox())!.width).toBe(288);
+    const next = content('docs').sort((a, b) => a.order - b.order || a.title.localeCompare(b.title)).find((doc) => doc.slug !== 'zones')!;
+    await panel.getByRole('link', { name: next.title, exact: true }).click();
+    await page.waitForURL(`${platform.url}/docs/${next.slug}`);
+    await expect.poll(() => panel.count()).toBe(0);
+    await page.context().close();
+  });
+});

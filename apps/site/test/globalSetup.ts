@@ -1,0 +1,12 @@
+// The browser suites (vitest.browser.config.ts) share one platform serving the built site.
+import { mkdirSync } from 'node:fs';
+import type { TestProject } from 'vitest/node';
+import { APP_URL, screenshots, startPlatform, SUPPORT_EMAIL } from './platform';
+
+export default async function setup(project: TestProject) {
+  const platform = await startPlatform({ APP_URL, SUPPORT_EMAIL });
+  mkdirSync(screenshots, { recursive: true });
+  project.provide('siteUrl', platform.url);
+  project.provide('siteDataDir', platform.dataDir);
+  return () => platform.stop();
+}
