@@ -101,7 +101,7 @@ export function checkRrsets(apex: string, rrsets: readonly Rrset[], options: Che
 
   for (const set of rrsets) {
     let types = byName.get(set.name);
-    if (!types) byName.set(set.name, (types = new Map()));
+    if (!types) byName.set(set.name, (types = new Map<string, Rrset>()));
     if (types.has(set.type)) {
       report(set, 'type', `${set.name} already has a ${set.type} set: records with the same name and type form one set`);
     }

@@ -4,7 +4,7 @@ import { isTypeName, parseOwnerName, parseRrsetInput, recordType, typeCode, type
 import { ApiError, invalid, notFound } from '../errors';
 import type { Pagination } from '../schemas/common';
 import type { Principal } from './principal';
-import { editZone, findZone, neighbourhoodOf, setKey, type RrsetRow, type SetChange, type SetDiff, type ZoneContext, type ZoneRow, type ZoneState } from './zoneEdits';
+import { editZone, findZone, setKey, type RrsetRow, type SetChange, type SetDiff, type ZoneContext, type ZoneRow, type ZoneState } from './zoneEdits';
 
 export const presentRrset = (row: RrsetRow) => ({
   id: row.id,
@@ -27,7 +27,7 @@ export const presentDiff = (diff: SetDiff) => ({
 });
 
 const prefixed = (errors: FieldErrors, path: string) =>
-  Object.fromEntries(Object.entries(errors).map(([field, message]) => [`${path}${field}`, message as string]));
+  Object.fromEntries(Object.entries(errors).map(([field, message]) => [`${path}${field}`, message]));
 
 /** A record type as the URL or a filter gives it (any case, ANAME for ALIAS). */
 function typeParam(text: string, field: string): string {
@@ -57,7 +57,7 @@ type Touched = { name: string; type: string; contents?: readonly string[] };
 function touchedBy(input: RrsetInput & { action?: string }, zone: ZoneRow): Touched[] {
   if (input.action === 'delete') {
     try {
-      return [{ name: parseOwnerName(typeof input.name === 'string' ? input.name : '', zone.name), type: String(input.type ?? '').toUpperCase() }];
+      return [{ name: parseOwnerName(typeof input.name === 'string' ? input.name : '', zone.name), type: (typeof input.type === 'string' ? input.type : '').toUpperCase() }];
     } catch {
       return [];
     }

@@ -16,6 +16,6 @@ export function hostName(what: string, record: string): Field {
       }
       return field.parse(c, out);
     },
-    read: field.read,
+    read: (...args) => field.read(...args),
   };
 }

@@ -35,7 +35,7 @@ function SignInForm() {
     try {
       const { data } = await call(api.POST('/v1/auth/signin', { body: values }));
       await startSession(data.access_token);
-      navigate(nextPath(search), { replace: true });
+      void navigate(nextPath(search), { replace: true });
     } catch (error) {
       if (isSignInLinkSent(error)) setLinkSentTo(values.email);
       else setFailure(showServerErrors(error, form.setError, ['email', 'password']));
@@ -43,7 +43,7 @@ function SignInForm() {
   });
 
   return (
-    <form onSubmit={submit} onFocus={signInRules.preload} noValidate className="grid gap-4">
+    <form onSubmit={(event) => void submit(event)} onFocus={signInRules.preload} noValidate className="grid gap-4">
       {failure && <Alert variant="destructive">{failure}</Alert>}
       {linkSentTo && (
         <Alert>
@@ -88,7 +88,7 @@ function SignUpForm() {
 
   if (sent) return <Alert>{sent}</Alert>;
   return (
-    <form onSubmit={submit} onFocus={signUpRules.preload} noValidate className="grid gap-4">
+    <form onSubmit={(event) => void submit(event)} onFocus={signUpRules.preload} noValidate className="grid gap-4">
       {failure && <Alert variant="destructive">{failure}</Alert>}
       <Field label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...form.register('email')} />

@@ -20,7 +20,7 @@ export default function SignInLinkScreen() {
     mutationFn: () => call(api.POST('/v1/auth/sign-in-link', { body: { token } })),
     onSuccess: async ({ data }) => {
       await startSession(data.access_token);
-      navigate('/dashboard', { replace: true });
+      void navigate('/dashboard', { replace: true });
     },
   });
   useMailedToken(token, signIn.mutate);

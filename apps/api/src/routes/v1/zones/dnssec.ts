@@ -21,8 +21,8 @@ const tags = ['dnssec'];
 /** /zones/{id}/dnssec: signing status, cryptokeys and DS records. */
 export const dnssecRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async (app, { ctx }) => {
   const publish = (notice: Parameters<ZoneContext['zoneChanges']['publish']>[0]) => ctx.zoneChanges.publish(notice);
-  app.jobs.register(dnssecService.generateKeysJob, (payload) => dnssecService.generateZoneKeys(ctx, payload, publish));
-  app.jobs.register(dnssecService.removeKeysJob, (payload) => dnssecService.removeZoneKeys(ctx, payload, publish));
+  app.jobs.register(dnssecService.generateKeysJob, (payload: dnssecService.GenerateKeysPayload) => dnssecService.generateZoneKeys(ctx, payload, publish));
+  app.jobs.register(dnssecService.removeKeysJob, (payload: dnssecService.RemoveKeysPayload) => dnssecService.removeZoneKeys(ctx, payload, publish));
 
   app.get(
     '/zones/:id/dnssec/status',

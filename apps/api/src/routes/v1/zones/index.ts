@@ -20,7 +20,7 @@ const tags = ['zones'];
 /** /zones and everything below a zone. */
 export const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: PlanningContext = { ...app.context, zoneChanges: app.zoneChanges, workers: app.workers };
-  app.jobs.register(zonesService.deleteZoneJob, (payload, { db }) =>
+  app.jobs.register(zonesService.deleteZoneJob, (payload: zonesService.DeleteZonePayload, { db }) =>
     zonesService.deleteZoneData(db, payload, (notice) => ctx.zoneChanges.publish(notice)),
   );
 
