@@ -62,17 +62,23 @@ describe('the platform on production dependencies only', () => {
     const exited = new Promise<void>((resolve) => platform.on('exit', () => resolve()));
     stopPlatform = async () => {
       // npm, the start script and the platform: the whole process group.
-      if (platform.exitCode === null && platform.pid) process.kill(-platform.pid, 'SIGTERM');
-      await exited;
+      if (platform.exitCode !== null || !platform.pid) return;
+      process.kill(-platform.pid, 'SIGTERM');
+      const stopped = await Promise.race([exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 30_000))]);
+      if (!stopped) process.kill(-platform.pid, 'SIGKILL');
     };
-    await expect.poll(() => output, { timeout: 4 * minutes, interval: 500 }).toMatch(/Kaja DNS is running[\s\S]*DNS\s+127\.0\.0\.1:\d+/);
+    const startedBy = Date.now() + 4 * minutes;
+    while (!/Kaja DNS is running[\s\S]*DNS\s+127\.0\.0\.1:\d+/.test(output)) {
+      if (Date.now() > startedBy || platform.exitCode !== null) throw new Error(`the platform did not start:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
     ports.dns = Number(/DNS\s+127\.0\.0\.1:(\d+)/.exec(output)![1]);
   }, 15 * minutes);
 
   afterAll(async () => {
     await stopPlatform();
     if (copy) rmSync(copy, { recursive: true, force: true });
-  }, minutes);
+  }, 2 * minutes);
 
   it('has no development package installed', () => {
     for (const devOnly of ['vitest', 'vite', 'typescript', 'eslint', '@react-router/dev']) {
