@@ -95,6 +95,8 @@ export class JournalFollower {
   }
 
   private async subscribe(source: NoticeSource): Promise<void> {
+    // The error callback may run before `source` resolves, while `unsubscribe` is still unset.
+    // eslint-disable-next-line prefer-const
     let unsubscribe: (() => unknown) | undefined;
     unsubscribe = await source(
       (notice) => {

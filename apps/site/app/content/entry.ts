@@ -48,7 +48,7 @@ export function readFrontMatter(path: string, raw: string) {
   try {
     split = splitFrontMatter(raw);
   } catch (error) {
-    throw new Error(`${path}: ${(error as Error).message}`);
+    throw new Error(`${path}: ${(error as Error).message}`, { cause: error });
   }
   const { data, body } = split;
   const fileName = baseName(path);
