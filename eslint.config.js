@@ -26,7 +26,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         // Each workspace's tsconfig.json; files outside all of them (the root's Vitest config) get a default one.
-        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        projectService: { allowDefaultProject: ['vitest.config.ts', 'apps/api/bench/*.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -42,8 +42,8 @@ export default tseslint.config(
     },
   },
   {
-    // Tests read JSON bodies (`any`) field by field; a wrong field fails the assertion anyway.
-    files: ['**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}', '**/testing/**/*.ts', '**/testing.ts', '**/*TestKit.ts'],
+    // Tests and benchmarks read JSON bodies (`any`) field by field; a wrong field fails them anyway.
+    files: ['**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}', '**/testing/**/*.ts', '**/testing.ts', '**/*TestKit.ts', '**/bench/**/*.ts', '**/scripts/bench.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',

@@ -95,9 +95,9 @@ export class JournalFollower {
   }
 
   private async subscribe(source: NoticeSource): Promise<void> {
-    // The error callback may run before `source` resolves, while `unsubscribe` is still unset.
-    // eslint-disable-next-line prefer-const
     let unsubscribe: (() => unknown) | undefined;
+    // Not a const: the error callback may run before `source` resolves, while `unsubscribe` is unset.
+    // eslint-disable-next-line prefer-const
     unsubscribe = await source(
       (notice) => {
         if (!this.stopped) this.loader.noticed(notice);
