@@ -14,7 +14,6 @@ const sets = Number(process.env.SETS ?? 10_000);
 const zoneCount = Number(process.env.ZONES ?? 1_000);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the benchmark reads a few fields of the API's answers
 async function api<T = any>(platform: Platform, method: string, path: string, token: string | null, body?: unknown): Promise<T> {
   const response = await fetch(`${platform.apiUrl}${path}`, {
     method,
