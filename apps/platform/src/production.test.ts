@@ -81,7 +81,7 @@ describe('the platform on production dependencies only', () => {
   }, 2 * minutes);
 
   it('has no development package installed', () => {
-    for (const devOnly of ['vitest', 'vite', 'typescript', 'eslint', '@react-router/dev']) {
+    for (const devOnly of ['vitest', 'vite', 'eslint', 'prettier', '@react-router/dev']) {
       expect(existsSync(join(copy, 'node_modules', devOnly)), devOnly).toBe(false);
     }
     expect(existsSync(join(copy, 'node_modules', 'tsx')), 'tsx, which runs the TypeScript sources').toBe(true);
