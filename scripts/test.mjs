@@ -1,5 +1,5 @@
-// `npm test`: installs what is missing, type-checks every workspace, then runs every
-// Vitest project. `npm run test:db` runs only the suites that talk to the database,
+// `npm test`: installs what is missing, type-checks, lints and checks the formatting of every
+// workspace, then runs every Vitest project. `npm run test:db` runs only the suites that talk to the database,
 // which CI repeats against a PostgreSQL server through DATABASE_URL.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,14 @@ if (!databaseOnly) {
   for (const [workspace, build] of Object.entries(webBuilds)) ensureBuild(workspace, build);
   if (run('npm', ['run', 'typecheck', '--silent']) !== 0) {
     console.error('Type check failed.');
+    process.exit(1);
+  }
+  if (run('npm', ['run', 'lint', '--silent']) !== 0) {
+    console.error('Lint failed: fix the findings above (`npm run lint` lists them again).');
+    process.exit(1);
+  }
+  if (run('npm', ['run', 'format:check', '--silent']) !== 0) {
+    console.error('Formatting differs from Prettier in the files above: `npm run format` rewrites them.');
     process.exit(1);
   }
 }

@@ -144,6 +144,6 @@ const rows = [
   ['GET /records?limit=100, 10 connections: p99 (ms)', ...results.map((result) => String(result.getP99))],
   ['GET /records?limit=100, 10 connections: req/s', ...results.map((result) => result.getPerSecond.toFixed(0))],
 ];
-const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-console.log(rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')).join('\n'));
+const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+console.log(rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ')).join('\n'));
 if (!postgres) console.log('(PostgreSQL: set DATABASE_URL or pass --postgres URL)');

@@ -39,7 +39,7 @@ type SerializedError = Record<string, unknown> & { message?: string; stack?: str
  */
 export function errorSerializer(error: Error) {
   if (!(error instanceof Error)) return error;
-  return withoutStatementValues(error, pino.stdSerializers.err(error) as SerializedError) as ReturnType<typeof pino.stdSerializers.err>;
+  return withoutStatementValues(error, pino.stdSerializers.err(error)) as ReturnType<typeof pino.stdSerializers.err>;
 }
 
 function withoutStatementValues(error: Error, serialized: SerializedError): SerializedError {

@@ -26,8 +26,8 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 async function start(args: string[], ready: string): Promise<{ child: ChildProcess; output: () => string; exited: Promise<number | null> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const deadline = Date.now() + 45_000;
   while (!output.includes(ready)) {
@@ -97,7 +97,7 @@ describe('npm run dns -- --dnssec', () => {
     await writeFile(join(dir, 'example.org.zone'), ZONE_TEXT);
     const child = spawn(process.execPath, ['--import', 'tsx', main, '--listen', '127.0.0.1:0', '--zone', `example.org=${join(dir, 'example.org.zone')}`, '--dnssec', `example.org=${dir}`, '--workers', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stderr!.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).toBe(1);
     expect(output).toContain('no key files for example.org');

@@ -16,8 +16,8 @@ function start(args: string[]): { child: ChildProcess; output: () => string; exi
   const { DATABASE_URL: _, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, output: () => output, exited };
 }

@@ -19,7 +19,7 @@ interface StartupKey {
 
 /** The signing settings of the zones signed in standalone mode (`--dnssec`, `--nsec3`). */
 export async function standaloneSettings(sources: DnssecSource[], env: NodeJS.ProcessEnv = process.env): Promise<Map<string, SigningSettings>> {
-  const handed: Record<string, StartupKey[]> = env[STARTUP_KEYS_VARIABLE] ? JSON.parse(env[STARTUP_KEYS_VARIABLE]) : {};
+  const handed = env[STARTUP_KEYS_VARIABLE] ? (JSON.parse(env[STARTUP_KEYS_VARIABLE]) as Record<string, StartupKey[]>) : {};
   const settings = new Map<string, SigningSettings>();
   for (const source of sources) {
     let keys: Cryptokey[];

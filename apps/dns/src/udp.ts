@@ -9,9 +9,15 @@ export interface UdpListener {
 /** Room for bursts: at 100,000 queries per second the default buffer holds a few milliseconds. */
 const SOCKET_BUFFER = 4 * 1024 * 1024;
 
+/**
+ * Where the system has SO_REUSEPORT, each worker binds a socket of its own and the kernel spreads
+ * the datagrams over them; elsewhere the cluster's primary shares one socket with the workers.
+ */
+const reusePort = process.platform === 'linux';
+
 /** Serves DNS over UDP on one address with node's dgram: one event and one send per query. */
 export function listenUdp(host: string, port: number, responder: Responder): Promise<UdpListener> {
-  const socket = createSocket({ type: host.includes(':') ? 'udp6' : 'udp4', ipv6Only: host.includes(':') });
+  const socket = createSocket({ type: host.includes(':') ? 'udp6' : 'udp4', ipv6Only: host.includes(':'), reusePort });
   socket.on('message', (packet, peer) => {
     const reply = responder.respond(packet, false, peer.address);
     if (reply === null) return;
@@ -20,13 +26,13 @@ export function listenUdp(host: string, port: number, responder: Responder): Pro
   });
   return new Promise((resolve, reject) => {
     socket.once('error', reject);
-    socket.bind(port, host, () => {
+    socket.bind({ port, address: host, exclusive: reusePort }, () => {
       socket.off('error', reject);
       // A failed send (a client gone, a full buffer) loses one answer; the client retries.
       socket.on('error', (error) => console.error(`dns: UDP ${host}:${port}: ${error.message}`));
-      for (const set of [socket.setRecvBufferSize, socket.setSendBufferSize]) {
+      for (const set of [(size: number) => socket.setRecvBufferSize(size), (size: number) => socket.setSendBufferSize(size)]) {
         try {
-          set.call(socket, SOCKET_BUFFER);
+          set(SOCKET_BUFFER);
         } catch {
           // The system's limit applies; smaller buffers only mean earlier drops under load.
         }

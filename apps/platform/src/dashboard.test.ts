@@ -57,6 +57,7 @@ describe('the dashboard server', () => {
   it('hands the environment settings over in /config.js', async () => {
     const response = await fetch(`${origin}/config.js`);
     expect(response.headers.get('content-type')).toContain('javascript');
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the served script as a browser would
     const config: unknown = new Function('window', `${await response.text()}; return window.__KAJA_CONFIG__;`)({});
     expect(config).toEqual({
       apiBaseUrl: 'https://api.example.eu/v1',

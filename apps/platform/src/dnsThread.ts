@@ -71,7 +71,7 @@ export async function startDnsThread(options: DnsThreadOptions): Promise<DnsThre
   let closing = false;
   let ready = false;
   let failure: Error | undefined;
-  worker.on('error', (error) => (failure = error));
+  worker.on('error', (error: Error) => (failure = error));
   const exited = once(worker, 'exit').then(async ([code]) => {
     unsubscribe();
     await stopDatabase?.();

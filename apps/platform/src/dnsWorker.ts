@@ -16,7 +16,7 @@ let nextCall = 1;
 function call<T>(request: DnsThreadCall): Promise<T> {
   return new Promise((resolve, reject) => {
     const id = nextCall++;
-    calls.set(id, { resolve: resolve as (value: unknown) => void, reject });
+    calls.set(id, { resolve: resolve, reject });
     send({ type: 'call', id, ...request });
   });
 }

@@ -63,7 +63,7 @@ function lighthouseRun(url: string, preset: 'mobile' | 'desktop'): Promise<{ per
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`lighthouse exited ${code}: ${errors}`));
-      const { categories } = JSON.parse(output);
+      const { categories } = JSON.parse(output) as { categories: Record<'performance' | 'accessibility', { score: number }> };
       resolve({ performance: Math.round(categories.performance.score * 100), accessibility: Math.round(categories.accessibility.score * 100) });
     });
   });

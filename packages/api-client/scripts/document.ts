@@ -31,7 +31,7 @@ export async function currentDocument(): Promise<string> {
 
 /** The TypeScript description of `document`, as openapi-fetch reads it. */
 export async function typesOf(document: string): Promise<string> {
-  const ast = await openapiTS(JSON.parse(document), { alphabetize: true });
+  const ast = await openapiTS(JSON.parse(document) as Parameters<typeof openapiTS>[0], { alphabetize: true });
   return `// Generated from openapi.json by \`npm run generate -w packages/api-client\`: do not edit.\n\n${astToString(ast)}`;
 }
 

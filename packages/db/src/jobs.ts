@@ -11,6 +11,7 @@ export interface JobContext {
 }
 
 /** Does the work of one job; throwing makes the job retry later (up to its max attempts). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the payload is JSON that each handler names its own type for
 export type JobHandler = (payload: any, context: JobContext) => Promise<void>;
 
 export interface EnqueueOptions {

@@ -23,7 +23,7 @@ const textTypes = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DAT
 const parsers = Object.fromEntries(textTypes.map((oid) => [oid, (value: string) => value]));
 
 /** Thrown inside a PGlite transaction to roll it back. */
-const rollback = Symbol('rollback');
+const rollback = new Error('rolled back by the other side of the port');
 
 interface OpenTransaction {
   tx: Transaction;

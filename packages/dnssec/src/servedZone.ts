@@ -55,7 +55,7 @@ export class ServedZone {
 
   private put(rrset: Rrset): void {
     let types = this.rrsets.get(rrset.name);
-    if (!types) this.rrsets.set(rrset.name, (types = new Map()));
+    if (!types) this.rrsets.set(rrset.name, (types = new Map<number, Rrset>()));
     types.set(rrset.type, rrset);
   }
 

@@ -155,7 +155,7 @@ function collect(zone: string, records: Iterable<ZoneRecord>): Map<string, Map<n
     if (signerTypes.has(type)) continue;
     const rdata = recordType(type).toWire(record.content);
     let types = sets.get(record.name);
-    if (!types) sets.set(record.name, (types = new Map()));
+    if (!types) sets.set(record.name, (types = new Map<number, Rrset & { rdata: Uint8Array[] }>()));
     const rrset = types.get(type);
     if (rrset) {
       rrset.rdata.push(rdata);

@@ -20,15 +20,15 @@ export function CopyButton({
       variant="outline"
       size="sm"
       aria-label={label}
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(text);
-          setCopied(true);
-          setTimeout(() => setCopied(false), 2000);
-        } catch {
-          toast.error('Could not copy: select the text and copy it yourself.');
-        }
-      }}
+      onClick={() =>
+        void navigator.clipboard.writeText(text).then(
+          () => {
+            setCopied(true);
+            setTimeout(() => setCopied(false), 2000);
+          },
+          () => toast.error('Could not copy: select the text and copy it yourself.'),
+        )
+      }
       {...props}
     >
       {copied ? <Check aria-hidden /> : <Copy aria-hidden />}

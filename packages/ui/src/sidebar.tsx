@@ -48,6 +48,7 @@ export function SidebarProvider({ defaultOpen = true, className, style, children
   // The pages are pre-rendered without cookies, so the saved state is applied once mounted.
   useEffect(() => {
     const saved = readSidebarCookie();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the cookie exists only in the browser, after hydration
     if (saved !== undefined) setOpenState(saved);
   }, []);
 

@@ -16,12 +16,12 @@ describe('rate limits', () => {
   });
 
   it('refuses anonymous reads above the limit with rate_limited and Retry-After', async () => {
-    let last;
-    for (let call = 0; call < 6; call++) last = await api.request('GET', '/regions');
-    expect(last!.status).toBe(429);
-    expect(errorOf(last!).code).toBe('rate_limited');
-    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(last!.headers.get('ratelimit')).toMatch(/^"read";r=0;/);
+    let last = await api.request('GET', '/regions');
+    for (let call = 1; call < 6; call++) last = await api.request('GET', '/regions');
+    expect(last.status).toBe(429);
+    expect(errorOf(last).code).toBe('rate_limited');
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(last.headers.get('ratelimit')).toMatch(/^"read";r=0;/);
   });
 
   it('limits account mail per client address, and support requests in a bucket of their own', async () => {

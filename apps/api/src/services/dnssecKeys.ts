@@ -127,7 +127,7 @@ const keysChangeable = (zone: ZoneRow) => {
       off: 'DNSSEC is off for this zone: turn it on with PATCH /zones/{id}/dnssec/status first',
       signing: 'The zone’s first keys are being generated: wait until the DNSSEC state is active',
       disabling: 'DNSSEC is being turned off for this zone: its keys are removed automatically (turn it on again to keep them)',
-    }[zone.dnssecState as 'off' | 'signing' | 'disabling'];
+    }[zone.dnssecState];
     throw conflict(why, { state: zone.dnssecState });
   }
 };

@@ -46,7 +46,7 @@ export async function checkPasswordRules(
   if (password.trim().toLowerCase() === person.email.toLowerCase()) {
     throw new ApiError('validation_failed', 'Password must not be the same as the email address', { [field]: 'Password must not be the same as the email address' });
   }
-  const { score, feedback } = await estimator.check(password, guessableWords(person));
+  const { score, feedback } = estimator.check(password, guessableWords(person));
   if (score >= minimumPasswordScore) return;
   const message = `Password is too easy to guess${feedback.warning ? `: ${feedback.warning}` : ''}`;
   throw new ApiError('validation_failed', message, {

@@ -28,7 +28,7 @@ export const presentDiff = (diff: SetDiff) => ({
 });
 
 const prefixed = (errors: FieldErrors, path: string) =>
-  Object.fromEntries(Object.entries(errors).map(([field, message]) => [`${path}${field}`, message as string]));
+  Object.fromEntries(Object.entries(errors).map(([field, message]) => [`${path}${field}`, message]));
 
 /** A record type as the URL or a filter gives it (any case, ANAME for ALIAS). */
 function typeParam(text: string, field: string): string {
@@ -72,7 +72,7 @@ type Touched = { name: string; type: string; contents?: readonly string[] };
 function touchedBy(input: RrsetInput & { action?: string }, zone: ZoneRow): Touched[] {
   if (input.action === 'delete') {
     try {
-      return [{ name: parseOwnerName(typeof input.name === 'string' ? input.name : '', zone.name), type: String(input.type ?? '').toUpperCase() }];
+      return [{ name: parseOwnerName(typeof input.name === 'string' ? input.name : '', zone.name), type: (typeof input.type === 'string' ? input.type : '').toUpperCase() }];
     } catch {
       return [];
     }

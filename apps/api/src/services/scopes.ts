@@ -45,7 +45,7 @@ export function parseScopes(input: string[] | string): string[] {
   if (unknown.length > 0) {
     throw invalid({ scopes: `Unknown scope${unknown.length === 1 ? '' : 's'}: ${unknown.join(', ')}. Known: ${apiScopes.join(', ')} and <resource>:*` });
   }
-  return [...new Set(list as string[])];
+  return [...new Set(list)];
 }
 
 export const joinScopes = (scopes: readonly string[]) => scopes.join(',');

@@ -78,7 +78,7 @@ export class WorkerPool {
       else this.customers.delete(customerId);
     };
     return new Promise<Awaited<ReturnType<Tasks[T]>>>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, task, input, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ id: this.nextId++, task, input, resolve: resolve, reject });
       this.dispatch();
     }).finally(done);
   }
@@ -122,7 +122,7 @@ export class WorkerPool {
       else task.reject(message.error.api ? new ApiError(message.error.api.code, message.error.api.message, message.error.api.details) : new Error(message.error.message));
       this.dispatch();
     });
-    worker.on('error', (error) => {
+    worker.on('error', (error: Error) => {
       failure = error;
     });
     // A thread that dies takes its task with it; the next task starts a new one.

@@ -10,14 +10,12 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       size="icon"
       className="size-8"
       aria-label={label}
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(text);
-          toast.success('Copied');
-        } catch {
-          toast.error('Could not copy: select the text and copy it by hand.');
-        }
-      }}
+      onClick={() =>
+        void navigator.clipboard.writeText(text).then(
+          () => toast.success('Copied'),
+          () => toast.error('Could not copy: select the text and copy it by hand.'),
+        )
+      }
     >
       <Copy aria-hidden />
     </Button>

@@ -68,10 +68,7 @@ function SignedInShell({ session }: { session: Session }) {
           <Button
             variant="ghost"
             size="sm"
-            onClick={async () => {
-              await signOut();
-              navigate('/auth', { replace: true });
-            }}
+            onClick={() => void signOut().then(() => navigate('/auth', { replace: true }))}
           >
             <LogOut aria-hidden />
             Sign out

@@ -96,6 +96,8 @@ export class JournalFollower {
 
   private async subscribe(source: NoticeSource): Promise<void> {
     let unsubscribe: (() => unknown) | undefined;
+    // Not a const: the error callback may run before `source` resolves, while `unsubscribe` is unset.
+    // eslint-disable-next-line prefer-const
     unsubscribe = await source(
       (notice) => {
         if (!this.stopped) this.loader.noticed(notice);

@@ -149,7 +149,7 @@ export class ZoneLoader {
       return;
     }
     if (!zone || zone.serial === row.serial) return;
-    const applied = await this.applyJournal(row.id, zone, read.journal!);
+    const applied = await this.applyJournal(row.id, zone, read.journal);
     if (applied === 0) {
       // Loaded whole by the next pass.
       this.served.delete(name);

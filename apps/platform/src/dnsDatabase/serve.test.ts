@@ -136,7 +136,7 @@ describe(`the DNS server on the database (${process.env.DATABASE_URL ? 'PostgreS
       const killed = await api.database.db.execute(
         sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %' AND pid <> pg_backend_pid()`,
       );
-      expect((killed as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+      expect((killed as { rows: unknown[] }).rows).toHaveLength(1);
       // Announced while nobody listens: only the catch-up after listening again can bring it.
       await send('POST', records(zone.id), { type: 'A', name: 'meanwhile', content: '192.0.2.50' });
       await expect.poll(() => look(`meanwhile.${zone.name}`, 'A'), { timeout: 10_000, interval: 20 }).toEqual(['192.0.2.50']);

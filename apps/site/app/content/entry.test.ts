@@ -20,7 +20,7 @@ describe('front matter', () => {
     });
   });
 
-  it('accepts an unquoted date, which YAML reads as a Date', () => {
+  it('accepts an unquoted date', () => {
     expect(readFrontMatter('a.md', post('title: A\ndate: 2024-03-05')).date).toBe('2024-03-05');
   });
 

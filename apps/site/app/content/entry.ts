@@ -1,5 +1,5 @@
-import matter from 'gray-matter';
 import { Marked, type Tokens } from 'marked';
+import { splitFrontMatter } from './frontMatter';
 
 /** A heading of an article, for its table of contents. */
 export type Heading = { id: string; text: string; depth: number };
@@ -23,7 +23,7 @@ export const DEFAULT_CATEGORY = 'General';
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-// YAML turns an unquoted 2025-01-14 into a Date; either form becomes YYYY-MM-DD.
+// A date is written 2025-01-14, quoted or not; a Date (from a YAML 1.1 reader) is taken too.
 function isoDate(value: unknown): string | null {
   if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString().slice(0, 10);
   const date = text(value);
@@ -44,7 +44,13 @@ export const baseName = (path: string) => path.replace(/^.*\//, '').replace(/\.m
 
 /** Front matter with the defaults: slug from the file name, order 9999, category General. */
 export function readFrontMatter(path: string, raw: string) {
-  const { data, content } = matter(raw);
+  let split;
+  try {
+    split = splitFrontMatter(raw);
+  } catch (error) {
+    throw new Error(`${path}: ${(error as Error).message}`, { cause: error });
+  }
+  const { data, body } = split;
   const fileName = baseName(path);
   const order = Number(data.order);
   return {
@@ -56,7 +62,7 @@ export function readFrontMatter(path: string, raw: string) {
     tags: Array.isArray(data.tags) ? data.tags.map(String) : [],
     order: data.order !== undefined && Number.isFinite(order) ? order : DEFAULT_ORDER,
     category: text(data.category) || DEFAULT_CATEGORY,
-    body: content,
+    body,
   };
 }
 

@@ -37,7 +37,7 @@ export function parseIpv6(text: string): Uint8Array {
   const parse = (s: string) => (s === '' ? [] : s.split(':'));
   const left = parse(halves[0]!);
   const right = halves.length === 2 ? parse(halves[1]!) : [];
-  const groups = halves.length === 2 ? [...left, ...Array(groupsWanted - left.length - right.length).fill('0'), ...right] : left;
+  const groups = halves.length === 2 ? [...left, ...Array<string>(groupsWanted - left.length - right.length).fill('0'), ...right] : left;
   if (groups.length !== groupsWanted || (halves.length === 2 && left.length + right.length >= groupsWanted)) throw fail();
   const out = new Uint8Array(16);
   groups.forEach((g: string, i: number) => {

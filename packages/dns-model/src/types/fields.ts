@@ -303,8 +303,8 @@ export const signatureTime = (what: string): Field => ({
     let seconds: number;
     const m = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(text);
     if (m) {
-      const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
-      seconds = Date.UTC(y!, mo! - 1, d!, h!, mi!, s!) / 1000;
+      const [, y, mo, d, h, mi, s] = m.map((part) => Number(part));
+      seconds = Date.UTC(y!, mo! - 1, d, h, mi, s) / 1000;
       if (new Date(seconds * 1000).getUTCDate() !== d || seconds < 0 || seconds > 0xffffffff) {
         throw new ValidationError(`${what} is not a valid date`);
       }

@@ -33,7 +33,7 @@ export function PasswordForm() {
     }
   });
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
       {failure && <Alert variant="destructive">{failure}</Alert>}
       <Field label="Current password" error={errors.current_password?.message}>
         <Input type="password" autoComplete="current-password" {...form.register('current_password')} />

@@ -33,7 +33,7 @@ export function ProfileForm({ user }: { user: Session['user'] }) {
     }
   });
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
       {failure && <Alert variant="destructive">{failure}</Alert>}
       <Field label="Email" hint="Your sign-in address.">
         <Input value={user.email} readOnly />
@@ -71,7 +71,7 @@ export function CompanyForm({ customer, canEdit }: { customer: Session['customer
     }
   });
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
       {failure && <Alert variant="destructive">{failure}</Alert>}
       {!canEdit && <Alert>Only owners and admins change the company’s details.</Alert>}
       <Field label="Company" error={errors.name?.message}>

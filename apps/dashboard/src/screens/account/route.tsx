@@ -54,7 +54,7 @@ function SignOutEverywhere() {
           <AlertDialogDescription>Every browser and device signed in as you is signed out, this one too. API keys keep working: revoke them under API keys.</AlertDialogDescription>
           <AlertDialogFooter>
             <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => signOutEverywhere.mutate(undefined, { onSuccess: () => navigate('/auth', { replace: true }) })}>Sign out everywhere</AlertDialogAction>
+            <AlertDialogAction onClick={() => signOutEverywhere.mutate(undefined, { onSuccess: () => void navigate('/auth', { replace: true }) })}>Sign out everywhere</AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>

@@ -111,7 +111,7 @@ export function CreateApiKeyForm({ userId, onCreated }: { userId: string; onCrea
   });
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-5">
+    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-5">
       {failure && <Alert variant="destructive">{failure}</Alert>}
       <Field label="Name" error={errors.name?.message} hint="What uses this key, e.g. “certbot on web-1”">
         <Input autoComplete="off" {...form.register('name')} />

@@ -129,7 +129,7 @@ export default function ApiKeysScreen() {
       {keys.isError && (
         <p role="alert" className="text-sm text-destructive">
           Could not load your API keys: {keys.error.message}{' '}
-          <Button variant="link" className="h-auto p-0" onClick={() => keys.refetch()}>
+          <Button variant="link" className="h-auto p-0" onClick={() => void keys.refetch()}>
             Try again
           </Button>
         </p>

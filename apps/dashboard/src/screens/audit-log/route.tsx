@@ -91,7 +91,7 @@ export default function AuditLogScreen() {
       {events.isError && (
         <p role="alert" className="text-sm text-destructive">
           Could not load the audit log: {events.error.message}{' '}
-          <Button variant="link" className="h-auto p-0" onClick={() => events.refetch()}>
+          <Button variant="link" className="h-auto p-0" onClick={() => void events.refetch()}>
             Try again
           </Button>
         </p>

@@ -36,7 +36,7 @@ export default function ForgotPasswordScreen() {
       {sent ? (
         <Alert>{sent}</Alert>
       ) : (
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
           {failure && <Alert variant="destructive">{failure}</Alert>}
           <Field label="Email" error={errors.email?.message}>
             <Input type="email" autoComplete="email" {...form.register('email')} />

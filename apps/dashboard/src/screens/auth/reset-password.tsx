@@ -27,7 +27,7 @@ export default function ResetPasswordScreen() {
     try {
       await call(api.POST('/v1/auth/reset-password', { body: { token, password } }));
       toast.success('Password changed', { description: 'Sign in with your new password.' });
-      navigate('/auth', { replace: true });
+      void navigate('/auth', { replace: true });
     } catch (error) {
       setFailure(showServerErrors(error, form.setError, ['password']));
     }
@@ -47,7 +47,7 @@ export default function ResetPasswordScreen() {
   }
   return (
     <AuthPage title="Choose a new password">
-      <form onSubmit={submit} noValidate className="grid gap-4">
+      <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
         {failure && <Alert variant="destructive">{failure}</Alert>}
         <Field label="New password" error={errors.password?.message}>
           <Input type="password" autoComplete="new-password" {...form.register('password')} />

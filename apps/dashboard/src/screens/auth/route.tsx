@@ -53,7 +53,7 @@ function SignInForm() {
   if (step) return <SecondFactorForm step={step} onSignedIn={signedIn} />;
   return (
     <div className="grid gap-4">
-    <form onSubmit={submit} onFocus={signInRules.preload} noValidate className="grid gap-4">
+    <form onSubmit={(event) => void submit(event)} onFocus={signInRules.preload} noValidate className="grid gap-4">
       {failure && <Alert variant="destructive">{failure}</Alert>}
       {linkSentTo && (
         <Alert>
@@ -100,7 +100,7 @@ function SignUpForm() {
 
   if (sent) return <Alert>{sent}</Alert>;
   return (
-    <form onSubmit={submit} onFocus={signUpRules.preload} noValidate className="grid gap-4">
+    <form onSubmit={(event) => void submit(event)} onFocus={signUpRules.preload} noValidate className="grid gap-4">
       {failure && <Alert variant="destructive">{failure}</Alert>}
       <Field label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...form.register('email')} />

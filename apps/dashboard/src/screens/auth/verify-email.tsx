@@ -24,7 +24,7 @@ export default function VerifyEmailScreen() {
       if (data.default_api_key) credentials.saveApiKey(data.default_api_key.key);
       await startSession(data.access_token);
       if (data.default_api_key && !hadApiKey) toast.success('API key saved', { description: 'You can now manage zones and customers.' });
-      navigate('/dashboard', { replace: true });
+      void navigate('/dashboard', { replace: true });
     },
   });
   useMailedToken(token, verify.mutate);

@@ -59,7 +59,7 @@ export function BillingAddressForm({ customer, submitLabel, onSaved }: { custome
     }
   });
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
       {failure && <Alert variant="destructive">{failure}</Alert>}
       <Field label="Street address" error={errors.line1?.message}>
         <Input autoComplete="address-line1" {...form.register('line1')} />

@@ -71,5 +71,5 @@ export function useSaveBillingDetails(customerId: string) {
 
 /** The invoice's PDF, fetched with the dashboard's credentials (a plain link would carry none). */
 export async function fetchInvoicePdf(invoiceId: string): Promise<Blob> {
-  return call(api.GET('/v1/invoices/{id}/pdf', { params: { path: { id: invoiceId } }, parseAs: 'blob' })) as Promise<Blob>;
+  return call<Blob>(api.GET('/v1/invoices/{id}/pdf', { params: { path: { id: invoiceId } }, parseAs: 'blob' }));
 }

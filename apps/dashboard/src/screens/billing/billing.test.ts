@@ -78,7 +78,7 @@ describe('billing in the dashboard', () => {
     const number: string = invoices.body.data[0].number;
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `PDF of invoice ${number}` }).click()]);
     expect(download.suggestedFilename()).toBe(`${number}.pdf`);
-    expect(readFileSync((await download.path())!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(readFileSync((await download.path())).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     // The invoice's mail links to the billing screen, where it is listed.
     const mail = platform.mails().find((text) => text.includes(owner.email) && text.includes(`Your invoice ${number}`));

@@ -46,15 +46,15 @@ export function ChangePlanDialog({ subscription, plan, onClose }: { subscription
           <AlertDialogCancel disabled={change.isPending}>Keep {subscription.plan.name}</AlertDialogCancel>
           <Button
             disabled={change.isPending}
-            onClick={async () => {
-              try {
-                await change.mutateAsync({ subscriptionId: subscription.id, planId: plan.id });
-                toast.success(`You are on ${plan.name}`);
-                onClose();
-              } catch {
-                // Shown in the dialog.
-              }
-            }}
+            onClick={() =>
+              void change.mutateAsync({ subscriptionId: subscription.id, planId: plan.id }).then(
+                () => {
+                  toast.success(`You are on ${plan.name}`);
+                  onClose();
+                },
+                () => undefined, // Shown in the dialog.
+              )
+            }
           >
             {change.isPending ? 'Switching…' : `Switch to ${plan.name}`}
           </Button>

@@ -66,7 +66,7 @@ export function CheckoutDialog({ plan, customer, onClose }: { plan: Plan; custom
             )}
             {checkout.isError && <Alert variant="destructive">{checkout.error.message}</Alert>}
             <div className="flex flex-wrap gap-2">
-              <Button onClick={order} disabled={checkout.isPending}>
+              <Button onClick={() => void order()} disabled={checkout.isPending}>
                 {checkout.isPending ? 'Ordering…' : `Order ${plan.name}`}
               </Button>
               <Button variant="outline" onClick={onClose} disabled={checkout.isPending}>

@@ -27,7 +27,7 @@ function PdfButton({ invoice }: { invoice: Invoice }) {
     }
   };
   return (
-    <Button variant="outline" size="sm" onClick={download} disabled={pending}>
+    <Button variant="outline" size="sm" onClick={() => void download()} disabled={pending}>
       <Download aria-hidden />
       {pending ? 'Preparing…' : 'PDF'}
       <span className="sr-only"> of invoice {invoice.number}</span>
@@ -51,7 +51,7 @@ export function InvoicesSection() {
       {invoices.isError && (
         <p role="alert" className="text-sm text-destructive">
           Could not load the invoices: {invoices.error.message}{' '}
-          <Button variant="link" className="h-auto p-0" onClick={() => invoices.refetch()}>
+          <Button variant="link" className="h-auto p-0" onClick={() => void invoices.refetch()}>
             Try again
           </Button>
         </p>

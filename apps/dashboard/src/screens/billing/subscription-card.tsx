@@ -93,7 +93,7 @@ function CancelButton({ subscription }: { subscription: CurrentSubscription }) {
           <AlertDialogAction
             onClick={() =>
               // Awaited here, not in mutate's callbacks: the button is gone once the subscription is canceled.
-              cancel.mutateAsync(subscription.id).then(
+              void cancel.mutateAsync(subscription.id).then(
                 () => toast.success('Subscription canceled', { description: end ? `Zones are served until ${formatDate(end)}.` : undefined }),
                 () => undefined, // The API client has already said what went wrong.
               )

@@ -28,13 +28,13 @@ function NewUserForm({ token }: { token: string }) {
       const { data } = await call(api.POST('/v1/invitations/{token}/accept', { params: { path: { token } }, body: values }));
       await startSession(data.access_token);
       toast.success('Welcome to the team');
-      navigate('/dashboard', { replace: true });
+      void navigate('/dashboard', { replace: true });
     } catch (error) {
       setFailure(showServerErrors(error, form.setError, ['full_name', 'password']));
     }
   });
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
       {failure && <Alert variant="destructive">{failure}</Alert>}
       <Field label="Full name" error={errors.full_name?.message}>
         <Input autoComplete="name" {...form.register('full_name')} />

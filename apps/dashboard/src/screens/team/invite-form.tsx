@@ -30,7 +30,7 @@ export function InviteForm({ inviterRole }: { inviterRole: Role }) {
     }
   });
   return (
-    <form onSubmit={submit} noValidate className="grid gap-3">
+    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-3">
       {failure && <Alert variant="destructive">{failure}</Alert>}
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
         <Field label="Email" error={errors.email?.message}>

@@ -37,7 +37,7 @@ function AddKeyDialog({ zoneId, algorithm }: { zoneId: string; algorithm: string
     resolver: zodResolver(keySchema),
     defaultValues: {
       keytype: 'zsk' as const,
-      algorithm: (algorithms.find((name) => name === algorithm) ?? 'ECDSAP256SHA256') as (typeof algorithms)[number],
+      algorithm: (algorithms.find((name) => name === algorithm) ?? 'ECDSAP256SHA256'),
       active: false,
     },
   });
@@ -61,7 +61,7 @@ function AddKeyDialog({ zoneId, algorithm }: { zoneId: string; algorithm: string
           For a rollover: add the new key inactive, wait for the DNSKEY TTL so resolvers know it, then activate it and deactivate the old one. A new KSK also
           needs its DS at the registrar.
         </DialogDescription>
-        <form onSubmit={submit} className="grid gap-4">
+        <form onSubmit={(event) => void submit(event)} className="grid gap-4">
           <Field label="Key type">
             <Select {...form.register('keytype')}>
               <option value="zsk">ZSK (signs the records)</option>
@@ -153,7 +153,7 @@ export function CryptokeysCard({ zoneId, algorithm }: { zoneId: string; algorith
                           size="sm"
                           variant="outline"
                           disabled={setActive.isPending}
-                          onClick={() => attempt(key, 'deactivate', false)}
+                          onClick={() => void attempt(key, 'deactivate', false)}
                           aria-label={`Deactivate ${key.keytype.toUpperCase()} ${key.key_tag}`}
                         >
                           Deactivate
@@ -192,7 +192,7 @@ export function CryptokeysCard({ zoneId, algorithm }: { zoneId: string; algorith
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
             </DialogClose>
-            <Button variant="destructive" disabled={remove.isPending} onClick={() => deleting && attempt(deleting, 'delete', false)}>
+            <Button variant="destructive" disabled={remove.isPending} onClick={() => deleting && void attempt(deleting, 'delete', false)}>
               Delete key
             </Button>
           </div>
@@ -207,7 +207,7 @@ export function CryptokeysCard({ zoneId, algorithm }: { zoneId: string; algorith
             <DialogClose asChild>
               <Button variant="outline">Keep the key</Button>
             </DialogClose>
-            <Button variant="destructive" disabled={remove.isPending || setActive.isPending} onClick={() => forced && attempt(forced.key, forced.change, true)}>
+            <Button variant="destructive" disabled={remove.isPending || setActive.isPending} onClick={() => forced && void attempt(forced.key, forced.change, true)}>
               {forced?.change === 'delete' ? 'Delete anyway' : 'Deactivate anyway'}
             </Button>
           </div>

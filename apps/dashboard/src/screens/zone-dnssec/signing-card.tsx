@@ -59,7 +59,7 @@ function EnableForm({ zoneId, status }: { zoneId: string; status: DnssecStatus }
   const form = useForm({ resolver: zodResolver(enableSchema), defaultValues: { nsec3: status.nsec3, algorithm: 'ECDSAP256SHA256' as const } });
   const submit = form.handleSubmit((values) => update.mutateAsync({ enabled: true, ...values }).catch(() => undefined));
   return (
-    <form onSubmit={submit} className="grid gap-4">
+    <form onSubmit={(event) => void submit(event)} className="grid gap-4">
       <Controller control={form.control} name="nsec3" render={({ field }) => <DenialChoice value={field.value} onChange={field.onChange} />} />
       <Field label="Algorithm" hint="ECDSA P-256 is what most registrars and resolvers expect.">
         <Select {...form.register('algorithm')}>
@@ -101,7 +101,7 @@ function DisableDialog({ zoneId }: { zoneId: string }) {
             variant="destructive"
             disabled={update.isPending}
             onClick={() =>
-              update.mutateAsync({ enabled: false }).then(
+              void update.mutateAsync({ enabled: false }).then(
                 () => setOpen(false),
                 () => undefined,
               )

@@ -31,7 +31,7 @@ export function ExportCard({ zoneId, zoneName }: { zoneId: string; zoneName: str
         <CardDescription>The zone as an RFC 1035 master file, with its SOA and NS records: a backup, or a file for another DNS server.</CardDescription>
       </CardHeader>
       <CardContent>
-        <Button variant="outline" onClick={download} disabled={pending}>
+        <Button variant="outline" onClick={() => void download()} disabled={pending}>
           <Download aria-hidden />
           {pending ? 'Preparing…' : `Download ${zoneName}.zone`}
         </Button>

@@ -157,7 +157,7 @@ export function ImportCard({ zoneId }: { zoneId: string }) {
             )}
             <RecordSetDiff changes={changes} label="Record set changes" />
             <div>
-              <Button disabled={step.name === 'applying' || changes.length === 0} onClick={() => step.name === 'checked' && apply(step.text, step.result)}>
+              <Button disabled={step.name === 'applying' || changes.length === 0} onClick={() => step.name === 'checked' && void apply(step.text, step.result)}>
                 {step.name === 'applying' ? 'Importing…' : `Import (${mode})`}
               </Button>
             </div>

@@ -13,7 +13,7 @@ export function badLinesOf(error: unknown): { lines: BadLine[]; count: number } 
   if (!(error instanceof ApiError) || error.code !== 'validation_failed') return null;
   const details = error.details as { lines?: unknown; error_count?: unknown } | undefined;
   if (!Array.isArray(details?.lines)) return null;
-  const lines = details.lines.filter((line): line is BadLine => typeof line?.line === 'number' && typeof line?.message === 'string');
+  const lines = details.lines.filter((line: Partial<BadLine> | null): line is BadLine => typeof line?.line === 'number' && typeof line?.message === 'string');
   return { lines, count: typeof details.error_count === 'number' ? details.error_count : lines.length };
 }
 
@@ -49,7 +49,7 @@ export function readFile(file: File, onProgress: (percent: number) => void): Pro
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
-    reader.onload = () => resolve(String(reader.result));
+    reader.onload = () => resolve(reader.result as string); // readAsText gives text
     reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
     reader.readAsText(file);
   });

@@ -30,7 +30,7 @@ export function RestoreDialog({ zoneId, serial, onClose }: { zoneId: string; ser
           <Button
             disabled={!preview.data || changes.length === 0 || restore.isPending}
             onClick={() =>
-              restore.mutateAsync(serial!).then(
+              void restore.mutateAsync(serial!).then(
                 (result) => {
                   toast.success(`Restored: the zone is at serial ${result.serial}.`);
                   onClose();

@@ -83,7 +83,7 @@ export function CreateKeyDialog({ zone }: { zone: Zone }) {
               A shared secret for dynamic updates (nsupdate, certbot, lego, routers) or zone transfers to your own secondary.
             </DialogDescription>
             <FormProvider {...form}>
-              <form onSubmit={submit} noValidate className="grid gap-4">
+              <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
                 {failure && <Alert variant="destructive">{failure}</Alert>}
                 <Field label="Key name" error={errors.name?.message} hint={`A domain name, unique on Kaja DNS; left empty, a random name below ${zone.name}.`}>
                   <Input placeholder={`acme-web1.${zone.name}`} {...form.register('name')} />

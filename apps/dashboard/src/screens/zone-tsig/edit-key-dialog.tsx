@@ -46,7 +46,7 @@ export function EditKeyDialog({
         <DialogTitle>Edit {tsigKey.name}</DialogTitle>
         <DialogDescription>Takes effect at once for the next update or transfer. The secret stays the same.</DialogDescription>
         <FormProvider {...form}>
-          <form onSubmit={submit} noValidate className="grid gap-4">
+          <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
             {failure && <Alert variant="destructive">{failure}</Alert>}
             <PermissionFields />
             <div className="flex justify-end">

@@ -73,7 +73,7 @@ function KeyItem({ zone, tsigKey }: { zone: Zone; tsigKey: TsigKey }) {
               variant="destructive"
               disabled={remove.isPending}
               onClick={() =>
-                remove.mutateAsync(tsigKey.id).then(
+                void remove.mutateAsync(tsigKey.id).then(
                   () => setShowing(null),
                   () => setShowing(null),
                 )

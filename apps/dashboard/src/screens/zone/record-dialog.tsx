@@ -136,7 +136,7 @@ export function RecordDialog({ zone, editing, open, onOpenChange }: RecordDialog
         <DialogDescription>
           {editing ? 'Change the values and TTL of this set.' : 'Records with the same name and type form one set; new values join it.'}
         </DialogDescription>
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
           {failure && <Alert variant="destructive">{failure}</Alert>}
           <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
             <Field label="Type" error={errors.type?.message}>

@@ -104,7 +104,7 @@ export function CreateZoneDialog() {
         {created ? (
           <NameServers zone={created} />
         ) : (
-          <form onSubmit={submit} noValidate className="grid gap-4">
+          <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
             <PlanUsage />
             {failure && <Alert variant="destructive">{failure}</Alert>}
             <Field label="Domain name" error={errors.name?.message}>
