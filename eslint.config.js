@@ -9,16 +9,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: [
-      '**/node_modules/',
-      '**/build/',
-      '**/dist/',
-      '**/.react-router/',
-      '.node/',
-      'data/',
-      'test-results/',
-      'packages/api-client/src/schema.d.ts',
-    ],
+    ignores: ['**/node_modules/', '**/build/', '**/dist/', '**/.react-router/', '.node/', 'data/', 'test-results/', 'packages/api-client/src/schema.d.ts'],
   },
   {
     files: ['**/*.{ts,tsx}'],

@@ -32,10 +32,7 @@ function newestMtime(path) {
   return newest;
 }
 
-const workspaceManifests = () =>
-  ['apps', 'packages'].flatMap((dir) =>
-    readdirSync(join(root, dir)).map((name) => join(root, dir, name, 'package.json')),
-  );
+const workspaceManifests = () => ['apps', 'packages'].flatMap((dir) => readdirSync(join(root, dir)).map((name) => join(root, dir, name, 'package.json')));
 
 /** Installs the npm dependencies when they are missing or older than a manifest. */
 export function ensureDependencies() {
@@ -63,8 +60,7 @@ export function ensureBuild(workspace, { sources, output }) {
   mustRun('npm', ['run', 'build', '--workspace', workspace]);
 }
 
-const onPath = (binary) =>
-  (process.env.PATH ?? '').split(':').some((dir) => dir && existsSync(join(dir, binary)));
+const onPath = (binary) => (process.env.PATH ?? '').split(':').some((dir) => dir && existsSync(join(dir, binary)));
 
 /**
  * Installs missing Debian tools (binary -> package) with apt-get when running as root.

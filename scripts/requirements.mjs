@@ -34,7 +34,17 @@ export const webBuilds = {
     output: 'build',
   },
   'apps/dashboard': {
-    sources: ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', '../../packages/ui/src', '../../packages/api-client/src', '../../packages/dns-model/src', '../../packages/catalog/src'],
+    sources: [
+      'src',
+      'public',
+      'index.html',
+      'vite.config.ts',
+      'package.json',
+      '../../packages/ui/src',
+      '../../packages/api-client/src',
+      '../../packages/dns-model/src',
+      '../../packages/catalog/src',
+    ],
     output: 'dist',
   },
 };

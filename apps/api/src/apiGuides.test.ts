@@ -193,14 +193,25 @@ describe('the examples of the API guides', () => {
     expect((await api.request('POST', '/invitations-admin', { token: ada.apiKey, body: { email: person.email, role: 'admin' } })).status).toBe(201);
     variables.INVITATION_TOKEN = await invitationToken(person.email, 1);
     variables.KAJA_SESSION_TOKEN = person.accessToken;
-    expect(await expectSuccess(acceptSignedIn)).toMatchObject({ password_required: false, user: { email: person.email, role: 'admin', customer_id: ada.customerId } });
+    expect(await expectSuccess(acceptSignedIn)).toMatchObject({
+      password_required: false,
+      user: { email: person.email, role: 'admin', customer_id: ada.customerId },
+    });
   });
 
   it('billing: billing details, the current subscription, checkout, invoices and their PDF, plan change, onboarding, cancel', async () => {
     const blocks = examples('billing');
     expect(blocks).toHaveLength(9);
     const [details, current, checkout, changePlan, onboarding, list, read, pdf, cancel] = blocks as [
-      string, string, string, string, string, string, string, string, string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
     ];
     variables.CUSTOMER_ID = ada.customerId;
     const signIn = await api.request('POST', '/auth/signin', { body: { email: ada.email, password: ada.password } });
@@ -209,14 +220,21 @@ describe('the examples of the API guides', () => {
     expect(await expectSuccess(details)).toMatchObject({ name: 'Vaarikas OÜ', vat_id: 'EE100931558', billing_address: { city: 'Tallinn', country: 'EE' } });
     expect(await expectSuccess(current)).toMatchObject({ plan_id: 'nano', status: 'trialing', onboarding: { total: 5 } });
     const ordered = await expectSuccess(checkout, 201);
-    expect(ordered).toMatchObject({ subscription: { plan_id: 'pro', status: 'active', billing_interval: 'month' }, invoice: { gross_cents: 1995, vat_rate: 24 } });
+    expect(ordered).toMatchObject({
+      subscription: { plan_id: 'pro', status: 'active', billing_interval: 'month' },
+      invoice: { gross_cents: 1995, vat_rate: 24 },
+    });
     variables.SUBSCRIPTION_ID = ordered.subscription.id;
     variables.INVOICE_ID = ordered.invoice.id;
     expect((await expectSuccess(changePlan)).plan_id).toBe('nano');
     const steps = (await expectSuccess(onboarding)).onboarding.steps;
     expect(steps.find((step: { step: string }) => step.step === 'update_nameservers').done).toBe(true);
     expect((await expectSuccess(list)).map((invoice: { id: string }) => invoice.id)).toEqual([ordered.invoice.id]);
-    expect(await expectSuccess(read)).toMatchObject({ number: ordered.invoice.number, buyer: { name: 'Vaarikas OÜ' }, lines: [{ description: 'Kaja DNS Pro, monthly subscription' }] });
+    expect(await expectSuccess(read)).toMatchObject({
+      number: ordered.invoice.number,
+      buyer: { name: 'Vaarikas OÜ' },
+      lines: [{ description: 'Kaja DNS Pro, monthly subscription' }],
+    });
 
     const folder = mkdtempSync(join(tmpdir(), 'kaja-guide-'));
     try {
@@ -238,9 +256,19 @@ describe('the examples of the API guides', () => {
     expect(await expectSuccess(check, 202)).toMatchObject({ status: 'pending', check_pending: true });
     await api.app.jobs.runUntilIdle();
     const elsewhere = await expectSuccess(read);
-    expect(elsewhere).toMatchObject({ status: 'pending', ns_state: 'elsewhere', ds_state: 'none', parent_zone: 'com', check_pending: false, ns: { parent: ['ns1.other-dns.net', 'ns2.other-dns.net'] } });
+    expect(elsewhere).toMatchObject({
+      status: 'pending',
+      ns_state: 'elsewhere',
+      ds_state: 'none',
+      parent_zone: 'com',
+      check_pending: false,
+      ns: { parent: ['ns1.other-dns.net', 'ns2.other-dns.net'] },
+    });
 
-    await parent.delegate('example.com', elsewhere.ns.expected.map((server: string) => `NS ${server}.`));
+    await parent.delegate(
+      'example.com',
+      elsewhere.ns.expected.map((server: string) => `NS ${server}.`),
+    );
     await expectSuccess(check, 202);
     await api.app.jobs.runUntilIdle();
     expect(await expectSuccess(read)).toMatchObject({ status: 'active', ns_state: 'ours', release_at: null });

@@ -15,6 +15,8 @@ import { signUpOwner, startTestApi, type TestAccount, type TestApi } from './tes
  */
 export const apiTest = test.extend<{ api: TestApi; owner: TestAccount }>({
   api: [
+    // Vitest reads the fixtures a fixture needs from its first parameter's pattern: none here.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const api = await startTestApi();
       try {

@@ -110,7 +110,10 @@ describe('API core', () => {
     // Every route an API key can call names the scope it needs: the same route option enforces it.
     const unscoped = Object.entries<Record<string, { security?: unknown[]; description: string }>>(response.body.paths).flatMap(([path, operations]) =>
       Object.entries(operations)
-        .filter(([, operation]) => operation.security?.length !== 0 && !operation.description.includes('Session only') && !operation.description.includes('; scope `'))
+        .filter(
+          ([, operation]) =>
+            operation.security?.length !== 0 && !operation.description.includes('Session only') && !operation.description.includes('; scope `'),
+        )
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
     expect(unscoped).toEqual([]);

@@ -62,7 +62,17 @@ export const isApiPath = (url: string) => url === apiPrefix || url.startsWith(`$
 installValidationMessages();
 
 /** The /v1 API as a Fastify instance, ready to listen (or to have more routes added, like the site). */
-export async function buildApp({ config, database, mailer, rateLimits, jobs, logStream, zoneChanges, clock, workers }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  mailer,
+  rateLimits,
+  jobs,
+  logStream,
+  zoneChanges,
+  clock,
+  workers,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,

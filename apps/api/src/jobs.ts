@@ -21,10 +21,14 @@ export function registerJobs(runner: JobRunner, ctx: ZoneContext, mailer: Mailer
     await meterQueries(ctx, ctx.now());
   });
   registerBillingJobs(runner, ctx, publish);
-  runner.register(zonesService.deleteZoneJob, (payload, { db }) => zonesService.deleteZoneData(db, payload, publish));
-  runner.register(dnssecService.generateKeysJob, (payload) => dnssecService.generateZoneKeys(ctx, payload, publish));
-  runner.register(dnssecService.removeKeysJob, (payload) => dnssecService.removeZoneKeys(ctx, payload, publish));
-  runner.register(delegationService.delegationCheckJob, (payload: delegationService.DelegationCheckPayload) => delegationService.checkDelegation(ctx, payload.zone_id));
-  runner.every(delegationService.delegationScheduleJob, delegationService.delegationScheduleIntervalMs, () => delegationService.runDelegationSchedule(ctx, publish));
+  runner.register(zonesService.deleteZoneJob, (payload: zonesService.DeleteZonePayload, { db }) => zonesService.deleteZoneData(db, payload, publish));
+  runner.register(dnssecService.generateKeysJob, (payload: dnssecService.GenerateKeysPayload) => dnssecService.generateZoneKeys(ctx, payload, publish));
+  runner.register(dnssecService.removeKeysJob, (payload: dnssecService.RemoveKeysPayload) => dnssecService.removeZoneKeys(ctx, payload, publish));
+  runner.register(delegationService.delegationCheckJob, (payload: delegationService.DelegationCheckPayload) =>
+    delegationService.checkDelegation(ctx, payload.zone_id),
+  );
+  runner.every(delegationService.delegationScheduleJob, delegationService.delegationScheduleIntervalMs, () =>
+    delegationService.runDelegationSchedule(ctx, publish),
+  );
   runner.register(refreshSecondaryJob, (payload: { zoneId: string }) => refreshSecondaryZone(ctx, payload.zoneId));
 }

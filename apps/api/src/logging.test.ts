@@ -48,7 +48,18 @@ describe('logs, internal errors and the mail outbox', () => {
     const response = await post('/auth/signup', { email: 'outbox@example.test', password: 'outbox password', full_name: 'O', company: 'O' });
     expect(response.status).toBe(202);
     const outbox = join(dataDir, 'outbox');
-    await expect.poll(() => { try { return readdirSync(outbox).length; } catch { return 0; } }, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(
+        () => {
+          try {
+            return readdirSync(outbox).length;
+          } catch {
+            return 0;
+          }
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(1);
     const file = join(outbox, readdirSync(outbox)[0]!);
     // It holds a live verification link: for the platform's user only.
     expect(statSync(dataDir).mode & 0o777).toBe(0o700);
@@ -85,9 +96,17 @@ describe('logs, internal errors and the mail outbox', () => {
   });
 
   it('refuses NUL and control characters in any field with validation_failed, and logs no hash', async () => {
-    const response = await post('/auth/signup', { email: 'nul@example.test', password: 'a good long password', full_name: 'Nul\u0000Name', company: 'Nul Ltd' });
+    const response = await post('/auth/signup', {
+      email: 'nul@example.test',
+      password: 'a good long password',
+      full_name: 'Nul\u0000Name',
+      company: 'Nul Ltd',
+    });
     expect(response.status).toBe(422);
-    expect(await response.json()).toMatchObject({ status: 'error', error: { code: 'validation_failed', details: { full_name: expect.stringContaining('control characters') } } });
+    expect(await response.json()).toMatchObject({
+      status: 'error',
+      error: { code: 'validation_failed', details: { full_name: expect.stringContaining('control characters') } },
+    });
     expect(logs.join('\n')).not.toContain('$argon2');
   });
 

@@ -25,9 +25,7 @@ export function requestSerializer(request: FastifyRequest) {
 }
 
 export function redactUrl(url: string): string {
-  return url
-    .replace(/([?&](?:token|key|access_token)=)[^&]*/gi, '$1[redacted]')
-    .replace(/\/invitations\/[^/?]+\/accept/, '/invitations/[redacted]/accept');
+  return url.replace(/([?&](?:token|key|access_token)=)[^&]*/gi, '$1[redacted]').replace(/\/invitations\/[^/?]+\/accept/, '/invitations/[redacted]/accept');
 }
 
 type SerializedError = Record<string, unknown> & { message?: string; stack?: string };

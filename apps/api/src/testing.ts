@@ -98,7 +98,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         const wake = () => void check();
         const timer = setTimeout(() => {
           waiters.delete(wake);
-          reject(new Error(`No matching mail within ${timeoutMs} ms (received: ${messages.map((mail) => `${mail.to.join(',')} "${mail.subject}"`).join('; ') || 'none'})`));
+          reject(
+            new Error(
+              `No matching mail within ${timeoutMs} ms (received: ${messages.map((mail) => `${mail.to.join(',')} "${mail.subject}"`).join('; ') || 'none'})`,
+            ),
+          );
         }, timeoutMs);
         if (!check()) waiters.add(wake);
       });
@@ -235,7 +239,10 @@ export interface TestAccount {
 }
 
 /** Signs up a new customer, verifies the email and returns the owner's credentials. */
-export async function signUpOwner(api: TestApi, fields: { email?: string; password?: string; full_name?: string; company?: string } = {}): Promise<TestAccount> {
+export async function signUpOwner(
+  api: TestApi,
+  fields: { email?: string; password?: string; full_name?: string; company?: string } = {},
+): Promise<TestAccount> {
   const email = fields.email ?? uniqueEmail('owner');
   const password = fields.password ?? 'correct horse battery';
   const signup = await api.request('POST', '/auth/signup', {
@@ -246,11 +253,23 @@ export async function signUpOwner(api: TestApi, fields: { email?: string; passwo
   const verified = await api.request('POST', '/auth/verify-email', { body: { token } });
   if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${JSON.stringify(verified.body)}`);
   const { access_token, user, default_api_key } = verified.body.data;
-  return { email, password, userId: user.id, customerId: user.customer_id, accessToken: access_token, apiKey: default_api_key.key, apiKeyId: default_api_key.id };
+  return {
+    email,
+    password,
+    userId: user.id,
+    customerId: user.customer_id,
+    accessToken: access_token,
+    apiKey: default_api_key.key,
+    apiKeyId: default_api_key.id,
+  };
 }
 
 /** Creates an API key for the account's own user with the given scopes (and restrictions). */
-export async function createApiKey(api: TestApi, account: TestAccount, body: { name?: string; scopes: string[] | string; restrictions?: unknown; expires_at?: string }) {
+export async function createApiKey(
+  api: TestApi,
+  account: TestAccount,
+  body: { name?: string; scopes: string[] | string; restrictions?: unknown; expires_at?: string },
+) {
   const response = await api.request('POST', `/users/${account.userId}/apikeys`, { token: account.accessToken, body: { name: 'test key', ...body } });
   if (response.status !== 201) throw new Error(`key creation failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.data as { id: string; key: string };
@@ -347,6 +366,9 @@ export async function createTsigKey(
 export async function runBillingLifeCycle(api: TestApi): Promise<void> {
   await scheduleLifeCycle(api.app.context);
   // The pass queued by the previous run waits an hour of real time; the test's clock has moved on.
-  await api.database.db.update(jobs).set({ runAt: new Date() }).where(and(eq(jobs.name, lifeCycleJob), eq(jobs.status, 'queued')));
+  await api.database.db
+    .update(jobs)
+    .set({ runAt: new Date() })
+    .where(and(eq(jobs.name, lifeCycleJob), eq(jobs.status, 'queued')));
   await api.app.jobs.runUntilIdle();
 }

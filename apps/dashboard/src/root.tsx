@@ -16,7 +16,10 @@ export function Root() {
   if (!toasterWanted && !signInPaths.has(pathname)) setToasterWanted(true);
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <EnvironmentBanner />

@@ -16,8 +16,10 @@ interface Contender {
   start(dir: string, port: number, zoneFile: string): ChildProcess;
 }
 
-const kaja = (udp: 'batch' | 'dgram'): Contender['start'] => (_dir, port, zoneFile) =>
-  startKaja(port, benchZoneName, zoneFile, ['--udp', udp]);
+const kaja =
+  (udp: 'batch' | 'dgram'): Contender['start'] =>
+  (_dir, port, zoneFile) =>
+    startKaja(port, benchZoneName, zoneFile, ['--udp', udp]);
 
 // BENCH_DNS_UDP=dgram measures only the fallback (as where the addon cannot be built); default: both.
 const udpModes = (process.env.BENCH_DNS_UDP ?? 'batch,dgram').split(',');

@@ -60,10 +60,12 @@ describe('ALIAS at the apex', () => {
   it('is resolved at the end of a CNAME chain to the apex', async () => {
     const response = await dig(server.port, 'www.example.com', 'A');
     expect(response.answer[0]).toBe('www.example.com. 300 IN CNAME example.com.');
-    expect(response.answer.slice(1).map((r) => r.replace(/ \d+ IN/, ' TTL IN')).sort()).toEqual([
-      'example.com. TTL IN A 198.51.100.1',
-      'example.com. TTL IN A 198.51.100.2',
-    ]);
+    expect(
+      response.answer
+        .slice(1)
+        .map((r) => r.replace(/ \d+ IN/, ' TTL IN'))
+        .sort(),
+    ).toEqual(['example.com. TTL IN A 198.51.100.1', 'example.com. TTL IN A 198.51.100.2']);
   });
 
   it('serves other types at the apex from the zone', async () => {

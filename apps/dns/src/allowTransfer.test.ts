@@ -29,20 +29,32 @@ beforeAll(async () => {
   child = spawn(
     process.execPath,
     [
-      '--import', 'tsx', main,
-      '--listen', `127.0.0.1:${port}`,
-      '--workers', '1',
-      '--zone', `example.com=${join(dir, 'example.com.zone')}`,
-      '--zone', `example.net=${join(dir, 'example.net.zone')}`,
-      '--zone', `example.org=${join(dir, 'example.org.zone')}`,
-      '--tsig-key', `xfr.example.net:hmac-sha1:${sha1Secret}`,
-      '--tsig-key-file', join(dir, 'old-peer.key'),
+      '--import',
+      'tsx',
+      main,
+      '--listen',
+      `127.0.0.1:${port}`,
+      '--workers',
+      '1',
+      '--zone',
+      `example.com=${join(dir, 'example.com.zone')}`,
+      '--zone',
+      `example.net=${join(dir, 'example.net.zone')}`,
+      '--zone',
+      `example.org=${join(dir, 'example.org.zone')}`,
+      '--tsig-key',
+      `xfr.example.net:hmac-sha1:${sha1Secret}`,
+      '--tsig-key-file',
+      join(dir, 'old-peer.key'),
       // By address alone, one address.
-      '--allow-transfer', 'example.com=127.0.0.2',
+      '--allow-transfer',
+      'example.com=127.0.0.2',
       // A network, and only with the key.
-      '--allow-transfer', 'example.net=127.0.0.0/8,key=xfr.example.net',
+      '--allow-transfer',
+      'example.net=127.0.0.0/8,key=xfr.example.net',
       // Every zone, with the operator's HMAC-MD5 key for an old peer.
-      '--allow-transfer', '*=127.0.0.4/32,key=old-peer.example.org',
+      '--allow-transfer',
+      '*=127.0.0.4/32,key=old-peer.example.org',
     ],
     { env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -76,7 +88,11 @@ async function client(program: 'dig' | 'kdig', args: string[]): Promise<string> 
   }
 }
 
-const records = (out: string) => out.split('\n').filter((line) => /\sIN\s/.test(line) && !line.startsWith(';')).map((line) => line.trim().split(/\s+/).join(' '));
+const records = (out: string) =>
+  out
+    .split('\n')
+    .filter((line) => /\sIN\s/.test(line) && !line.startsWith(';'))
+    .map((line) => line.trim().split(/\s+/).join(' '));
 const refused = /Transfer failed|REFUSED/;
 
 describe('--allow-transfer ZONE=CIDR', () => {

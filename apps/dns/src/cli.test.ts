@@ -4,12 +4,33 @@ import { parseCommandLine, parseTsigKeyFile } from './cli';
 describe('the command line', () => {
   it('reads zones, addresses and options', () => {
     const config = parseCommandLine(
-      ['--zone', 'Example.COM.=a.zone', '--zone', 'example.net=b.zone', '--listen', '127.0.0.1:5300', '--listen', '[::1]:5301', '--workers', '1', '--node-name', 'fra-1', '--tcp-idle-timeout', '5000'],
+      [
+        '--zone',
+        'Example.COM.=a.zone',
+        '--zone',
+        'example.net=b.zone',
+        '--listen',
+        '127.0.0.1:5300',
+        '--listen',
+        '[::1]:5301',
+        '--workers',
+        '1',
+        '--node-name',
+        'fra-1',
+        '--tcp-idle-timeout',
+        '5000',
+      ],
       {},
     );
     expect(config).toMatchObject({
-      zones: [{ name: 'example.com', file: 'a.zone' }, { name: 'example.net', file: 'b.zone' }],
-      listen: [{ host: '127.0.0.1', port: 5300 }, { host: '::1', port: 5301 }],
+      zones: [
+        { name: 'example.com', file: 'a.zone' },
+        { name: 'example.net', file: 'b.zone' },
+      ],
+      listen: [
+        { host: '127.0.0.1', port: 5300 },
+        { host: '::1', port: 5301 },
+      ],
       workers: 1,
       nodeName: 'fra-1',
       tcp: { idleTimeoutMs: 5000, maxConnections: 1000 },
@@ -19,7 +40,10 @@ describe('the command line', () => {
 
   it('listens on DNS_ADDR and DNS_PORT when no --listen is given', () => {
     expect(parseCommandLine(['--zone', 'example.com=a.zone'], { DNS_ADDR: '127.0.0.1,::1', DNS_PORT: '5353' })).toMatchObject({
-      listen: [{ host: '127.0.0.1', port: 5353 }, { host: '::1', port: 5353 }],
+      listen: [
+        { host: '127.0.0.1', port: 5353 },
+        { host: '::1', port: 5353 },
+      ],
     });
     expect(parseCommandLine(['--zone', 'example.com=a.zone'], {})).toMatchObject({ listen: [{ host: '127.0.0.1', port: 5300 }] });
   });
@@ -28,10 +52,14 @@ describe('the command line', () => {
     const secret = Buffer.alloc(32, 7).toString('base64');
     const config = parseCommandLine(
       [
-        '--zone', 'example.com=a.zone',
-        '--tsig-key', `XFR.example.com.:hmac-sha512:${secret}`,
-        '--secondary', 'example.com=192.0.2.1/xfr.example.com',
-        '--secondary', 'example.com.=[2001:db8::1]:5353/xfr.example.com.',
+        '--zone',
+        'example.com=a.zone',
+        '--tsig-key',
+        `XFR.example.com.:hmac-sha512:${secret}`,
+        '--secondary',
+        'example.com=192.0.2.1/xfr.example.com',
+        '--secondary',
+        'example.com.=[2001:db8::1]:5353/xfr.example.com.',
       ],
       {},
     );
@@ -48,11 +76,16 @@ describe('the command line', () => {
     const sha1 = Buffer.alloc(20, 1).toString('base64');
     const config = parseCommandLine(
       [
-        '--zone', 'example.com=a.zone',
-        '--tsig-key', `xfr.example.com:hmac-sha1:${sha1}`,
-        '--allow-transfer', 'example.com=192.0.2.0/24',
-        '--allow-transfer', '*=2001:db8::/32,key=xfr.example.com.',
-        '--allow-transfer', 'Example.com.=198.51.100.7',
+        '--zone',
+        'example.com=a.zone',
+        '--tsig-key',
+        `xfr.example.com:hmac-sha1:${sha1}`,
+        '--allow-transfer',
+        'example.com=192.0.2.0/24',
+        '--allow-transfer',
+        '*=2001:db8::/32,key=xfr.example.com.',
+        '--allow-transfer',
+        'Example.com.=198.51.100.7',
       ],
       {},
     );
@@ -66,7 +99,9 @@ describe('the command line', () => {
       ],
     });
     const fails = (rule: string, message: string) =>
-      expect(() => parseCommandLine(['--zone', 'example.com=a.zone', '--tsig-key', `xfr.example.com:hmac-sha1:${sha1}`, '--allow-transfer', rule], {})).toThrow(message);
+      expect(() => parseCommandLine(['--zone', 'example.com=a.zone', '--tsig-key', `xfr.example.com:hmac-sha1:${sha1}`, '--allow-transfer', rule], {})).toThrow(
+        message,
+      );
     fails('example.net=192.0.2.1', 'example.net is not a --zone served here');
     fails('example.com=192.0.2.0/33', 'is not an address or a network');
     fails('example.com=host.example.net', 'is not an address or a network');
@@ -82,7 +117,10 @@ describe('the command line', () => {
       ['hmac-sha1', 'hmac-sha1'],
       ['hmac-sha224', 'hmac-sha224'],
     ]) {
-      const config = parseCommandLine(['--zone', 'example.com=a.zone', '--tsig-key', `k.example.com:${given}:${secret}`, '--secondary', 'example.com=192.0.2.1/k.example.com'], {});
+      const config = parseCommandLine(
+        ['--zone', 'example.com=a.zone', '--tsig-key', `k.example.com:${given}:${secret}`, '--secondary', 'example.com=192.0.2.1/k.example.com'],
+        {},
+      );
       expect(config).toMatchObject({ secondaries: [{ key: { name: 'k.example.com', algorithm } }] });
     }
     expect(() => parseCommandLine(['--zone', 'example.com=a.zone', '--tsig-key', `k.example.com:hmac-sha3:${secret}`], {})).toThrow('the algorithm must be');
@@ -96,7 +134,10 @@ describe('the command line', () => {
   });
 
   it('reads the zones to sign, with key files or keys made at start, NSEC or NSEC3', () => {
-    const config = parseCommandLine(['--zone', 'example.com=a.zone', '--zone', 'example.net=b.zone', '--dnssec', 'Example.com.=keys', '--dnssec', 'example.net', '--nsec3', 'example.net'], {});
+    const config = parseCommandLine(
+      ['--zone', 'example.com=a.zone', '--zone', 'example.net=b.zone', '--dnssec', 'Example.com.=keys', '--dnssec', 'example.net', '--nsec3', 'example.net'],
+      {},
+    );
     expect(config).toMatchObject({
       dnssec: [
         { name: 'example.com', keyDir: 'keys', nsec3: false },

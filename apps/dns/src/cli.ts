@@ -102,12 +102,16 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
   const zones = (values.zone ?? []).map(parseZoneSource);
   const databaseUrl = zones.length > 0 ? undefined : loadConfig(env).databaseUrl;
   if (zones.length === 0 && !databaseUrl) {
-    throw new Error('give zone files with --zone NAME=FILE, or set DATABASE_URL (PostgreSQL) to serve the zones in the database (the embedded database is served by npm start)');
+    throw new Error(
+      'give zone files with --zone NAME=FILE, or set DATABASE_URL (PostgreSQL) to serve the zones in the database (the embedded database is served by npm start)',
+    );
   }
   const given = [...(values['tsig-key'] ?? []).map(parseTsigKey), ...(values['tsig-key-file'] ?? []).flatMap(readTsigKeyFile)];
   const keys = new Map(given.map((key) => [key.name, key]));
   if (databaseUrl && (keys.size > 0 || values.secondary?.length || values['allow-transfer']?.length || values.dnssec?.length || values.nsec3?.length)) {
-    throw new Error('--tsig-key, --tsig-key-file, --secondary, --allow-transfer, --dnssec and --nsec3 go with --zone: a database node takes keys and secondaries from the API');
+    throw new Error(
+      '--tsig-key, --tsig-key-file, --secondary, --allow-transfer, --dnssec and --nsec3 go with --zone: a database node takes keys and secondaries from the API',
+    );
   }
   const secondaries = (values.secondary ?? []).map((text) => parseSecondary(text, keys, zones));
   return {
@@ -123,7 +127,8 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
     udp: udpMode(values.udp ?? 'auto'),
     tcp: {
       idleTimeoutMs: values['tcp-idle-timeout'] === undefined ? defaultTcpOptions.idleTimeoutMs : positive(values['tcp-idle-timeout'], '--tcp-idle-timeout'),
-      maxConnections: values['tcp-max-connections'] === undefined ? defaultTcpOptions.maxConnections : positive(values['tcp-max-connections'], '--tcp-max-connections'),
+      maxConnections:
+        values['tcp-max-connections'] === undefined ? defaultTcpOptions.maxConnections : positive(values['tcp-max-connections'], '--tcp-max-connections'),
     },
   };
 }
@@ -173,7 +178,7 @@ export function readTsigKeyFile(path: string): TsigKey[] {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new Error(`--tsig-key-file ${path}: ${(error as Error).message}`);
+    throw new Error(`--tsig-key-file ${path}: ${(error as Error).message}`, { cause: error });
   }
   return parseTsigKeyFile(text, path);
 }
@@ -200,7 +205,7 @@ function parseTransferRule(text: string, keys: Map<string, TsigKey>, zones: Zone
   try {
     network(match[2]!);
   } catch (error) {
-    throw new Error(`--allow-transfer ${text}: ${(error as Error).message}`);
+    throw new Error(`--allow-transfer ${text}: ${(error as Error).message}`, { cause: error });
   }
   if (match[3] === undefined) return { zone, cidr: match[2]! };
   const key = keys.get(zoneName(match[3]));

@@ -61,7 +61,14 @@ describe('keys from the database', () => {
 
     // Served: the only active key (the KSK) signs everything.
     const store = new ZoneStore();
-    store.put(loadZoneText('example.com', '@ 3600 SOA ns1 hostmaster 1 7200 3600 1209600 300\n@ 3600 NS ns1\nns1 300 A 192.0.2.1\n', 'example.com', keyRecords('example.com', settings!)));
+    store.put(
+      loadZoneText(
+        'example.com',
+        '@ 3600 SOA ns1 hostmaster 1 7200 3600 1209600 300\n@ 3600 NS ns1\nns1 300 A 192.0.2.1\n',
+        'example.com',
+        keyRecords('example.com', settings!),
+      ),
+    );
     const signing = new ZoneSigning(store, source());
     await signing.ready();
     const zone = store.get('example.com')!;

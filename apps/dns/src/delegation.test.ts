@@ -37,7 +37,12 @@ const cases: Case[] = [
   { name: 'the cut itself gets a referral', query: ['child.example.com', 'A'], aa: false, authority: childNs, additional: glue },
   { name: 'NS at the cut is a referral, not an answer', query: ['child.example.com', 'NS'], aa: false, authority: childNs, additional: glue },
   { name: 'glue names are below the cut: referral', query: ['ns1.child.example.com', 'A'], aa: false, authority: childNs, additional: glue },
-  { name: 'DS at the cut is answered by the parent', query: ['child.example.com', 'DS'], aa: true, answer: ['child.example.com. 300 IN DS 12345 13 2 0123456789ABCDEF0123456789ABCDEF0123456789ABCDEF01234567 89ABCDEF'] },
+  {
+    name: 'DS at the cut is answered by the parent',
+    query: ['child.example.com', 'DS'],
+    aa: true,
+    answer: ['child.example.com. 300 IN DS 12345 13 2 0123456789ABCDEF0123456789ABCDEF0123456789ABCDEF01234567 89ABCDEF'],
+  },
   { name: 'no DS at an unsigned cut is NODATA from the parent', query: ['unsigned.example.com', 'DS'], aa: true, authority: [SOA] },
   { name: 'DS below the cut is a referral', query: ['a.child.example.com', 'DS'], aa: false, authority: childNs, additional: glue },
   {
@@ -48,7 +53,12 @@ const cases: Case[] = [
     authority: childNs,
     additional: glue,
   },
-  { name: 'MX targets below a cut get no addresses (not authoritative)', query: ['mx.example.com', 'MX'], aa: true, answer: ['mx.example.com. 300 IN MX 10 mail.child.example.com.'] },
+  {
+    name: 'MX targets below a cut get no addresses (not authoritative)',
+    query: ['mx.example.com', 'MX'],
+    aa: true,
+    answer: ['mx.example.com. 300 IN MX 10 mail.child.example.com.'],
+  },
 ];
 
 let server: TestServer;

@@ -77,7 +77,10 @@ describe('every type, compared with Knot DNS', () => {
   });
 
   it.each(questions)('answers %s %s as Knot does', async (name, type) => {
-    const [a, b] = await Promise.all([dig(ours.port, name, type, { args: ['+norec', '+noedns'] }), dig(knot.port, name, type, { args: ['+norec', '+noedns'] })]);
+    const [a, b] = await Promise.all([
+      dig(ours.port, name, type, { args: ['+norec', '+noedns'] }),
+      dig(knot.port, name, type, { args: ['+norec', '+noedns'] }),
+    ]);
     expect(comparable(a)).toEqual(comparable(b));
     expect(a.rcode).toBe('NOERROR');
   });

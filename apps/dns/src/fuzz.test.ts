@@ -44,7 +44,20 @@ const seeds: Buffer[] = [
   query('nx.example.com', 'A'),
   query('example.org', 'A'),
   query('id.server', 'TXT', 1, { questions: [{ name: 'id.server', type: 'TXT', class: 'CH' }] }),
-  query('www.example.com', 'A', 2, { additionals: [{ name: '.', type: 'OPT', udpPayloadSize: 4096, flags: dnsPacket.DNSSEC_OK, options: [{ code: 3, data: Buffer.alloc(0) }, { code: 10, data: Buffer.alloc(8) }] }] as unknown as dnsPacket.Answer[] }),
+  query('www.example.com', 'A', 2, {
+    additionals: [
+      {
+        name: '.',
+        type: 'OPT',
+        udpPayloadSize: 4096,
+        flags: dnsPacket.DNSSEC_OK,
+        options: [
+          { code: 3, data: Buffer.alloc(0) },
+          { code: 10, data: Buffer.alloc(8) },
+        ],
+      },
+    ] as unknown as dnsPacket.Answer[],
+  }),
   query('www.example.com', 'A', 3, { answers: [{ name: 'www.example.com', type: 'CNAME', data: 'alias.example.com' }] }),
 ];
 

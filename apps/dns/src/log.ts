@@ -7,7 +7,13 @@ import type { Logger } from '@kaja/zone-writes';
 export function jsonLineLogger(): Logger {
   const write = (level: number, stream: NodeJS.WriteStream) => (object: object, message: string) => {
     const error = (object as { err?: unknown }).err;
-    const entry = { level, time: Date.now(), ...object, ...(error instanceof Error ? { err: { message: error.message, stack: error.stack } } : {}), msg: message };
+    const entry = {
+      level,
+      time: Date.now(),
+      ...object,
+      ...(error instanceof Error ? { err: { message: error.message, stack: error.stack } } : {}),
+      msg: message,
+    };
     stream.write(`${JSON.stringify(entry)}\n`);
   };
   return { info: write(30, process.stdout), warn: write(40, process.stderr), error: write(50, process.stderr) };

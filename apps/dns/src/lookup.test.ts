@@ -79,10 +79,24 @@ const cases: Case[] = [
     name: 'a CNAME chain',
     query: ['chain1.example.com', 'AAAA'],
     rcode: 'NOERROR',
-    answer: ['chain1.example.com. 300 IN CNAME chain2.example.com.', 'chain2.example.com. 300 IN CNAME www.example.com.', 'www.example.com. 300 IN AAAA 2001:db8::80'],
+    answer: [
+      'chain1.example.com. 300 IN CNAME chain2.example.com.',
+      'chain2.example.com. 300 IN CNAME www.example.com.',
+      'www.example.com. 300 IN AAAA 2001:db8::80',
+    ],
   },
-  { name: 'the CNAME itself when asked for', query: ['alias.example.com', 'CNAME'], rcode: 'NOERROR', answer: ['alias.example.com. 300 IN CNAME www.example.com.'] },
-  { name: 'a CNAME leaving the zone ends the chain', query: ['away.example.com', 'A'], rcode: 'NOERROR', answer: ['away.example.com. 300 IN CNAME www.example.net.'] },
+  {
+    name: 'the CNAME itself when asked for',
+    query: ['alias.example.com', 'CNAME'],
+    rcode: 'NOERROR',
+    answer: ['alias.example.com. 300 IN CNAME www.example.com.'],
+  },
+  {
+    name: 'a CNAME leaving the zone ends the chain',
+    query: ['away.example.com', 'A'],
+    rcode: 'NOERROR',
+    answer: ['away.example.com. 300 IN CNAME www.example.net.'],
+  },
   {
     name: 'a CNAME to a missing name is NXDOMAIN with the CNAME',
     query: ['dangling.example.com', 'A'],
@@ -167,7 +181,12 @@ describe('answers to a stub resolver (c-ares)', () => {
   });
 
   it('gives the SOA with its serial', async () => {
-    expect(await resolver.resolveSoa('example.com')).toMatchObject({ nsname: 'ns1.example.com', hostmaster: 'hostmaster.example.com', serial: 2026010101, minttl: 60 });
+    expect(await resolver.resolveSoa('example.com')).toMatchObject({
+      nsname: 'ns1.example.com',
+      hostmaster: 'hostmaster.example.com',
+      serial: 2026010101,
+      minttl: 60,
+    });
   });
 });
 

@@ -57,11 +57,25 @@ describe('npm run dns -- --dnssec', () => {
     await writeFile(join(dir, 'example.com.zone'), ZONE_TEXT);
     const port = await freePort();
     const server = await start(
-      ['--listen', `127.0.0.1:${port}`, '--zone', `example.com=${join(dir, 'example.com.zone')}`, '--dnssec', `example.com=${keyDir}`, '--nsec3', 'example.com', '--workers', '1'],
+      [
+        '--listen',
+        `127.0.0.1:${port}`,
+        '--zone',
+        `example.com=${join(dir, 'example.com.zone')}`,
+        '--dnssec',
+        `example.com=${keyDir}`,
+        '--nsec3',
+        'example.com',
+        '--workers',
+        '1',
+      ],
       'serving 1 zone',
     );
     try {
-      const anchors = await anchorFile('example.com', ds.split('\n').find((l) => / DS /.test(l))!);
+      const anchors = await anchorFile(
+        'example.com',
+        ds.split('\n').find((l) => / DS /.test(l))!,
+      );
       expect(await delv(port, anchors, 'example.com', 'www.example.com', 'A')).toMatch(/; fully validated/);
       expect(await delv(port, anchors, 'example.com', 'a.w.example.com', 'TXT')).toMatch(/; fully validated/);
       expect(await delv(port, anchors, 'example.com', 'nothere.example.com', 'A')).toMatch(/; negative response, fully validated/);
@@ -95,7 +109,23 @@ describe('npm run dns -- --dnssec', () => {
 
   it('refuses to start without the key files it was told of', async () => {
     await writeFile(join(dir, 'example.org.zone'), ZONE_TEXT);
-    const child = spawn(process.execPath, ['--import', 'tsx', main, '--listen', '127.0.0.1:0', '--zone', `example.org=${join(dir, 'example.org.zone')}`, '--dnssec', `example.org=${dir}`, '--workers', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        main,
+        '--listen',
+        '127.0.0.1:0',
+        '--zone',
+        `example.org=${join(dir, 'example.org.zone')}`,
+        '--dnssec',
+        `example.org=${dir}`,
+        '--workers',
+        '1',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let output = '';
     child.stderr.on('data', (d) => (output += d));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -35,7 +35,18 @@ describe('npm run dns (standalone mode)', () => {
     writeFileSync(join(dir, 'example.com.zone'), '$TTL 300\n@ SOA ns1 hostmaster 7 7200 3600 1209600 60\n@ NS ns1\nns1 A 192.0.2.1\nwww A 192.0.2.80\n');
     writeFileSync(join(dir, 'example.net.zone'), '$TTL 60\n@ SOA ns1 hostmaster 1 7200 3600 1209600 60\n@ NS ns1\nns1 A 192.0.2.2\n');
     const port = await freePort();
-    const server = start(['--listen', `127.0.0.1:${port}`, '--zone', `example.com=${join(dir, 'example.com.zone')}`, '--zone', `example.net.=${join(dir, 'example.net.zone')}`, '--workers', '2', '--node-name', 'node-a']);
+    const server = start([
+      '--listen',
+      `127.0.0.1:${port}`,
+      '--zone',
+      `example.com=${join(dir, 'example.com.zone')}`,
+      '--zone',
+      `example.net.=${join(dir, 'example.net.zone')}`,
+      '--workers',
+      '2',
+      '--node-name',
+      'node-a',
+    ]);
     try {
       await until(() => server.output().includes('with 2 workers'), 'the server to start');
       const resolver = new Resolver({ timeout: 1000, tries: 2 });
@@ -81,7 +92,16 @@ describe('npm run dns (standalone mode)', () => {
   it('exits when no zone loaded', async () => {
     writeFileSync(join(dir, 'only-bad.zone'), '$TTL 300\n@ SOA ns1 hostmaster 1 7200 3600 1209600 60\n@ MX ten mail\n');
     const port = await freePort();
-    const server = start(['--listen', `127.0.0.1:${port}`, '--zone', `example.com=${join(dir, 'only-bad.zone')}`, '--zone', `example.net=${join(dir, 'missing.zone')}`, '--workers', '1']);
+    const server = start([
+      '--listen',
+      `127.0.0.1:${port}`,
+      '--zone',
+      `example.com=${join(dir, 'only-bad.zone')}`,
+      '--zone',
+      `example.net=${join(dir, 'missing.zone')}`,
+      '--workers',
+      '1',
+    ]);
     expect(await server.exited).toBe(1);
     expect(server.output()).toMatch(/only-bad\.zone:3: The MX priority must be a number, not "ten"/);
     expect(server.output()).toMatch(/missing\.zone: no such file/);

@@ -128,8 +128,7 @@ if (config.workers > 1 && cluster.isPrimary) {
     console.error(`dns: ${error.message}`);
     process.exit(1);
   });
-}
-else {
+} else {
   try {
     const { zones, close } = await serve(config);
     if (cluster.isWorker) process.send?.({ ready: zones });

@@ -85,7 +85,9 @@ export class Notifier {
         return 'refused';
       }
       const id = randomInt(0x10000);
-      const message = encodeMessage(emptyMessage({ id, opcode: Opcode.NOTIFY, aa: true, questions: [{ name: zone.name, type: RRType.SOA, class: DnsClass.IN }], answers: [soa] }));
+      const message = encodeMessage(
+        emptyMessage({ id, opcode: Opcode.NOTIFY, aa: true, questions: [{ name: zone.name, type: RRType.SOA, class: DnsClass.IN }], answers: [soa] }),
+      );
       const request = signMessage(message, secondary.key);
       const reply = await exchange(secondary, request.wire, wait, (packet) => isAnswerTo(packet, id));
       wait *= 2;
@@ -93,7 +95,9 @@ export class Notifier {
       const verified = verifyMessage(reply, (name) => (name === secondary.key.name ? secondary.key : undefined), { requestMac: request.mac });
       const rcode = decodeMessage(reply).rcode;
       if (verified.status !== 'valid' || rcode !== Rcode.NOERROR) {
-        console.error(`dns: ${secondary.address} port ${secondary.port} refused NOTIFY for ${zoneName} (rcode ${rcode}, TSIG ${verified.status === 'invalid' ? verified.error : verified.status})`);
+        console.error(
+          `dns: ${secondary.address} port ${secondary.port} refused NOTIFY for ${zoneName} (rcode ${rcode}, TSIG ${verified.status === 'invalid' ? verified.error : verified.status})`,
+        );
         return 'refused';
       }
       await this.options.onNotified?.(secondary, serial);

@@ -40,7 +40,14 @@ describe('malformed and unusual queries', () => {
 
   it('answers FORMERR to a query without a question and to one with two', async () => {
     expect(rcodeOf((await udpExchange(server.port, header(1, 0, 0)))!)).toBe(1);
-    const two = dnsPacket.encode({ id: 2, type: 'query', questions: [{ name: 'www.example.com', type: 'A' }, { name: 'example.com', type: 'A' }] });
+    const two = dnsPacket.encode({
+      id: 2,
+      type: 'query',
+      questions: [
+        { name: 'www.example.com', type: 'A' },
+        { name: 'example.com', type: 'A' },
+      ],
+    });
     expect(rcodeOf((await udpExchange(server.port, two))!)).toBe(1);
     // Those errors are not remembered as answers to some question.
     expect((await dig(server.port, '.', 'TYPE0')).rcode).toBe('REFUSED');

@@ -35,9 +35,14 @@ const acknowledged: number[] = [];
 
 /** Asks the Knot secondary; undefined until it answers authoritatively. */
 async function askKnot(name: string, type: string): Promise<string[] | undefined> {
-  const { stdout } = await run('dig', ['@127.0.0.1', '-p', String(knotPort), '+tries=1', '+time=2', '+norec', name, type], { timeout: 10_000 }).catch(() => ({ stdout: '' }));
+  const { stdout } = await run('dig', ['@127.0.0.1', '-p', String(knotPort), '+tries=1', '+time=2', '+norec', name, type], { timeout: 10_000 }).catch(() => ({
+    stdout: '',
+  }));
   if (!/status: NOERROR/.test(stdout) || !/flags: qr aa/.test(stdout)) return undefined;
-  return stdout.split('\n').filter((line) => /\sIN\s/.test(line) && !line.startsWith(';')).map((line) => line.trim().split(/\s+/).join(' '));
+  return stdout
+    .split('\n')
+    .filter((line) => /\sIN\s/.test(line) && !line.startsWith(';'))
+    .map((line) => line.trim().split(/\s+/).join(' '));
 }
 
 async function until<T>(probe: () => Promise<T | undefined>, what: string, ms = 20_000): Promise<T> {
@@ -117,8 +122,15 @@ describe('Knot DNS as a secondary (TSIG, AXFR, NOTIFY, IXFR)', () => {
     const change = {
       previousSerial: 10,
       serial: 11,
-      removed: [wireRecord({ name: 'example.com', type: 'SOA', ttl: 300, content: soa(10) }), wireRecord({ name: 'www.example.com', type: 'A', ttl: 300, content: '192.0.2.80' })],
-      added: [wireRecord({ name: 'example.com', type: 'SOA', ttl: 300, content: soa(11) }), wireRecord({ name: 'www.example.com', type: 'A', ttl: 300, content: '192.0.2.81' }), wireRecord({ name: 'new.example.com', type: 'TXT', ttl: 300, content: '"fresh"' })],
+      removed: [
+        wireRecord({ name: 'example.com', type: 'SOA', ttl: 300, content: soa(10) }),
+        wireRecord({ name: 'www.example.com', type: 'A', ttl: 300, content: '192.0.2.80' }),
+      ],
+      added: [
+        wireRecord({ name: 'example.com', type: 'SOA', ttl: 300, content: soa(11) }),
+        wireRecord({ name: 'www.example.com', type: 'A', ttl: 300, content: '192.0.2.81' }),
+        wireRecord({ name: 'new.example.com', type: 'TXT', ttl: 300, content: '"fresh"' }),
+      ],
     };
     journal.push(change);
     expect(server.zones.apply('example.com', change)).toBe('applied');

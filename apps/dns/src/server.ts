@@ -48,7 +48,14 @@ export interface DnsServer {
 /** Starts UDP and TCP listeners on every address, all answering through one responder. */
 export async function startServer(options: ServerOptions): Promise<DnsServer> {
   const transfers = options.transfers && new TransferResponder(options.zones, options.transfers);
-  const responder = new Responder(options.zones, { nodeName: options.nodeName, alias: options.alias, updates: options.updates, signing: options.signing, transfers, notifies: options.notifies });
+  const responder = new Responder(options.zones, {
+    nodeName: options.nodeName,
+    alias: options.alias,
+    updates: options.updates,
+    signing: options.signing,
+    transfers,
+    notifies: options.notifies,
+  });
   const tcpOptions = { ...defaultTcpOptions, ...options.tcp };
   const sockets: UdpListener[] = [];
   const addon = options.udp === 'dgram' ? undefined : udpBatchAddon;
@@ -56,10 +63,7 @@ export async function startServer(options: ServerOptions): Promise<DnsServer> {
   const servers: TcpListener[] = [];
   const addresses: ListenAddress[] = [];
   const close = async () => {
-    await Promise.all([
-      ...sockets.map((s) => s.close()),
-      ...servers.map((s) => s.close()),
-    ]);
+    await Promise.all([...sockets.map((s) => s.close()), ...servers.map((s) => s.close())]);
     options.alias?.cancel();
     options.signing?.close();
   };

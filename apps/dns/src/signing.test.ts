@@ -81,10 +81,26 @@ for (const nsec3 of [false, true]) {
     });
 
     const positive: [name: string, type: string][] = [
-      [ZONE, 'SOA'], [ZONE, 'NS'], [ZONE, 'A'], [ZONE, 'AAAA'], [ZONE, 'MX'], [ZONE, 'TXT'], [ZONE, 'CAA'],
-      [ZONE, 'DNSKEY'], [ZONE, 'CDS'], [ZONE, 'CDNSKEY'], [`www.${ZONE}`, 'A'], [`_sip._tcp.${ZONE}`, 'SRV'],
-      [`ptr.${ZONE}`, 'PTR'], [`_443._tcp.www.${ZONE}`, 'TLSA'], [`host.${ZONE}`, 'SSHFP'], [`svc.${ZONE}`, 'HTTPS'],
-      [`_dns.svc.${ZONE}`, 'SVCB'], [`naptr.${ZONE}`, 'NAPTR'], [`sip.${ZONE}`, 'AAAA'], [`secure.${ZONE}`, 'DS'],
+      [ZONE, 'SOA'],
+      [ZONE, 'NS'],
+      [ZONE, 'A'],
+      [ZONE, 'AAAA'],
+      [ZONE, 'MX'],
+      [ZONE, 'TXT'],
+      [ZONE, 'CAA'],
+      [ZONE, 'DNSKEY'],
+      [ZONE, 'CDS'],
+      [ZONE, 'CDNSKEY'],
+      [`www.${ZONE}`, 'A'],
+      [`_sip._tcp.${ZONE}`, 'SRV'],
+      [`ptr.${ZONE}`, 'PTR'],
+      [`_443._tcp.www.${ZONE}`, 'TLSA'],
+      [`host.${ZONE}`, 'SSHFP'],
+      [`svc.${ZONE}`, 'HTTPS'],
+      [`_dns.svc.${ZONE}`, 'SVCB'],
+      [`naptr.${ZONE}`, 'NAPTR'],
+      [`sip.${ZONE}`, 'AAAA'],
+      [`secure.${ZONE}`, 'DS'],
       ...(nsec3 ? [[ZONE, 'NSEC3PARAM'] as [string, string]] : []),
     ];
     it.each(positive)('a positive answer: %s %s', async (name, type) => {
@@ -188,12 +204,16 @@ for (const nsec3 of [false, true]) {
     it('still validates after changes, and shows them', async () => {
       const zone = server.zones.get(ZONE)!;
       const mail = record(`mail.${ZONE}`, 'A', '192.0.2.25');
-      const change = nextChange(zone, [mail], [
-        record(`new.${ZONE}`, 'A', '192.0.2.99'),
-        record(`deep.x.y.${ZONE}`, 'TXT', '"below new empty non-terminals"'),
-        record(`mail.${ZONE}`, 'AAAA', '2001:db8::25'),
-        record(`other.wild.${ZONE}`, 'A', '192.0.2.77'),
-      ]);
+      const change = nextChange(
+        zone,
+        [mail],
+        [
+          record(`new.${ZONE}`, 'A', '192.0.2.99'),
+          record(`deep.x.y.${ZONE}`, 'TXT', '"below new empty non-terminals"'),
+          record(`mail.${ZONE}`, 'AAAA', '2001:db8::25'),
+          record(`other.wild.${ZONE}`, 'A', '192.0.2.77'),
+        ],
+      );
       expect(server.zones.apply(ZONE, change)).toBe('applied');
       expect(await check(`new.${ZONE}`, 'A')).toMatch(/; fully validated\n.*new\.example\.com\.\s+300\s+IN\s+A\s+192\.0\.2\.99/s);
       expect(await check(`deep.x.y.${ZONE}`, 'TXT')).toMatch(validated);
@@ -203,7 +223,11 @@ for (const nsec3 of [false, true]) {
       expect(await check(`other.wild.${ZONE}`, 'TXT')).toMatch(negative);
       expect(await check(`newer.${ZONE}`, 'A')).toMatch(negative);
 
-      const removal = nextChange(server.zones.get(ZONE)!, [record(`new.${ZONE}`, 'A', '192.0.2.99'), record(`deep.x.y.${ZONE}`, 'TXT', '"below new empty non-terminals"')], []);
+      const removal = nextChange(
+        server.zones.get(ZONE)!,
+        [record(`new.${ZONE}`, 'A', '192.0.2.99'), record(`deep.x.y.${ZONE}`, 'TXT', '"below new empty non-terminals"')],
+        [],
+      );
       expect(server.zones.apply(ZONE, removal)).toBe('applied');
       const gone = await dig(server.port, `new.${ZONE}`, 'A', { args: ['+dnssec'] });
       expect(gone.rcode).toBe('NXDOMAIN');

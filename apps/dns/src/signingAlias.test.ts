@@ -25,7 +25,10 @@ let anchors: string;
 beforeAll(async () => {
   // The target zone lives on a second server, which plays the recursive resolver ALIAS asks.
   target = await serveZones({ 'cdn.example': `$TTL 1\n${soa}lb A 198.51.100.1\n` });
-  server = await serveSignedZones({ [ZONE]: { text: `$TTL 300\n${soa}@ ALIAS lb.cdn.example.\n`, settings } }, { alias: new AliasResolver([`127.0.0.1:${target.port}`]) });
+  server = await serveSignedZones(
+    { [ZONE]: { text: `$TTL 300\n${soa}@ ALIAS lb.cdn.example.\n`, settings } },
+    { alias: new AliasResolver([`127.0.0.1:${target.port}`]) },
+  );
   dir = await mkdtemp(join(tmpdir(), 'dns-signing-alias-'));
   anchors = join(dir, 'anchors.conf');
   await writeTrustAnchor(anchors, ZONE, settings.keys[0]!);
@@ -57,7 +60,10 @@ describe('a signed apex ALIAS whose target has no address of the type asked', ()
       const zone = nsec3 ? 'alias3.example' : 'alias4.example';
       const keys = freshSettings(nsec3);
       // lb.cdn.example has an A record and no AAAA.
-      const signed = await serveSignedZones({ [zone]: { text: `$TTL 300\n${soa}@ ALIAS lb.cdn.example.\n`, settings: keys } }, { alias: new AliasResolver([`127.0.0.1:${target.port}`]) });
+      const signed = await serveSignedZones(
+        { [zone]: { text: `$TTL 300\n${soa}@ ALIAS lb.cdn.example.\n`, settings: keys } },
+        { alias: new AliasResolver([`127.0.0.1:${target.port}`]) },
+      );
       try {
         const zoneAnchors = join(dir, `${zone}.conf`);
         await writeTrustAnchor(zoneAnchors, zone, keys.keys[0]!);

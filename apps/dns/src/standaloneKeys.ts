@@ -48,7 +48,5 @@ export function startupKeysEnvironment(sources: DnssecSource[], settings: Map<st
 
 /** The DS (SHA-256) of every active KSK, in presentation form, for the parent zone or a trust anchor. */
 export function dsLines(settings: Map<string, SigningSettings>): string[] {
-  return [...settings].flatMap(([zone, { keys }]) =>
-    keys.filter((k) => k.active && k.keytype === 'ksk').map((k) => dsRecord(zone, k.dnskey, 2).presentation),
-  );
+  return [...settings].flatMap(([zone, { keys }]) => keys.filter((k) => k.active && k.keytype === 'ksk').map((k) => dsRecord(zone, k.dnskey, 2).presentation));
 }

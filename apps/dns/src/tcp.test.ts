@@ -10,7 +10,13 @@ let server: TestServer;
 beforeAll(async () => {
   server = await serveZones(
     { 'example.com': zone },
-    { listen: [{ host: '127.0.0.1', port: 0 }, { host: '::1', port: 0 }], tcp: { idleTimeoutMs: 1000, maxConnections: 3 } },
+    {
+      listen: [
+        { host: '127.0.0.1', port: 0 },
+        { host: '::1', port: 0 },
+      ],
+      tcp: { idleTimeoutMs: 1000, maxConnections: 3 },
+    },
   );
 });
 afterAll(() => server.close());
@@ -18,7 +24,9 @@ afterAll(() => server.close());
 describe('DNS over TCP (RFC 7766)', () => {
   it('answers pipelined queries sent in one segment, each with its own ID', async () => {
     const client = await tcpConnect(server.port);
-    client.socket.write(Buffer.concat([frame(query('www.example.com', 'A', 1)), frame(query('mail.example.com', 'AAAA', 2)), frame(query('nx.example.com', 'A', 3))]));
+    client.socket.write(
+      Buffer.concat([frame(query('www.example.com', 'A', 1)), frame(query('mail.example.com', 'AAAA', 2)), frame(query('nx.example.com', 'A', 3))]),
+    );
     const replies = (await client.read(3)).map((r) => dnsPacket.decode(r));
     client.socket.destroy();
     const byId = new Map(replies.map((r) => [r.id, r]));

@@ -38,7 +38,9 @@ export class DatabaseTransfers implements TransferAccess, TransferSource {
       .from(zoneSecondaries)
       .innerJoin(tsigKeys, eq(tsigKeys.id, zoneSecondaries.tsigKeyId))
       .innerJoin(zones, eq(zones.id, zoneSecondaries.zoneId))
-      .where(and(eq(zones.name, zone), eq(zones.status, 'active'), eq(zoneSecondaries.address, address), eq(tsigKeys.name, keyName), eq(tsigKeys.canTransfer, true)))
+      .where(
+        and(eq(zones.name, zone), eq(zones.status, 'active'), eq(zoneSecondaries.address, address), eq(tsigKeys.name, keyName), eq(tsigKeys.canTransfer, true)),
+      )
       .limit(1);
     return rows.length > 0;
   }

@@ -46,7 +46,14 @@ describe.each(modes)('UDP through %s', (udp) => {
     target = await serveZones({ 'cdn.example': '$TTL 60\n@ SOA ns1 hostmaster 1 7200 3600 1209600 60\n@ NS ns1\nlb A 198.51.100.7\n' });
     server = await serveZones(
       { 'example.com': zone, 'example.net': '$TTL 300\n@ SOA ns1 hostmaster 1 7200 3600 1209600 60\n@ NS ns1\n@ ALIAS lb.cdn.example.\n' },
-      { udp, listen: [{ host: '127.0.0.1', port: 0 }, { host: '::1', port: 0 }], alias: new AliasResolver([`127.0.0.1:${target.port}`]) },
+      {
+        udp,
+        listen: [
+          { host: '127.0.0.1', port: 0 },
+          { host: '::1', port: 0 },
+        ],
+        alias: new AliasResolver([`127.0.0.1:${target.port}`]),
+      },
     );
   });
   afterAll(async () => {

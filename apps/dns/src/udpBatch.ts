@@ -34,6 +34,8 @@ export function listenUdpBatch(addon: UdpBatchAddon, host: string, port: number,
   const output = Buffer.alloc(BATCH * SLOT);
   // Per packet: the query's length (-1 when it did not fit a slot), then the answer's length (0: none).
   const meta = new Int32Array(BATCH * 2);
+  // Bound after `onBatch`, which the addon needs to open the socket and which reads the handle.
+  // eslint-disable-next-line prefer-const
   let handle: unknown;
   const onBatch = (count: number) => {
     for (let i = 0; i < count; i++) {

@@ -40,7 +40,12 @@ const cases: Case[] = [
   // "The following queries would not be synthesized from any of the wildcards"
   { query: ['host1.example', 'MX'], rcode: 'NOERROR', authority: [SOA] },
   { query: ['_telnet._tcp.host1.example', 'SRV'], rcode: 'NXDOMAIN', authority: [SOA] },
-  { query: ['host.subdel.example', 'A'], rcode: 'NOERROR', aa: false, authority: ['subdel.example. 3600 IN NS ns.example.com.', 'subdel.example. 3600 IN NS ns.example.net.'] },
+  {
+    query: ['host.subdel.example', 'A'],
+    rcode: 'NOERROR',
+    aa: false,
+    authority: ['subdel.example. 3600 IN NS ns.example.com.', 'subdel.example. 3600 IN NS ns.example.net.'],
+  },
   { query: ['ghost.*.example', 'MX'], rcode: 'NXDOMAIN', authority: [SOA] },
   // A wildcard owner queried directly is an ordinary name.
   { query: ['*.example', 'TXT'], rcode: 'NOERROR', answer: ['*.example. 3600 IN TXT "this is a wildcard"'] },

@@ -36,7 +36,12 @@ beforeAll(async () => {
     [1, 2, [], [record('new.example.com', 'A', '192.0.2.2')]],
     [2, 3, [record('www.example.com', 'A', '192.0.2.80')], [record('www.example.com', 'A', '192.0.2.81'), record('txt.example.com', 'TXT', '"hello"')]],
   ] as const) {
-    const change = { previousSerial: from, serial: to, removed: [record('example.com', 'SOA', soa(from)), ...removed], added: [record('example.com', 'SOA', soa(to)), ...added] };
+    const change = {
+      previousSerial: from,
+      serial: to,
+      removed: [record('example.com', 'SOA', soa(from)), ...removed],
+      added: [record('example.com', 'SOA', soa(to)), ...added],
+    };
     expect(server.zones.apply('example.com', change)).toBe('applied');
     journal.push(change);
   }
@@ -56,7 +61,11 @@ async function client(program: 'dig' | 'kdig', args: string[]): Promise<string> 
 }
 
 const signed = ['-b', '127.0.0.2', '-y', `hmac-sha256:xfr.example.com:${secret}`];
-const records = (out: string) => out.split('\n').filter((line) => /\sIN\s/.test(line) && !line.startsWith(';')).map((line) => line.trim().split(/\s+/).join(' '));
+const records = (out: string) =>
+  out
+    .split('\n')
+    .filter((line) => /\sIN\s/.test(line) && !line.startsWith(';'))
+    .map((line) => line.trim().split(/\s+/).join(' '));
 
 describe('AXFR (RFC 5936) with TSIG', () => {
   it('sends the whole zone to a secondary with its key, SOA first and last, in several signed messages', async () => {

@@ -1,15 +1,4 @@
-import {
-  decodeMessage,
-  DnsClass,
-  emptyMessage,
-  encodeMessage,
-  FormatError,
-  Opcode,
-  Rcode,
-  RRType,
-  type Message,
-  type ResourceRecord,
-} from '@kaja/dns-model';
+import { decodeMessage, DnsClass, emptyMessage, encodeMessage, FormatError, Opcode, Rcode, RRType, type Message, type ResourceRecord } from '@kaja/dns-model';
 import { createStreamSigner, signResponse, verifyMessage, type TsigVerification } from '@kaja/dns-model/tsig';
 import { canonicalAddress, noJournal, type TransferAccess, type TransferSource } from './transferAccess';
 import { serialCompare, type Zone, type ZoneChange } from './zone';
@@ -17,7 +6,6 @@ import type { ZoneStore } from './zoneStore';
 
 /** Records per message stop growing past this size (RFC 5936 allows up to 64 KiB; smaller streams better). */
 const MESSAGE_TARGET = 16 * 1024;
-
 
 type SignedZoneRecords = readonly { name: string; type: number; ttl: number; rdata: Uint8Array }[] | undefined;
 export interface TransferOptions {
@@ -170,7 +158,14 @@ function stream(request: Message, records: ResourceRecord[], verified: TsigVerif
   let chunk: ResourceRecord[] = [];
   let size = 0;
   const flush = () => {
-    const message = emptyMessage({ id: request.id, qr: true, aa: true, rd: request.rd, questions: messages.length === 0 ? request.questions : [], answers: chunk });
+    const message = emptyMessage({
+      id: request.id,
+      qr: true,
+      aa: true,
+      rd: request.rd,
+      questions: messages.length === 0 ? request.questions : [],
+      answers: chunk,
+    });
     messages.push(Buffer.from(sign(encodeMessage(message))));
     chunk = [];
     size = 0;

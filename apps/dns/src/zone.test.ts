@@ -5,14 +5,24 @@ import { serveZones, type TestServer } from './testing/server';
 import { loadZoneText, wireRecord } from './zoneFile';
 
 const text = '$TTL 300\n@ SOA ns1 hostmaster 5 7200 3600 1209600 60\n@ NS ns1\nns1 A 192.0.2.1\na.b.c A 192.0.2.2\nZ A 192.0.2.3\n*.w A 192.0.2.4\n';
-const soa = (serial: number) => wireRecord({ name: 'example.com', type: 'SOA', ttl: 300, content: `ns1.example.com. hostmaster.example.com. ${serial} 7200 3600 1209600 60` });
+const soa = (serial: number) =>
+  wireRecord({ name: 'example.com', type: 'SOA', ttl: 300, content: `ns1.example.com. hostmaster.example.com. ${serial} 7200 3600 1209600 60` });
 const a = (name: string, address: string) => wireRecord({ name, type: 'A', ttl: 300, content: address });
 
 describe('the zone in memory', () => {
   it('holds every name and the empty non-terminals above them, in canonical order', () => {
     const zone = loadZoneText('example.com', text);
     expect(zone.serial).toBe(5);
-    expect(zone.canonicalNames()).toEqual(['example.com', 'c.example.com', 'b.c.example.com', 'a.b.c.example.com', 'ns1.example.com', 'w.example.com', '*.w.example.com', 'z.example.com']);
+    expect(zone.canonicalNames()).toEqual([
+      'example.com',
+      'c.example.com',
+      'b.c.example.com',
+      'a.b.c.example.com',
+      'ns1.example.com',
+      'w.example.com',
+      '*.w.example.com',
+      'z.example.com',
+    ]);
     expect(zone.nodes.get('b.c.example.com')!.rrsets.size).toBe(0);
   });
 

@@ -174,7 +174,7 @@ export class Zone {
 /** RFC 1982 serial number arithmetic: <0 when a is older than b. */
 export function serialCompare(a: number, b: number): number {
   if (a === b) return 0;
-  return ((a - b) >>> 0) < 0x80000000 ? 1 : -1;
+  return (a - b) >>> 0 < 0x80000000 ? 1 : -1;
 }
 
 /** An NSEC3 record or a signature over one: it lives at a hashed owner name (RFC 5155 7.1). */

@@ -55,10 +55,11 @@ for (const nsec3 of [false, true]) {
       await writeFile(file, writeSignedZone(ZONE, signer.signedRecords()));
       expect(await zoneVerifierFailures(ZONE, file)).toEqual([]);
 
-      const change = nextChange(zone, [record(`mail.${ZONE}`, 'A', '192.0.2.25'), record(`a.b.c.${ZONE}`, 'A', '192.0.2.7')], [
-        record(`new.x.${ZONE}`, 'TXT', '"new"'),
-        record(`mail.${ZONE}`, 'AAAA', '2001:db8::25'),
-      ]);
+      const change = nextChange(
+        zone,
+        [record(`mail.${ZONE}`, 'A', '192.0.2.25'), record(`a.b.c.${ZONE}`, 'A', '192.0.2.7')],
+        [record(`new.x.${ZONE}`, 'TXT', '"new"'), record(`mail.${ZONE}`, 'AAAA', '2001:db8::25')],
+      );
       expect(zone.apply(change)).toBe('applied');
       expect(signer.update(change)).toBe('updated');
       const after = signer.signedRecords();
@@ -75,7 +76,9 @@ for (const nsec3 of [false, true]) {
       const online = signer.sign({ rcode: 0, aa: true, answer: [mail], authority: [], additional: [], proofs: [], zone }).answer[1]!;
       const signed = signer.signedRecords();
       const coversA = (rdata: Uint8Array) => ((rdata[0]! << 8) | rdata[1]!) === RRType.A;
-      const transferred = signed.filter((r) => r.name === `mail.${ZONE}` && r.type === RRSIG_TYPE && coversA(r.rdata)).map((r) => Buffer.from(r.rdata).toString('hex'));
+      const transferred = signed
+        .filter((r) => r.name === `mail.${ZONE}` && r.type === RRSIG_TYPE && coversA(r.rdata))
+        .map((r) => Buffer.from(r.rdata).toString('hex'));
       expect(transferred).toEqual(online.rdata.map((r) => Buffer.from(r).toString('hex')));
       const covered = (name: string) => signed.filter((r) => r.name === name && r.type === RRSIG_TYPE).map((r) => (r.rdata[0]! << 8) | r.rdata[1]!);
       expect(covered(`secure.${ZONE}`)).toEqual(nsec3 ? [RRType.DS] : [RRType.DS, 47]);

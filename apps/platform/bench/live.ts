@@ -43,7 +43,10 @@ async function measure(setting: string, database: DatabaseHandle & { url?: strin
     const zone = await createZone(api, owner);
     for (let i = 0; i < changes; i++) {
       const name = `r${i}.${zone.name}`;
-      const response = await api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { type: 'A', name, content: `192.0.2.${i % 250}` } });
+      const response = await api.request('POST', `/zones/${zone.id}/records`, {
+        token: owner.apiKey,
+        body: { type: 'A', name, content: `192.0.2.${i % 250}` },
+      });
       const answered = performance.now();
       if (response.status !== 201) throw new Error(`the API answered ${response.status}: ${JSON.stringify(response.body)}`);
       const packet = query(name, 'A', i & 0xffff);

@@ -62,8 +62,18 @@ async function rotate(db: Database, keys: KeyEncryptionKeys): Promise<AdminOutco
 async function status(db: Database, keys: KeyEncryptionKeys): Promise<AdminOutcome> {
   const configured = [keys.current, ...keys.previous].map(keyEncryptionKeyId);
   const describe = (keyId: string) =>
-    keyId === configured[0] ? ' (current)' : configured.includes(keyId) ? ' (previous)' : keyId === 'unnamed' ? ' (sealed before values named their key)' : ' (not configured)';
+    keyId === configured[0]
+      ? ' (current)'
+      : configured.includes(keyId)
+        ? ' (previous)'
+        : keyId === 'unnamed'
+          ? ' (sealed before values named their key)'
+          : ' (not configured)';
   const byKey = await sealedSecretsByKey(db);
   const lines = [...byKey].map(([keyId, count]) => `  ${keyId}${describe(keyId)}: ${count}`);
-  return { exitCode: 0, stdout: [`Current key-encryption key: ${configured[0]}`, 'Sealed values by key:', ...(lines.length ? lines : ['  none'])].join('\n'), stderr: '' };
+  return {
+    exitCode: 0,
+    stdout: [`Current key-encryption key: ${configured[0]}`, 'Sealed values by key:', ...(lines.length ? lines : ['  none'])].join('\n'),
+    stderr: '',
+  };
 }

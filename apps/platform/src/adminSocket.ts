@@ -27,11 +27,14 @@ export async function serveAdminSocket(dataDir: string, db: Database, keys: KeyE
       let request: AdminRequest | null = null;
       try {
         const parsed: unknown = JSON.parse(line);
-        if (parsed && typeof parsed === 'object') request = parseAdminRequest([(parsed as { command?: unknown }).command, (parsed as { email?: unknown }).email]);
+        if (parsed && typeof parsed === 'object')
+          request = parseAdminRequest([(parsed as { command?: unknown }).command, (parsed as { email?: unknown }).email]);
       } catch {
         // Not JSON: answered as an unknown request below.
       }
-      const outcome: Promise<AdminOutcome> = request ? runAdminCommand(db, request, keys) : Promise.resolve({ exitCode: 1, stdout: '', stderr: 'Unknown admin request' });
+      const outcome: Promise<AdminOutcome> = request
+        ? runAdminCommand(db, request, keys)
+        : Promise.resolve({ exitCode: 1, stdout: '', stderr: 'Unknown admin request' });
       void outcome.then((answer) => socket.end(`${JSON.stringify(answer)}\n`));
     });
   });

@@ -51,9 +51,7 @@ export async function buildDashboardServer(dir: string, settings: DashboardSetti
 
   const { apiBaseUrl, appUrl, siteUrl, appMode, supportEmail } = settings;
   const configScript = `window.__KAJA_CONFIG__ = ${JSON.stringify({ apiBaseUrl, appUrl, siteUrl, appMode, supportEmail })};\n`;
-  server.get('/config.js', (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(configScript),
-  );
+  server.get('/config.js', (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(configScript));
 
   // Client routes (/zones/..., /auth/verify-email?token=...) are the app's own page; a missing asset is a 404.
   server.setNotFoundHandler((request, reply) => {

@@ -19,7 +19,14 @@ describe('the DNS thread of the platform', () => {
     const dnsPort = await freePort();
     const database = await platformDatabase(dataDir);
     onTestFinished(() => database.close());
-    const platform = await startPlatform({ ...database.env, DATA_DIR: dataDir, PORT: String(port), DNS_ADDR: '127.0.0.1', DNS_PORT: String(dnsPort), LOG_LEVEL: 'warn' });
+    const platform = await startPlatform({
+      ...database.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      DNS_ADDR: '127.0.0.1',
+      DNS_PORT: String(dnsPort),
+      LOG_LEVEL: 'warn',
+    });
     const resolver = new Resolver({ timeout: 2000, tries: 2 });
     resolver.setServers([`127.0.0.1:${dnsPort}`]);
     const lookup = (name: string) => resolver.resolve4(name).catch((error: { code?: string }) => error.code);
@@ -30,7 +37,10 @@ describe('the DNS thread of the platform', () => {
       expect(created.status).toBe(201);
       const zone = created.body.data as { id: string; name: string };
 
-      const record = await client.call('POST', `/zones/${zone.id}/records`, { token: apiKey, body: JSON.stringify({ type: 'A', name: 'www', content: '192.0.2.10', ttl: 300 }) });
+      const record = await client.call('POST', `/zones/${zone.id}/records`, {
+        token: apiKey,
+        body: JSON.stringify({ type: 'A', name: 'www', content: '192.0.2.10', ttl: 300 }),
+      });
       expect(record.status).toBe(201);
       await expect.poll(() => lookup(`www.${zone.name}`), { timeout: 10_000 }).toEqual(['192.0.2.10']);
 
@@ -43,7 +53,11 @@ describe('the DNS thread of the platform', () => {
       const history = await client.call('GET', `/zones/${zone.id}/history?limit=1`, { token: apiKey });
       expect(history.body.data[0]).toMatchObject({ source: 'dynamic_update', added: [{ name: `dyn.${zone.name}`, type: 'A', content: '192.0.2.53' }] });
 
-      const refused = await nsupdate(dnsPort, { name, algorithm, secret: Buffer.alloc(32, 1).toString('base64') }, [`zone ${zone.name}`, `update add bad.${zone.name} 300 A 192.0.2.54`, 'send']);
+      const refused = await nsupdate(dnsPort, { name, algorithm, secret: Buffer.alloc(32, 1).toString('base64') }, [
+        `zone ${zone.name}`,
+        `update add bad.${zone.name} 300 A 192.0.2.54`,
+        'send',
+      ]);
       expect(refused.code).not.toBe(0);
       expect(await lookup(`bad.${zone.name}`)).toBe('ENOTFOUND');
     } finally {

@@ -31,7 +31,9 @@ const updates: UpdateService = {
 
 let dns: DatabaseDnsServer | undefined;
 let closing: Promise<void> | undefined;
-const database = data.databaseUrl ? await openDatabase({ databaseUrl: data.databaseUrl, dataDir: '', migrate: false }) : openDatabaseOverPort(data.databasePort!);
+const database = data.databaseUrl
+  ? await openDatabase({ databaseUrl: data.databaseUrl, dataDir: '', migrate: false })
+  : openDatabaseOverPort(data.databasePort!);
 
 async function close(): Promise<void> {
   await dns?.close();

@@ -28,9 +28,18 @@ const seal = (plaintext: Uint8Array, kek: Uint8Array, id: string) => Buffer.from
 /** A zone with two DNSSEC keys (one sealed the old way) and a TSIG key, all under `kek`; their clear values by row id. */
 async function storeSealedValues(db: Database, kek: Uint8Array): Promise<Map<string, Buffer>> {
   const clear = new Map<string, Buffer>();
-  const [customer] = await db.insert(customers).values({ name: `Rotation ${randomUUID()}` }).returning();
-  const [zone] = await db.insert(zones).values({ customerId: customer!.id, name: `${randomUUID()}.example`, region: 'EU', ttl: 3600, serial: 1 }).returning();
-  for (const [keytype, legacy] of [['ksk', true], ['zsk', false]] as const) {
+  const [customer] = await db
+    .insert(customers)
+    .values({ name: `Rotation ${randomUUID()}` })
+    .returning();
+  const [zone] = await db
+    .insert(zones)
+    .values({ customerId: customer!.id, name: `${randomUUID()}.example`, region: 'EU', ttl: 3600, serial: 1 })
+    .returning();
+  for (const [keytype, legacy] of [
+    ['ksk', true],
+    ['zsk', false],
+  ] as const) {
     const id = randomUUID();
     const privateKey = randomBytes(64);
     clear.set(id, privateKey);
@@ -49,7 +58,9 @@ async function storeSealedValues(db: Database, kek: Uint8Array): Promise<Map<str
   const tsigId = randomUUID();
   const secret = randomBytes(32);
   clear.set(tsigId, secret);
-  await db.insert(tsigKeys).values({ id: tsigId, customerId: customer!.id, zoneId: zone!.id, name: `key.${zone!.name}`, algorithm: 'hmac-sha256', secret: seal(secret, kek, tsigId) });
+  await db
+    .insert(tsigKeys)
+    .values({ id: tsigId, customerId: customer!.id, zoneId: zone!.id, name: `key.${zone!.name}`, algorithm: 'hmac-sha256', secret: seal(secret, kek, tsigId) });
   return clear;
 }
 
@@ -63,7 +74,9 @@ async function sealedValues(db: Database) {
 /** Opens every stored value with `keys`, as the DNS server and the API do; compares with the clear values. */
 async function expectAllOpen(db: Database, keys: KeyEncryptionKeys | Uint8Array, clear: Map<string, Buffer>) {
   for (const { id, sealed, tsig } of (await sealedValues(db)).filter((row) => clear.has(row.id))) {
-    const opened = tsig ? openTsigSecret(sealed, keys instanceof Uint8Array ? { current: keys, previous: [] } : keys, id) : decryptPrivateKey(Buffer.from(sealed, 'base64'), keys, id);
+    const opened = tsig
+      ? openTsigSecret(sealed, keys instanceof Uint8Array ? { current: keys, previous: [] } : keys, id)
+      : decryptPrivateKey(Buffer.from(sealed, 'base64'), keys, id);
     expect(Buffer.from(opened), id).toEqual(clear.get(id));
   }
 }
@@ -102,7 +115,9 @@ describe('rotating the key-encryption key', () => {
     const both = { current: newer, previous: [next] };
     const clear = await storeSealedValues(database.db, next);
     // The state a rotation leaves when it stops after its first row: one value under each key.
-    const [first] = (await sealedValues(database.db)).filter((row) => clear.has(row.id) && !row.tsig && sealedKeyId(Buffer.from(row.sealed, 'base64')) !== null);
+    const [first] = (await sealedValues(database.db)).filter(
+      (row) => clear.has(row.id) && !row.tsig && sealedKeyId(Buffer.from(row.sealed, 'base64')) !== null,
+    );
     const resealed = seal(decryptPrivateKey(Buffer.from(first!.sealed, 'base64'), next, first!.id), newer, first!.id);
     await database.db.update(cryptokeys).set({ privateKey: resealed }).where(eq(cryptokeys.id, first!.id));
     const kinds = new Set((await sealedValues(database.db)).filter((row) => clear.has(row.id)).map((row) => sealedKeyId(Buffer.from(row.sealed, 'base64'))));

@@ -54,7 +54,17 @@ describe('the platform on production dependencies only', () => {
     ports.dns = await freePort();
     const platform = spawn('npm', ['start'], {
       cwd: copy,
-      env: { ...operatorEnv, PORT: String(ports.site), APP_PORT: String(ports.dashboard), DNS_PORT: String(ports.dns), HOST: '127.0.0.1', DNS_ADDR: '127.0.0.1', DATA_DIR: join(copy, 'data'), DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      env: {
+        ...operatorEnv,
+        PORT: String(ports.site),
+        APP_PORT: String(ports.dashboard),
+        DNS_PORT: String(ports.dns),
+        HOST: '127.0.0.1',
+        DNS_ADDR: '127.0.0.1',
+        DATA_DIR: join(copy, 'data'),
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });

@@ -40,7 +40,10 @@ describe('platform responsiveness during imports', () => {
         expect(created.status).toBe(201);
         customers.push({ ...account, zone: created.body.data });
       }
-      expect((await call('POST', `/zones/${customers[0]!.zone.id}/import`, { token: customers[0]!.apiKey, type: 'text/dns', body: 'www 300 IN A 192.0.2.80\n' })).status).toBe(200);
+      expect(
+        (await call('POST', `/zones/${customers[0]!.zone.id}/import`, { token: customers[0]!.apiKey, type: 'text/dns', body: 'www 300 IN A 192.0.2.80\n' }))
+          .status,
+      ).toBe(200);
     } finally {
       expect(await platform.stop()).toBe(0);
     }

@@ -26,7 +26,12 @@ describe('registerSite', () => {
     writeFileSync(join(dir, '__spa-fallback.html'), '<h1>Oops! Page not found</h1>');
     writeFileSync(join(dir, 'assets', 'app.js.br'), brotliCompressSync('console.log(1)'));
     writeFileSync(join(dir, 'favicon.ico'), favicon);
-    await registerSite(app, dir, { apiBaseUrl: 'https://api.example.eu/v1', appUrl: 'https://app.example.eu', appMode: 'sandbox', supportEmail: 'help@example.eu' });
+    await registerSite(app, dir, {
+      apiBaseUrl: 'https://api.example.eu/v1',
+      appUrl: 'https://app.example.eu',
+      appMode: 'sandbox',
+      supportEmail: 'help@example.eu',
+    });
     origin = await app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
@@ -112,7 +117,7 @@ describe('the site beside the API', () => {
 
   const envelopeOf = async (response: Response) => {
     expect(response.headers.get('content-type')).toContain('application/json');
-    return ((await response.json()) as { status: string; error: { code: string } });
+    return (await response.json()) as { status: string; error: { code: string } };
   };
 
   it.each([

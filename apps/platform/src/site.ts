@@ -45,7 +45,10 @@ export async function registerSite(app: FastifyInstance, dir: string, settings: 
       preCompressed: true,
       setHeaders: (reply, path) => {
         // With a pre-compressed copy, `path` names it; the policy and the caching follow the original.
-        const file = relative(dir, path).replace(/\.(br|gz)$/, '').split(sep).join('/');
+        const file = relative(dir, path)
+          .replace(/\.(br|gz)$/, '')
+          .split(sep)
+          .join('/');
         reply.header('cache-control', file.startsWith('assets/') ? immutable : file === 'favicon.ico' ? faviconCache : 'no-cache');
         reply.header('content-security-policy', policies.get(file) ?? defaultPolicy);
       },

@@ -54,7 +54,12 @@ describe('the policy the site sends', () => {
     writeFileSync(join(dir, '__spa-fallback.html'), `<h1>Oops! Page not found</h1><script>${fallbackScript}</script>`);
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
-    await registerSite(app, dir, { apiBaseUrl: 'https://api.example.eu/v1', appUrl: 'https://app.example.eu', appMode: 'production', supportEmail: 'help@example.eu' });
+    await registerSite(app, dir, {
+      apiBaseUrl: 'https://api.example.eu/v1',
+      appUrl: 'https://app.example.eu',
+      appMode: 'production',
+      supportEmail: 'help@example.eu',
+    });
     origin = await app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {

@@ -87,7 +87,9 @@ export function platformClient(port: number): PlatformClient {
 
 /** Signs up a customer, verifying the address with the link the platform wrote to `DATA_DIR/outbox`. */
 export async function signUpFromOutbox(client: PlatformClient, dataDir: string, email: string): Promise<{ apiKey: string; customerId: string }> {
-  const signup = await client.call('POST', '/auth/signup', { body: JSON.stringify({ email, password: 'correct horse battery', full_name: 'Owner', company: 'Example' }) });
+  const signup = await client.call('POST', '/auth/signup', {
+    body: JSON.stringify({ email, password: 'correct horse battery', full_name: 'Owner', company: 'Example' }),
+  });
   expect(signup.status).toBe(202);
   const outbox = join(dataDir, 'outbox');
   const mailTo = () => {

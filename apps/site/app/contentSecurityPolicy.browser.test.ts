@@ -10,7 +10,19 @@ const recordViolations = `
 `;
 
 describe('Content-Security-Policy', () => {
-  const pages = ['/', '/blog', '/blog/what-is-dns', '/learning/getting-started', '/docs/zones', '/api', '/api/reference', '/support', '/status', '/privacy-policy', '/no/such/page'];
+  const pages = [
+    '/',
+    '/blog',
+    '/blog/what-is-dns',
+    '/learning/getting-started',
+    '/docs/zones',
+    '/api',
+    '/api/reference',
+    '/support',
+    '/status',
+    '/privacy-policy',
+    '/no/such/page',
+  ];
 
   test('every page is sent with a policy without unsafe-inline scripts', async () => {
     for (const path of pages) {

@@ -22,7 +22,11 @@ const document: OpenApiDocument = {
       ZoneInput: {
         type: 'object',
         required: ['name'],
-        properties: { name: { type: 'string', description: 'Domain name' }, region: { enum: ['EU', 'GLOBAL', 'EU_GLOBAL'] }, tags: { type: 'array', items: { type: 'string' } } },
+        properties: {
+          name: { type: 'string', description: 'Domain name' },
+          region: { enum: ['EU', 'GLOBAL', 'EU_GLOBAL'] },
+          tags: { type: 'array', items: { type: 'string' } },
+        },
       },
     },
   },

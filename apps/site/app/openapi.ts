@@ -99,7 +99,11 @@ export function endpoints(document: OpenApiDocument): Endpoint[] {
 export function groupByResource(list: Endpoint[]) {
   const groups = new Map<string, Endpoint[]>();
   for (const endpoint of list) {
-    const resource = endpoint.path.replace(/^\/v\d+/, '').split('/').filter(Boolean)[0] ?? 'root';
+    const resource =
+      endpoint.path
+        .replace(/^\/v\d+/, '')
+        .split('/')
+        .filter(Boolean)[0] ?? 'root';
     groups.set(resource, [...(groups.get(resource) ?? []), endpoint]);
   }
   return [...groups].map(([resource, items]) => ({ resource, endpoints: items }));

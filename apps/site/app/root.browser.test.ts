@@ -34,7 +34,9 @@ describe('phones (375 px)', () => {
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
     await expect.poll(() => panel.isVisible()).toBe(true);
     expect((await panel.boundingBox())!.width).toBe(288);
-    const next = content('docs').sort((a, b) => a.order - b.order || a.title.localeCompare(b.title)).find((doc) => doc.slug !== 'zones')!;
+    const next = content('docs')
+      .sort((a, b) => a.order - b.order || a.title.localeCompare(b.title))
+      .find((doc) => doc.slug !== 'zones')!;
     await panel.getByRole('link', { name: next.title, exact: true }).click();
     await page.waitForURL(`${platform.url}/docs/${next.slug}`);
     await expect.poll(() => panel.count()).toBe(0);

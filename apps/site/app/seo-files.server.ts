@@ -3,7 +3,19 @@ import { contentRoutes } from './content/paths';
 import { site } from './site';
 
 /** Public pages that are not articles, in the order a visitor meets them. */
-export const staticPages = ['/', '/blog', '/learning', '/docs', '/api', '/api/reference', '/support', '/status', '/privacy-policy', '/terms-of-service', '/cookie-policy'];
+export const staticPages = [
+  '/',
+  '/blog',
+  '/learning',
+  '/docs',
+  '/api',
+  '/api/reference',
+  '/support',
+  '/status',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/cookie-policy',
+];
 
 const escapeXml = (value: string) =>
   value.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char] ?? char);

@@ -2,7 +2,17 @@ import type { MetaDescriptor } from 'react-router';
 import { site } from './site';
 
 /** Title, description, canonical address and Open Graph tags of one page. */
-export function pageMeta({ title, description, path, type = 'website' }: { title: string; description: string; path: string; type?: 'website' | 'article' }): MetaDescriptor[] {
+export function pageMeta({
+  title,
+  description,
+  path,
+  type = 'website',
+}: {
+  title: string;
+  description: string;
+  path: string;
+  type?: 'website' | 'article';
+}): MetaDescriptor[] {
   const url = `${site.url}${path === '/' ? '/' : path}`;
   const fullTitle = title === site.name ? title : `${title} | ${site.name}`;
   return [

@@ -51,7 +51,10 @@ export async function startPlatform(env: Record<string, string> = {}): Promise<P
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The platform exited (${child.exitCode}):\n${output}`);
-    const ready = await fetch(`${url}/v1/plans`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${url}/v1/plans`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -65,7 +68,12 @@ export async function startPlatform(env: Record<string, string> = {}): Promise<P
     url,
     dataDir,
     output: () => output,
-    mails: () => (existsSync(outbox) ? readdirSync(outbox).sort().map((file) => readFileSync(join(outbox, file), 'utf8')) : []),
+    mails: () =>
+      existsSync(outbox)
+        ? readdirSync(outbox)
+            .sort()
+            .map((file) => readFileSync(join(outbox, file), 'utf8'))
+        : [],
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

@@ -23,7 +23,11 @@ export const platform = {
   /** The mails the platform wrote to its outbox (no SMTP_URL), newest last. */
   mails(): string[] {
     const outbox = join(inject('siteDataDir'), 'outbox');
-    return existsSync(outbox) ? readdirSync(outbox).sort().map((file) => readFileSync(join(outbox, file), 'utf8')) : [];
+    return existsSync(outbox)
+      ? readdirSync(outbox)
+          .sort()
+          .map((file) => readFileSync(join(outbox, file), 'utf8'))
+      : [];
   },
 };
 
@@ -47,16 +51,18 @@ type NewPage = (options?: { width?: number; context?: BrowserContext }) => Promi
 
 export const test = base.extend<{ newPage: NewPage; browser: Browser }>({
   browser: [
-    async ({}, use) => {
+    // Vitest reads the fixtures a fixture needs from its first parameter's pattern: none here.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide) => {
       const browser = await launchBrowser();
-      await use(browser);
+      await provide(browser);
       await browser.close();
     },
     { scope: 'worker' },
   ],
-  newPage: async ({ browser }, use) => {
+  newPage: async ({ browser }, provide) => {
     const contexts: BrowserContext[] = [];
-    await use(async (options = {}) => {
+    await provide(async (options = {}) => {
       const context = options.context ?? (await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } }));
       contexts.push(context);
       await context.route(`${APP_URL}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Kaja DNS app</h1>' }));
@@ -101,7 +107,12 @@ export async function signUpAndSignIn(page: Page) {
   const post = (path: string, body: unknown) =>
     page.evaluate(
       async ([url, data]) => {
-        const response = await fetch(url, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(data) });
+        const response = await fetch(url, {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(data),
+        });
         return { status: response.status, text: await response.text() };
       },
       [`${platform.url}/v1${path}`, body] as const,

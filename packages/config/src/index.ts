@@ -28,9 +28,12 @@ const port = z.coerce
 
 const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
-const list = z
-  .string()
-  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean));
+const list = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
 
 const env = z.object({
   PORT: port.default(8080),
@@ -41,7 +44,9 @@ const env = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
-  DNS_ADDR: list.pipe(z.array(z.union([z.ipv4(), z.ipv6()], { error: 'must be a comma-separated list of IP addresses' })).min(1, 'must name at least one address')).default(['127.0.0.1']),
+  DNS_ADDR: list
+    .pipe(z.array(z.union([z.ipv4(), z.ipv6()], { error: 'must be a comma-separated list of IP addresses' })).min(1, 'must name at least one address'))
+    .default(['127.0.0.1']),
   DNS_PORT: port.default(5300),
   APP_MODE: z.enum(['production', 'sandbox'], { error: 'must be production or sandbox' }).default('production'),
   API_BASE_URL: url.optional(),
@@ -53,9 +58,11 @@ const env = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3, 'must be a mail address').default('Kaja DNS <no-reply@kaja.dns>'),
   SUPPORT_EMAIL: z.email('must be a mail address').default('support@kaja.dns'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-    error: 'must be one of fatal, error, warn, info, debug, trace, silent',
-  }).default('info'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
   NS_EU: list.pipe(z.array(z.string().regex(/^[a-z0-9.-]+\.?$/i, 'must be a comma-separated list of host names')).min(1)).optional(),
   NS_GLOBAL: list.pipe(z.array(z.string().regex(/^[a-z0-9.-]+\.?$/i, 'must be a comma-separated list of host names')).min(1)).optional(),
   KEY_ENCRYPTION_KEY: z
@@ -93,7 +100,8 @@ const env = z.object({
     .string()
     .transform((value, context) => {
       const address = parseHostPort(value, 53);
-      if (!address) context.addIssue({ code: 'custom', message: 'must be an IP address with an optional port (192.0.2.53, 127.0.0.1:5353, [2001:db8::53]:53)' });
+      if (!address)
+        context.addIssue({ code: 'custom', message: 'must be an IP address with an optional port (192.0.2.53, 127.0.0.1:5353, [2001:db8::53]:53)' });
       return address ?? { address: '', port: 0 };
     })
     .optional(),

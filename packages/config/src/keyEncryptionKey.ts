@@ -22,7 +22,9 @@ export const keyEncryptionKeyFile = (dataDir: string) => join(dataDir, 'key-encr
 
 /** The keys in the file, current first: one per line, as 64 hex digits. */
 function readKeyFile(file: string): Uint8Array[] {
-  const lines = readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '');
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '');
   const keys = lines.map(parseKeyEncryptionKey);
   if (keys.length === 0 || keys.some((key) => !key)) throw new Error(`${file} does not hold key-encryption keys (64 hex digits a line)`);
   return keys as Uint8Array[];

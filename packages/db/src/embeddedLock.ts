@@ -27,7 +27,7 @@ const heldHere = new Set<string>();
 /** Takes the lock of the embedded database in `dataDir`; returns its release. Throws DatabaseLockedError when held. */
 export function lockEmbeddedDatabase(dataDir: string): () => void {
   const file = resolve(embeddedLockFile(dataDir));
-  for (let takeovers = 0; ; ) {
+  for (let takeovers = 0; ;) {
     try {
       writePrivateFile(file, `${process.pid}\n`, { exclusive: true });
       heldHere.add(file);

@@ -1,5 +1,14 @@
 export * from './schema/index';
-export { openDatabase, migrateDatabase, migrationsFolder, type Database, type DatabaseHandle, type Executor, type OpenDatabaseOptions, type Schema } from './open';
+export {
+  openDatabase,
+  migrateDatabase,
+  migrationsFolder,
+  type Database,
+  type DatabaseHandle,
+  type Executor,
+  type OpenDatabaseOptions,
+  type Schema,
+} from './open';
 export { JobRunner, enqueueJob, type JobContext, type JobHandler, type JobRunnerOptions, type EnqueueOptions } from './jobs';
 export { isUniqueViolation } from './errors';
 export { DatabaseLockedError, embeddedLockFile } from './embeddedLock';

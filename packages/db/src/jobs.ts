@@ -104,7 +104,10 @@ export class JobRunner {
   async runNext(): Promise<boolean> {
     const names = [...this.handlers.keys()];
     if (names.length === 0) return false;
-    const nameList: SQL = sql.join(names.map((name) => sql`${name}`), sql`, `);
+    const nameList: SQL = sql.join(
+      names.map((name) => sql`${name}`),
+      sql`, `,
+    );
     const { leaseMs } = this.options;
     return this.claimAndRun(sql`
       SELECT id FROM jobs
@@ -124,7 +127,10 @@ export class JobRunner {
   async runJob(id: number): Promise<boolean> {
     const names = [...this.handlers.keys()];
     if (names.length === 0) return false;
-    const nameList: SQL = sql.join(names.map((name) => sql`${name}`), sql`, `);
+    const nameList: SQL = sql.join(
+      names.map((name) => sql`${name}`),
+      sql`, `,
+    );
     return this.claimAndRun(sql`
       SELECT id FROM jobs
       WHERE id = ${id} AND name IN (${nameList}) AND status = 'queued' AND run_at <= now()
@@ -211,6 +217,9 @@ async function queueOnce(db: Database, name: string, runAt: Date, unless: string
     await tx.execute(sql`
       INSERT INTO jobs (name, payload, run_at, max_attempts)
       SELECT ${name}, '{}'::jsonb, ${runAt.toISOString()}::timestamptz, 1
-      WHERE NOT EXISTS (SELECT 1 FROM jobs WHERE name = ${name} AND status IN (${sql.join(unless.map((status) => sql`${status}`), sql`, `)}))`);
+      WHERE NOT EXISTS (SELECT 1 FROM jobs WHERE name = ${name} AND status IN (${sql.join(
+        unless.map((status) => sql`${status}`),
+        sql`, `,
+      )}))`);
   });
 }

@@ -48,7 +48,10 @@ describe('the embedded database over a MessagePort', () => {
       expect(names).toContain('Committed');
       expect(names).not.toContain('Rolled back');
       await expect(remote.db.insert(customers).values({ id, name: 'Again' })).rejects.toMatchObject({ cause: { code: '23505' } });
-      const read = await remote.db.transaction(async (tx) => tx.select().from(customers).where(eq(customers.id, id)), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+      const read = await remote.db.transaction(async (tx) => tx.select().from(customers).where(eq(customers.id, id)), {
+        isolationLevel: 'repeatable read',
+        accessMode: 'read only',
+      });
       expect(read).toHaveLength(1);
     } finally {
       await remote.close();

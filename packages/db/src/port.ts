@@ -9,9 +9,7 @@ import type { Database, DatabaseHandle } from './open';
 import * as schema from './schema/index';
 
 type Call =
-  | { op: 'query'; sql: string; params: unknown[]; rowMode: 'array' | 'object'; tx?: number }
-  | { op: 'begin' }
-  | { op: 'end'; tx: number; commit: boolean };
+  { op: 'query'; sql: string; params: unknown[]; rowMode: 'array' | 'object'; tx?: number } | { op: 'begin' } | { op: 'end'; tx: number; commit: boolean };
 
 type Request = Call & { id: number };
 
@@ -82,7 +80,8 @@ export function serveDatabaseOverPort(handle: DatabaseHandle, port: MessagePort)
   port.on('message', (request: Request) => {
     answer(request).then(
       (value) => port.postMessage({ id: request.id, ok: true, value } satisfies Reply),
-      (error: Error & { code?: string }) => port.postMessage({ id: request.id, ok: false, error: { message: error.message, ...(error.code ? { code: error.code } : {}) } } satisfies Reply),
+      (error: Error & { code?: string }) =>
+        port.postMessage({ id: request.id, ok: false, error: { message: error.message, ...(error.code ? { code: error.code } : {}) } } satisfies Reply),
     );
   });
   const abandon = () => {
@@ -119,8 +118,10 @@ export function openDatabaseOverPort(port: MessagePort): DatabaseHandle {
       pending.set(id, { resolve, reject });
       port.postMessage({ ...request, id });
     });
-  const queryIn = (tx?: number) => (sql: string, params: unknown[] = [], options: { rowMode?: 'array' | 'object' } = {}) =>
-    send({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object', ...(tx === undefined ? {} : { tx }) });
+  const queryIn =
+    (tx?: number) =>
+    (sql: string, params: unknown[] = [], options: { rowMode?: 'array' | 'object' } = {}) =>
+      send({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object', ...(tx === undefined ? {} : { tx }) });
   const client = {
     query: queryIn(),
     async transaction<T>(callback: (tx: { query: ReturnType<typeof queryIn> }) => Promise<T>): Promise<T> {

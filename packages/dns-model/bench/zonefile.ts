@@ -6,12 +6,23 @@ const lines = ['$TTL 3600', '@ IN SOA ns1 hostmaster ( 1 7200 3600 1209600 300 )
 for (let i = 0; lines.length < 100_002; i++) {
   const host = `host${i}`;
   switch (i % 6) {
-    case 0: lines.push(`${host} 300 IN A 10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`); break;
-    case 1: lines.push(`${host} IN AAAA 2001:db8::${(i >> 16).toString(16)}:${(i & 0xffff).toString(16)}`); break;
-    case 2: lines.push(`${host} IN CNAME host${i - 2}`); break;
-    case 3: lines.push(`${host} IN MX 10 mail${i}.example.net.`); break;
-    case 4: lines.push(`${host} IN TXT "v=spf1 include:_spf${i}.example.net ~all"`); break;
-    default: lines.push(`_sip._tcp.${host} IN SRV 10 20 5060 sip${i}.example.net.`);
+    case 0:
+      lines.push(`${host} 300 IN A 10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
+      break;
+    case 1:
+      lines.push(`${host} IN AAAA 2001:db8::${(i >> 16).toString(16)}:${(i & 0xffff).toString(16)}`);
+      break;
+    case 2:
+      lines.push(`${host} IN CNAME host${i - 2}`);
+      break;
+    case 3:
+      lines.push(`${host} IN MX 10 mail${i}.example.net.`);
+      break;
+    case 4:
+      lines.push(`${host} IN TXT "v=spf1 include:_spf${i}.example.net ~all"`);
+      break;
+    default:
+      lines.push(`_sip._tcp.${host} IN SRV 10 20 5060 sip${i}.example.net.`);
   }
 }
 const text = lines.join('\n') + '\n';

@@ -120,9 +120,7 @@ function checkLabels(labels: string[], options: NameOptions, text: string): void
       continue;
     }
     if (options.hostname && label !== '*' && !/^[a-z0-9_-]+$/.test(label)) {
-      throw new ValidationError(
-        `"${text}" may only contain letters, digits, hyphens and underscores in its labels`,
-      );
+      throw new ValidationError(`"${text}" may only contain letters, digits, hyphens and underscores in its labels`);
     }
   }
   if (octets > MAX_NAME_OCTETS) throw new ValidationError(`"${text}" is longer than ${MAX_NAME_OCTETS} octets`);

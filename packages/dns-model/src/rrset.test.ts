@@ -181,7 +181,12 @@ describe('RRset rules', () => {
 
   it('the DNSSEC sets are managed by the platform, wherever they are', () => {
     const dnskey = set(apex, 'DNSKEY', '257 3 13 mdsswUyr3DPW132mOi8V9xESWE8jTo0dxCjjnopKl+GqJxpVXckHAeF+KkxLbxILfDLUT0rAK9iUzy1L53eKGQ==');
-    expect(check([], [dnskey])).toContainEqual({ name: apex, type: 'DNSKEY', field: 'type', message: 'DNSKEY records are managed by the platform when DNSSEC is on' });
+    expect(check([], [dnskey])).toContainEqual({
+      name: apex,
+      type: 'DNSKEY',
+      field: 'type',
+      message: 'DNSKEY records are managed by the platform when DNSSEC is on',
+    });
     expect(check([], [set('www.example.com', 'NSEC3PARAM', '1 0 0 -')])).toContainEqual(
       expect.objectContaining({ type: 'NSEC3PARAM', message: 'NSEC3PARAM records are managed by the platform when DNSSEC is on' }),
     );
@@ -225,9 +230,7 @@ describe('RRset rules', () => {
     expect(check([], [set('www.example.net', 'A', '192.0.2.1')])).toEqual([
       expect.objectContaining({ field: 'name', message: 'www.example.net is not inside the zone example.com' }),
     ]);
-    expect(check([], [set('www.example.com', '', '192.0.2.1')])).toEqual([
-      expect.objectContaining({ field: 'type', message: 'Record type is required' }),
-    ]);
+    expect(check([], [set('www.example.com', '', '192.0.2.1')])).toEqual([expect.objectContaining({ field: 'type', message: 'Record type is required' })]);
   });
 
   it('reports only problems of the changed sets', () => {

@@ -35,8 +35,14 @@ describe('parseRrsetInput', () => {
   });
 
   it('reads the types a migrating customer has, and unassigned types in RFC 3597 form', () => {
-    expect(read({ type: 'DNAME', name: 'old', content: 'new.example.net.' })).toMatchObject({ ok: true, rrset: { type: 'DNAME', contents: ['new.example.net.'] } });
-    expect(read({ type: 'LOC', content: '52 22 23 N 4 53 32 E -2m' })).toMatchObject({ ok: true, rrset: { contents: ['52 22 23.000 N 4 53 32.000 E -2.00m 1.00m 10000.00m 10.00m'] } });
+    expect(read({ type: 'DNAME', name: 'old', content: 'new.example.net.' })).toMatchObject({
+      ok: true,
+      rrset: { type: 'DNAME', contents: ['new.example.net.'] },
+    });
+    expect(read({ type: 'LOC', content: '52 22 23 N 4 53 32 E -2m' })).toMatchObject({
+      ok: true,
+      rrset: { contents: ['52 22 23.000 N 4 53 32.000 E -2.00m 1.00m 10000.00m 10.00m'] },
+    });
     expect(read({ type: 'TYPE65280', name: 'x', content: '\\# 2 abcd' })).toMatchObject({ ok: true, rrset: { type: 'TYPE65280', contents: ['\\# 2 abcd'] } });
   });
 

@@ -45,7 +45,11 @@ function seconds(start: bigint): number {
 
 const text = generateZone(TARGET);
 const rows: string[][] = [];
-for (const [algorithm, name] of [[13, 'ECDSAP256SHA256'], [15, 'ED25519'], [8, 'RSASHA256']] as const) {
+for (const [algorithm, name] of [
+  [13, 'ECDSAP256SHA256'],
+  [15, 'ED25519'],
+  [8, 'RSASHA256'],
+] as const) {
   for (const nsec3 of [false, true]) {
     const start = process.hrtime.bigint();
     const parsed = parseZoneFile(text, { origin: ZONE });

@@ -46,8 +46,7 @@ const ecdsaP256: AlgorithmSuite = {
     });
   },
   sign: (data, privateKey) => sign('sha256', data, { key: privateKey, dsaEncoding: 'ieee-p1363' }),
-  verify: (data, publicKey, signature) =>
-    signature.length === 64 && verify('sha256', data, { key: publicKey, dsaEncoding: 'ieee-p1363' }, signature),
+  verify: (data, publicKey, signature) => signature.length === 64 && verify('sha256', data, { key: publicKey, dsaEncoding: 'ieee-p1363' }, signature),
 };
 
 /** RFC 8080: the key is the 32-octet Ed25519 public key; the signature is 64 octets. */

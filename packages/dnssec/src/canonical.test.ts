@@ -6,9 +6,25 @@ describe('canonical form (RFC 4034 section 6)', () => {
   it('the sort key orders names exactly as compareNames does, escaped octets included', () => {
     // RFC 4034 6.1's own example, plus labels holding octets 0, 1 and 2.
     const names = [
-      'example', 'a.example', 'yljkjljk.a.example', 'z.a.example', 'zabc.a.example', 'z.example', '\\001.z.example',
-      '*.z.example', '\\200.z.example', 'a\\000.example', 'a\\001.example', 'a\\002.example', 'x.a.example', 'a-b.example',
-      'a\\000\\000.example', 'b.a\\000.example', '_tcp.example', 'com', '',
+      'example',
+      'a.example',
+      'yljkjljk.a.example',
+      'z.a.example',
+      'zabc.a.example',
+      'z.example',
+      '\\001.z.example',
+      '*.z.example',
+      '\\200.z.example',
+      'a\\000.example',
+      'a\\001.example',
+      'a\\002.example',
+      'x.a.example',
+      'a-b.example',
+      'a\\000\\000.example',
+      'b.a\\000.example',
+      '_tcp.example',
+      'com',
+      '',
     ];
     const byKey = [...names].sort((a, b) => (canonicalSortKey(a) < canonicalSortKey(b) ? -1 : canonicalSortKey(a) > canonicalSortKey(b) ? 1 : 0));
     expect(byKey).toEqual([...names].sort(compareNames));

@@ -5,7 +5,10 @@ import type { ZoneRecord } from '@kaja/dns-model';
 
 /** The index of a zone's records, as the DNS server would build it. */
 export function indexOf(zone: string, records: ZoneRecord[]): ZoneIndex {
-  return new ZoneIndex(zone, records.map((r) => ({ name: r.name, type: typeCode(r.type) })));
+  return new ZoneIndex(
+    zone,
+    records.map((r) => ({ name: r.name, type: typeCode(r.type) })),
+  );
 }
 
 /** An NSEC as owner, next name and types. */

@@ -54,7 +54,10 @@ describe('NSEC3 hashing (RFC 5155 appendix A)', () => {
 });
 
 describe('NSEC3 proofs (RFC 5155 appendix B, without opt-out)', () => {
-  const index = new ZoneIndex('example', zoneRecords('example', RFC5155_ZONE).map((r) => ({ name: r.name, type: typeOf(r.type) })));
+  const index = new ZoneIndex(
+    'example',
+    zoneRecords('example', RFC5155_ZONE).map((r) => ({ name: r.name, type: typeOf(r.type) })),
+  );
   const denial = new Nsec3Denial(index, 3600, RFC5155);
   const owners = (rrsets: { name: string }[]) => rrsets.map((r) => r.name.split('.')[0]);
 

@@ -56,11 +56,7 @@ export class Nsec3Denial implements Denial {
 
   nxdomain(qname: string): Rrset[] {
     const encloser = this.index.closestEncloser(qname);
-    return uniqueRrsets([
-      this.matching(encloser),
-      this.covering(nextCloser(qname, encloser)),
-      this.covering(wildcardOf(encloser)),
-    ]);
+    return uniqueRrsets([this.matching(encloser), this.covering(nextCloser(qname, encloser)), this.covering(wildcardOf(encloser))]);
   }
 
   nodata(qname: string): Rrset[] {
@@ -131,7 +127,10 @@ export class Nsec3Denial implements Denial {
     const signed = entry.delegation ? types.has(DS_TYPE) : types.size > 0;
     if (signed) types.add(RRSIG_TYPE);
     if (entry.name === this.index.apex) types.add(NSEC3PARAM_TYPE);
-    const bitmap = [...types].sort((a, b) => a - b).map(typeName).join(' ');
+    const bitmap = [...types]
+      .sort((a, b) => a - b)
+      .map(typeName)
+      .join(' ');
     const text = `1 0 ${this.parameters.iterations} ${this.saltText} ${next} ${bitmap}`;
     const memo = this.memo.get(hash);
     if (memo && memo.text === text) return memo.rrset;
@@ -171,4 +170,3 @@ export class Nsec3Denial implements Denial {
     this.hashOf.delete(entry.name);
   }
 }
-

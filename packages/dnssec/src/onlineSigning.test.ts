@@ -19,8 +19,7 @@ const ZONE = 'example.com';
 const NS = 2;
 const DS = 43;
 
-const signatureSet = (records: SignedRecord[]) =>
-  new Set(records.filter((r) => r.type === RRSIG_TYPE).map((r) => Buffer.from(r.rdata).toString('base64')));
+const signatureSet = (records: SignedRecord[]) => new Set(records.filter((r) => r.type === RRSIG_TYPE).map((r) => Buffer.from(r.rdata).toString('base64')));
 
 let dir: string;
 beforeAll(async () => {
@@ -72,9 +71,7 @@ for (const nsec3 of [false, true]) {
       const rrset = zone.rrsets.get(`ns1.${ZONE}`)!.get(1)!;
       expect(zone.signatures.for(rrset)).toBeDefined();
       // The old signature over new content: what a missing invalidation would serve.
-      const changed = zone.served().map((r) =>
-        r.type === 1 && r.name === `ns1.${ZONE}` ? { ...r, rdata: recordType(1).toWire('192.0.2.254') } : r,
-      );
+      const changed = zone.served().map((r) => (r.type === 1 && r.name === `ns1.${ZONE}` ? { ...r, rdata: recordType(1).toWire('192.0.2.254') } : r));
       const file = join(dir, `${nsec3 ? 'nsec3' : 'nsec'}-stale.zone`);
       await writeFile(file, writeSignedZone(ZONE, changed));
       expect((await zoneVerifierFailures(ZONE, file)).length).toBe(2);

@@ -60,10 +60,7 @@ export function verifyRrsig(rrset: Rrset, rrsig: Uint8Array, dnskey: Uint8Array,
   if (fields.labels > ownerLabels.length - wildcard) return false;
   if (now !== undefined && (serialLess(now, fields.inception) || serialLess(fields.expiration, now))) return false;
   // An owner with more labels than the signature covers was expanded from a wildcard (RFC 4035 5.3.2).
-  const owner =
-    fields.labels < ownerLabels.length - wildcard
-      ? labelsToName(['*', ...ownerLabels.slice(ownerLabels.length - fields.labels)])
-      : rrset.name;
+  const owner = fields.labels < ownerLabels.length - wildcard ? labelsToName(['*', ...ownerLabels.slice(ownerLabels.length - fields.labels)]) : rrset.name;
   const head = rrsig.subarray(0, rrsig.length - fields.signature.length);
   const data = signedData(head, canonicalOwner(owner), rrset.type, fields.originalTtl, rrset.rdata);
   try {
@@ -131,5 +128,5 @@ function signedData(head: Uint8Array, owner: Uint8Array, type: number, ttl: numb
 
 /** RFC 1982 comparison of 32-bit times. */
 function serialLess(a: number, b: number): boolean {
-  return a !== b && ((b - a) >>> 0) < 0x80000000;
+  return a !== b && (b - a) >>> 0 < 0x80000000;
 }

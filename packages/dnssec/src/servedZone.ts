@@ -37,7 +37,10 @@ export class ServedZone {
     this.put({ name: this.zone, type: 48, ttl: 3600, rdata: this.keys.map((k) => k.dnskey) });
     this.put({ name: this.zone, type: 59, ttl: 3600, rdata: [dsRdata(this.zone, this.keys[0]!.dnskey, 2)] });
     this.put({ name: this.zone, type: 60, ttl: 3600, rdata: [this.keys[0]!.dnskey] });
-    this.index = new ZoneIndex(this.zone, [...this.rrsets.values()].flatMap((types) => [...types.values()]));
+    this.index = new ZoneIndex(
+      this.zone,
+      [...this.rrsets.values()].flatMap((types) => [...types.values()]),
+    );
     this.denial = nsec3 ? new Nsec3Denial(this.index, 300) : new NsecDenial(this.index, 300);
     for (const rrset of this.denial.apexRrsets()) this.put(rrset);
     this.signatures = new SignatureCache(this.zone, this.keys);
@@ -87,4 +90,3 @@ export class ServedZone {
     return out;
   }
 }
-

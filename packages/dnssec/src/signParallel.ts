@@ -22,9 +22,7 @@ export async function signZoneInParallel(options: SignZoneOptions & { threads?: 
   const keys = plan.keys.map((k) => ({ keytype: k.keytype, algorithm: k.algorithm, pkcs8: exportPrivateKey(k) }));
   const share = Math.ceil(plan.jobs.length / threads);
   const parts = await Promise.all(
-    Array.from({ length: threads }, (_, i) =>
-      signOnThread({ zone: plan.zone, times: plan.times, keys, jobs: plan.jobs.slice(i * share, (i + 1) * share) }),
-    ),
+    Array.from({ length: threads }, (_, i) => signOnThread({ zone: plan.zone, times: plan.times, keys, jobs: plan.jobs.slice(i * share, (i + 1) * share) })),
   );
   return plan.assemble(parts.flat());
 }

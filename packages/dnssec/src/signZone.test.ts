@@ -82,9 +82,7 @@ for (const algorithm of [13, 15, 8]) {
       });
 
       it('signs authoritative data only: no signature on glue or delegation NS, one on the DS', () => {
-        const signedSets = new Set(
-          signed.filter((r) => r.type === RRSIG_TYPE).map((r) => `${r.name} ${typeName(readRrsig(r.rdata).typeCovered)}`),
-        );
+        const signedSets = new Set(signed.filter((r) => r.type === RRSIG_TYPE).map((r) => `${r.name} ${typeName(readRrsig(r.rdata).typeCovered)}`));
         expect(signedSets.has(`secure.${ZONE} DS`)).toBe(true);
         expect(signedSets.has(`secure.${ZONE} NS`)).toBe(false);
         expect(signedSets.has(`ns.secure.${ZONE} A`)).toBe(false);
@@ -163,8 +161,6 @@ describe('whole-zone signing rules', () => {
     const alias = zoneRecords(ZONE, `${TEST_ZONE}\n@ ALIAS target.example.net.\n`);
     expect(() => signZone({ zone: ZONE, records: alias, keys })).toThrow(/ALIAS at example.com is answered live/);
     expect(() => signZone({ zone: ZONE, records: zoneRecords(ZONE).filter((r) => r.type !== 'SOA'), keys })).toThrow(/exactly one SOA/);
-    expect(() => signZone({ zone: ZONE, records: zoneRecords(ZONE), keys: [{ ...keys[0]!, active: false }] })).toThrow(
-      /at least one active key/,
-    );
+    expect(() => signZone({ zone: ZONE, records: zoneRecords(ZONE), keys: [{ ...keys[0]!, active: false }] })).toThrow(/at least one active key/);
   });
 });

@@ -92,7 +92,10 @@ export function planZone(options: SignZoneOptions): ZonePlan {
     apex.set(CDNSKEY, { name: zone, type: CDNSKEY, ttl: soa.ttl, rdata: ksks.map((k) => k.dnskey) });
   }
 
-  const index = new ZoneIndex(zone, [...sets].flatMap(([name, types]) => [...types.keys()].map((type) => ({ name, type }))));
+  const index = new ZoneIndex(
+    zone,
+    [...sets].flatMap(([name, types]) => [...types.keys()].map((type) => ({ name, type }))),
+  );
   const denial: Denial = options.nsec3
     ? new Nsec3Denial(index, negativeTtl, options.nsec3 === true ? RFC9276_PARAMETERS : options.nsec3)
     : new NsecDenial(index, negativeTtl);

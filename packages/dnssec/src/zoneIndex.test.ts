@@ -16,7 +16,9 @@ const view = (index: ZoneIndex) => index.all().map((e) => `${e.name} [${e.types.
 
 describe('the zone index', () => {
   it('holds names in canonical order with empty non-terminals and without glue', () => {
-    const names = indexOf(ZONE, zoneRecords(ZONE)).all().map((e) => e.name);
+    const names = indexOf(ZONE, zoneRecords(ZONE))
+      .all()
+      .map((e) => e.name);
     expect(names.slice(0, 4)).toEqual([ZONE, `_tcp.${ZONE}`, `_sip._tcp.${ZONE}`, `c.${ZONE}`]);
     expect(names).toContain(`b.c.${ZONE}`);
     expect(names).toContain(`wild.${ZONE}`);
@@ -44,7 +46,10 @@ describe('the zone index', () => {
   it('after any sequence of updates equals an index built from scratch, and so do both chains', () => {
     const records = new Map<string, Set<number>>();
     for (const r of zoneRecords(ZONE)) records.set(r.name, new Set([...(records.get(r.name) ?? []), typeCode(r.type)]));
-    const index = new ZoneIndex(ZONE, [...records].flatMap(([name, types]) => [...types].map((type) => ({ name, type }))));
+    const index = new ZoneIndex(
+      ZONE,
+      [...records].flatMap(([name, types]) => [...types].map((type) => ({ name, type }))),
+    );
     const nsec = new NsecDenial(index, 300);
     const nsec3 = new Nsec3Denial(index, 300);
     const set = (name: string, types: number[]) => {
@@ -60,7 +65,10 @@ describe('the zone index', () => {
     set(`www.${ZONE}`, []); // a name with a descendant becomes an empty non-terminal
     set(`secure.${ZONE}`, []); // a delegation goes; its glue becomes zone data
     set(`y.z.${ZONE}`, [TXT]); // an empty non-terminal gets records
-    const fresh = new ZoneIndex(ZONE, [...records].flatMap(([name, types]) => [...types].map((type) => ({ name, type }))));
+    const fresh = new ZoneIndex(
+      ZONE,
+      [...records].flatMap(([name, types]) => [...types].map((type) => ({ name, type }))),
+    );
     expect(view(index)).toEqual(view(fresh));
     expect(index.has(`c.${ZONE}`)).toBe(false);
     expect(index.has(`ns.secure.${ZONE}`)).toBe(true);
@@ -81,7 +89,10 @@ describe('the zone index', () => {
   });
 
   it('adds no names above the apex when the apex changes (as its SOA does with every change)', () => {
-    const index = new ZoneIndex(ZONE, [{ name: ZONE, type: 6 }, { name: `www.${ZONE}`, type: A }]);
+    const index = new ZoneIndex(ZONE, [
+      { name: ZONE, type: 6 },
+      { name: `www.${ZONE}`, type: A },
+    ]);
     index.update(ZONE, [6, TXT]);
     expect(view(index)).toEqual([`${ZONE} [6,16]`, `www.${ZONE} [1]`]);
   });

@@ -231,7 +231,6 @@ function servedTypes(types: Set<number>, delegation: boolean): number[] {
   return list.sort((a, b) => a - b);
 }
 
-
 function diff(before: IndexEntry[], after: IndexEntry[]): IndexChange {
   const old = new Map(before.map((e) => [e.name, e]));
   const change: IndexChange = { added: [], removed: [], changed: [] };

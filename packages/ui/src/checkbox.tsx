@@ -9,7 +9,10 @@ export function Checkbox({ className, ...props }: Omit<ComponentProps<'input'>, 
   return (
     <input
       type="checkbox"
-      className={cn('size-4 shrink-0 rounded border-input accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50', className)}
+      className={cn(
+        'size-4 shrink-0 rounded border-input accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50',
+        className,
+      )}
       {...props}
     />
   );

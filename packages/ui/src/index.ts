@@ -35,6 +35,15 @@ export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
 export { CopyButton } from './copy-button';
 export { Progress } from './progress';
 export { RadioGroup, RadioGroupItem } from './radio-group';
-export { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogTitle, AlertDialogTrigger } from './alert-dialog';
+export {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from './alert-dialog';
 export { Checkbox } from './checkbox';
 export { Pager } from './pager';

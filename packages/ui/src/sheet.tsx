@@ -8,12 +8,7 @@ export const Sheet = Dialog.Root;
 export const SheetTrigger = Dialog.Trigger;
 export const SheetClose = Dialog.Close;
 
-export function SheetContent({
-  className,
-  side = 'left',
-  children,
-  ...props
-}: ComponentProps<typeof Dialog.Content> & { side?: 'left' | 'right' }) {
+export function SheetContent({ className, side = 'left', children, ...props }: ComponentProps<typeof Dialog.Content> & { side?: 'left' | 'right' }) {
   return (
     <Dialog.Portal>
       <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />

@@ -25,7 +25,10 @@ export interface AfterCommit {
  * the zone-change notices it collected are published, and the mails it asked for, stored as jobs
  * with the change, are handed to `sendMail` to go at once (a runner sends any left behind).
  */
-export async function inTransaction<T>(ctx: Pick<WriteContext, 'db' | 'zoneChanges' | 'sendMail'>, work: (tx: Executor, after: AfterCommit) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  ctx: Pick<WriteContext, 'db' | 'zoneChanges' | 'sendMail'>,
+  work: (tx: Executor, after: AfterCommit) => Promise<T>,
+): Promise<T> {
   let notices: ZoneChangeNotice[] = [];
   let mailJobs: number[] = [];
   const result = await ctx.db.transaction(async (tx) => {

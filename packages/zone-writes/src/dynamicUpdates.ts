@@ -1,7 +1,19 @@
 import { resolveKeyEncryptionKey } from '@kaja/config';
 import { eq } from '@kaja/db/orm';
 import { tsigKeys, zones, type Executor } from '@kaja/db';
-import { DnsClass, FormatError, isSubdomain, parseRrsetInput, Rcode, recordType, RRType, typeName, type Message, type ResourceRecord, type Rrset } from '@kaja/dns-model';
+import {
+  DnsClass,
+  FormatError,
+  isSubdomain,
+  parseRrsetInput,
+  Rcode,
+  recordType,
+  RRType,
+  typeName,
+  type Message,
+  type ResourceRecord,
+  type Rrset,
+} from '@kaja/dns-model';
 import { ApiError } from './errors';
 import type { Actor } from './audit';
 import { policiesAllow, unmapAddress } from './restrictions';
@@ -70,7 +82,14 @@ export function createUpdateService(ctx: WriteContext) {
     },
     async update(request: UpdateRequest): Promise<UpdateOutcome> {
       const outcome = await applyUpdate(ctx, request);
-      const entry = { zone: outcome.zone, tsig_key_id: request.keyId, client: request.client, rcode: outcome.rcode, reason: outcome.reason, serial: outcome.serial };
+      const entry = {
+        zone: outcome.zone,
+        tsig_key_id: request.keyId,
+        client: request.client,
+        rcode: outcome.rcode,
+        reason: outcome.reason,
+        serial: outcome.serial,
+      };
       if (outcome.rcode === Rcode.NOERROR) ctx.log.info(entry, 'dynamic update applied');
       else ctx.log.warn(entry, 'dynamic update not applied');
       return outcome;
@@ -123,7 +142,8 @@ async function applyInZone(
   input: UpdateRequest & { key: TsigKeyRow; zone: ZoneRow; scanned: Operation[] | Failure },
 ): Promise<{ rcode: number; reason?: string; serial: number; changed: boolean }> {
   const [zone] = await tx.select().from(zones).where(eq(zones.id, input.zone.id)).for('update');
-  if (!zone || zone.status !== 'active') return { ...failure(Rcode.NOTAUTH, `the zone ${input.zone.name} is no longer served`), serial: input.zone.serial, changed: false };
+  if (!zone || zone.status !== 'active')
+    return { ...failure(Rcode.NOTAUTH, `the zone ${input.zone.name} is no longer served`), serial: input.zone.serial, changed: false };
   const unchanged = { serial: zone.serial, changed: false };
   const prerequisites = input.message.answers;
   const operations = Array.isArray(input.scanned) ? input.scanned : [];
@@ -174,7 +194,8 @@ function checkPrerequisites(prerequisites: readonly ResourceRecord[], zone: stri
       if (rr.rdata.length !== 0) return failure(Rcode.FORMERR, `the prerequisite on ${name} ${type} must have no data`);
       const mustExist = rr.class === DnsClass.ANY;
       if (rr.type === RRType.ANY) {
-        if (nameInUse(sets, name) !== mustExist) return mustExist ? failure(Rcode.NXDOMAIN, `${name} has no records`) : failure(Rcode.YXDOMAIN, `${name} has records`);
+        if (nameInUse(sets, name) !== mustExist)
+          return mustExist ? failure(Rcode.NXDOMAIN, `${name} has no records`) : failure(Rcode.YXDOMAIN, `${name} has records`);
       } else if (sets.has(setKey(name, type)) !== mustExist) {
         return mustExist ? failure(Rcode.NXRRSET, `${name} has no ${type} records`) : failure(Rcode.YXRRSET, `${name} has ${type} records`);
       }
@@ -217,7 +238,8 @@ function prescan(updates: readonly ResourceRecord[], zone: ZoneRow): Operation[]
     if (rr.class === DnsClass.IN) {
       if (meta) return failure(Rcode.FORMERR, `${type} records cannot be added`);
     } else if (rr.class === DnsClass.ANY) {
-      if (rr.ttl !== 0 || rr.rdata.length !== 0 || (meta && rr.type !== RRType.ANY)) return failure(Rcode.FORMERR, `the deletion of ${name} ${type} is malformed`);
+      if (rr.ttl !== 0 || rr.rdata.length !== 0 || (meta && rr.type !== RRType.ANY))
+        return failure(Rcode.FORMERR, `the deletion of ${name} ${type} is malformed`);
     } else if (rr.class === DnsClass.NONE) {
       if (rr.ttl !== 0 || meta) return failure(Rcode.FORMERR, `the deletion of a ${type} record at ${name} is malformed`);
     } else return failure(Rcode.FORMERR, `the update of ${name} ${type} has class ${rr.class}`);
@@ -288,7 +310,14 @@ function applyOperations(zone: string, sets: Map<string, RrsetRow>, operations: 
   for (const [key, next] of working) {
     const before = sets.get(key);
     if (!before && !next) continue;
-    if (before && next && before.ttl === next.ttl && before.contents.length === next.contents.length && before.contents.every((content, i) => content === next.contents[i])) continue;
+    if (
+      before &&
+      next &&
+      before.ttl === next.ttl &&
+      before.contents.length === next.contents.length &&
+      before.contents.every((content, i) => content === next.contents[i])
+    )
+      continue;
     const [name, type] = key.split('\u0000') as [string, string];
     changes.push({ name, type, next, path: '' });
   }

@@ -13,11 +13,34 @@ export { ApiError, conflict, errorStatuses, forbidden, invalid, notFound, unauth
 export { advanceOnboarding, onboardingSteps } from './onboarding';
 export { callerWriter, planChanges, type RecordWriter, type SetChange, type SetDiff } from './planChanges';
 export { accountUsage, checkRecordQuota, checkZoneQuota, lockCustomer, planLimits, type AccountUsage, type PlanLimits } from './quotas';
-export { canAccessZone, canWriteRecord, ipAllowed, normaliseRecordPolicy, parseCidr, policiesAllow, unmapAddress, type Caller, type RecordTarget } from './restrictions';
+export {
+  canAccessZone,
+  canWriteRecord,
+  ipAllowed,
+  normaliseRecordPolicy,
+  parseCidr,
+  policiesAllow,
+  unmapAddress,
+  type Caller,
+  type RecordTarget,
+} from './restrictions';
 export { queueRefresh, refreshSecondaryJob } from './secondaryRefresh';
 export { refuseSecondaryWrites, zoneIsSecondary } from './secondaryWrites';
 export { hostName, nextSerial, serialOf, soaContent, soaTimers } from './soa';
 export { openTsigSecret, sealTsigSecret } from './tsigSecrets';
 export { recordDelta, writeChanges, type EditOptions } from './writeChanges';
 export { ZoneChangePublisher } from './zoneChanges';
-export { asRrset, findZone, isManagedSet, loadSets, neighbourhoodOf, relativeName, setKey, sortKeyOf, type Neighbourhood, type RrsetRow, type ZoneRow, type ZoneState } from './zoneSets';
+export {
+  asRrset,
+  findZone,
+  isManagedSet,
+  loadSets,
+  neighbourhoodOf,
+  relativeName,
+  setKey,
+  sortKeyOf,
+  type Neighbourhood,
+  type RrsetRow,
+  type ZoneRow,
+  type ZoneState,
+} from './zoneSets';

@@ -24,4 +24,3 @@ export async function advanceOnboarding(tx: Executor, actor: Actor, customerId: 
   await recordAudit(tx, actor, { customerId, action: 'subscription.onboarding_step', targetType: 'subscription', targetId: updated[0]!.id, summary: { step } });
   return true;
 }
-

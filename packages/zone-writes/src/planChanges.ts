@@ -58,13 +58,15 @@ export function planChanges(writer: RecordWriter | null, state: ZoneState, chang
   if (Object.keys(details).length > 0) throw invalid(details);
 
   if (!options.system) {
-    if (!writer) throw new TypeError('A change that is not the platform\'s own needs the caller');
+    if (!writer) throw new TypeError("A change that is not the platform's own needs the caller");
     const refused = changes.filter((change) => !writer.mayWrite({ zone: zone.name, name: relativeName(change.name, zone.name), type: change.type }));
     if (refused.length > 0) {
       const first = refused[0]!;
-      throw new ApiError('forbidden', `${writer.label} may not change ${first.type} records at ${first.name}`, Object.fromEntries(
-        refused.map((change) => [`${change.path}name`, `${writer.label} may not change ${change.type} records at ${change.name}`]),
-      ));
+      throw new ApiError(
+        'forbidden',
+        `${writer.label} may not change ${first.type} records at ${first.name}`,
+        Object.fromEntries(refused.map((change) => [`${change.path}name`, `${writer.label} may not change ${change.type} records at ${change.name}`])),
+      );
     }
   }
 
@@ -73,7 +75,9 @@ export function planChanges(writer: RecordWriter | null, state: ZoneState, chang
   for (const change of byKey.values()) if (change.next) after.push(change.next);
   // The platform's own sets (SOA, apex NS) are not checked as customer input. The other sets at a
   // changed name are, since a change can break them (a DS left behind when its NS goes).
-  const checked: { name: string; type: string }[] = [...byKey.values()].filter((change) => !options.system || !isManagedSet(zone.name, change.name, change.type));
+  const checked: { name: string; type: string }[] = [...byKey.values()].filter(
+    (change) => !options.system || !isManagedSet(zone.name, change.name, change.type),
+  );
   const changedNames = new Set(checked.map((change) => change.name));
   for (const [key, row] of sets) {
     if (changedNames.has(row.name) && !byKey.has(key) && !row.managed) checked.push({ name: row.name, type: row.type });

@@ -12,4 +12,5 @@ export const sealTsigSecret = (secret: Uint8Array, keys: KeyEncryptionKeys, keyI
   Buffer.from(encryptPrivateKey(secret, keys, keyId)).toString('base64');
 
 /** The secret of a `tsig_keys` row; throws when no configured key-encryption key or not this row sealed it. */
-export const openTsigSecret = (sealed: string, keys: KeyEncryptionKeys, keyId: string): Uint8Array => decryptPrivateKey(Buffer.from(sealed, 'base64'), keys, keyId);
+export const openTsigSecret = (sealed: string, keys: KeyEncryptionKeys, keyId: string): Uint8Array =>
+  decryptPrivateKey(Buffer.from(sealed, 'base64'), keys, keyId);

@@ -55,7 +55,7 @@ async function insertRrsets(tx: Executor, zoneId: string, sets: NewRrset[]): Pro
     FROM jsonb_to_recordset(${JSON.stringify(sets)}::jsonb)
       AS input(name text, type text, type_code integer, sort_key text, ttl integer, contents text[], managed boolean)
     RETURNING id, zone_id, name, type, type_code, sort_key, ttl, contents, managed, created_at, updated_at`);
-  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => ({
+  return (result as { rows: Record<string, unknown>[] }).rows.map((row) => ({
     id: row.id as string,
     zoneId: row.zone_id as string,
     name: row.name as string,

@@ -73,14 +73,22 @@ export function neighbourhoodOf(zone: string, sets: readonly { name: string; typ
 /** The zone's sets by `setKey`: all of them, or those of a neighbourhood. */
 export async function loadSets(executor: Executor, zoneId: string, hood?: Neighbourhood): Promise<Map<string, RrsetRow>> {
   const part = hood && whereIn(hood);
-  const rows = await executor.select().from(rrsets).where(and(eq(rrsets.zoneId, zoneId), part));
+  const rows = await executor
+    .select()
+    .from(rrsets)
+    .where(and(eq(rrsets.zoneId, zoneId), part));
   if (hood && part) {
     // A change at or below a delegation re-checks its NS set, whose glue lies under it (a DS
     // added beside NS with in-bailiwick targets): load what is under the delegations found.
     const delegations = rows.filter((row) => row.type === 'NS' && row.name !== hood.zone && !hood.descendantsOf.has(row.name)).map((row) => row.name);
     if (delegations.length > 0) {
       const below: Neighbourhood = { zone: hood.zone, names: new Set(), descendantsOf: new Set(delegations), pointers: false };
-      rows.push(...(await executor.select().from(rrsets).where(and(eq(rrsets.zoneId, zoneId), whereIn(below)))));
+      rows.push(
+        ...(await executor
+          .select()
+          .from(rrsets)
+          .where(and(eq(rrsets.zoneId, zoneId), whereIn(below)))),
+      );
     }
   }
   return new Map(rows.map((row) => [setKey(row.name, row.type), row]));

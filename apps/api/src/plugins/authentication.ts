@@ -87,7 +87,11 @@ export async function authenticationPlugin(app: FastifyInstance, { context }: { 
     }
     let principal: Principal;
     try {
-      principal = await authenticate(context, credential.token, { ip: request.ip, viaCookie: credential.viaCookie, userAgent: request.headers['user-agent'] ?? null });
+      principal = await authenticate(context, credential.token, {
+        ip: request.ip,
+        viaCookie: credential.viaCookie,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
     } catch (error) {
       // A stale cookie must not lock a visitor out of public pages.
       if (auth === 'public' && credential.viaCookie) return;

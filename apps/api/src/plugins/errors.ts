@@ -47,7 +47,5 @@ export async function errorsPlugin(app: FastifyInstance) {
     return reply.status(apiError.status).send(envelope(apiError.code, apiError.message, apiError.details));
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send(envelope('not_found', `No route ${request.method} ${request.url.split('?')[0]}`)),
-  );
+  app.setNotFoundHandler((request, reply) => reply.status(404).send(envelope('not_found', `No route ${request.method} ${request.url.split('?')[0]}`)));
 }

@@ -26,11 +26,21 @@ describe('rate limits', () => {
 
   it('limits account mail per client address, and support requests in a bucket of their own', async () => {
     const client = { 'x-forwarded-for': '198.51.100.7' };
-    const limited = await startTestApi({ env: { TRUST_PROXY: 'true' }, rateLimits: { mail: { limit: 3, windowSeconds: 900 }, support: { limit: 2, windowSeconds: 3600 } } });
+    const limited = await startTestApi({
+      env: { TRUST_PROXY: 'true' },
+      rateLimits: { mail: { limit: 3, windowSeconds: 900 }, support: { limit: 2, windowSeconds: 3600 } },
+    });
     try {
       // A normal onboarding: sign-up, a resent verification, a password reset. The account-mail bucket is then empty.
       const statuses = [];
-      statuses.push((await limited.request('POST', '/auth/signup', { headers: client, body: { email: 'new@example.test', password: 'long enough passphrase 9', full_name: 'N', company: 'N' } })).status);
+      statuses.push(
+        (
+          await limited.request('POST', '/auth/signup', {
+            headers: client,
+            body: { email: 'new@example.test', password: 'long enough passphrase 9', full_name: 'N', company: 'N' },
+          })
+        ).status,
+      );
       statuses.push((await limited.request('POST', '/auth/resend-verification?email=new@example.test', { headers: client })).status);
       statuses.push((await limited.request('POST', '/auth/request-password-reset', { headers: client, body: { email: 'new@example.test' } })).status);
       const fourth = await limited.request('POST', '/auth/request-password-reset', { headers: client, body: { email: 'new@example.test' } });

@@ -90,7 +90,11 @@ export async function failedAuthenticationLimitPlugin(app: FastifyInstance, { li
       'rate_limited',
       `Too many refused credentials from this address; try again in ${resetSeconds} seconds`,
       { retry_after: resetSeconds },
-      { 'Retry-After': String(resetSeconds), 'RateLimit-Policy': `"failed-authentication";q=${limit};w=${windowSeconds}`, RateLimit: `"failed-authentication";r=0;t=${resetSeconds}` },
+      {
+        'Retry-After': String(resetSeconds),
+        'RateLimit-Policy': `"failed-authentication";q=${limit};w=${windowSeconds}`,
+        RateLimit: `"failed-authentication";r=0;t=${resetSeconds}`,
+      },
     );
   });
   app.addHook('onResponse', async (request) => {

@@ -97,9 +97,7 @@ export const apiKey = z
   })
   .meta({ id: 'ApiKey' });
 
-export const apiKeyWithSecret = apiKey
-  .extend({ key: z.string().describe('The secret: shown only in this response') })
-  .meta({ id: 'ApiKeyWithSecret' });
+export const apiKeyWithSecret = apiKey.extend({ key: z.string().describe('The secret: shown only in this response') }).meta({ id: 'ApiKeyWithSecret' });
 
 export const defaultApiKey = z.object({
   id: z.uuid(),

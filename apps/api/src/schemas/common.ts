@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { errorStatuses } from '../errors';
 import { text } from './text';
 
-export const successEnvelope = <T extends z.ZodType>(data: T) =>
-  z.object({ status: z.literal('success'), data });
+export const successEnvelope = <T extends z.ZodType>(data: T) => z.object({ status: z.literal('success'), data });
 
 export const listEnvelope = <T extends z.ZodType>(item: T) =>
   z.object({

@@ -21,7 +21,9 @@ export const zoneDelegation = z
     ns_state: nsDelegationState,
     ds_state: dsDelegationState,
     checked_at: timestamp.nullable().describe('When the parent was last asked'),
-    release_at: timestamp.nullable().describe('For a pending zone: when it is removed, and its name freed, unless delegated to us first (the owners are mailed a week ahead)'),
+    release_at: timestamp
+      .nullable()
+      .describe('For a pending zone: when it is removed, and its name freed, unless delegated to us first (the owners are mailed a week ahead)'),
   })
   .meta({ id: 'ZoneDelegationSummary' });
 

@@ -78,9 +78,7 @@ export const cryptokeyInput = z.object({
 export const cryptokeyParams = z.object({ id: z.uuid(), keyId: z.uuid() });
 
 export const forceQuery = z.object({
-  force: queryFlag
-    .default(false)
-    .describe('Needed to take a key out of use that the DS or current signatures depend on'),
+  force: queryFlag.default(false).describe('Needed to take a key out of use that the DS or current signatures depend on'),
 });
 
 export const cryptokeyDeleted = z.object({ id: z.uuid(), deleted: z.literal(true), warning: z.string().optional() });

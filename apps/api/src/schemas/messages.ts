@@ -4,7 +4,10 @@ import { z } from 'zod';
 export function fieldLabel(path: readonly PropertyKey[]): string {
   const last = [...path].reverse().find((part) => typeof part === 'string');
   if (last === undefined) return 'Value';
-  const words = String(last).replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = String(last)
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

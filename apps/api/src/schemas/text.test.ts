@@ -20,8 +20,17 @@ describe('NUL and control characters in requests', () => {
   };
 
   test('refuses them in anonymous sign-up and support fields', async ({ api }) => {
-    refused(await api.request('POST', '/auth/signup', { body: { email: 'ctl@example.test', password: 'a good long password', full_name: 'N', company: 'Nul\u0000 Ltd' } }), 'company');
-    refused(await api.request('POST', '/auth/signup', { body: { email: 'ctl@example.test', password: 'a good long\u0000password', full_name: 'N', company: 'C' } }), 'password', 'NUL');
+    refused(
+      await api.request('POST', '/auth/signup', {
+        body: { email: 'ctl@example.test', password: 'a good long password', full_name: 'N', company: 'Nul\u0000 Ltd' },
+      }),
+      'company',
+    );
+    refused(
+      await api.request('POST', '/auth/signup', { body: { email: 'ctl@example.test', password: 'a good long\u0000password', full_name: 'N', company: 'C' } }),
+      'password',
+      'NUL',
+    );
     const support = { name: 'Nul', email: 'nul@example.test', subject: 'Help', message: 'Line one\nline two', source: 'https://example.test/' };
     refused(await api.request('POST', '/support', { body: { ...support, subject: 'Help\r\nBcc: someone@example.test' } }), 'subject');
     refused(await api.request('POST', '/support', { body: { ...support, message: 'Hello\u0000' } }), 'message', 'NUL');
@@ -32,16 +41,32 @@ describe('NUL and control characters in requests', () => {
   test('refuses them in customer, user and API key fields', async ({ api, owner }) => {
     refused(await api.request('PUT', `/customers/${owner.customerId}`, { token: owner.apiKey, body: { name: 'Acme\u0000' } }), 'name');
     refused(
-      await api.request('POST', '/users', { token: owner.apiKey, body: { email: 'member@example.test', full_name: 'Tab\tName', role: 'member', password: 'a good long password' } }),
+      await api.request('POST', '/users', {
+        token: owner.apiKey,
+        body: { email: 'member@example.test', full_name: 'Tab\tName', role: 'member', password: 'a good long password' },
+      }),
       'full_name',
     );
-    refused(await api.request('POST', `/users/${owner.userId}/apikeys`, { token: owner.accessToken, body: { name: 'ci\u0000', scopes: ['zones:read'] } }), 'name');
-    refused(await api.request('POST', `/users/${owner.userId}/apikeys`, { token: owner.accessToken, body: { name: 'ci', scopes: ['zones:read\u0000'] } }), 'scopes.0');
+    refused(
+      await api.request('POST', `/users/${owner.userId}/apikeys`, { token: owner.accessToken, body: { name: 'ci\u0000', scopes: ['zones:read'] } }),
+      'name',
+    );
+    refused(
+      await api.request('POST', `/users/${owner.userId}/apikeys`, { token: owner.accessToken, body: { name: 'ci', scopes: ['zones:read\u0000'] } }),
+      'scopes.0',
+    );
   });
 
   test('refuses them in records, query strings and path parameters', async ({ api, owner, zone }) => {
-    refused(await api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { type: 'TXT', name: 'www', content: 'a\u0000b' } }), 'content', 'NUL');
-    refused(await api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { type: 'A', name: 'w\u0000w', content: '192.0.2.1' } }), 'name');
+    refused(
+      await api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { type: 'TXT', name: 'www', content: 'a\u0000b' } }),
+      'content',
+      'NUL',
+    );
+    refused(
+      await api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { type: 'A', name: 'w\u0000w', content: '192.0.2.1' } }),
+      'name',
+    );
     refused(await api.request('GET', `/zones?name=${encodeURIComponent('a\u0000')}`, { token: owner.apiKey }), 'name');
     refused(await api.request('GET', '/audit-events?action=%00', { token: owner.apiKey }), 'action');
     // A path parameter that cannot be valid names nothing that exists.
@@ -57,7 +82,8 @@ describe('NUL and control characters in requests', () => {
       if (!schema || typeof schema !== 'object') return;
       if (schema.$ref) return visit(document.components.schemas[schema.$ref.split('/').at(-1)], where);
       const types = [schema.type].flat();
-      if (types.includes('string') && !schema.enum && schema.const === undefined && !schema.format && !helperPatterns.has(schema.pattern)) unchecked.push(where);
+      if (types.includes('string') && !schema.enum && schema.const === undefined && !schema.format && !helperPatterns.has(schema.pattern))
+        unchecked.push(where);
       for (const [name, property] of Object.entries(schema.properties ?? {})) visit(property, `${where}.${name}`);
       for (const key of ['anyOf', 'oneOf', 'allOf'] as const) (schema[key] ?? []).forEach((part: unknown, index: number) => visit(part, `${where}[${index}]`));
       if (schema.items) visit(schema.items, `${where}[]`);
@@ -66,7 +92,8 @@ describe('NUL and control characters in requests', () => {
     for (const [path, operations] of Object.entries<any>(document.paths)) {
       for (const [method, operation] of Object.entries<any>(operations)) {
         for (const parameter of operation.parameters ?? []) visit(parameter.schema, `${method.toUpperCase()} ${path} ${parameter.in}:${parameter.name}`);
-        for (const [type, content] of Object.entries<any>(operation.requestBody?.content ?? {})) visit(content.schema, `${method.toUpperCase()} ${path} body(${type})`);
+        for (const [type, content] of Object.entries<any>(operation.requestBody?.content ?? {}))
+          visit(content.schema, `${method.toUpperCase()} ${path} body(${type})`);
       }
     }
     expect(unchecked).toEqual([]);

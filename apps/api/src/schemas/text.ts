@@ -15,5 +15,7 @@ export interface TextOptions {
 export function text({ freeForm = false }: TextOptions = {}) {
   return freeForm
     ? z.string().regex(noNul, { error: (issue) => `${fieldLabel(issue.path ?? [])} must not contain NUL characters` })
-    : z.string().regex(noControlCharacters, { error: (issue) => `${fieldLabel(issue.path ?? [])} must not contain control characters (such as NUL, tab or line breaks)` });
+    : z.string().regex(noControlCharacters, {
+        error: (issue) => `${fieldLabel(issue.path ?? [])} must not contain control characters (such as NUL, tab or line breaks)`,
+      });
 }

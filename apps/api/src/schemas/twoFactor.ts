@@ -68,7 +68,13 @@ export const freshFactor = z
 export const recoveryCodes = z.array(z.string()).describe('Ten recovery codes, shown only now: keep them somewhere safe');
 
 export const passkey = z
-  .object({ id: z.uuid(), name: z.string(), backed_up: z.boolean().describe('Synced to a cloud account by its provider'), created_at: timestamp, last_used_at: timestamp.nullable() })
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    backed_up: z.boolean().describe('Synced to a cloud account by its provider'),
+    created_at: timestamp,
+    last_used_at: timestamp.nullable(),
+  })
   .meta({ id: 'Passkey' });
 
 export const passkeyName = text().trim().min(1).max(100);
@@ -77,7 +83,10 @@ export const twoFactorStatus = z
   .object({
     enabled: z.boolean().describe('The person signs in with a second factor'),
     required: z.boolean(),
-    required_by: z.enum(['staff', 'customer']).nullable().describe('Why it is required: platform staff always, or the customer’s owner asks it of every member'),
+    required_by: z
+      .enum(['staff', 'customer'])
+      .nullable()
+      .describe('Why it is required: platform staff always, or the customer’s owner asks it of every member'),
     totp: z.object({ enabled: z.boolean(), confirmed_at: timestamp.nullable() }),
     passkeys: z.number().int(),
     recovery_codes_left: z.number().int(),
@@ -102,6 +111,11 @@ export const session = z
     expires_at: timestamp,
     ip: z.string().nullable(),
     user_agent: z.string().nullable(),
-    method: z.string().nullable().describe('How it was signed in: password, password+totp, password+recovery_code, password+passkey, passkey, mailed_link, email_verification, invitation'),
+    method: z
+      .string()
+      .nullable()
+      .describe(
+        'How it was signed in: password, password+totp, password+recovery_code, password+passkey, passkey, mailed_link, email_verification, invitation',
+      ),
   })
   .meta({ id: 'Session' });

@@ -66,7 +66,10 @@ function normaliseRestrictions(input: ApiKeyRestrictionsInput | undefined) {
  * user management (owners and admins; only owners act on owners' keys).
  */
 async function keyOwner(ctx: ServiceContext, principal: Principal, userId: string, write: boolean) {
-  const [user] = await ctx.db.select().from(users).where(and(eq(users.id, userId), eq(users.customerId, principal.customerId)));
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.customerId, principal.customerId)));
   if (!user) throw notFound('User');
   if (user.id !== principal.userId) requireRoleOver(principal, user.role);
   if (write && principal.credential.kind === 'api_key') requireScope(principal, 'customers:write');
@@ -129,10 +132,16 @@ export async function createApiKey(ctx: ServiceContext, principal: Principal, us
     });
     return { ...presentApiKey(key), key: secret };
   });
-  await mailUser(ctx, owner.id, 'API key created', `An API key named “${created.name}” (${created.scopes.join(', ')}) was created for your Kaja DNS account by ${principal.email}.`, {
-    ip: principal.actor.ip,
-    userAgent: principal.userAgent,
-  });
+  await mailUser(
+    ctx,
+    owner.id,
+    'API key created',
+    `An API key named “${created.name}” (${created.scopes.join(', ')}) was created for your Kaja DNS account by ${principal.email}.`,
+    {
+      ip: principal.actor.ip,
+      userAgent: principal.userAgent,
+    },
+  );
   return created;
 }
 
@@ -147,7 +156,10 @@ export async function listApiKeys(ctx: ServiceContext, principal: Principal, use
 }
 
 async function findKey(executor: Executor, ownerId: string, keyId: string) {
-  const [key] = await executor.select().from(apiKeys).where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, ownerId)));
+  const [key] = await executor
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, ownerId)));
   if (!key) throw notFound('API key');
   return key;
 }

@@ -30,10 +30,18 @@ export interface AuditFilters {
  */
 async function aboutZones(ctx: ServiceContext, customerId: string, names: string[]): Promise<SQL> {
   if (names.length === 0) return sql`false`;
-  const ids = (await ctx.db.select({ id: zones.id }).from(zones).where(and(eq(zones.customerId, customerId), inArray(zones.name, names)))).map((zone) => zone.id);
+  const ids = (
+    await ctx.db
+      .select({ id: zones.id })
+      .from(zones)
+      .where(and(eq(zones.customerId, customerId), inArray(zones.name, names)))
+  ).map((zone) => zone.id);
   return or(
     inArray(sql`${auditEvents.summary}->>'zone'`, names),
-    and(eq(auditEvents.targetType, 'zone'), or(inArray(sql`${auditEvents.summary}->>'name'`, names), ids.length > 0 ? inArray(auditEvents.targetId, ids) : sql`false`)),
+    and(
+      eq(auditEvents.targetType, 'zone'),
+      or(inArray(sql`${auditEvents.summary}->>'name'`, names), ids.length > 0 ? inArray(auditEvents.targetId, ids) : sql`false`),
+    ),
   )!;
 }
 
@@ -42,7 +50,11 @@ export async function listAuditEvents(ctx: ServiceContext, principal: Principal,
   const customerId = principal.isStaff && filters.customer_id ? filters.customer_id : principal.customerId;
   const conditions: SQL[] = [eq(auditEvents.customerId, customerId)];
   if (filters.action) {
-    conditions.push(filters.action.endsWith('.*') ? like(auditEvents.action, `${filters.action.slice(0, -1).replace(/[%_\\]/g, '\\$&')}%`) : eq(auditEvents.action, filters.action));
+    conditions.push(
+      filters.action.endsWith('.*')
+        ? like(auditEvents.action, `${filters.action.slice(0, -1).replace(/[%_\\]/g, '\\$&')}%`)
+        : eq(auditEvents.action, filters.action),
+    );
   }
   const allowedZones = principal.credential.kind === 'api_key' ? principal.credential.apiKey.allowedZones : null;
   if (allowedZones) conditions.push(await aboutZones(ctx, customerId, allowedZones));

@@ -110,7 +110,13 @@ async function startSession(ctx: ServiceContext, user: typeof users.$inferSelect
     return { session: created, newDevice };
   });
   if (newDevice) {
-    await mailUser(ctx, user.id, 'sign-in from a new device', 'Someone signed in to your Kaja DNS account from a browser or program not used for it before.', client);
+    await mailUser(
+      ctx,
+      user.id,
+      'sign-in from a new device',
+      'Someone signed in to your Kaja DNS account from a browser or program not used for it before.',
+      client,
+    );
   }
   return { session, user: presentUser(user), customer: (await loadCustomer(ctx.db, user.customerId))! };
 }
@@ -133,7 +139,11 @@ export async function signInWithSecondFactor(ctx: ServiceContext, input: SecondF
 export const passkeySignInOptions = (ctx: ServiceContext) => assertionOptions(ctx, null);
 
 /** Signs in with a passkey alone: it is both factors (something held, unlocked by the device). */
-export async function signInWithPasskey(ctx: ServiceContext, input: { challenge_id: string; response: Parameters<typeof checkAssertion>[2]['response'] }, client: Client) {
+export async function signInWithPasskey(
+  ctx: ServiceContext,
+  input: { challenge_id: string; response: Parameters<typeof checkAssertion>[2]['response'] },
+  client: Client,
+) {
   // Failed passkey sign-ins count against the client address (no account is named).
   await checkSignInAllowed(ctx, '', client.ip);
   const userId = await checkAssertion(ctx.db, ctx.config, input, null);
@@ -142,7 +152,8 @@ export async function signInWithPasskey(ctx: ServiceContext, input: { challenge_
     throw new ApiError('unauthorized', 'This passkey is not registered with Kaja DNS (or it was removed)');
   }
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
-  if (!user!.emailVerifiedAt) throw new ApiError('forbidden', 'Verify your email address first; we sent you a link', { email: 'Email address is not verified' });
+  if (!user!.emailVerifiedAt)
+    throw new ApiError('forbidden', 'Verify your email address first; we sent you a link', { email: 'Email address is not verified' });
   return startSession(ctx, user!, client, 'passkey');
 }
 
@@ -266,27 +277,35 @@ export function requestPasswordReset(ctx: ServiceContext, email: string, client:
  */
 export async function resetPassword(ctx: ServiceContext, input: { token: string; password: string; revoke_api_keys?: boolean | undefined }, client: Client) {
   const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction(async (tx) => {
-    const userId = await consumeEmailToken(tx, input.token, 'reset_password');
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-    await checkPasswordRules(input.password, { email: user!.email, fullName: user!.fullName });
-    await tx
-      .update(users)
-      .set({ passwordHash, emailVerifiedAt: user!.emailVerifiedAt ?? new Date(), updatedAt: new Date() })
-      .where(eq(users.id, userId));
-    await revokeSessions(tx, userId);
-    const revokedKeys = input.revoke_api_keys
-      ? await tx.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt))).returning({ id: apiKeys.id })
-      : [];
-    await recordAudit(tx, asUser(userId, client), {
-      customerId: user!.customerId,
-      action: 'user.password_reset',
-      targetType: 'user',
-      targetId: userId,
-      summary: { api_keys_revoked: revokedKeys.map((key) => key.id) },
-    });
-    return userId;
-  }).then((userId) => mailUser(ctx, userId, 'password changed', 'The password of your Kaja DNS account was reset with a mailed link; every session was signed out.', client));
+  await ctx.db
+    .transaction(async (tx) => {
+      const userId = await consumeEmailToken(tx, input.token, 'reset_password');
+      const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+      await checkPasswordRules(input.password, { email: user!.email, fullName: user!.fullName });
+      await tx
+        .update(users)
+        .set({ passwordHash, emailVerifiedAt: user!.emailVerifiedAt ?? new Date(), updatedAt: new Date() })
+        .where(eq(users.id, userId));
+      await revokeSessions(tx, userId);
+      const revokedKeys = input.revoke_api_keys
+        ? await tx
+            .update(apiKeys)
+            .set({ revokedAt: new Date() })
+            .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+            .returning({ id: apiKeys.id })
+        : [];
+      await recordAudit(tx, asUser(userId, client), {
+        customerId: user!.customerId,
+        action: 'user.password_reset',
+        targetType: 'user',
+        targetId: userId,
+        summary: { api_keys_revoked: revokedKeys.map((key) => key.id) },
+      });
+      return userId;
+    })
+    .then((userId) =>
+      mailUser(ctx, userId, 'password changed', 'The password of your Kaja DNS account was reset with a mailed link; every session was signed out.', client),
+    );
 }
 
 /** Changes the password of the signed-in person and ends their other sessions. */

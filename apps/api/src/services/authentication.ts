@@ -68,7 +68,10 @@ export async function authenticate(
       .where(eq(sessions.tokenHash, hashSecret(token)));
     if (!row || row.revokedAt || row.expiresAt.getTime() <= now) throw unauthorized('Session has expired or was signed out');
     if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > lastUsedResolutionMs) {
-      await ctx.db.update(sessions).set({ lastUsedAt: new Date(now) }).where(eq(sessions.id, row.sessionId));
+      await ctx.db
+        .update(sessions)
+        .set({ lastUsedAt: new Date(now) })
+        .where(eq(sessions.id, row.sessionId));
     }
     return {
       userId: row.userId,
@@ -107,7 +110,10 @@ export async function authenticate(
       throw new ApiError('forbidden', 'This API key may not be used from your address', { ip: `${client.ip} is not in the key's allowed ranges` });
     }
     if (!key.lastUsedAt || now - key.lastUsedAt.getTime() > lastUsedResolutionMs) {
-      await ctx.db.update(apiKeys).set({ lastUsedAt: sql`now()` }).where(eq(apiKeys.id, key.id));
+      await ctx.db
+        .update(apiKeys)
+        .set({ lastUsedAt: sql`now()` })
+        .where(eq(apiKeys.id, key.id));
     }
     return {
       userId: row.userId,

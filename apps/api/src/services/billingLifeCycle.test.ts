@@ -21,11 +21,14 @@ async function startClockedApi() {
 const subjects = (api: TestApi, owner: TestAccount) => api.mail.messages.filter((mail) => mail.to.includes(owner.email)).map((mail) => mail.subject);
 
 async function waitForMail(api: TestApi, owner: TestAccount, subject: string | RegExp) {
-  return api.mail.waitFor((mail) => mail.to.includes(owner.email) && (typeof subject === 'string' ? mail.subject.includes(subject) : subject.test(mail.subject)));
+  return api.mail.waitFor(
+    (mail) => mail.to.includes(owner.email) && (typeof subject === 'string' ? mail.subject.includes(subject) : subject.test(mail.subject)),
+  );
 }
 
 const current = async (api: TestApi, owner: TestAccount) => (await api.request('GET', '/subscriptions/current', { token: owner.accessToken })).body.data;
-const zoneStatus = async (api: TestApi, owner: TestAccount, zoneId: string) => (await api.request('GET', `/zones/${zoneId}`, { token: owner.apiKey })).body.data.status;
+const zoneStatus = async (api: TestApi, owner: TestAccount, zoneId: string) =>
+  (await api.request('GET', `/zones/${zoneId}`, { token: owner.apiKey })).body.data.status;
 const address = { billing_address: { line1: 'Ahtri 12', postal_code: '10151', city: 'Tallinn', country: 'EE' } };
 
 describe('subscription life cycle', () => {
@@ -123,7 +126,9 @@ describe('subscription life cycle', () => {
     expect((await api.request('POST', `/invoices/${invoices[0].id}/pay`, { token: staff.accessToken, body: { reference: 'transfer 2' } })).status).toBe(200);
     expect(await current(api, owner)).toMatchObject({ status: 'active', suspension_reason: null });
     expect(await zoneStatus(api, owner, zone.id)).toBe('active');
-    expect((await api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { type: 'A', name: 'www', content: '192.0.2.1' } })).status).toBe(201);
+    expect(
+      (await api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { type: 'A', name: 'www', content: '192.0.2.1' } })).status,
+    ).toBe(201);
   });
 
   it('a paid subscription renews with a new invoice that carries the prorated upgrade', async () => {
@@ -134,7 +139,9 @@ describe('subscription life cycle', () => {
     const { subscription, invoice } = (await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'nano' } })).body.data;
     const staff = await signInStaff(api);
     await api.request('POST', `/invoices/${invoice.id}/pay`, { token: staff.accessToken, body: { reference: 'first' } });
-    expect((await api.request('PUT', `/subscriptions/${subscription.id}/change-plan`, { token: owner.accessToken, body: { new_plan_id: 'pro' } })).status).toBe(200);
+    expect((await api.request('PUT', `/subscriptions/${subscription.id}/change-plan`, { token: owner.accessToken, body: { new_plan_id: 'pro' } })).status).toBe(
+      200,
+    );
 
     const periodEnd = new Date(subscription.current_period_end).getTime();
     await clocked.at((periodEnd - Date.now()) / dayMs + 0.01);
@@ -192,4 +199,3 @@ describe('subscription life cycle', () => {
     expect(subjects(api, owner).some((subject) => subject.includes('trial has ended'))).toBe(false);
   });
 });
-

@@ -4,14 +4,7 @@ import { type Actor, noticeOf, recordAudit, systemActor } from '@kaja/zone-write
 import { addInterval, intervalPrice } from './billingPeriods';
 import type { ServiceContext } from './context';
 import { formatInvoiceNumber, issueInvoice, openInvoices, type InvoiceRow } from './invoices';
-import {
-  billingContacts,
-  invoiceMail,
-  mailContacts,
-  restoreDisabledZones,
-  type SubscriptionRow,
-  type ZoneNoticePublisher,
-} from './subscriptions';
+import { billingContacts, invoiceMail, mailContacts, restoreDisabledZones, type SubscriptionRow, type ZoneNoticePublisher } from './subscriptions';
 
 /**
  * The subscription life cycle (docs/decisions/020-subscription-life-cycle.md), driven by the
@@ -118,7 +111,11 @@ async function advance(ctx: ServiceContext, tx: Executor, subscription: Subscrip
         }
         await end(periodEnd);
       } else if (now >= plus(periodEnd, -warningDays)) {
-        notify('ending', 'Your Kaja DNS subscription ends in a week', `As you asked, your subscription ends on ${day(periodEnd)}: your zones stop being served then.`);
+        notify(
+          'ending',
+          'Your Kaja DNS subscription ends in a week',
+          `As you asked, your subscription ends on ${day(periodEnd)}: your zones stop being served then.`,
+        );
       }
     } else {
       // Renewal in advance: one invoice per period that has begun (more than one after a long pause).
@@ -130,7 +127,10 @@ async function advance(ctx: ServiceContext, tx: Executor, subscription: Subscrip
           customer: await customerRow(),
           subscriptionId: subscription.id,
           charges: [
-            { description: `Kaja DNS ${plan!.name}, ${subscription.billingInterval === 'year' ? 'annual' : 'monthly'} subscription`, grossCents: intervalPrice(plan!.priceCents!, subscription.billingInterval) },
+            {
+              description: `Kaja DNS ${plan!.name}, ${subscription.billingInterval === 'year' ? 'annual' : 'monthly'} subscription`,
+              grossCents: intervalPrice(plan!.priceCents!, subscription.billingInterval),
+            },
             ...pending.map((charge) => ({ description: charge.description, grossCents: charge.gross_cents })),
           ],
           periodStart,
@@ -191,7 +191,11 @@ async function advance(ctx: ServiceContext, tx: Executor, subscription: Subscrip
           );
         }
       } else if (now >= plus(oldest.dueAt, -3)) {
-        notify(`invoice:${oldest.number}:due_soon`, `Kaja DNS invoice ${number} is due on ${day(oldest.dueAt)}`, `A reminder: invoice ${number} is due on ${day(oldest.dueAt)}.`);
+        notify(
+          `invoice:${oldest.number}:due_soon`,
+          `Kaja DNS invoice ${number} is due on ${day(oldest.dueAt)}`,
+          `A reminder: invoice ${number} is due on ${day(oldest.dueAt)}.`,
+        );
       }
     }
   }
@@ -237,7 +241,11 @@ export async function runLifeCycle(ctx: ServiceContext, publish: ZoneNoticePubli
     });
     if (!result) continue;
     for (const notice of result.step.notices) await publish(notice);
-    for (const mail of result.step.mails) mailContacts(ctx, result.contacts, { subject: mail.subject, text: `${mail.text}\n\nYour plan and invoices: ${ctx.config.appUrl}/billing\n\n-- \nKaja DNS` });
+    for (const mail of result.step.mails)
+      mailContacts(ctx, result.contacts, {
+        subject: mail.subject,
+        text: `${mail.text}\n\nYour plan and invoices: ${ctx.config.appUrl}/billing\n\n-- \nKaja DNS`,
+      });
   }
 }
 

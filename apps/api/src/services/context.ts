@@ -31,7 +31,12 @@ export function createServiceContext(options: { db: Database; config: Config; lo
   };
   const sendMail = (jobIds: readonly number[]) => {
     for (const id of jobIds) {
-      track(options.jobs.runJob(id).then(() => undefined, (error) => options.log.error({ err: error, job: id }, 'mail delivery failed')));
+      track(
+        options.jobs.runJob(id).then(
+          () => undefined,
+          (error) => options.log.error({ err: error, job: id }, 'mail delivery failed'),
+        ),
+      );
     }
   };
   const context: ServiceContext = {
@@ -41,7 +46,12 @@ export function createServiceContext(options: { db: Database; config: Config; lo
     log: options.log,
     mail(message) {
       // Stored first: a crash before it is sent leaves the job for a runner.
-      track(enqueueJob(options.db, mailJob, message).then((id) => sendMail([id]), (error) => options.log.error({ err: error, to: message.to, subject: message.subject }, 'mail not queued')));
+      track(
+        enqueueJob(options.db, mailJob, message).then(
+          (id) => sendMail([id]),
+          (error) => options.log.error({ err: error, to: message.to, subject: message.subject }, 'mail not queued'),
+        ),
+      );
     },
     sendMail,
     background(label, task) {

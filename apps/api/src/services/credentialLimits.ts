@@ -89,7 +89,8 @@ export function policiesWithin(inner: readonly RecordPolicy[] | null, outer: rea
 export function policiesForZone(policies: readonly RecordPolicy[] | null, zone: string): RecordPolicy[] | null {
   if (!policies || policies.length === 0) return null;
   const here = policies.filter((policy) => policy.zone?.toLowerCase() === zone.toLowerCase());
-  const shadowed = (policy: RecordPolicy) => here.some((other) => other.name.toLowerCase() === policy.name.toLowerCase() && other.type.toUpperCase() === policy.type.toUpperCase());
+  const shadowed = (policy: RecordPolicy) =>
+    here.some((other) => other.name.toLowerCase() === policy.name.toLowerCase() && other.type.toUpperCase() === policy.type.toUpperCase());
   const everywhere = policies.filter((policy) => policy.zone === null && !shadowed(policy));
   return [...here, ...everywhere].map((policy) => ({ ...policy, zone: null }));
 }
@@ -103,7 +104,8 @@ export function boundApiKey(principal: Principal, ownerRole: Role, requested: Ap
   const beyondRole = requested.scopes.filter((scope) => !covers(roleScopes(ownerRole), scope));
   if (beyondRole.length > 0) details.scopes = `The ${ownerRole} role does not allow ${beyondRole.join(', ')}`;
   const beyondCaller = requested.scopes.filter((scope) => !beyondRole.includes(scope) && !callerCovers(principal, scope));
-  if (beyondCaller.length > 0) details.scopes = `Not held by the calling ${principal.credential.kind === 'api_key' ? 'key' : 'user'}: ${beyondCaller.join(', ')}`;
+  if (beyondCaller.length > 0)
+    details.scopes = `Not held by the calling ${principal.credential.kind === 'api_key' ? 'key' : 'user'}: ${beyondCaller.join(', ')}`;
   if (principal.credential.kind === 'session') {
     if (Object.keys(details).length > 0) throw refuse(details);
     return requested;
@@ -174,7 +176,11 @@ export interface TsigKeyLimits {
  * caller's for this zone. TSIG keys cannot be tied to addresses or a lifetime, so a key with such
  * limits cannot give a TSIG key powers.
  */
-export function boundTsigKey(principal: Principal, zone: string, requested: { canUpdate: boolean; canTransfer: boolean; recordPolicies: RecordPolicy[] | null | undefined }): TsigKeyLimits {
+export function boundTsigKey(
+  principal: Principal,
+  zone: string,
+  requested: { canUpdate: boolean; canTransfer: boolean; recordPolicies: RecordPolicy[] | null | undefined },
+): TsigKeyLimits {
   const details: Record<string, string> = {};
   if (requested.canUpdate && !callerCovers(principal, 'records:write')) details.can_update = 'Signing updates needs the records:write scope';
   if (requested.canTransfer && !callerCovers(principal, 'records:read')) details.can_transfer = 'Zone transfers need the records:read scope';
@@ -184,7 +190,8 @@ export function boundTsigKey(principal: Principal, zone: string, requested: { ca
     const own = policiesForZone(caller.recordPolicies, zone);
     if (own) {
       if (!requested.recordPolicies?.length) recordPolicies = own;
-      else if (!policiesWithin(requested.recordPolicies, own, [zone])) details.record_policies = "These policies allow records the calling key's policies do not";
+      else if (!policiesWithin(requested.recordPolicies, own, [zone]))
+        details.record_policies = "These policies allow records the calling key's policies do not";
     }
     if ((requested.canUpdate || requested.canTransfer) && (caller.allowedCidrs || callerEnd(principal) || caller.maxUnusedSeconds !== null)) {
       details.key = 'The calling key is limited to address ranges or a lifetime, which a TSIG key cannot carry: use a key without those limits';

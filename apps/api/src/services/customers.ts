@@ -116,7 +116,13 @@ export async function updateCustomer(
       targetType: 'customer',
       targetId: customerId,
       summary: {
-        before: { name: before.name, default_region: before.defaultRegion, billing_address: before.billingAddress, vat_id: before.vatId, require_two_factor: before.requireTwoFactor },
+        before: {
+          name: before.name,
+          default_region: before.defaultRegion,
+          billing_address: before.billingAddress,
+          vat_id: before.vatId,
+          require_two_factor: before.requireTwoFactor,
+        },
         after: input,
       },
     });

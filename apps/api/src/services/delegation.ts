@@ -120,7 +120,12 @@ export async function requestDelegationCheck(ctx: ServiceContext, principal: Pri
     if (queued) return;
     const limit = limiter.hit(zone.id);
     if (!limit.allowed) {
-      throw new ApiError('rate_limited', `This zone was checked a moment ago; check again in ${limit.resetSeconds} seconds`, { retry_after: limit.resetSeconds }, { 'Retry-After': String(limit.resetSeconds) });
+      throw new ApiError(
+        'rate_limited',
+        `This zone was checked a moment ago; check again in ${limit.resetSeconds} seconds`,
+        { retry_after: limit.resetSeconds },
+        { 'Retry-After': String(limit.resetSeconds) },
+      );
     }
     await enqueueJob(tx, delegationCheckJob, { zone_id: zone.id } satisfies DelegationCheckPayload, { maxAttempts: 1 });
   });
@@ -181,7 +186,10 @@ export async function checkDelegation(ctx: ServiceContext, zoneId: string): Prom
       notifiedDs,
       updatedAt: now,
     };
-    await tx.insert(delegationChecks).values({ zoneId: zone.id, ...stored }).onConflictDoUpdate({ target: delegationChecks.zoneId, set: stored });
+    await tx
+      .insert(delegationChecks)
+      .values({ zoneId: zone.id, ...stored })
+      .onConflictDoUpdate({ target: delegationChecks.zoneId, set: stored });
     // The checklist's "point your name servers to us" step is done when the parent says so.
     if (pointsToUs(nsState)) await advanceOnboarding(tx, systemActor, zone.customerId, 'update_nameservers');
     if (activated) {
@@ -213,7 +221,12 @@ export async function checkDelegation(ctx: ServiceContext, zoneId: string): Prom
 }
 
 const ownerEmails = async (ctx: ServiceContext, customerId: string) =>
-  (await ctx.db.select({ email: users.email }).from(users).where(and(eq(users.customerId, customerId), eq(users.role, 'owner')))).map((user) => user.email);
+  (
+    await ctx.db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.customerId, customerId), eq(users.role, 'owner')))
+  ).map((user) => user.email);
 
 /**
  * The scheduled pass: checks the zones whose last check is older than the interval (oldest
@@ -251,7 +264,14 @@ export async function releasePendingZones(ctx: ServiceContext, publish: (notice:
     .select({ zone: zones, warnedAt: delegationChecks.releaseWarnedAt })
     .from(zones)
     .leftJoin(delegationChecks, eq(delegationChecks.zoneId, zones.id))
-    .where(and(isNotNull(zones.pendingSince), lt(zones.pendingSince, warnFrom), ne(zones.status, 'deleting'), inArray(zones.delegationNs, ['elsewhere', 'unregistered'])))
+    .where(
+      and(
+        isNotNull(zones.pendingSince),
+        lt(zones.pendingSince, warnFrom),
+        ne(zones.status, 'deleting'),
+        inArray(zones.delegationNs, ['elsewhere', 'unregistered']),
+      ),
+    )
     .orderBy(asc(zones.pendingSince))
     .limit(zonesPerPass);
   for (const { zone, warnedAt } of candidates) {

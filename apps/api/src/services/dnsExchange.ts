@@ -26,7 +26,12 @@ export class DnsExchangeError extends Error {
  * DnsExchangeError after `timeoutMs` per transport or when the answer does not match the question.
  * `label` names the server in those errors (customers see them: an internal resolver is not named).
  */
-export async function askDns(server: DnsServerAddress, question: DnsQuestion, timeoutMs = 2000, label = `${server.address} port ${server.port}`): Promise<Message> {
+export async function askDns(
+  server: DnsServerAddress,
+  question: DnsQuestion,
+  timeoutMs = 2000,
+  label = `${server.address} port ${server.port}`,
+): Promise<Message> {
   const id = randomInt(0x10000);
   const query = encodeMessage(
     emptyMessage({

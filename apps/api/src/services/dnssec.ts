@@ -98,12 +98,18 @@ export async function updateDnssecStatus(ctx: ZoneContext, principal: Principal,
     if (input.enabled === true) {
       const current = keys.find((key) => key.keytype === 'ksk' && key.active)?.algorithm;
       if (algorithm && current && algorithm !== current) {
-        throw conflict(`The zone is already signed with ${current}: change the algorithm by adding keys through /dnssec/cryptokeys`, { algorithm: `The zone is signed with ${current}` });
+        throw conflict(`The zone is already signed with ${current}: change the algorithm by adding keys through /dnssec/cryptokeys`, {
+          algorithm: `The zone is signed with ${current}`,
+        });
       }
       await advanceOnboarding(tx, principal.actor, before.customerId, 'enable_dnssec');
       if (from === 'off') {
         to = 'signing';
-        await enqueueJob(tx, generateKeysJob, { zone_id: before.id, algorithm: algorithm ?? defaultAlgorithm, actor: principal.actor } satisfies GenerateKeysPayload);
+        await enqueueJob(tx, generateKeysJob, {
+          zone_id: before.id,
+          algorithm: algorithm ?? defaultAlgorithm,
+          actor: principal.actor,
+        } satisfies GenerateKeysPayload);
       } else if (from === 'disabling') {
         to = 'active';
         await cancelJobs(tx, removeKeysJob, before.id);
@@ -141,10 +147,16 @@ export async function updateDnssecStatus(ctx: ZoneContext, principal: Principal,
   });
   if (published) await ctx.zoneChanges.publish(noticeOf(zone));
   if (turnedOff) {
-    await mailOwners(ctx, zone.customerId, `DNSSEC turned off for ${zone.name}`, `DNSSEC signing was turned off for the zone ${zone.name} by ${principal.email}. Remove the DS record at the registrar before the keys go, or resolvers that validate will fail to resolve the zone.`, {
-      ip: principal.actor.ip,
-      userAgent: principal.userAgent,
-    });
+    await mailOwners(
+      ctx,
+      zone.customerId,
+      `DNSSEC turned off for ${zone.name}`,
+      `DNSSEC signing was turned off for the zone ${zone.name} by ${principal.email}. Remove the DS record at the registrar before the keys go, or resolvers that validate will fail to resolve the zone.`,
+      {
+        ip: principal.actor.ip,
+        userAgent: principal.userAgent,
+      },
+    );
   }
   return presentDnssecStatus(zone, await zoneCryptokeys(ctx.db, zone.id), await keyRemovalTime(ctx.db, zone.id));
 }

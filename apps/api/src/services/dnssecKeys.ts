@@ -133,7 +133,10 @@ const keysChangeable = (zone: ZoneRow) => {
 };
 
 async function findKey(executor: Executor, zone: ZoneRow, keyId: string, lock = false): Promise<CryptokeyRow> {
-  const query = executor.select().from(cryptokeys).where(and(eq(cryptokeys.id, keyId), eq(cryptokeys.zoneId, zone.id)));
+  const query = executor
+    .select()
+    .from(cryptokeys)
+    .where(and(eq(cryptokeys.id, keyId), eq(cryptokeys.zoneId, zone.id)));
   const [key] = lock ? await query.for('update') : await query;
   if (!key) throw notFound('Cryptokey');
   return key;
@@ -204,7 +207,14 @@ export async function updateCryptokey(ctx: ZoneContext, principal: Principal, zo
     return {
       result: { ...presentCryptokey(zone, updated!), ...(warning ? { warning } : {}) },
       action: input.active ? 'dnssec.cryptokey_activated' : 'dnssec.cryptokey_deactivated',
-      summary: { zone: zone.name, cryptokey_id: key.id, keytype: key.keytype, key_tag: key.keyTag, active: { from: key.active, to: input.active }, ...(warning ? { forced: true } : {}) },
+      summary: {
+        zone: zone.name,
+        cryptokey_id: key.id,
+        keytype: key.keytype,
+        key_tag: key.keyTag,
+        active: { from: key.active, to: input.active },
+        ...(warning ? { forced: true } : {}),
+      },
     };
   });
 }
@@ -219,7 +229,14 @@ export async function deleteCryptokey(ctx: ZoneContext, principal: Principal, zo
     return {
       result: { id: key.id, deleted: true as const, ...(warning ? { warning } : {}) },
       action: 'dnssec.cryptokey_deleted',
-      summary: { zone: zone.name, cryptokey_id: key.id, keytype: key.keytype, key_tag: key.keyTag, was_active: key.active, ...(warning ? { forced: true } : {}) },
+      summary: {
+        zone: zone.name,
+        cryptokey_id: key.id,
+        keytype: key.keytype,
+        key_tag: key.keyTag,
+        was_active: key.active,
+        ...(warning ? { forced: true } : {}),
+      },
     };
   });
 }

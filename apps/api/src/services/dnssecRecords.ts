@@ -38,7 +38,14 @@ export function dnssecApexSets(zone: Pick<ZoneRow, 'name' | 'ttl' | 'dnssecState
     sets.push(set('CDS', [CDS_DELETE]), set('CDNSKEY', [CDNSKEY_DELETE]));
   } else {
     const ksks = keys.filter((key) => key.active && key.keytype === 'ksk').map(dnskeyOf);
-    if (ksks.length > 0) sets.push(set('CDS', ksks.map((dnskey) => dsRdata(zone.name, dnskey, DigestType.SHA256))), set('CDNSKEY', ksks));
+    if (ksks.length > 0)
+      sets.push(
+        set(
+          'CDS',
+          ksks.map((dnskey) => dsRdata(zone.name, dnskey, DigestType.SHA256)),
+        ),
+        set('CDNSKEY', ksks),
+      );
   }
   if (zone.nsec3) {
     const { iterations, salt } = RFC9276_PARAMETERS;

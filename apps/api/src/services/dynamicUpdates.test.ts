@@ -129,9 +129,13 @@ describe('dynamic updates (RFC 2136 section 3)', () => {
       await send([], [add(at('www'), 'A', '192.0.2.1'), add(at('www'), 'A', '192.0.2.2')]);
       // A subset is not the set.
       expect((await send([setHolds(at('www'), 'A', '192.0.2.1')], [deleteSet(at('www'), 'A')])).rcode).toBe(Rcode.NXRRSET);
-      expect((await send([setHolds(at('www'), 'A', '192.0.2.1'), setHolds(at('www'), 'A', '192.0.2.3')], [deleteSet(at('www'), 'A')])).rcode).toBe(Rcode.NXRRSET);
+      expect((await send([setHolds(at('www'), 'A', '192.0.2.1'), setHolds(at('www'), 'A', '192.0.2.3')], [deleteSet(at('www'), 'A')])).rcode).toBe(
+        Rcode.NXRRSET,
+      );
       expect(await records()).toEqual(['www 300 A 192.0.2.1', 'www 300 A 192.0.2.2']);
-      expect((await send([setHolds(at('www'), 'A', '192.0.2.2'), setHolds(at('www'), 'A', '192.0.2.1')], [deleteSet(at('www'), 'A')])).rcode).toBe(Rcode.NOERROR);
+      expect((await send([setHolds(at('www'), 'A', '192.0.2.2'), setHolds(at('www'), 'A', '192.0.2.1')], [deleteSet(at('www'), 'A')])).rcode).toBe(
+        Rcode.NOERROR,
+      );
       expect(await records()).toEqual([]);
     });
 
@@ -199,10 +203,16 @@ describe('dynamic updates (RFC 2136 section 3)', () => {
 
     it('deletes every set at a name, and at the apex all but the platform\u2019s SOA and NS', async () => {
       const { send, at, records, zone } = await zoneWithKey();
-      await send([], [add(at('www'), 'A', '192.0.2.1'), add(at('www'), 'TXT', 'x'), add(at('@'), 'MX', '10 mail.example.net.'), add(at('other'), 'A', '192.0.2.9')]);
+      await send(
+        [],
+        [add(at('www'), 'A', '192.0.2.1'), add(at('www'), 'TXT', 'x'), add(at('@'), 'MX', '10 mail.example.net.'), add(at('other'), 'A', '192.0.2.9')],
+      );
       expect((await send([], [deleteName(at('www')), deleteName(at('@'))])).rcode).toBe(Rcode.NOERROR);
       expect(await records()).toEqual(['other 300 A 192.0.2.9']);
-      const managed = await api.database.db.select().from(rrsets).where(and(eq(rrsets.zoneId, zone.id), eq(rrsets.managed, true)));
+      const managed = await api.database.db
+        .select()
+        .from(rrsets)
+        .where(and(eq(rrsets.zoneId, zone.id), eq(rrsets.managed, true)));
       expect(managed.map((set) => set.type).sort()).toEqual(['NS', 'SOA']);
     });
 
@@ -266,7 +276,11 @@ describe('dynamic updates (RFC 2136 section 3)', () => {
       const key = await createTsigKey(api, zone.id);
       const updates = Array.from({ length: 101 }, (_, i) => add(`h${i}.${zone.name}`, 'A', '192.0.2.1'));
       const outcome = await applyUpdate(ctx, {
-        message: emptyMessage({ opcode: Opcode.UPDATE, questions: [{ name: zone.name, type: 6, class: DnsClass.IN }], authorities: updates.concat(updates.map((u) => ({ ...u, name: `x${u.name}` }))) }),
+        message: emptyMessage({
+          opcode: Opcode.UPDATE,
+          questions: [{ name: zone.name, type: 6, class: DnsClass.IN }],
+          authorities: updates.concat(updates.map((u) => ({ ...u, name: `x${u.name}` }))),
+        }),
         keyId: key.id,
         client: null,
       });
@@ -277,17 +291,38 @@ describe('dynamic updates (RFC 2136 section 3)', () => {
     it('bumps the serial once per message, journals it as a dynamic update by the key and writes an audit event', async () => {
       const { send, at, zone, key, serial } = await zoneWithKey();
       const before = await serial();
-      const outcome = await send([setAbsent(at('www'), 'A')], [add(at('www'), 'A', '192.0.2.1'), add(at('mail'), 'A', '192.0.2.2'), add(at('@'), 'MX', '10 mail')]);
+      const outcome = await send(
+        [setAbsent(at('www'), 'A')],
+        [add(at('www'), 'A', '192.0.2.1'), add(at('mail'), 'A', '192.0.2.2'), add(at('@'), 'MX', '10 mail')],
+      );
       expect(outcome).toMatchObject({ rcode: Rcode.NOERROR, serial: before + 1 });
       expect(await serial()).toBe(before + 1);
-      const [change] = await api.database.db.select().from(zoneChanges).where(and(eq(zoneChanges.zoneId, zone.id), eq(zoneChanges.serial, before + 1)));
-      expect(change).toMatchObject({ previousSerial: before, source: 'dynamic_update', actor: { type: 'tsig_key', user_id: null, api_key_id: null, tsig_key_id: key.id } });
-      expect(change!.added.filter((record) => record.type !== 'SOA').map((record) => `${record.name} ${record.type} ${record.content}`).sort()).toEqual(
-        [`${zone.name} MX 10 mail.${zone.name}.`, `mail.${zone.name} A 192.0.2.2`, `www.${zone.name} A 192.0.2.1`].sort(),
-      );
-      const events = await api.database.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, zone.id), eq(auditEvents.action, 'records.updated'))).orderBy(asc(auditEvents.id));
+      const [change] = await api.database.db
+        .select()
+        .from(zoneChanges)
+        .where(and(eq(zoneChanges.zoneId, zone.id), eq(zoneChanges.serial, before + 1)));
+      expect(change).toMatchObject({
+        previousSerial: before,
+        source: 'dynamic_update',
+        actor: { type: 'tsig_key', user_id: null, api_key_id: null, tsig_key_id: key.id },
+      });
+      expect(
+        change!.added
+          .filter((record) => record.type !== 'SOA')
+          .map((record) => `${record.name} ${record.type} ${record.content}`)
+          .sort(),
+      ).toEqual([`${zone.name} MX 10 mail.${zone.name}.`, `mail.${zone.name} A 192.0.2.2`, `www.${zone.name} A 192.0.2.1`].sort());
+      const events = await api.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.targetId, zone.id), eq(auditEvents.action, 'records.updated')))
+        .orderBy(asc(auditEvents.id));
       expect(events).toHaveLength(1);
-      expect(events[0]).toMatchObject({ actorType: 'tsig_key', ip: '192.0.2.53', summary: { tsig_key_id: key.id, tsig_key: key.name, source: 'dynamic_update', serial: before + 1 } });
+      expect(events[0]).toMatchObject({
+        actorType: 'tsig_key',
+        ip: '192.0.2.53',
+        summary: { tsig_key_id: key.id, tsig_key: key.name, source: 'dynamic_update', serial: before + 1 },
+      });
     });
 
     it('announces the new serial after the commit', async () => {

@@ -29,7 +29,9 @@ export async function consumeEmailToken(executor: Executor, token: string, purpo
   const [row] = await executor
     .update(emailTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(emailTokens.tokenHash, hashSecret(token)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, sql`now()`)))
+    .where(
+      and(eq(emailTokens.tokenHash, hashSecret(token)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, sql`now()`)),
+    )
     .returning({ userId: emailTokens.userId });
   if (!row) throw invalid({ token: 'Token is invalid, already used or expired' });
   await endEmailTokens(executor, row.userId, purpose);

@@ -18,7 +18,8 @@ export const invitationLifetimeMs = 7 * 24 * 3600_000;
 
 function requireCanInvite(principal: Principal, role: Role) {
   requireManager(principal);
-  if (role === 'owner' && principal.role !== 'owner') throw new ApiError('forbidden', 'Only owners can invite owners', { role: 'Only owners can invite owners' });
+  if (role === 'owner' && principal.role !== 'owner')
+    throw new ApiError('forbidden', 'Only owners can invite owners', { role: 'Only owners can invite owners' });
   requireMayGrantRole(principal, role);
 }
 
@@ -27,7 +28,10 @@ export async function createInvitation(ctx: ServiceContext, principal: Principal
   requireCanInvite(principal, input.role);
   const token = newSecret('kit');
   const { invitation, customerName } = await ctx.db.transaction(async (tx) => {
-    const [member] = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, input.email), eq(users.customerId, principal.customerId)));
+    const [member] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, input.email), eq(users.customerId, principal.customerId)));
     if (member) throw conflict('This person is already a user of your customer', { email: 'Already a user of this customer' });
     await tx
       .update(invitations)
@@ -70,7 +74,10 @@ export async function listInvitations(ctx: ServiceContext, principal: Principal,
 }
 
 async function findInvitation(executor: Executor, principal: Principal, id: string) {
-  const [invitation] = await executor.select().from(invitations).where(and(eq(invitations.id, id), eq(invitations.customerId, principal.customerId)));
+  const [invitation] = await executor
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.id, id), eq(invitations.customerId, principal.customerId)));
   if (!invitation) throw notFound('Invitation');
   return invitation;
 }
@@ -109,7 +116,12 @@ async function pendingInvitation(executor: Executor, token: string, lock: boolea
 }
 
 const ownerCount = async (executor: Executor, customerId: string) =>
-  (await executor.select({ value: count() }).from(users).where(and(eq(users.customerId, customerId), eq(users.role, 'owner'))))[0]!.value;
+  (
+    await executor
+      .select({ value: count() })
+      .from(users)
+      .where(and(eq(users.customerId, customerId), eq(users.role, 'owner')))
+  )[0]!.value;
 
 /**
  * GET /invitations/{token}/accept. A signed-in person with the invited address joins the customer
@@ -126,7 +138,10 @@ export async function acceptInvitation(ctx: ServiceContext, token: string, princ
         throw conflict('You are the last owner of your current customer: hand ownership to someone else or delete it first');
       }
       // Keys belong to a customer: they do not follow the person into another one.
-      await tx.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.userId, existing.id), sql`${apiKeys.revokedAt} is null`));
+      await tx
+        .update(apiKeys)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(apiKeys.userId, existing.id), sql`${apiKeys.revokedAt} is null`));
       await recordAudit(tx, principal.actor, {
         customerId: existing.customerId,
         action: 'user.left',
@@ -155,7 +170,13 @@ export async function acceptInvitation(ctx: ServiceContext, token: string, princ
 }
 
 async function mailMemberAdded(ctx: ServiceContext, invitation: ReturnType<typeof presentInvitation>, origin: { ip: string | null; userAgent: string | null }) {
-  await mailOwners(ctx, invitation.customer_id, 'team member added', `${invitation.email} accepted the invitation and joined your team as ${invitation.role}.`, origin);
+  await mailOwners(
+    ctx,
+    invitation.customer_id,
+    'team member added',
+    `${invitation.email} accepted the invitation and joined your team as ${invitation.role}.`,
+    origin,
+  );
 }
 
 /** POST /invitations/{token}/accept: a new person sets name and password, and is signed in. */

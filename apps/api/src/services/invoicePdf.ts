@@ -28,7 +28,10 @@ export function invoicePdf(invoice: InvoiceRow): Promise<Buffer> {
     document.on('error', reject);
   });
 
-  document.font('Helvetica-Bold').fontSize(20).text(`Invoice ${formatInvoiceNumber(invoice.number)}`);
+  document
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .text(`Invoice ${formatInvoiceNumber(invoice.number)}`);
   document.moveDown(0.5).font('Helvetica').fontSize(10);
   document.text(`Issued: ${date(invoice.issuedAt)}`);
   document.text(`Due: ${date(invoice.dueAt)}`);

@@ -4,7 +4,18 @@ import { groupRecords } from '@kaja/dns-model';
 import { invalid } from '../errors';
 import type { Pagination } from '../schemas/common';
 import type { Principal } from './principal';
-import { checkRecordQuota, editZoneOptimistically, findZone, isManagedSet, readZoneSnapshot, recordDelta, type SetChange, setKey, type ZoneRow, type ZoneState } from '@kaja/zone-writes';
+import {
+  checkRecordQuota,
+  editZoneOptimistically,
+  findZone,
+  isManagedSet,
+  readZoneSnapshot,
+  recordDelta,
+  type SetChange,
+  setKey,
+  type ZoneRow,
+  type ZoneState,
+} from '@kaja/zone-writes';
 import type { PlanningContext, ZoneContext } from './context';
 
 type ChangeRow = typeof zoneChanges.$inferSelect;
@@ -74,7 +85,12 @@ export async function recordsAtSerial(tx: Executor, { zone, sets }: ZoneState, s
 }
 
 /** The set changes that make the zone's customer records equal `records` (only sets that differ). */
-export function changesToReach(zone: ZoneRow, sets: ZoneState['sets'], records: readonly JournalRecord[], options: { removeOthers: boolean; path?: (name: string, type: string) => string }): SetChange[] {
+export function changesToReach(
+  zone: ZoneRow,
+  sets: ZoneState['sets'],
+  records: readonly JournalRecord[],
+  options: { removeOthers: boolean; path?: (name: string, type: string) => string },
+): SetChange[] {
   const { rrsets } = groupRecords(records);
   const path = options.path ?? (() => '');
   const wanted = new Set(rrsets.map((set) => setKey(set.name, set.type)));
@@ -103,13 +119,30 @@ export function changesToReach(zone: ZoneRow, sets: ZoneState['sets'], records: 
  */
 export async function restoreZone(ctx: PlanningContext, principal: Principal, zoneId: string, serial: number, { dryRun = false } = {}) {
   const plan = async (state: ZoneState) =>
-    ctx.workers.run('planRecords', { zone: state.zone, sets: [...state.sets.values()], records: await recordsAtSerial(ctx.db, state, serial), removeOthers: true, principal, fieldsByName: false }, principal.customerId);
+    ctx.workers.run(
+      'planRecords',
+      {
+        zone: state.zone,
+        sets: [...state.sets.values()],
+        records: await recordsAtSerial(ctx.db, state, serial),
+        removeOthers: true,
+        principal,
+        fieldsByName: false,
+      },
+      principal.customerId,
+    );
   if (dryRun) {
     const state = await readZoneSnapshot(ctx, principal, zoneId);
     const { diffs } = await plan(state);
     await ctx.db.transaction((tx) => checkRecordQuota(tx, state.zone.customerId, recordDelta(state.zone.name, diffs)));
     return { dry_run: true, serial: state.zone.serial, restored_serial: serial, changes: diffs };
   }
-  const result = await editZoneOptimistically(ctx, principal, zoneId, { source: 'restore', action: 'zone.restored', summary: { restored_serial: serial } }, plan);
+  const result = await editZoneOptimistically(
+    ctx,
+    principal,
+    zoneId,
+    { source: 'restore', action: 'zone.restored', summary: { restored_serial: serial } },
+    plan,
+  );
   return { dry_run: false, serial: result.serial, restored_serial: serial, changes: result.diffs };
 }

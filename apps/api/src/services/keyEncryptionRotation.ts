@@ -12,7 +12,14 @@ import { decryptPrivateKey, encryptPrivateKey, keyEncryptionKeyId, sealedKeyId }
 const sealedColumns = [
   { name: 'DNSSEC private keys', table: cryptokeys, id: cryptokeys.id, column: cryptokeys.privateKey, field: 'privateKey', context: (id: string) => id },
   { name: 'TSIG secrets', table: tsigKeys, id: tsigKeys.id, column: tsigKeys.secret, field: 'secret', context: (id: string) => id },
-  { name: 'authenticator-app secrets', table: totpFactors, id: totpFactors.userId, column: totpFactors.secret, field: 'secret', context: (id: string) => `totp:${id}` },
+  {
+    name: 'authenticator-app secrets',
+    table: totpFactors,
+    id: totpFactors.userId,
+    column: totpFactors.secret,
+    field: 'secret',
+    context: (id: string) => `totp:${id}`,
+  },
 ] as const;
 
 /** How a column's values stand after re-sealing them under the current key. */
@@ -46,7 +53,10 @@ export async function resealSecrets(db: Database, keys: KeyEncryptionKeys): Prom
           continue;
         }
         const resealed = Buffer.from(encryptPrivateKey(decryptPrivateKey(sealed, keys, context(row.id)), keys, context(row.id))).toString('base64');
-        await db.update(table).set({ [field]: resealed }).where(and(eq(id, row.id), eq(column, row.sealed)));
+        await db
+          .update(table)
+          .set({ [field]: resealed })
+          .where(and(eq(id, row.id), eq(column, row.sealed)));
         count.resealed += 1;
       } catch {
         count.failed.push(row.id);

@@ -53,7 +53,9 @@ export const queryUsageMail = (
   const next = `The count starts again on ${usage.resetsAt.toISOString().slice(0, 10)}. To have more queries a month, change your plan at ${config.appUrl}/billing.`;
   return {
     to,
-    subject: usage.over ? `Kaja DNS: ${usage.customer} has passed this month's queries` : `Kaja DNS: ${usage.customer} has used ${share}% of this month's queries`,
+    subject: usage.over
+      ? `Kaja DNS: ${usage.customer} has passed this month's queries`
+      : `Kaja DNS: ${usage.customer} has used ${share}% of this month's queries`,
     text: `${counts}\n\n${served}\n${next}${signature}`,
   };
 };
@@ -73,14 +75,15 @@ export interface SecurityEvent {
 export const securityMail = (config: Config, to: string, subject: string, event: SecurityEvent): MailMessage => ({
   to,
   subject: `Kaja DNS security: ${subject}`,
-  text: [
-    event.happened,
-    '',
-    `When: ${event.when.toISOString().replace('T', ' ').slice(0, 19)} UTC`,
-    `From address: ${event.ip ?? 'unknown'}`,
-    `Browser or program: ${event.userAgent ?? 'unknown'}`,
-    '',
-    'If this was you, there is nothing to do.',
-    `If it was not: sign out the sessions you do not know at ${config.appUrl}/account/security (or sign out everywhere there), reset your password at ${config.appUrl}/auth/forgot-password, and check your two-step sign-in, passkeys and API keys.`,
-  ].join('\n') + signature,
+  text:
+    [
+      event.happened,
+      '',
+      `When: ${event.when.toISOString().replace('T', ' ').slice(0, 19)} UTC`,
+      `From address: ${event.ip ?? 'unknown'}`,
+      `Browser or program: ${event.userAgent ?? 'unknown'}`,
+      '',
+      'If this was you, there is nothing to do.',
+      `If it was not: sign out the sessions you do not know at ${config.appUrl}/account/security (or sign out everywhere there), reset your password at ${config.appUrl}/auth/forgot-password, and check your two-step sign-in, passkeys and API keys.`,
+    ].join('\n') + signature,
 });

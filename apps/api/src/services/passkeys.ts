@@ -80,13 +80,24 @@ export async function registrationOptions(ctx: ServiceContext, userId: string) {
 }
 
 /** Checks the browser's answer to the registration options and keeps the new passkey under `name`. */
-export async function addPasskey(executor: Executor, config: Config, userId: string, input: { challenge_id: string; name: string; response: RegistrationResponseJSON }) {
+export async function addPasskey(
+  executor: Executor,
+  config: Config,
+  userId: string,
+  input: { challenge_id: string; name: string; response: RegistrationResponseJSON },
+) {
   const { challenge, userId: challengeUser } = await takeChallenge(executor, input.challenge_id, 'passkey_registration');
   if (challengeUser !== userId) throw invalid({ challenge_id: 'The passkey request has expired or was used; start again' });
   const { rpID, origin } = relyingParty(config);
   let verification;
   try {
-    verification = await verifyRegistrationResponse({ response: input.response, expectedChallenge: challenge, expectedOrigin: origin, expectedRPID: rpID, requireUserVerification: false });
+    verification = await verifyRegistrationResponse({
+      response: input.response,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: false,
+    });
   } catch (error) {
     throw invalid({ response: `The passkey could not be checked: ${(error as Error).message}` });
   }
@@ -151,7 +162,12 @@ export async function checkAssertion(
       expectedOrigin: origin,
       expectedRPID: rpID,
       requireUserVerification: false,
-      credential: { id: passkey.credentialId, publicKey: isoBase64URL.toBuffer(passkey.publicKey), counter: passkey.signCount, transports: (passkey.transports ?? []) as never },
+      credential: {
+        id: passkey.credentialId,
+        publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+        counter: passkey.signCount,
+        transports: passkey.transports ?? [],
+      },
     });
   } catch {
     return null;
@@ -165,13 +181,20 @@ export async function checkAssertion(
 }
 
 export async function renamePasskey(executor: Executor, userId: string, id: string, name: string) {
-  const [row] = await executor.update(passkeys).set({ name }).where(and(eq(passkeys.id, id), eq(passkeys.userId, userId))).returning();
+  const [row] = await executor
+    .update(passkeys)
+    .set({ name })
+    .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+    .returning();
   if (!row) throw notFound('Passkey');
   return row;
 }
 
 export async function deletePasskey(executor: Executor, userId: string, id: string) {
-  const [row] = await executor.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, userId))).returning();
+  const [row] = await executor
+    .delete(passkeys)
+    .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+    .returning();
   if (!row) throw notFound('Passkey');
   return row;
 }

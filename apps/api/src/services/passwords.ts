@@ -30,7 +30,9 @@ const estimator = new ZxcvbnFactory({
 /** What the person and the product are called: words a guesser tries first. */
 function guessableWords(person: { email: string; fullName?: string | undefined; company?: string | undefined }) {
   const [local = '', domain = ''] = person.email.toLowerCase().split('@');
-  return [person.email, local, domain, ...(person.fullName ?? '').split(/\s+/), ...(person.company ?? '').split(/\s+/), 'kaja', 'kajadns'].filter((word) => word.length > 2);
+  return [person.email, local, domain, ...(person.fullName ?? '').split(/\s+/), ...(person.company ?? '').split(/\s+/), 'kaja', 'kajadns'].filter(
+    (word) => word.length > 2,
+  );
 }
 
 /**
@@ -44,7 +46,9 @@ export async function checkPasswordRules(
   field = 'password',
 ): Promise<void> {
   if (password.trim().toLowerCase() === person.email.toLowerCase()) {
-    throw new ApiError('validation_failed', 'Password must not be the same as the email address', { [field]: 'Password must not be the same as the email address' });
+    throw new ApiError('validation_failed', 'Password must not be the same as the email address', {
+      [field]: 'Password must not be the same as the email address',
+    });
   }
   const { score, feedback } = estimator.check(password, guessableWords(person));
   if (score >= minimumPasswordScore) return;

@@ -77,9 +77,13 @@ export function requireWritableAccount(principal: Principal): void {
   if (principal.isStaff) return;
   const { subscriptionStatus, suspensionReason } = principal.account;
   if (subscriptionStatus === 'suspended' && suspensionReason === 'trial_ended') {
-    throw new ApiError('account_read_only', 'The trial has ended without a paid plan: the account is read-only until you order one (POST /subscriptions/checkout)', {
-      reason: 'trial_ended',
-    });
+    throw new ApiError(
+      'account_read_only',
+      'The trial has ended without a paid plan: the account is read-only until you order one (POST /subscriptions/checkout)',
+      {
+        reason: 'trial_ended',
+      },
+    );
   }
   if (subscriptionStatus === 'suspended') {
     throw new ApiError('account_read_only', 'The account is suspended for an unpaid invoice: it is read-only until the invoice is paid (GET /invoices)', {

@@ -37,7 +37,8 @@ describe(`query metering (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})
       .where(and(eq(subscriptions.customerId, account.customerId), ne(subscriptions.status, 'canceled')));
     return row!;
   };
-  const usageMails = (account: TestAccount) => api.mail.messages.filter((mail) => mail.to.includes(account.email) && /queries/.test(mail.subject)).map((mail) => mail.subject);
+  const usageMails = (account: TestAccount) =>
+    api.mail.messages.filter((mail) => mail.to.includes(account.email) && /queries/.test(mail.subject)).map((mail) => mail.subject);
 
   it('sums every zone of the customer over the calendar month in UTC, and nobody else’s', async () => {
     const account = await signUpOwner(api);
@@ -98,7 +99,11 @@ describe(`query metering (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})
     // Nothing stops: the zone is served as before.
     expect((await api.database.db.select({ status: zones.status }).from(zones).where(eq(zones.id, zone.id)))[0]!.status).toBe('active');
 
-    const events = await api.database.db.select().from(auditEvents).where(and(eq(auditEvents.customerId, account.customerId), eq(auditEvents.targetType, 'subscription'))).orderBy(asc(auditEvents.id));
+    const events = await api.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.customerId, account.customerId), eq(auditEvents.targetType, 'subscription')))
+      .orderBy(asc(auditEvents.id));
     const metering = events.filter((event) => event.action.startsWith('subscription.queries_'));
     expect(metering.map((event) => [event.action, event.actorType, event.summary])).toEqual([
       ['subscription.queries_warning', 'system', { month: '2026-03', queries: 1_600_000, limit: 2_000_000 }],

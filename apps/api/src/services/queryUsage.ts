@@ -101,7 +101,10 @@ export async function meterQueries(ctx: ServiceContext, now: Date): Promise<void
       return updated !== undefined;
     });
     if (!flagged) continue;
-    const owners = await ctx.db.select({ email: users.email }).from(users).where(and(eq(users.customerId, row.customerId), eq(users.role, 'owner')));
+    const owners = await ctx.db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.customerId, row.customerId), eq(users.role, 'owner')));
     for (const owner of owners) {
       ctx.mail(queryUsageMail(ctx.config, owner.email, { customer: row.customerName, plan: row.planName, month, queries, limit, over, resetsAt: end }));
     }

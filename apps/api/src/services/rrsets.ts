@@ -1,10 +1,22 @@
 import { and, asc, count, eq, type SQL } from '@kaja/db/orm';
 import { rrsets } from '@kaja/db';
-import { isTypeName, parseOwnerName, parseRrsetInput, recordType, typeCode, typeName, ValidationError, type FieldErrors, type Rrset, type RrsetInput, type RrsetInputResult } from '@kaja/dns-model';
+import {
+  isTypeName,
+  parseOwnerName,
+  parseRrsetInput,
+  recordType,
+  typeCode,
+  typeName,
+  ValidationError,
+  type FieldErrors,
+  type Rrset,
+  type RrsetInput,
+  type RrsetInputResult,
+} from '@kaja/dns-model';
 import { ApiError, invalid, notFound } from '../errors';
 import type { Pagination } from '../schemas/common';
 import type { Principal } from './principal';
-import { editZone, findZone, neighbourhoodOf, setKey, type RrsetRow, type SetChange, type SetDiff, type ZoneRow, type ZoneState } from '@kaja/zone-writes';
+import { editZone, findZone, setKey, type RrsetRow, type SetChange, type SetDiff, type ZoneRow, type ZoneState } from '@kaja/zone-writes';
 import type { ZoneContext } from './context';
 
 export const presentRrset = (row: RrsetRow) => ({
@@ -27,8 +39,7 @@ export const presentDiff = (diff: SetDiff) => ({
   added: diff.added,
 });
 
-const prefixed = (errors: FieldErrors, path: string) =>
-  Object.fromEntries(Object.entries(errors).map(([field, message]) => [`${path}${field}`, message]));
+const prefixed = (errors: FieldErrors, path: string) => Object.fromEntries(Object.entries(errors).map(([field, message]) => [`${path}${field}`, message]));
 
 /** A record type as the URL or a filter gives it (any case, ANAME for ALIAS). */
 function typeParam(text: string, field: string): string {
@@ -72,7 +83,12 @@ type Touched = { name: string; type: string; contents?: readonly string[] };
 function touchedBy(input: RrsetInput & { action?: string }, zone: ZoneRow): Touched[] {
   if (input.action === 'delete') {
     try {
-      return [{ name: parseOwnerName(typeof input.name === 'string' ? input.name : '', zone.name), type: (typeof input.type === 'string' ? input.type : '').toUpperCase() }];
+      return [
+        {
+          name: parseOwnerName(typeof input.name === 'string' ? input.name : '', zone.name),
+          type: (typeof input.type === 'string' ? input.type : '').toUpperCase(),
+        },
+      ];
     } catch {
       return [];
     }
@@ -109,7 +125,10 @@ export async function listRrsets(
 }
 
 async function findRrset(ctx: ZoneContext, zone: ZoneRow, rrsetId: string): Promise<RrsetRow> {
-  const [row] = await ctx.db.select().from(rrsets).where(and(eq(rrsets.id, rrsetId), eq(rrsets.zoneId, zone.id)));
+  const [row] = await ctx.db
+    .select()
+    .from(rrsets)
+    .where(and(eq(rrsets.id, rrsetId), eq(rrsets.zoneId, zone.id)));
   if (!row) throw notFound('Record');
   return row;
 }
@@ -175,7 +194,12 @@ export async function deleteRrset(ctx: ZoneContext, principal: Principal, zoneId
 }
 
 /** DELETE by-name/{name}/{type}: the whole set, or with `content` only that value (and the set with its last value). */
-export async function deleteByName(ctx: ZoneContext, principal: Principal, zoneId: string, params: { name: string; type: string; content?: string | undefined }) {
+export async function deleteByName(
+  ctx: ZoneContext,
+  principal: Principal,
+  zoneId: string,
+  params: { name: string; type: string; content?: string | undefined },
+) {
   let removed: string[] = [];
   let target = { name: '', type: '' };
   const touches = (zone: ZoneRow) => touchedBy({ action: 'delete', name: params.name, type: params.type }, zone);

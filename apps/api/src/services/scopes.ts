@@ -16,8 +16,7 @@ export function grants(granted: readonly string[], needed: string): boolean {
   return granted.includes(needed) || granted.includes(`${resource}:*`);
 }
 
-export const isKnownScope = (scope: string) =>
-  (apiScopes as readonly string[]).includes(scope) || resources.some((resource) => scope === `${resource}:*`);
+export const isKnownScope = (scope: string) => (apiScopes as readonly string[]).includes(scope) || resources.some((resource) => scope === `${resource}:*`);
 
 /**
  * Scopes as sent by clients: a list, or a JSON-encoded string of a list (the dashboard's form),
@@ -34,7 +33,10 @@ export function parseScopes(input: string[] | string): string[] {
         throw invalid({ scopes: 'Scopes must be a list or a JSON-encoded list of scopes' });
       }
     } else {
-      list = text.split(',').map((scope) => scope.trim()).filter(Boolean);
+      list = text
+        .split(',')
+        .map((scope) => scope.trim())
+        .filter(Boolean);
     }
   }
   if (!Array.isArray(list) || !list.every((scope) => typeof scope === 'string')) {

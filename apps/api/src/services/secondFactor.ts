@@ -96,7 +96,11 @@ export async function checkSecondFactor(ctx: ServiceContext, input: SecondFactor
       .where(eq(signInChallenges.id, step.id));
     await recordSignInFailure(ctx, user.email, ip);
     const message =
-      field === 'code' ? 'The code is not right (or was used already): enter the 6 digits the app shows now' : field === 'recovery_code' ? 'The recovery code is not right or was used already' : 'The passkey could not be checked';
+      field === 'code'
+        ? 'The code is not right (or was used already): enter the 6 digits the app shows now'
+        : field === 'recovery_code'
+          ? 'The recovery code is not right or was used already'
+          : 'The passkey could not be checked';
     throw invalid({ [field]: message });
   }
   const [used] = await ctx.db

@@ -1,15 +1,24 @@
-import { resolveKeyEncryptionKey } from '@kaja/config';
-import { enqueueJob, jobs, rrsets, secondaryZones, tsigKeys, zoneChanges, zones, type Database, type Executor, type JournalRecord, type SecondaryPrimary } from '@kaja/db';
-import { and, eq, inArray, sql } from '@kaja/db/orm';
+import { resolveKeyEncryptionKey, secondaryAddressProblem } from '@kaja/config';
+import { rrsets, secondaryZones, tsigKeys, zoneChanges, zones, type Database, type Executor, type JournalRecord, type SecondaryPrimary } from '@kaja/db';
+import { and, eq, inArray } from '@kaja/db/orm';
 import { groupRecords, typeCode } from '@kaja/dns-model';
-import { ApiError, conflict, invalid } from '../errors';
+import {
+  findZone,
+  isManagedSet,
+  noticeOf,
+  openTsigSecret,
+  queueRefresh,
+  recordAudit,
+  sortKeyOf,
+  type ZoneChangePublisher,
+  type ZoneRow,
+} from '@kaja/zone-writes';
+import { conflict, invalid } from '../errors';
 import type { ServiceContext } from './context';
 import type { Principal } from './principal';
 import { normaliseAddress } from './secondaries';
 import { findTsigKey } from './tsigKeys';
 import { serialCompare, transferIn, type PrimaryServer } from './transferIn';
-import { findZone, isManagedSet, queueRefresh, refreshSecondaryJob, noticeOf, openTsigSecret, recordAudit, refuseSecondaryWrites, sortKeyOf, zoneIsSecondary, type ZoneChangePublisher, type ZoneRow } from '@kaja/zone-writes';
-import { secondaryAddressProblem } from '@kaja/config';
 
 export const MAX_PRIMARIES = 10;
 /** Before the first transfer there is no SOA to take timers from: retry this soon. */
@@ -50,7 +59,12 @@ export async function readSecondaryState(executor: Executor, zoneIds: string[]):
  * secondaries (`SECONDARY_ALLOWED_CIDRS` opens a lab network), ports 1-65535 (53 by default),
  * TSIG keys of this zone. Problems are reported per field (`primaries.1.address`).
  */
-export async function checkPrimaries(ctx: ServiceContext, tx: Executor, zone: ZoneRow | undefined, input: readonly PrimaryInput[]): Promise<SecondaryPrimary[]> {
+export async function checkPrimaries(
+  ctx: ServiceContext,
+  tx: Executor,
+  zone: ZoneRow | undefined,
+  input: readonly PrimaryInput[],
+): Promise<SecondaryPrimary[]> {
   if (input.length === 0) throw invalid({ primaries: 'A secondary zone needs at least one primary' });
   if (input.length > MAX_PRIMARIES) throw invalid({ primaries: `A secondary zone can have at most ${MAX_PRIMARIES} primaries` });
   const out: SecondaryPrimary[] = [];
@@ -88,7 +102,11 @@ export async function setPrimaries(ctx: ServiceContext, principal: Principal, zo
     if (zone.type !== 'secondary') throw conflict(`${zone.name} is a primary zone: it has no primaries to transfer from`);
     if (zone.status === 'deleting') throw conflict('The zone is being deleted');
     const primaries = await checkPrimaries(ctx, tx, zone, input);
-    const [row] = await tx.update(secondaryZones).set({ primaries, nextRefreshAt: new Date(), updatedAt: new Date() }).where(eq(secondaryZones.zoneId, zone.id)).returning();
+    const [row] = await tx
+      .update(secondaryZones)
+      .set({ primaries, nextRefreshAt: new Date(), updatedAt: new Date() })
+      .where(eq(secondaryZones.zoneId, zone.id))
+      .returning();
     await queueRefresh(tx, zone.id, new Date());
     await recordAudit(tx, principal.actor, {
       customerId: zone.customerId,
@@ -149,7 +167,10 @@ export async function refreshSecondaryZone(ctx: RefreshContext, zoneId: string):
   for (const primary of state.primaries) {
     let server: PrimaryServer = { address: primary.address, port: primary.port };
     if (primary.tsig_key_id) {
-      const [key] = await ctx.db.select().from(tsigKeys).where(and(eq(tsigKeys.id, primary.tsig_key_id), eq(tsigKeys.zoneId, zone.id)));
+      const [key] = await ctx.db
+        .select()
+        .from(tsigKeys)
+        .where(and(eq(tsigKeys.id, primary.tsig_key_id), eq(tsigKeys.zoneId, zone.id)));
       if (!key) {
         errors.push(`${primary.address} port ${primary.port}: its TSIG key was deleted`);
         continue;
@@ -202,7 +223,10 @@ export async function refreshSecondaryZone(ctx: RefreshContext, zoneId: string):
 }
 
 async function zoneRecords(db: Executor, zoneId: string): Promise<JournalRecord[]> {
-  const rows = await db.select({ name: rrsets.name, type: rrsets.type, ttl: rrsets.ttl, contents: rrsets.contents }).from(rrsets).where(eq(rrsets.zoneId, zoneId));
+  const rows = await db
+    .select({ name: rrsets.name, type: rrsets.type, ttl: rrsets.ttl, contents: rrsets.contents })
+    .from(rrsets)
+    .where(eq(rrsets.zoneId, zoneId));
   return rows.flatMap((row) => row.contents.map((content) => ({ name: row.name, type: row.type, ttl: row.ttl, content })));
 }
 
@@ -251,7 +275,11 @@ async function storeTransfer(ctx: RefreshContext, zone: ZoneRow, records: Journa
       added,
     });
     const recordCount = sets.reduce((total, set) => total + (isManagedSet(zone.name, set.name, set.type) ? 0 : set.contents.length), 0);
-    const [updated] = await tx.update(zones).set({ serial, recordCount, rrsetCount: sets.length, updatedAt: new Date() }).where(eq(zones.id, zone.id)).returning();
+    const [updated] = await tx
+      .update(zones)
+      .set({ serial, recordCount, rrsetCount: sets.length, updatedAt: new Date() })
+      .where(eq(zones.id, zone.id))
+      .returning();
     return updated;
   });
   if (stored) await ctx.zoneChanges.publish(noticeOf(stored));

@@ -7,14 +7,7 @@ export const sessionLifetimeMs = 14 * 24 * 3600_000;
 
 /** How a session was started, as the sessions list shows it. */
 export type SignInMethod =
-  | 'password'
-  | 'password+totp'
-  | 'password+recovery_code'
-  | 'password+passkey'
-  | 'passkey'
-  | 'mailed_link'
-  | 'email_verification'
-  | 'invitation';
+  'password' | 'password+totp' | 'password+recovery_code' | 'password+passkey' | 'passkey' | 'mailed_link' | 'email_verification' | 'invitation';
 
 /** Starts a session; the returned token is the access token (and the cookie value), shown only now. */
 export async function createSession(

@@ -17,7 +17,10 @@ export const maxFailuresPerAccount = 20;
 const since = () => new Date(Date.now() - signInWindowMs);
 
 async function failures(ctx: ServiceContext, where: ReturnType<typeof and>) {
-  const [row] = await ctx.db.select({ failures: count(), oldest: min(signInFailures.createdAt) }).from(signInFailures).where(and(where, gt(signInFailures.createdAt, since())));
+  const [row] = await ctx.db
+    .select({ failures: count(), oldest: min(signInFailures.createdAt) })
+    .from(signInFailures)
+    .where(and(where, gt(signInFailures.createdAt, since())));
   return row!;
 }
 
@@ -31,7 +34,12 @@ export async function checkSignInAllowed(ctx: ServiceContext, email: string, ip:
     byAddress.failures >= maxFailuresPerAddress ? byAddress : byAccountAndAddress.failures >= maxFailuresPerAccountAndAddress ? byAccountAndAddress : null;
   if (!blocked) return;
   const retryAfter = Math.max(1, Math.ceil((new Date(blocked.oldest!).getTime() + signInWindowMs - Date.now()) / 1000));
-  throw new ApiError('rate_limited', `Too many failed sign-ins; try again in ${Math.ceil(retryAfter / 60)} minutes`, { retry_after: retryAfter }, { 'Retry-After': String(retryAfter) });
+  throw new ApiError(
+    'rate_limited',
+    `Too many failed sign-ins; try again in ${Math.ceil(retryAfter / 60)} minutes`,
+    { retry_after: retryAfter },
+    { 'Retry-After': String(retryAfter) },
+  );
 }
 
 /** Is the account being guessed at from many places (so the right password gets a mailed link instead)? */

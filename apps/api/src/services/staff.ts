@@ -41,7 +41,13 @@ export async function revokeStaff(db: Database, rawEmail: string): Promise<boole
   return db.transaction(async (tx) => {
     const [user] = await tx.update(users).set({ isStaff: false, updatedAt: new Date() }).where(eq(users.email, email)).returning();
     if (!user) return false;
-    await recordAudit(tx, systemActor, { customerId: user.customerId, action: 'user.staff_revoked', targetType: 'user', targetId: user.id, summary: { email } });
+    await recordAudit(tx, systemActor, {
+      customerId: user.customerId,
+      action: 'user.staff_revoked',
+      targetType: 'user',
+      targetId: user.id,
+      summary: { email },
+    });
     return true;
   });
 }

@@ -1,15 +1,5 @@
 import { and, desc, eq, inArray, ne, sql } from '@kaja/db/orm';
-import {
-  customers,
-  plans,
-  subscriptions,
-  users,
-  zones,
-  type BillingInterval,
-  type Executor,
-  type OnboardingStep,
-  type ZoneChangeNotice,
-} from '@kaja/db';
+import { customers, plans, subscriptions, users, zones, type BillingInterval, type Executor, type OnboardingStep, type ZoneChangeNotice } from '@kaja/db';
 import { ApiError, conflict, invalid, notFound } from '../errors';
 import { accountUsage, type Actor, advanceOnboarding, lockCustomer, noticeOf, onboardingSteps, recordAudit } from '@kaja/zone-writes';
 import { addInterval, intervalPrice } from './billingPeriods';
@@ -23,7 +13,6 @@ import { queriesThisMonth } from './queryUsage';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type PlanRow = typeof plans.$inferSelect;
-
 
 /** Announces zones the billing life cycle disabled or enabled, after the commit. */
 export type ZoneNoticePublisher = (notice: ZoneChangeNotice) => Promise<void>;
@@ -177,11 +166,19 @@ export async function checkout(
     if (previous && previous !== current) await tx.update(subscriptions).set({ disabledZoneIds: [] }).where(eq(subscriptions.id, previous.id));
     const [subscription] = current
       ? await tx.update(subscriptions).set(fields).where(eq(subscriptions.id, current.id)).returning()
-      : await tx.insert(subscriptions).values({ customerId: customer.id, ...fields }).returning();
+      : await tx
+          .insert(subscriptions)
+          .values({ customerId: customer.id, ...fields })
+          .returning();
     const invoice = await issueInvoice(tx, {
       customer,
       subscriptionId: subscription!.id,
-      charges: [{ description: `Kaja DNS ${plan.name}, ${interval === 'year' ? 'annual' : 'monthly'} subscription`, grossCents: intervalPrice(plan.priceCents!, interval) }],
+      charges: [
+        {
+          description: `Kaja DNS ${plan.name}, ${interval === 'year' ? 'annual' : 'monthly'} subscription`,
+          grossCents: intervalPrice(plan.priceCents!, interval),
+        },
+      ],
       periodStart: now,
       periodEnd,
       now,
@@ -191,7 +188,12 @@ export async function checkout(
       action: 'subscription.checkout',
       targetType: 'subscription',
       targetId: subscription!.id,
-      summary: { plan_id: plan.id, interval, from: current ? { plan_id: current.planId, status: current.status } : null, invoice: formatInvoiceNumber(invoice.number) },
+      summary: {
+        plan_id: plan.id,
+        interval,
+        from: current ? { plan_id: current.planId, status: current.status } : null,
+        invoice: formatInvoiceNumber(invoice.number),
+      },
     });
     await recordAudit(tx, principal.actor, {
       customerId: customer.id,
@@ -236,17 +238,18 @@ async function applyPlanChange(ctx: ServiceContext, tx: Executor, actor: Actor, 
       });
     }
   }
-  const [updated] = await tx
-    .update(subscriptions)
-    .set({ planId: to.id, pendingCharges, updatedAt: now })
-    .where(eq(subscriptions.id, current.id))
-    .returning();
+  const [updated] = await tx.update(subscriptions).set({ planId: to.id, pendingCharges, updatedAt: now }).where(eq(subscriptions.id, current.id)).returning();
   await recordAudit(tx, actor, {
     customerId: current.customerId,
     action: 'subscription.plan_changed',
     targetType: 'subscription',
     targetId: current.id,
-    summary: { from: from.id, to: to.id, direction: upgrade ? 'upgrade' : 'downgrade', prorated_cents: upgrade ? (pendingCharges.at(-1)?.gross_cents ?? 0) : 0 },
+    summary: {
+      from: from.id,
+      to: to.id,
+      direction: upgrade ? 'upgrade' : 'downgrade',
+      prorated_cents: upgrade ? (pendingCharges.at(-1)?.gross_cents ?? 0) : 0,
+    },
   });
   return updated!;
 }

@@ -58,7 +58,10 @@ export async function takeStep(executor: Executor, userId: string, step: number,
 
 /** Checks a code against the person's confirmed authenticator and uses it up. */
 export async function checkTotpCode(executor: Executor, config: Config, userId: string, code: string, now: Date): Promise<boolean> {
-  const [factor] = await executor.select().from(totpFactors).where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)));
+  const [factor] = await executor
+    .select()
+    .from(totpFactors)
+    .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)));
   if (!factor) return false;
   const step = matchingStep(config, userId, factor.secret, code, now);
   return step !== null && takeStep(executor, userId, step);

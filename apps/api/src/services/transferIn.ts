@@ -1,16 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { createStreamVerifier, signMessage, type StreamVerifier, type TsigKey } from '@kaja/dns-model/tsig';
-import {
-  decodeMessage,
-  DnsClass,
-  emptyMessage,
-  encodeMessage,
-  Opcode,
-  Rcode,
-  recordType,
-  typeName,
-  type ResourceRecord,
-} from '@kaja/dns-model';
+import { decodeMessage, DnsClass, emptyMessage, encodeMessage, Opcode, Rcode, recordType, typeName, type ResourceRecord } from '@kaja/dns-model';
 import type { JournalRecord } from '@kaja/db';
 
 /** Where a secondary zone is transferred from. */
@@ -43,7 +33,12 @@ export class TransferError extends Error {}
  * every message of the answer checked. The whole answer is read before anything is returned, so a
  * transfer cut short changes nothing.
  */
-export async function transferIn(zone: string, primary: PrimaryServer, current?: { serial: number; records: TransferredRecord[] }, options: { timeoutMs?: number } = {}): Promise<TransferResult> {
+export async function transferIn(
+  zone: string,
+  primary: PrimaryServer,
+  current?: { serial: number; records: TransferredRecord[] },
+  options: { timeoutMs?: number } = {},
+): Promise<TransferResult> {
   const soa = current?.records.find((r) => r.type === 'SOA' && r.name === zone);
   const query = emptyMessage({ id: Math.floor(Math.random() * 0x10000), opcode: Opcode.QUERY });
   query.questions.push({ name: zone, type: soa ? IXFR : AXFR, class: DnsClass.IN });
@@ -101,7 +96,7 @@ class StreamReader {
     const isSoa = record.type === SOA && record.name.toLowerCase() === this.zone;
     this.count++;
     if (this.count === 1) {
-      if (!isSoa) throw new TransferError('the transfer does not start with the zone\'s SOA');
+      if (!isSoa) throw new TransferError("the transfer does not start with the zone's SOA");
       this.serial = soaSerial(record.rdata);
       // A lone SOA no newer than ours: the zone is current (RFC 1995 4).
       if (this.ours !== undefined && serialCompare(this.serial, this.ours) <= 0) {
@@ -158,7 +153,7 @@ function soaSerial(rdata: Uint8Array): number {
 /** RFC 1982 serial number arithmetic: <0 when a is older than b. */
 export function serialCompare(a: number, b: number): number {
   if (a === b) return 0;
-  return ((a - b) >>> 0) < 0x80000000 ? 1 : -1;
+  return (a - b) >>> 0 < 0x80000000 ? 1 : -1;
 }
 
 function rcodeText(rcode: number): string {
@@ -203,7 +198,9 @@ function exchange(primary: PrimaryServer, query: Uint8Array, timeoutMs: number, 
         finish(error instanceof TransferError ? error : new TransferError(`${where}: a malformed answer (${(error as Error).message})`));
       }
     });
-    socket.once('error', (error: NodeJS.ErrnoException) => finish(new TransferError(`${where}: ${error.code === 'ECONNREFUSED' ? 'connection refused' : error.message}`)));
+    socket.once('error', (error: NodeJS.ErrnoException) =>
+      finish(new TransferError(`${where}: ${error.code === 'ECONNREFUSED' ? 'connection refused' : error.message}`)),
+    );
     socket.once('close', () => finish(new TransferError(`${where} closed the connection before the transfer was complete`)));
   });
 }

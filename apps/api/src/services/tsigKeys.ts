@@ -69,7 +69,8 @@ export async function findTsigKey(executor: Executor, zone: ZoneRow, keyId: stri
 
 async function checkNameFree(executor: Executor, name: string, exceptId?: string): Promise<void> {
   const [taken] = await executor.select({ id: tsigKeys.id }).from(tsigKeys).where(eq(tsigKeys.name, name));
-  if (taken && taken.id !== exceptId) throw conflict(`A TSIG key named ${name} exists already; key names are unique on the platform`, { name: 'Choose another name' });
+  if (taken && taken.id !== exceptId)
+    throw conflict(`A TSIG key named ${name} exists already; key names are unique on the platform`, { name: 'Choose another name' });
 }
 
 /** Creates a key with a new random secret, sealed at rest; the secret is in this answer only. */
@@ -111,7 +112,14 @@ export async function createTsigKey(ctx: ServiceContext, principal: Principal, z
       action: 'tsig_key.created',
       targetType: 'tsig_key',
       targetId: id,
-      summary: { zone: zone.name, name, algorithm: key!.algorithm, can_update: key!.canUpdate, can_transfer: key!.canTransfer, record_policies: key!.recordPolicies },
+      summary: {
+        zone: zone.name,
+        name,
+        algorithm: key!.algorithm,
+        can_update: key!.canUpdate,
+        can_transfer: key!.canTransfer,
+        record_policies: key!.recordPolicies,
+      },
     });
     return { ...presentTsigKey(key!), secret: secret.toString('base64') };
   });

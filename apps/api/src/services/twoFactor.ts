@@ -18,7 +18,10 @@ export const hasSecondFactor = (userId: AnyColumn): SQL<boolean> =>
 /** The person's second factors, as far as sign-in needs to know. */
 export async function factorsOf(executor: Executor, userId: string) {
   const [[totp], [keys], left] = await Promise.all([
-    executor.select({ confirmedAt: totpFactors.confirmedAt }).from(totpFactors).where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt))),
+    executor
+      .select({ confirmedAt: totpFactors.confirmedAt })
+      .from(totpFactors)
+      .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt))),
     executor.select({ total: count() }).from(passkeys).where(eq(passkeys.userId, userId)),
     recoveryCodesLeft(executor, userId),
   ]);
@@ -90,7 +93,13 @@ export async function confirmTotp(ctx: ServiceContext, principal: Principal, cod
     await audit(tx, principal, 'user.totp_enabled');
     return hasAnyFactor(before) ? null : replaceRecoveryCodes(tx, principal.userId);
   });
-  await mailUser(ctx, principal.userId, 'authenticator app added', 'An authenticator app was set up for two-step sign-in to your Kaja DNS account.', origin(principal));
+  await mailUser(
+    ctx,
+    principal.userId,
+    'authenticator app added',
+    'An authenticator app was set up for two-step sign-in to your Kaja DNS account.',
+    origin(principal),
+  );
   return { recovery_codes: recoveryCodes };
 }
 
@@ -109,9 +118,11 @@ export async function checkFreshFactor(ctx: ServiceContext, principal: Principal
   const given = [factor?.code, factor?.recovery_code, factor?.passkey].filter((value) => value !== undefined);
   if (given.length !== 1) throw invalid({ factor: 'Confirm with one of: a code from your authenticator app, a recovery code, or a passkey' });
   if (factor!.code !== undefined) {
-    if (!(await checkTotpCode(ctx.db, ctx.config, principal.userId, factor!.code, ctx.now()))) await refuseCode(ctx, principal, 'factor.code', 'The code is not right (or was used already)');
+    if (!(await checkTotpCode(ctx.db, ctx.config, principal.userId, factor!.code, ctx.now())))
+      await refuseCode(ctx, principal, 'factor.code', 'The code is not right (or was used already)');
   } else if (factor!.recovery_code !== undefined) {
-    if (!(await useRecoveryCode(ctx.db, principal.userId, factor!.recovery_code))) await refuseCode(ctx, principal, 'factor.recovery_code', 'The recovery code is not right or was used already');
+    if (!(await useRecoveryCode(ctx.db, principal.userId, factor!.recovery_code)))
+      await refuseCode(ctx, principal, 'factor.recovery_code', 'The recovery code is not right or was used already');
   } else if ((await checkAssertion(ctx.db, ctx.config, factor!.passkey!, principal.userId)) === null) {
     await refuseCode(ctx, principal, 'factor.passkey', 'The passkey could not be checked');
   }
@@ -136,7 +147,10 @@ async function keepLastFactor(executor: Executor, principal: Principal, removing
 
 /** Turns the authenticator app off (confirmed with a fresh factor). With it goes the last factor, the recovery codes go too. */
 export async function disableTotp(ctx: ServiceContext, principal: Principal, factor: FreshFactor | undefined) {
-  const [existing] = await ctx.db.select().from(totpFactors).where(and(eq(totpFactors.userId, principal.userId), isNotNull(totpFactors.confirmedAt)));
+  const [existing] = await ctx.db
+    .select()
+    .from(totpFactors)
+    .where(and(eq(totpFactors.userId, principal.userId), isNotNull(totpFactors.confirmedAt)));
   if (!existing) throw conflict('No authenticator app is set up');
   const { lastOne } = await keepLastFactor(ctx.db, principal, 'totp');
   await checkFreshFactor(ctx, principal, factor);
@@ -145,7 +159,13 @@ export async function disableTotp(ctx: ServiceContext, principal: Principal, fac
     if (lastOne) await removeRecoveryCodes(tx, principal.userId);
     await audit(tx, principal, 'user.totp_disabled');
   });
-  await mailUser(ctx, principal.userId, 'authenticator app removed', 'The authenticator app was turned off for two-step sign-in to your Kaja DNS account.', origin(principal));
+  await mailUser(
+    ctx,
+    principal.userId,
+    'authenticator app removed',
+    'The authenticator app was turned off for two-step sign-in to your Kaja DNS account.',
+    origin(principal),
+  );
 }
 
 /** Ten new recovery codes (the old ones stop working), confirmed with a fresh factor. */
@@ -156,12 +176,22 @@ export async function regenerateRecoveryCodes(ctx: ServiceContext, principal: Pr
     await audit(tx, principal, 'user.recovery_codes_replaced');
     return replaceRecoveryCodes(tx, principal.userId);
   });
-  await mailUser(ctx, principal.userId, 'new recovery codes', 'New recovery codes were made for your Kaja DNS account; the old ones no longer work.', origin(principal));
+  await mailUser(
+    ctx,
+    principal.userId,
+    'new recovery codes',
+    'New recovery codes were made for your Kaja DNS account; the old ones no longer work.',
+    origin(principal),
+  );
   return { recovery_codes: codes };
 }
 
 /** Keeps a new passkey; the first second factor of a person also brings ten recovery codes, returned this once. */
-export async function addPasskeyFor(ctx: ServiceContext, principal: Principal, input: { challenge_id: string; name: string; response: RegistrationResponseJSON }) {
+export async function addPasskeyFor(
+  ctx: ServiceContext,
+  principal: Principal,
+  input: { challenge_id: string; name: string; response: RegistrationResponseJSON },
+) {
   const before = await factorsOf(ctx.db, principal.userId);
   const { passkey, recoveryCodes } = await ctx.db.transaction(async (tx) => {
     const passkey = await addPasskey(tx, ctx.config, principal.userId, input);

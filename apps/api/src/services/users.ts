@@ -20,7 +20,10 @@ async function findUser(executor: Executor, principal: Principal, userId: string
 }
 
 async function ownerCount(executor: Executor, customerId: string) {
-  const [row] = await executor.select({ value: count() }).from(users).where(and(eq(users.customerId, customerId), eq(users.role, 'owner')));
+  const [row] = await executor
+    .select({ value: count() })
+    .from(users)
+    .where(and(eq(users.customerId, customerId), eq(users.role, 'owner')));
   return row!.value;
 }
 
@@ -39,11 +42,7 @@ export async function getUser(ctx: ServiceContext, principal: Principal, userId:
 }
 
 /** Adds a person to the caller's customer with a first password; they verify their address by the mailed link. */
-export async function createUser(
-  ctx: ServiceContext,
-  principal: Principal,
-  input: { email: string; full_name: string; role: Role; password: string },
-) {
+export async function createUser(ctx: ServiceContext, principal: Principal, input: { email: string; full_name: string; role: Role; password: string }) {
   requireRoleOver(principal, input.role);
   requireMayGrantRole(principal, input.role);
   await checkPasswordRules(input.password, { email: input.email, fullName: input.full_name });

@@ -9,13 +9,20 @@ import type { PlanningContext } from './context';
 /** The zone as an RFC 1035 master file, the platform's sets (SOA, apex NS, DNSKEY, CDS, CDNSKEY, NSEC3PARAM) included. */
 export async function exportZone(ctx: PlanningContext, principal: Principal, zoneId: string) {
   const zone = await findZone(ctx.db, principal, zoneId);
-  const sets = await ctx.db.select({ name: rrsets.name, type: rrsets.type, ttl: rrsets.ttl, contents: rrsets.contents }).from(rrsets).where(eq(rrsets.zoneId, zone.id));
-  const text = await ctx.workers.run('writeZone', {
-    sets,
-    origin: zone.name,
-    ttl: zone.ttl,
-    comments: [`Zone ${zone.name}, serial ${zone.serial}, exported ${new Date().toISOString()} from Kaja DNS`],
-  }, zone.customerId);
+  const sets = await ctx.db
+    .select({ name: rrsets.name, type: rrsets.type, ttl: rrsets.ttl, contents: rrsets.contents })
+    .from(rrsets)
+    .where(eq(rrsets.zoneId, zone.id));
+  const text = await ctx.workers.run(
+    'writeZone',
+    {
+      sets,
+      origin: zone.name,
+      ttl: zone.ttl,
+      comments: [`Zone ${zone.name}, serial ${zone.serial}, exported ${new Date().toISOString()} from Kaja DNS`],
+    },
+    zone.customerId,
+  );
   return { zone, text };
 }
 
@@ -33,7 +40,11 @@ export interface ImportOptions {
  */
 export async function importZone(ctx: PlanningContext, principal: Principal, zoneId: string, text: string, options: ImportOptions) {
   const plan = (state: ZoneState, complete: boolean) =>
-    ctx.workers.run('planZoneFile', { text, zone: state.zone, sets: [...state.sets.values()], removeOthers: options.mode === 'replace', principal, complete }, principal.customerId);
+    ctx.workers.run(
+      'planZoneFile',
+      { text, zone: state.zone, sets: [...state.sets.values()], removeOthers: options.mode === 'replace', principal, complete },
+      principal.customerId,
+    );
   let planned: ZoneFilePlan;
   let serial: number;
   if (options.dryRun) {

@@ -36,7 +36,9 @@ function windowOf(query: MetricsQuery, now: Date): { from: Date; to: Date; stepM
   const end = Math.ceil(to.getTime() / stepMs) * stepMs;
   const points = (end - start) / stepMs;
   if (points > maxMetricPoints) {
-    throw invalid({ step: `This window has ${points} steps of ${query.step}; at most ${maxMetricPoints} are answered: choose a bigger step or a shorter window` });
+    throw invalid({
+      step: `This window has ${points} steps of ${query.step}; at most ${maxMetricPoints} are answered: choose a bigger step or a shorter window`,
+    });
   }
   return { from: new Date(start), to: new Date(end), stepMs, points };
 }
@@ -68,7 +70,13 @@ export async function zoneMetrics(ctx: ZoneContext, principal: Principal, zoneId
   const rows = await ctx.db
     .select({ bucket, qtype: queryCounts.qtype, rcode: queryCounts.rcode, count: sql<string>`sum(${queryCounts.count})` })
     .from(queryCounts)
-    .where(and(eq(queryCounts.zoneId, zone.id), sql`${queryCounts.hour} >= ${from.toISOString()}::timestamptz`, sql`${queryCounts.hour} < ${to.toISOString()}::timestamptz`))
+    .where(
+      and(
+        eq(queryCounts.zoneId, zone.id),
+        sql`${queryCounts.hour} >= ${from.toISOString()}::timestamptz`,
+        sql`${queryCounts.hour} < ${to.toISOString()}::timestamptz`,
+      ),
+    )
     .groupBy(bucket, queryCounts.qtype, queryCounts.rcode);
 
   const series = Array.from({ length: points }, (_, i) => ({

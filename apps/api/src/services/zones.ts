@@ -3,7 +3,23 @@ import { customers, enqueueJob, rrsets, zoneChanges, zones, type Database, type 
 import { NS, parseZoneName, ttlProblem, ValidationError, typeCode } from '@kaja/dns-model';
 import { ApiError, conflict, invalid } from '../errors';
 import type { Pagination } from '../schemas/common';
-import { type Actor, advanceOnboarding, canAccessZone, checkZoneQuota, findZone, hostName, inTransaction, nextSerial, noticeOf, recordAudit, soaContent, sortKeyOf, writeSystemChanges, zoneNameServers, type ZoneRow } from '@kaja/zone-writes';
+import {
+  type Actor,
+  advanceOnboarding,
+  canAccessZone,
+  checkZoneQuota,
+  findZone,
+  hostName,
+  inTransaction,
+  nextSerial,
+  noticeOf,
+  recordAudit,
+  soaContent,
+  sortKeyOf,
+  writeSystemChanges,
+  zoneNameServers,
+  type ZoneRow,
+} from '@kaja/zone-writes';
 import type { Principal } from './principal';
 import { pendingSinceForNewZone, presentZoneDelegation, queueFirstDelegationCheck } from './delegation';
 import { checkPrimaries, presentSecondaryState, readSecondaryState, startSecondaryZone, type PrimaryInput } from './secondaryZones';
@@ -63,7 +79,8 @@ export async function createZone(ctx: ZoneContext, principal: Principal, input: 
     if (error instanceof ValidationError) throw invalid({ name: error.message });
     throw error;
   }
-  if (!canAccessZone(principal, name)) throw new ApiError('forbidden', `Your API key is limited to other zones than ${name}`, { name: "Not among the calling key's zones" });
+  if (!canAccessZone(principal, name))
+    throw new ApiError('forbidden', `Your API key is limited to other zones than ${name}`, { name: "Not among the calling key's zones" });
   const ttl = input.ttl ?? defaultZoneTtl;
   const ttlMessage = ttlProblem(ttl);
   if (ttlMessage) throw invalid({ ttl: ttlMessage });
@@ -78,13 +95,7 @@ export async function createZone(ctx: ZoneContext, principal: Principal, input: 
     const clash = await tx
       .select({ name: zones.name, customerId: zones.customerId })
       .from(zones)
-      .where(
-        or(
-          eq(zones.name, name),
-          inArray(zones.name, ancestors),
-          sql`right(${zones.name}, ${name.length + 1}) = ${'.' + name}`,
-        ),
-      );
+      .where(or(eq(zones.name, name), inArray(zones.name, ancestors), sql`right(${zones.name}, ${name.length + 1}) = ${'.' + name}`));
     const same = clash.find((zone) => zone.name === name);
     if (same) throw conflict(`The zone ${name} is already hosted on the platform`, { name: 'This zone is already hosted' });
     // A parent or child zone of another customer would let one customer answer for the other's names.
@@ -98,7 +109,9 @@ export async function createZone(ctx: ZoneContext, principal: Principal, input: 
     if (input.type === 'secondary') return createSecondaryZone(ctx, tx, principal, { name, region, ttl, primaries: input.primaries ?? [] });
     if (input.primaries) throw invalid({ primaries: 'Only a secondary zone has primaries' });
     const serial = nextSerial(0);
-    const [zone] = await tx.insert(zones).values({ customerId: principal.customerId, name, region, ttl, serial, status: 'active', pendingSince: pendingSinceForNewZone(ctx), rrsetCount: 2 })
+    const [zone] = await tx
+      .insert(zones)
+      .values({ customerId: principal.customerId, name, region, ttl, serial, status: 'active', pendingSince: pendingSinceForNewZone(ctx), rrsetCount: 2 })
       .returning();
     await queueFirstDelegationCheck(ctx, tx, zone!.id);
     const nameServers = zoneNameServers(ctx, zone!);
@@ -115,10 +128,7 @@ export async function createZone(ctx: ZoneContext, principal: Principal, input: 
       source: 'system',
       actor: { type: principal.actor.type, user_id: principal.actor.userId, api_key_id: principal.actor.apiKeyId },
       removed: [],
-      added: [
-        { name, type: 'SOA', ttl, content: soa },
-        ...ns.map((content) => ({ name, type: 'NS', ttl, content })),
-      ],
+      added: [{ name, type: 'SOA', ttl, content: soa }, ...ns.map((content) => ({ name, type: 'NS', ttl, content }))],
     });
     await recordAudit(tx, principal.actor, {
       customerId: principal.customerId,
@@ -138,11 +148,25 @@ export async function createZone(ctx: ZoneContext, principal: Principal, input: 
  * A secondary zone: no records until its first transfer (serial 0, not served yet), which is
  * queued in the same transaction.
  */
-async function createSecondaryZone(ctx: ZoneContext, tx: Executor, principal: Principal, input: { name: string; region: ZoneRegion; ttl: number; primaries: readonly PrimaryInput[] }): Promise<ZoneRow> {
+async function createSecondaryZone(
+  ctx: ZoneContext,
+  tx: Executor,
+  principal: Principal,
+  input: { name: string; region: ZoneRegion; ttl: number; primaries: readonly PrimaryInput[] },
+): Promise<ZoneRow> {
   const primaries = await checkPrimaries(ctx, tx, undefined, input.primaries);
   const [zone] = await tx
     .insert(zones)
-    .values({ customerId: principal.customerId, name: input.name, type: 'secondary', region: input.region, ttl: input.ttl, serial: 0, status: 'active', rrsetCount: 0 })
+    .values({
+      customerId: principal.customerId,
+      name: input.name,
+      type: 'secondary',
+      region: input.region,
+      ttl: input.ttl,
+      serial: 0,
+      status: 'active',
+      rrsetCount: 0,
+    })
     .returning();
   await startSecondaryZone(tx, zone!.id, primaries);
   await recordAudit(tx, principal.actor, {
@@ -170,7 +194,10 @@ export async function listZones(ctx: ZoneContext, principal: Principal, page: Pa
     ctx.db.select().from(zones).where(where).orderBy(asc(zones.name)).limit(page.limit).offset(page.offset),
     ctx.db.select({ value: count() }).from(zones).where(where),
   ]);
-  const states = await readSecondaryState(ctx.db, rows.filter((zone) => zone.type === 'secondary').map((zone) => zone.id));
+  const states = await readSecondaryState(
+    ctx.db,
+    rows.filter((zone) => zone.type === 'secondary').map((zone) => zone.id),
+  );
   return { items: rows.map((zone) => presentZone(ctx, zone, states.get(zone.id))), total: total!.value };
 }
 
@@ -265,9 +292,7 @@ export async function deleteZoneData(db: Database, payload: DeleteZonePayload, p
   if (!zone) return;
   for (const table of [rrsets, zoneChanges] as const) {
     for (;;) {
-      const removed = await db.execute(
-        sql`DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE zone_id = ${zone.id} LIMIT ${deleteBatch})`,
-      );
+      const removed = await db.execute(sql`DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE zone_id = ${zone.id} LIMIT ${deleteBatch})`);
       if (affected(removed) < deleteBatch) break;
     }
   }
@@ -285,5 +310,5 @@ export async function deleteZoneData(db: Database, payload: DeleteZonePayload, p
   await publish(noticeOf(zone, 'deleted'));
 }
 
-const affected = (result: unknown) => Number((result as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0);
-
+const affected = (result: unknown) =>
+  Number((result as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0);

@@ -9,7 +9,11 @@ const planFile = (pool: WorkerPool, text: string, customer = `customer-${text.le
   pool.run('planZoneFile', { text, zone, sets: [], removeOthers: false, principal, complete: false }, customer);
 let customers = 0;
 const writeOne = (pool: WorkerPool, customer = `customer-${++customers}`) =>
-  pool.run('writeZone', { sets: [{ name: 'www.example.com', type: 'A', ttl: 300, contents: ['192.0.2.1'] }], origin: 'example.com', ttl: 3600, comments: [] }, customer);
+  pool.run(
+    'writeZone',
+    { sets: [{ name: 'www.example.com', type: 'A', ttl: 300, contents: ['192.0.2.1'] }], origin: 'example.com', ttl: 3600, comments: [] },
+    customer,
+  );
 
 describe('WorkerPool', () => {
   let pool: WorkerPool | undefined;
@@ -24,7 +28,14 @@ describe('WorkerPool', () => {
     ]);
     expect(good).toMatchObject({
       status: 'fulfilled',
-      value: { recordsInFile: 2, records: 1, changesTotal: 1, recordDelta: 1, ignored: [{ type: 'SOA', count: 1 }], listed: [{ name: 'www.example.com', action: 'create', added: ['192.0.2.1'] }] },
+      value: {
+        recordsInFile: 2,
+        records: 1,
+        changesTotal: 1,
+        recordDelta: 1,
+        ignored: [{ type: 'SOA', count: 1 }],
+        listed: [{ name: 'www.example.com', action: 'create', added: ['192.0.2.1'] }],
+      },
     });
     expect((good as PromiseFulfilledResult<unknown>).value).not.toHaveProperty('complete');
     expect(bad.status).toBe('rejected');

@@ -63,12 +63,22 @@ export class WorkerPool {
     const own = this.customers.get(customerId) ?? 0;
     if (own >= this.perCustomer) {
       return Promise.reject(
-        new ApiError('rate_limited', `You have ${own} large requests (imports, exports, restores) under way: wait for one to finish`, { in_progress: own, retry_after: retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) }),
+        new ApiError(
+          'rate_limited',
+          `You have ${own} large requests (imports, exports, restores) under way: wait for one to finish`,
+          { in_progress: own, retry_after: retryAfterSeconds },
+          { 'Retry-After': String(retryAfterSeconds) },
+        ),
       );
     }
     if (this.busy.size + this.queue.length >= this.threads + this.queueLimit) {
       return Promise.reject(
-        new ApiError('unavailable', 'The server is busy with other large requests: try again shortly', { retry_after: retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) }),
+        new ApiError(
+          'unavailable',
+          'The server is busy with other large requests: try again shortly',
+          { retry_after: retryAfterSeconds },
+          { 'Retry-After': String(retryAfterSeconds) },
+        ),
       );
     }
     this.customers.set(customerId, own + 1);
@@ -119,7 +129,10 @@ export class WorkerPool {
       this.busy.delete(worker);
       this.idle.push(worker);
       if (message.ok) task.resolve(message.value);
-      else task.reject(message.error.api ? new ApiError(message.error.api.code, message.error.api.message, message.error.api.details) : new Error(message.error.message));
+      else
+        task.reject(
+          message.error.api ? new ApiError(message.error.api.code, message.error.api.message, message.error.api.details) : new Error(message.error.message),
+        );
       this.dispatch();
     });
     worker.on('error', (error: Error) => {

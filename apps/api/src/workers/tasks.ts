@@ -56,7 +56,8 @@ function readZoneFile({ text, origin, ttl }: { text: string; origin: string; ttl
     } else records.push(record);
   }
   const grouped = groupRecords(records);
-  if (grouped.problems.length > 0) throw invalid(Object.fromEntries(grouped.problems.map((problem) => [`${problem.name}/${problem.type}.${problem.field}`, problem.message])));
+  if (grouped.problems.length > 0)
+    throw invalid(Object.fromEntries(grouped.problems.map((problem) => [`${problem.name}/${problem.type}.${problem.field}`, problem.message])));
   return { records, ignored: [...ignored.values()], recordsInFile: parsed.records.length };
 }
 
@@ -131,7 +132,17 @@ function planZoneFile(input: PlanInput & { text: string; complete: boolean }): Z
 }
 
 /** A zone's sets as an RFC 1035 master file. */
-function writeZone({ sets, origin, ttl, comments }: { sets: Pick<RrsetRow, 'name' | 'type' | 'ttl' | 'contents'>[]; origin: string; ttl: number; comments: string[] }): string {
+function writeZone({
+  sets,
+  origin,
+  ttl,
+  comments,
+}: {
+  sets: Pick<RrsetRow, 'name' | 'type' | 'ttl' | 'contents'>[];
+  origin: string;
+  ttl: number;
+  comments: string[];
+}): string {
   const records = sets.flatMap((set) => set.contents.map((content) => ({ name: set.name, type: set.type, ttl: set.ttl, content })));
   return writeZoneFile(records, { origin, ttl, comments });
 }

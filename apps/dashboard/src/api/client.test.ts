@@ -18,7 +18,8 @@ afterAll(async () => {
 
 const toasts = (page: Page) => page.locator('[data-sonner-toast]');
 const toastTexts = async (page: Page) => (await toasts(page).allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
-const dismissToasts = (page: Page) => page.evaluate(() => document.querySelectorAll('[data-sonner-toast] [data-close-button]').forEach((button) => (button as HTMLElement).click()));
+const dismissToasts = (page: Page) =>
+  page.evaluate(() => document.querySelectorAll('[data-sonner-toast] [data-close-button]').forEach((button) => (button as HTMLElement).click()));
 const stored = (page: Page) => page.evaluate(() => ({ authToken: localStorage.getItem('auth_token'), apiKey: localStorage.getItem('api_key') }));
 
 describe('credentials and errors as the spec says (sections 4, 6, 8)', () => {

@@ -7,7 +7,9 @@ describe('the text of a failed call (spec section 8)', () => {
   });
 
   it("is the envelope error's message when the error field is an object", () => {
-    expect(errorText({ status: 'error', error: { code: 'validation_failed', message: 'Record type is required', details: {} } })).toBe('Record type is required');
+    expect(errorText({ status: 'error', error: { code: 'validation_failed', message: 'Record type is required', details: {} } })).toBe(
+      'Record type is required',
+    );
   });
 
   it('is the JSON text of an error value without a message', () => {

@@ -49,11 +49,13 @@ function SignedInShell({ session }: { session: Session }) {
           <nav aria-label="Main">
             <SidebarGroup>
               <SidebarMenu>
-                {navigation.filter((entry) => !session.two_factor_enrolment_required || entry.to === enrolmentPath).map((entry) => (
-                  <SidebarMenuItem key={entry.to}>
-                    <NavigationLink {...entry} />
-                  </SidebarMenuItem>
-                ))}
+                {navigation
+                  .filter((entry) => !session.two_factor_enrolment_required || entry.to === enrolmentPath)
+                  .map((entry) => (
+                    <SidebarMenuItem key={entry.to}>
+                      <NavigationLink {...entry} />
+                    </SidebarMenuItem>
+                  ))}
               </SidebarMenu>
             </SidebarGroup>
           </nav>
@@ -65,11 +67,7 @@ function SignedInShell({ session }: { session: Session }) {
           <p className="min-w-0 flex-1 truncate text-sm text-muted-foreground">
             Welcome, <span className="font-medium text-foreground">{session.user.email}</span>
           </p>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => void signOut().then(() => navigate('/auth', { replace: true }))}
-          >
+          <Button variant="ghost" size="sm" onClick={() => void signOut().then(() => navigate('/auth', { replace: true }))}>
             <LogOut aria-hidden />
             Sign out
           </Button>

@@ -22,7 +22,10 @@ export type Platform = {
 };
 
 const decodeQuotedPrintable = (text: string) =>
-  Buffer.from(text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  Buffer.from(
+    text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
 
 /** The first link to `path` (e.g. /auth/verify-email) in the newest mail to `to`. */
 export function mailedLink(platform: Platform, to: string, path: string): string | undefined {
@@ -87,7 +90,12 @@ export async function startPlatform(env: Record<string, string> = {}, options: {
     apiUrl,
     dnsPort,
     output: () => output,
-    mails: () => (existsSync(outbox) ? readdirSync(outbox).sort().map((file) => decodeQuotedPrintable(readFileSync(join(outbox, file), 'utf8'))) : []),
+    mails: () =>
+      existsSync(outbox)
+        ? readdirSync(outbox)
+            .sort()
+            .map((file) => decodeQuotedPrintable(readFileSync(join(outbox, file), 'utf8')))
+        : [],
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

@@ -33,7 +33,9 @@ export class SecondaryNotices implements NotifyReceiver {
           .select({ id: zones.id, name: zones.name, status: zones.status, primaries: secondaryZones.primaries })
           .from(secondaryZones)
           .innerJoin(zones, eq(zones.id, secondaryZones.zoneId));
-        this.zones = new Map(rows.filter((row) => row.status === 'active').map((row) => [row.name, { id: row.id, primaries: new Set(row.primaries.map((p) => p.address)) }]));
+        this.zones = new Map(
+          rows.filter((row) => row.status === 'active').map((row) => [row.name, { id: row.id, primaries: new Set(row.primaries.map((p) => p.address)) }]),
+        );
       } catch (error) {
         this.log(`could not read the secondary zones: ${(error as Error).message}`);
       } finally {

@@ -84,7 +84,13 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
   await notifies.load();
   let server: DnsServer;
   try {
-    server = await startServer({ ...options, zones, signing, notifies, transfers: { access: transfers, source: transfers, signedRecords: (zone) => signing.signedTransfer(zone, options.alias) } });
+    server = await startServer({
+      ...options,
+      zones,
+      signing,
+      notifies,
+      transfers: { access: transfers, source: transfers, signedRecords: (zone) => signing.signedTransfer(zone, options.alias) },
+    });
   } catch (error) {
     notifies.close();
     await follower.stop();

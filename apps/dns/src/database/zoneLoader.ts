@@ -132,7 +132,13 @@ export class ZoneLoader {
           if (zone.serial === row.serial) return { row, journal: [] };
           return { row, journal: await readJournal(tx, row.id, zone.serial, journalBatch) };
         }
-        return { row, records: await tx.select({ name: rrsets.name, type: rrsets.type, ttl: rrsets.ttl, contents: rrsets.contents }).from(rrsets).where(eq(rrsets.zoneId, row.id)) };
+        return {
+          row,
+          records: await tx
+            .select({ name: rrsets.name, type: rrsets.type, ttl: rrsets.ttl, contents: rrsets.contents })
+            .from(rrsets)
+            .where(eq(rrsets.zoneId, row.id)),
+        };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );

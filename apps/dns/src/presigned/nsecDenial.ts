@@ -61,4 +61,3 @@ export class StoredNsecDenial implements StoredDenial {
     return this.zone.name;
   }
 }
-

@@ -153,7 +153,9 @@ describe('presigned zone detection', () => {
     const zone = variants.nsec3.zone;
     const loaded = loadZoneText(zone, signed[zone]!);
     expect(isPresigned(loaded)).toBe(true);
-    expect(presignedNotes(loaded, false)).toEqual([`${zone} is presigned (DNSKEY and RRSIG records in the file, NSEC3): served with its own signatures, not signed here`]);
+    expect(presignedNotes(loaded, false)).toEqual([
+      `${zone} is presigned (DNSKEY and RRSIG records in the file, NSEC3): served with its own signatures, not signed here`,
+    ]);
     expect(() => presignedNotes(loaded, true)).toThrow(/signed already/);
     const unsigned = loadZoneText('plain.test', UNSIGNED.replace(/^sub DS.*\n/m, ''));
     expect(isPresigned(unsigned)).toBe(false);

@@ -11,7 +11,12 @@ export interface NsupdateResult {
  * Runs BIND's nsupdate with `-y algorithm:name:secret` against the server at 127.0.0.1 and feeds
  * it `commands` (one per line, `send` included). `tcp` adds `-v` (virtual circuit).
  */
-export function nsupdate(port: number, key: { algorithm: string; name: string; secret: string }, commands: string[], options: { tcp?: boolean } = {}): Promise<NsupdateResult> {
+export function nsupdate(
+  port: number,
+  key: { algorithm: string; name: string; secret: string },
+  commands: string[],
+  options: { tcp?: boolean } = {},
+): Promise<NsupdateResult> {
   const args = ['-y', `${key.algorithm}:${key.name}:${key.secret}`, '-t', '5', '-u', '2', '-r', '1', ...(options.tcp ? ['-v'] : [])];
   return new Promise((resolve, reject) => {
     const child = spawn('nsupdate', args, { stdio: ['pipe', 'pipe', 'pipe'] });

@@ -40,16 +40,40 @@ describe(`DNSSEC through the API, validated by delv against the database node ($
   /** What a validator must accept of the zone above: answers, NXDOMAIN, NODATA, wildcards, delegations. */
   async function expectValidates(zone: SignedZone) {
     const positive = [
-      ['@', 'SOA'], ['@', 'NS'], ['@', 'A'], ['@', 'AAAA'], ['@', 'MX'], ['@', 'TXT'], ['@', 'CAA'], ['@', 'DNSKEY'], ['@', 'CDS'], ['@', 'CDNSKEY'],
-      ['www', 'A'], ['_sip._tcp', 'SRV'], ['ptr', 'PTR'], ['_443._tcp.www', 'TLSA'], ['host', 'SSHFP'], ['svc', 'HTTPS'], ['naptr', 'NAPTR'],
-      ['a.b.c', 'A'], ['secure', 'DS'], ['foo.wild', 'TXT'],
+      ['@', 'SOA'],
+      ['@', 'NS'],
+      ['@', 'A'],
+      ['@', 'AAAA'],
+      ['@', 'MX'],
+      ['@', 'TXT'],
+      ['@', 'CAA'],
+      ['@', 'DNSKEY'],
+      ['@', 'CDS'],
+      ['@', 'CDNSKEY'],
+      ['www', 'A'],
+      ['_sip._tcp', 'SRV'],
+      ['ptr', 'PTR'],
+      ['_443._tcp.www', 'TLSA'],
+      ['host', 'SSHFP'],
+      ['svc', 'HTTPS'],
+      ['naptr', 'NAPTR'],
+      ['a.b.c', 'A'],
+      ['secure', 'DS'],
+      ['foo.wild', 'TXT'],
     ];
     for (const [name, type] of positive) expect(await zone.check(name!, type!), `${name} ${type}`).toMatch(validated);
     const denials = [
-      ['nothere', 'A'], ['z.b.c', 'TXT'], ['mail', 'TXT'], ['b.c', 'A'], ['foo.wild', 'A'], ['insecure', 'DS'],
+      ['nothere', 'A'],
+      ['z.b.c', 'TXT'],
+      ['mail', 'TXT'],
+      ['b.c', 'A'],
+      ['foo.wild', 'A'],
+      ['insecure', 'DS'],
     ];
     for (const [name, type] of denials) expect(await zone.check(name!, type!), `${name} ${type}`).toMatch(negative);
-    expect(await zone.check('foo.wild', 'TXT')).toMatch(new RegExp(`; fully validated\\n.*foo\\.wild\\.${zone.name.replace(/\./g, '\\.')}\\.\\s+300\\s+IN\\s+TXT\\s+"from the wildcard"`, 's'));
+    expect(await zone.check('foo.wild', 'TXT')).toMatch(
+      new RegExp(`; fully validated\\n.*foo\\.wild\\.${zone.name.replace(/\./g, '\\.')}\\.\\s+300\\s+IN\\s+TXT\\s+"from the wildcard"`, 's'),
+    );
   }
 
   /** The key tags of the RRSIGs over an answer, as kdig shows them. */
@@ -72,7 +96,9 @@ describe(`DNSSEC through the API, validated by delv against the database node ($
     await kit.send('POST', `/zones/${zone.id}/records`, { type: 'A', name: 'new', content: '192.0.2.99' });
     await kit.send('PATCH', `/zones/${zone.id}/records`, { changes: [{ action: 'delete', type: 'A', name: 'mail' }] });
     await kit.served(zone);
-    expect(await zone.check('new', 'A')).toMatch(new RegExp(`; fully validated\\n.*new\\.${zone.name.replace(/\./g, '\\.')}\\.\\s+\\d+\\s+IN\\s+A\\s+192\\.0\\.2\\.99`, 's'));
+    expect(await zone.check('new', 'A')).toMatch(
+      new RegExp(`; fully validated\\n.*new\\.${zone.name.replace(/\./g, '\\.')}\\.\\s+\\d+\\s+IN\\s+A\\s+192\\.0\\.2\\.99`, 's'),
+    );
     expect((await dig(kit.port, `mail.${zone.name}`, 'A')).rcode).toBe('NXDOMAIN');
     expect(await zone.check('mail', 'A')).toMatch(negative);
     await expectValidates(zone);
@@ -121,9 +147,16 @@ describe(`DNSSEC through the API, validated by delv against the database node ($
     await kit.api.app.jobs.runUntilIdle();
     expect(await kit.send('GET', `/zones/${zone.id}/dnssec/status`)).toMatchObject({ state: 'off', key_count: 0 });
     await kit.served(zone);
-    for (const [name, type] of [['www', 'A'], ['nothere', 'A'], ['@', 'SOA']]) {
+    for (const [name, type] of [
+      ['www', 'A'],
+      ['nothere', 'A'],
+      ['@', 'SOA'],
+    ]) {
       const answer = await dig(kit.port, name === '@' ? zone.name : `${name}.${zone.name}`, type!, { args: ['+dnssec'] });
-      expect([...answer.answer, ...answer.authority].filter((r) => /^(RRSIG|NSEC|NSEC3|DNSKEY)$/.test(r.split(' ')[3]!)), `${name} ${type}`).toEqual([]);
+      expect(
+        [...answer.answer, ...answer.authority].filter((r) => /^(RRSIG|NSEC|NSEC3|DNSKEY)$/.test(r.split(' ')[3]!)),
+        `${name} ${type}`,
+      ).toEqual([]);
     }
     expect((await dig(kit.port, zone.name, 'DNSKEY', { args: ['+dnssec'] })).answer).toEqual([]);
   });

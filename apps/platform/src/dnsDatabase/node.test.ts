@@ -14,7 +14,10 @@ import { freePort } from '@kaja/dns/testing/ports';
 const main = fileURLToPath(new URL('../main.ts', import.meta.url));
 
 function start(args: string[], databaseUrl: string): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
@@ -32,33 +35,40 @@ describe('npm run dns as a DNS-only node', () => {
   });
 
   if (process.env.DATABASE_URL) {
-    it('serves the zones of DATABASE_URL from two workers, follows API changes through LISTEN and writes its counts at stop', { timeout: 120_000 }, async () => {
-      const database = await createTestDatabase();
-      const api = await startTestApi({ database });
-      const port = await freePort();
-      const node = start(['--listen', `127.0.0.1:${port}`, '--workers', '2', '--node-name', 'edge-1'], database.url!);
-      try {
-        const owner = await signUpOwner(api);
-        await setPlan(api, owner, 'scale');
-        const before = await createZone(api, owner);
-        await expect.poll(() => node.output(), { timeout: 60_000, interval: 100 }).toContain('with 2 workers');
-        const look = lookupWith(port);
-        expect(await look(before.name, 'NS')).toHaveLength(4);
+    it(
+      'serves the zones of DATABASE_URL from two workers, follows API changes through LISTEN and writes its counts at stop',
+      { timeout: 120_000 },
+      async () => {
+        const database = await createTestDatabase();
+        const api = await startTestApi({ database });
+        const port = await freePort();
+        const node = start(['--listen', `127.0.0.1:${port}`, '--workers', '2', '--node-name', 'edge-1'], database.url!);
+        try {
+          const owner = await signUpOwner(api);
+          await setPlan(api, owner, 'scale');
+          const before = await createZone(api, owner);
+          await expect.poll(() => node.output(), { timeout: 60_000, interval: 100 }).toContain('with 2 workers');
+          const look = lookupWith(port);
+          expect(await look(before.name, 'NS')).toHaveLength(4);
 
-        const zone = await createZone(api, owner);
-        const created = await api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { type: 'A', name: 'www', content: '192.0.2.40' } });
-        expect(created.status).toBe(201);
-        // Queries spread over both workers: every one of them must have the change.
-        await expect.poll(() => look(`www.${zone.name}`, 'A'), { timeout: 3000, interval: 5 }).toEqual(['192.0.2.40']);
-        for (let i = 0; i < 20; i++) expect(await look(`www.${zone.name}`, 'A')).toEqual(['192.0.2.40']);
-      } finally {
-        node.child.kill('SIGTERM');
-      }
-      expect(await node.exited).toBe(0);
-      const counted = await database.db.select().from(queryCounts);
-      expect(counted.filter((row) => row.qtype === 1 && row.rcode === 0).reduce((sum, row) => sum + row.count, 0)).toBeGreaterThanOrEqual(21);
-      await api.close();
-      await database.close();
-    });
+          const zone = await createZone(api, owner);
+          const created = await api.request('POST', `/zones/${zone.id}/records`, {
+            token: owner.apiKey,
+            body: { type: 'A', name: 'www', content: '192.0.2.40' },
+          });
+          expect(created.status).toBe(201);
+          // Queries spread over both workers: every one of them must have the change.
+          await expect.poll(() => look(`www.${zone.name}`, 'A'), { timeout: 3000, interval: 5 }).toEqual(['192.0.2.40']);
+          for (let i = 0; i < 20; i++) expect(await look(`www.${zone.name}`, 'A')).toEqual(['192.0.2.40']);
+        } finally {
+          node.child.kill('SIGTERM');
+        }
+        expect(await node.exited).toBe(0);
+        const counted = await database.db.select().from(queryCounts);
+        expect(counted.filter((row) => row.qtype === 1 && row.rcode === 0).reduce((sum, row) => sum + row.count, 0)).toBeGreaterThanOrEqual(21);
+        await api.close();
+        await database.close();
+      },
+    );
   }
 });

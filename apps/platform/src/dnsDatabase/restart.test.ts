@@ -20,7 +20,13 @@ describe('the DNS server after a restart', () => {
     const listen = [{ host: '127.0.0.1', port: 0 }];
     let database = await openDatabase({ dataDir });
     const api = await startTestApi({ database });
-    let dns = await serveDatabaseZones({ database, keyEncryptionKey: resolveKeyEncryptionKey(api.config), subscribe: (listener) => api.app.zoneChanges.subscribe(listener), listen, nodeName: 'first-run' });
+    let dns = await serveDatabaseZones({
+      database,
+      keyEncryptionKey: resolveKeyEncryptionKey(api.config),
+      subscribe: (listener) => api.app.zoneChanges.subscribe(listener),
+      listen,
+      nodeName: 'first-run',
+    });
     const owner = await signUpOwner(api);
     await setPlan(api, owner, 'scale');
     const zone = await createZone(api, owner);

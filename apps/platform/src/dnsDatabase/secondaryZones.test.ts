@@ -135,7 +135,9 @@ zone:
     ];
     for (const [method, path, body, headers] of writes) {
       const response = await kit.api.request(method, path, { token: kit.owner.apiKey, body, ...(headers ? { headers } : {}) });
-      expect(`${method} ${path} ${response.status} ${response.body?.error?.code}`, JSON.stringify(response.body)).toBe(`${method} ${path} 409 zone_is_secondary`);
+      expect(`${method} ${path} ${response.status} ${response.body?.error?.code}`, JSON.stringify(response.body)).toBe(
+        `${method} ${path} 409 zone_is_secondary`,
+      );
     }
     const update = await nsupdate(kit.port, key, [`zone ${plain}`, `update add new.${plain} 300 A 192.0.2.1`, 'send']);
     expect(update.output).toMatch(/REFUSED/);
@@ -148,7 +150,9 @@ zone:
       const response = await answer(`www.${signed}`, 'A', ['+dnssec']);
       return response.answer.some((line) => / RRSIG /.test(line)) ? response : undefined;
     });
-    const ds = (await run('keymgr', ['-c', join(knot!.dir, 'knot.conf'), signed, 'ds'], { timeout: 20_000 })).stdout.split('\n').find((line) => / DS \d+ 13 2 /.test(line))!;
+    const ds = (await run('keymgr', ['-c', join(knot!.dir, 'knot.conf'), signed, 'ds'], { timeout: 20_000 })).stdout
+      .split('\n')
+      .find((line) => / DS \d+ 13 2 /.test(line))!;
     const anchors = join(knot!.dir, 'anchors');
     await writeDsTrustAnchor(anchors, signed, ds.trim().split(/\s+/).slice(-4).join(' '));
     const check = async (name: string, type: string) => /^; ([a-z].*)$/m.exec(await delv(kit.port, anchors, signed, name, type))?.[1];
@@ -176,7 +180,10 @@ zone:
     expect((await answer(`www.${plain}`, 'A')).answer).toEqual([`www.${plain}. 300 IN A 192.0.2.80`]);
 
     // A day later (the SOA's expire) without a transfer: the zone is no longer served.
-    await kit.api.database.db.update(secondaryZones).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(secondaryZones.zoneId, plainZone.id));
+    await kit.api.database.db
+      .update(secondaryZones)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(secondaryZones.zoneId, plainZone.id));
     await kit.send('POST', `/zones/${plainZone.id}/transfer`);
     await kit.api.app.jobs.runUntilIdle();
     const expired = await kit.send('GET', `/zones/${plainZone.id}`);

@@ -73,7 +73,9 @@ describe(`the DNS server on the database (${process.env.DATABASE_URL ? 'PostgreS
     expect(await look(zone.name, 'MX')).toEqual([JSON.stringify({ exchange: 'mail.example.net', priority: 10 })]);
     expect(await look(`shop.${zone.name}`, 'A')).toEqual(['198.51.100.7']);
 
-    await send('POST', `/zones/${zone.id}/import`, `$ORIGIN ${zone.name}.\napi 300 IN AAAA 2001:db8::7\n*.apps 300 IN TXT "imported"\n`, { 'content-type': 'text/dns' });
+    await send('POST', `/zones/${zone.id}/import`, `$ORIGIN ${zone.name}.\napi 300 IN AAAA 2001:db8::7\n*.apps 300 IN TXT "imported"\n`, {
+      'content-type': 'text/dns',
+    });
     await expect.poll(() => look(`api.${zone.name}`, 'AAAA'), visibleWithin).toEqual(['2001:db8::7']);
     expect(await look(`anything.apps.${zone.name}`, 'TXT')).toEqual(['["imported"]']);
 

@@ -27,7 +27,10 @@ const received: { zone: string; verified: string }[] = [];
 /** The zone as the database holds it now, as the DNS server would load it. */
 async function loadZone(): Promise<Zone> {
   const sets = await api.database.db.select().from(rrsets).where(eq(rrsets.zoneId, zone.id));
-  return new Zone(zone.name, sets.flatMap((set) => set.contents.map((content) => wireRecord({ name: set.name, type: set.type, ttl: set.ttl, content }))));
+  return new Zone(
+    zone.name,
+    sets.flatMap((set) => set.contents.map((content) => wireRecord({ name: set.name, type: set.type, ttl: set.ttl, content }))),
+  );
 }
 
 const post = (body: unknown) => api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body });
@@ -42,7 +45,8 @@ beforeAll(async () => {
   key = (await api.request('POST', `/zones/${zone.id}/tsig-keys`, { token: owner.apiKey, body: { can_transfer: true } })).body.data;
   listener = createSocket('udp4');
   await new Promise<void>((resolve) => listener.bind(0, '127.0.0.2', resolve));
-  const lookup = (name: string) => (name === key.name ? { name, algorithm: 'hmac-sha256' as const, secret: new Uint8Array(Buffer.from(key.secret, 'base64')) } : undefined);
+  const lookup = (name: string) =>
+    name === key.name ? { name, algorithm: 'hmac-sha256' as const, secret: new Uint8Array(Buffer.from(key.secret, 'base64')) } : undefined;
   listener.on('message', (packet, from) => {
     const request = decodeMessage(packet);
     const verified = verifyMessage(packet, lookup);
@@ -93,11 +97,31 @@ describe('transfers configured through the API', () => {
     await post({ type: 'A', name: 'www', content: '192.0.2.1' });
     await post({ type: 'TXT', name: 'www', content: 'hello' });
     store.put(await loadZone());
-    const server: DnsServer = await startServer({ listen: [{ host: '127.0.0.1', port: 0 }], zones: store, nodeName: 'test', transfers: { access: transfers, source: transfers } });
+    const server: DnsServer = await startServer({
+      listen: [{ host: '127.0.0.1', port: 0 }],
+      zones: store,
+      nodeName: 'test',
+      transfers: { access: transfers, source: transfers },
+    });
     try {
       const dig = async (type: string) =>
         (
-          await run('dig', ['@127.0.0.1', '-p', String(server.addresses[0]!.port), '-b', '127.0.0.2', '-y', `hmac-sha256:${key.name}:${key.secret}`, '+tries=1', zone.name, type], { timeout: 15_000 })
+          await run(
+            'dig',
+            [
+              '@127.0.0.1',
+              '-p',
+              String(server.addresses[0]!.port),
+              '-b',
+              '127.0.0.2',
+              '-y',
+              `hmac-sha256:${key.name}:${key.secret}`,
+              '+tries=1',
+              zone.name,
+              type,
+            ],
+            { timeout: 15_000 },
+          )
         ).stdout
           .split('\n')
           .filter((line) => /\sIN\s/.test(line) && !line.startsWith(';'))
@@ -145,17 +169,26 @@ describe('transfers configured through the API', () => {
   });
 
   it('sends no NOTIFY to a special-purpose address the operator no longer allows, and does once allowed', async () => {
-    const other = (await api.request('POST', '/zones', { token: owner.apiKey, body: { name: `notify-${process.pid}-${Date.now().toString(36)}.com` } })).body.data;
+    const other = (await api.request('POST', '/zones', { token: owner.apiKey, body: { name: `notify-${process.pid}-${Date.now().toString(36)}.com` } })).body
+      .data;
     const otherKey = (await api.request('POST', `/zones/${other.id}/tsig-keys`, { token: owner.apiKey, body: { can_transfer: true } })).body.data;
     const internal = createSocket('udp4');
     await new Promise<void>((resolve) => internal.bind(0, '127.0.0.3', resolve));
     try {
       const port = (internal.address() as { port: number }).port;
-      const created = await api.request('POST', `/zones/${other.id}/secondaries`, { token: owner.apiKey, body: { address: '127.0.0.3', port, tsig_key_id: otherKey.id } });
+      const created = await api.request('POST', `/zones/${other.id}/secondaries`, {
+        token: owner.apiKey,
+        body: { address: '127.0.0.3', port, tsig_key_id: otherKey.id },
+      });
       expect(created.status).toBe(201);
       const sets = await api.database.db.select().from(rrsets).where(eq(rrsets.zoneId, other.id));
       const store = new ZoneStore();
-      store.put(new Zone(other.name, sets.flatMap((set) => set.contents.map((content) => wireRecord({ name: set.name, type: set.type, ttl: set.ttl, content })))));
+      store.put(
+        new Zone(
+          other.name,
+          sets.flatMap((set) => set.contents.map((content) => wireRecord({ name: set.name, type: set.type, ttl: set.ttl, content }))),
+        ),
+      );
       const datagrams: Buffer[] = [];
       internal.on('message', (packet) => datagrams.push(packet));
 
@@ -170,7 +203,12 @@ describe('transfers configured through the API', () => {
       await arrived;
       expect(datagrams.map((packet) => packet.toString())).toEqual(['marker']);
 
-      const allowed = new Notifier(store, { access: transfers, attempts: 1, timeoutMs: 100, addressProblem: (address) => secondaryAddressProblem(address, [parseCidr('127.0.0.0/8')!]) });
+      const allowed = new Notifier(store, {
+        access: transfers,
+        attempts: 1,
+        timeoutMs: 100,
+        addressProblem: (address) => secondaryAddressProblem(address, [parseCidr('127.0.0.0/8')!]),
+      });
       expect(await allowed.notifyZone(other.name)).toEqual(['unanswered']);
       await allowed.close();
       expect(datagrams).toHaveLength(2);

@@ -35,8 +35,15 @@ describe(`signed zone transfers set up through the API (${process.env.DATABASE_U
 
   /** The AXFR dig takes with the key, as a zone file (dig's TSIG lines left out), and what the validators say of it. */
   async function transfer(zone: string, key: { algorithm: string; name: string; secret: string }) {
-    const { stdout } = await run('dig', ['@127.0.0.1', '-p', String(kit.port), '-y', `${key.algorithm}:${key.name}:${key.secret}`, zone, 'AXFR', '+onesoa', '+nocmd', '+nostats'], { timeout: 30_000 });
-    const text = stdout.split('\n').filter((line) => line.split(/\s+/)[3] !== 'TSIG').join('\n');
+    const { stdout } = await run(
+      'dig',
+      ['@127.0.0.1', '-p', String(kit.port), '-y', `${key.algorithm}:${key.name}:${key.secret}`, zone, 'AXFR', '+onesoa', '+nocmd', '+nostats'],
+      { timeout: 30_000 },
+    );
+    const text = stdout
+      .split('\n')
+      .filter((line) => line.split(/\s+/)[3] !== 'TSIG')
+      .join('\n');
     const file = join(dir, `${zone}.zone`);
     await writeFile(file, text);
     return { text, failures: await zoneVerifierFailures(zone, file) };
@@ -51,22 +58,44 @@ describe(`signed zone transfers set up through the API (${process.env.DATABASE_U
       await kit.send('POST', `/zones/${zone.id}/secondaries`, { address: '127.0.0.1', port: 53, tsig_key_id: key.id });
       await kit.served(zone);
 
-      const types = (text: string) => new Set(text.split('\n').filter((line) => line && !line.startsWith(';')).map((line) => line.split(/\s+/)[3]));
+      const types = (text: string) =>
+        new Set(
+          text
+            .split('\n')
+            .filter((line) => line && !line.startsWith(';'))
+            .map((line) => line.split(/\s+/)[3]),
+        );
 
       const before = await transfer(zone.name, key);
       expect(before.failures).toEqual([]);
       expect([...types(before.text)]).toEqual(expect.arrayContaining(['SOA', 'DNSKEY', 'CDS', 'CDNSKEY', 'RRSIG', nsec3 ? 'NSEC3' : 'NSEC', 'DS', 'TLSA']));
       // Only a secondary's address may transfer, even with the right key.
-      expect((await run('dig', ['@127.0.0.1', '-p', String(kit.port), '-b', '127.0.0.2', '-y', `${key.algorithm}:${key.name}:${key.secret}`, zone.name, 'AXFR'])).stdout).toMatch(/Transfer failed/);
+      expect(
+        (await run('dig', ['@127.0.0.1', '-p', String(kit.port), '-b', '127.0.0.2', '-y', `${key.algorithm}:${key.name}:${key.secret}`, zone.name, 'AXFR']))
+          .stdout,
+      ).toMatch(/Transfer failed/);
       // IXFR over UDP (RFC 1995 2): the secondary gets the current SOA alone, signed; unsigned is refused.
-      const udp = (await run('dig', ['@127.0.0.1', '-p', String(kit.port), '+notcp', '-y', `${key.algorithm}:${key.name}:${key.secret}`, zone.name, 'IXFR=1'])).stdout;
+      const udp = (await run('dig', ['@127.0.0.1', '-p', String(kit.port), '+notcp', '-y', `${key.algorithm}:${key.name}:${key.secret}`, zone.name, 'IXFR=1']))
+        .stdout;
       expect(udp).not.toMatch(/[Cc]ouldn't verify|failed/);
-      expect(udp.split('\n').filter((line) => /\sIN\s/.test(line) && !line.startsWith(';')).map((line) => line.split(/\s+/)[3])).toEqual(['SOA']);
-      const unsigned = await run('kdig', ['@127.0.0.1', '-p', String(kit.port), '+notcp', zone.name, 'IXFR=1']).catch((error: { stdout: string; stderr: string }) => error);
+      expect(
+        udp
+          .split('\n')
+          .filter((line) => /\sIN\s/.test(line) && !line.startsWith(';'))
+          .map((line) => line.split(/\s+/)[3]),
+      ).toEqual(['SOA']);
+      const unsigned = await run('kdig', ['@127.0.0.1', '-p', String(kit.port), '+notcp', zone.name, 'IXFR=1']).catch(
+        (error: { stdout: string; stderr: string }) => error,
+      );
       expect(unsigned.stdout + unsigned.stderr).toMatch(/REFUSED/);
 
       await kit.send('POST', `/zones/${zone.id}/records`, { type: 'TXT', name: 'deep.new', content: 'added through the API' });
-      await kit.send('PATCH', `/zones/${zone.id}/records`, { changes: [{ action: 'delete', type: 'A', name: 'a.b.c' }, { action: 'delete', type: 'A', name: 'mail' }] });
+      await kit.send('PATCH', `/zones/${zone.id}/records`, {
+        changes: [
+          { action: 'delete', type: 'A', name: 'a.b.c' },
+          { action: 'delete', type: 'A', name: 'mail' },
+        ],
+      });
       await kit.served(zone);
       const after = await transfer(zone.name, key);
       expect(after.failures).toEqual([]);
@@ -86,7 +115,10 @@ describe(`signed zone transfers set up through the API (${process.env.DATABASE_U
 
     const { text, failures } = await transfer(zone.name, key);
     expect(failures).toEqual([]);
-    const apex = text.split('\n').filter((line) => line.startsWith(`${zone.name}.`)).map((line) => line.split(/\s+/).slice(3).join(' '));
+    const apex = text
+      .split('\n')
+      .filter((line) => line.startsWith(`${zone.name}.`))
+      .map((line) => line.split(/\s+/).slice(3).join(' '));
     expect(apex).toContain('A 198.51.100.1');
     expect(apex.some((line) => /^(ALIAS|AAAA) /.test(line))).toBe(false);
     expect(apex.find((line) => line.startsWith('NSEC '))).toMatch(/^NSEC \S+ A NS SOA (?!.*AAAA)/);

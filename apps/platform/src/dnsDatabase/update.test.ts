@@ -57,7 +57,12 @@ describe('dynamic updates with nsupdate', () => {
 
   it('adds records over UDP and deletes them over TCP, one serial per message, shown in the records and the history', async () => {
     const before = await serial();
-    const added = await update([`update add www.${zone.name} 300 A 192.0.2.1`, `update add www.${zone.name} 300 A 192.0.2.2`, `update add ${zone.name} 3600 MX 10 mail.example.net.`, 'send']);
+    const added = await update([
+      `update add www.${zone.name} 300 A 192.0.2.1`,
+      `update add www.${zone.name} 300 A 192.0.2.2`,
+      `update add ${zone.name} 3600 MX 10 mail.example.net.`,
+      'send',
+    ]);
     expect(added).toMatchObject({ code: 0 });
     expect(await serial()).toBe(before + 1);
     expect(await records()).toEqual([`@ 3600 MX 10 mail.example.net.`, `www 300 A 192.0.2.1,192.0.2.2`]);
@@ -118,7 +123,9 @@ describe('dynamic updates with nsupdate', () => {
 
   it('answers NOTAUTH with BADSIG for a wrong secret and BADKEY for an unknown key', async () => {
     const before = await serial();
-    const wrongSecret = await update([`update add bad.${zone.name} 300 A 192.0.2.1`, 'send'], { as: { ...key, secret: Buffer.alloc(32, 1).toString('base64') } });
+    const wrongSecret = await update([`update add bad.${zone.name} 300 A 192.0.2.1`, 'send'], {
+      as: { ...key, secret: Buffer.alloc(32, 1).toString('base64') },
+    });
     expect(wrongSecret.code).not.toBe(0);
     expect(wrongSecret.output).toMatch(/BADSIG/);
     const unknown = await update([`update add bad.${zone.name} 300 A 192.0.2.1`, 'send'], { as: { ...key, name: `nobody.${zone.name}` } });
@@ -183,7 +190,9 @@ describe('dynamic updates with nsupdate', () => {
     await update([`update add alias.${zone.name} 300 A 192.0.2.1`, 'send']);
     const before = await serial();
     const listed = await records();
-    const conflict = await update([`update add fine.${zone.name} 300 TXT "ok"`, `update add alias.${zone.name} 300 CNAME target.example.net.`, 'send'], { tcp: true });
+    const conflict = await update([`update add fine.${zone.name} 300 TXT "ok"`, `update add alias.${zone.name} 300 CNAME target.example.net.`, 'send'], {
+      tcp: true,
+    });
     expect(conflict.output).toContain('update failed: REFUSED');
     expect(await serial()).toBe(before);
     expect(await records()).toEqual(listed);

@@ -44,7 +44,12 @@ describe(`dynamic updates with a TSIG key from the API (${process.env.DATABASE_U
     expect((await dig(kit.port, challenge, 'TXT')).answer).toEqual([`${challenge}. 60 IN TXT "token-from-the-ca"`]);
     expect(await delv(kit.port, anchors, zone.name, challenge, 'TXT')).toMatch(/; fully validated\n.*\s+IN\s+TXT\s+"token-from-the-ca"/s);
 
-    for (const command of [`update add www2.${zone.name} 60 A 192.0.2.66`, `update add ${challenge} 60 CAA 0 issue "ca.example"`, `update add txt.${zone.name} 60 TXT "elsewhere"`, `update delete mail.${zone.name} A`]) {
+    for (const command of [
+      `update add www2.${zone.name} 60 A 192.0.2.66`,
+      `update add ${challenge} 60 CAA 0 issue "ca.example"`,
+      `update add txt.${zone.name} 60 TXT "elsewhere"`,
+      `update delete mail.${zone.name} A`,
+    ]) {
       const refused = await nsupdate(kit.port, key, [`zone ${zone.name}`, command, 'send']);
       expect(refused.code, command).not.toBe(0);
       expect(refused.output, command).toMatch(/REFUSED/);
@@ -74,7 +79,12 @@ describe(`dynamic updates with a TSIG key from the API (${process.env.DATABASE_U
     // dig writes the digest in groups: compared without the spaces.
     expect(answer[0]!.replace(/\s+/g, '').toLowerCase()).toBe(`insecure.${zone.name}.3600inds${ds.replaceAll(' ', '')}`);
 
-    const deleted = await nsupdate(kit.port, key, [`zone ${zone.name}`, `update delete secure.${zone.name} DS`, `update delete insecure.${zone.name} DS`, 'send']);
+    const deleted = await nsupdate(kit.port, key, [
+      `zone ${zone.name}`,
+      `update delete secure.${zone.name} DS`,
+      `update delete insecure.${zone.name} DS`,
+      'send',
+    ]);
     expect(deleted, deleted.output).toMatchObject({ code: 0 });
     await kit.served(zone);
     for (const name of ['secure', 'insecure']) expect((await dig(kit.port, `${name}.${zone.name}`, 'DS')).answer).toEqual([]);
@@ -89,7 +99,9 @@ describe(`dynamic updates with a TSIG key from the API (${process.env.DATABASE_U
       return response.body.data;
     };
     const zone = await createZone(kit.api, account);
-    await call('PATCH', `/zones/${zone.id}/records`, { changes: Array.from({ length: 199 }, (_, i) => ({ action: 'create', type: 'A', name: `h${i}`, content: '192.0.2.1' })) });
+    await call('PATCH', `/zones/${zone.id}/records`, {
+      changes: Array.from({ length: 199 }, (_, i) => ({ action: 'create', type: 'A', name: `h${i}`, content: '192.0.2.1' })),
+    });
     const key = await call('POST', `/zones/${zone.id}/tsig-keys`, { can_update: true });
     await kit.served(zone, account.apiKey);
 

@@ -44,14 +44,10 @@ function Actions({ email, logout }: { email: string | undefined; logout: () => v
   return (
     <>
       <Button asChild variant="ghost" size="sm">
-        <Link to="/login">
-          Login
-        </Link>
+        <Link to="/login">Login</Link>
       </Button>
       <Button asChild size="sm">
-        <Link to="/signup">
-          Sign Up
-        </Link>
+        <Link to="/signup">Sign Up</Link>
       </Button>
     </>
   );

@@ -26,7 +26,11 @@ describe('blog', () => {
   const slugs = blogSlugs;
 
   it('holds exactly the 14 articles of the product', () => {
-    expect(entries('blog').map((entry) => entry.slug).sort()).toEqual(slugs);
+    expect(
+      entries('blog')
+        .map((entry) => entry.slug)
+        .sort(),
+    ).toEqual(slugs);
   });
 
   it.each(slugs)('%s has a title, a description, a date, tags and at least 600 words', (slug) => {
@@ -48,7 +52,17 @@ describe('learning center and API guides', () => {
 
   it('has the nine API guides, each with a description and a category', () => {
     const guides = entries('api');
-    expect(guides.map((entry) => entry.slug).sort()).toEqual(['authentication', 'billing', 'delegation', 'dnssec', 'invitations', 'overview', 'records', 'two-step-sign-in', 'zones']);
+    expect(guides.map((entry) => entry.slug).sort()).toEqual([
+      'authentication',
+      'billing',
+      'delegation',
+      'dnssec',
+      'invitations',
+      'overview',
+      'records',
+      'two-step-sign-in',
+      'zones',
+    ]);
     for (const guide of guides) {
       expect(guide.description, guide.slug).toBeTruthy();
       expect(API_CATEGORIES, guide.slug).toContain(guide.category);
@@ -80,7 +94,26 @@ describe('documentation', () => {
 
   it('describes every record type we support', () => {
     const types = doc('record-types');
-    for (const type of ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SRV', 'CAA', 'PTR', 'ALIAS', 'ANAME', 'HTTPS', 'SVCB', 'TLSA', 'SSHFP', 'DS', 'NAPTR', 'SOA']) {
+    for (const type of [
+      'A',
+      'AAAA',
+      'CNAME',
+      'MX',
+      'TXT',
+      'NS',
+      'SRV',
+      'CAA',
+      'PTR',
+      'ALIAS',
+      'ANAME',
+      'HTTPS',
+      'SVCB',
+      'TLSA',
+      'SSHFP',
+      'DS',
+      'NAPTR',
+      'SOA',
+    ]) {
       expect(types, type).toMatch(new RegExp(`\\b${type}\\b`));
     }
   });
@@ -89,7 +122,8 @@ describe('documentation', () => {
     expect(doc('dnssec')).toMatch(/registrar/i);
     expect(doc('dnssec')).toMatch(/\bDS\b/);
     const scopes = doc('api-keys-and-scopes');
-    for (const scope of ['customers:read', 'customers:write', 'zones:read', 'zones:write', 'records:read', 'records:write', 'dnssec:write']) expect(scopes, scope).toContain(scope);
+    for (const scope of ['customers:read', 'customers:write', 'zones:read', 'zones:write', 'records:read', 'records:write', 'dnssec:write'])
+      expect(scopes, scope).toContain(scope);
     for (const role of ['owner', 'admin', 'member']) expect(doc('teams-and-roles'), role).toMatch(new RegExp(`\\b${role}\\b`, 'i'));
     for (const client of ['certbot', 'lego']) expect(doc('dynamic-updates-and-acme'), client).toContain(client);
     for (const protocol of ['AXFR', 'NOTIFY', 'TSIG']) expect(doc('secondaries'), protocol).toContain(protocol);
@@ -99,8 +133,18 @@ describe('documentation', () => {
   it('lists every error code of the API with its HTTP status', () => {
     const errors = entries('docs').find((entry) => entry.slug === 'errors')!.html;
     for (const [code, status] of [
-      ['bad_request', 400], ['unauthorized', 401], ['forbidden', 403], ['quota_exceeded', 403], ['account_read_only', 403], ['not_found', 404],
-      ['conflict', 409], ['payload_too_large', 413], ['validation_failed', 422], ['rate_limited', 429], ['internal_error', 500], ['unavailable', 503],
+      ['bad_request', 400],
+      ['unauthorized', 401],
+      ['forbidden', 403],
+      ['quota_exceeded', 403],
+      ['account_read_only', 403],
+      ['not_found', 404],
+      ['conflict', 409],
+      ['payload_too_large', 413],
+      ['validation_failed', 422],
+      ['rate_limited', 429],
+      ['internal_error', 500],
+      ['unavailable', 503],
     ] as const) {
       expect(errors, code).toContain(`<td><code>${code}</code></td>\n<td>${status}</td>`);
     }

@@ -11,7 +11,8 @@ export const FEATURED_GUIDES = 4;
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: 'API Reference',
-    description: 'The Kaja DNS REST API v1: base URL, bearer authorization with customer-scoped API keys, a quick start and guides for zones, records and DNSSEC.',
+    description:
+      'The Kaja DNS REST API v1: base URL, bearer authorization with customer-scoped API keys, a quick start and guides for zones, records and DNSSEC.',
     path: '/api',
   });
 
@@ -39,8 +40,7 @@ export default function ApiOverview({ loaderData: { featured } }: Route.Componen
       <section className="mt-10">
         <h2 className="text-2xl font-semibold">Authorization</h2>
         <p className="mt-2 text-muted-foreground">
-          Every request carries a customer-scoped API key as a bearer token. A key only reaches the zones of its customer and only does what its
-          scopes allow.
+          Every request carries a customer-scoped API key as a bearer token. A key only reaches the zones of its customer and only does what its scopes allow.
         </p>
         <pre className="mt-3 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100">
           <code>Authorization: Bearer YOUR_API_KEY</code>
@@ -55,7 +55,9 @@ export default function ApiOverview({ loaderData: { featured } }: Route.Componen
           <li>Create a zone first.</li>
           <li>Then manage the zone's records.</li>
         </ol>
-        <p className="mt-4 text-muted-foreground">Create a zone; the answer carries its <code>id</code>:</p>
+        <p className="mt-4 text-muted-foreground">
+          Create a zone; the answer carries its <code>id</code>:
+        </p>
         <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100">
           <code data-testid="quick-start-zone">{`curl -sS -X POST ${apiBaseUrl}/zones \\
   -H "Authorization: Bearer YOUR_API_KEY" \\
@@ -74,8 +76,15 @@ export default function ApiOverview({ loaderData: { featured } }: Route.Componen
       <section className="mt-10">
         <h2 className="text-2xl font-semibold">Endpoint reference</h2>
         <p className="mt-2 text-muted-foreground">
-          Every endpoint with its parameters, request body and responses is listed in the <Link to="/api/reference" className="text-primary underline">endpoint reference</Link>,
-          generated from the <a href={`${apiBaseUrl}/openapi.json`} className="text-primary underline">OpenAPI document</a>.
+          Every endpoint with its parameters, request body and responses is listed in the{' '}
+          <Link to="/api/reference" className="text-primary underline">
+            endpoint reference
+          </Link>
+          , generated from the{' '}
+          <a href={`${apiBaseUrl}/openapi.json`} className="text-primary underline">
+            OpenAPI document
+          </a>
+          .
         </p>
       </section>
 

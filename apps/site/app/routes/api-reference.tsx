@@ -82,11 +82,22 @@ export default function ApiReference() {
     <div className="max-w-4xl">
       <h1 className="text-4xl font-bold tracking-tight">Endpoint Reference</h1>
       <p className="mt-4 text-muted-foreground">
-        Generated from the API's own <a href={documentUrl} className="text-primary underline">OpenAPI document</a>, so it always matches the
-        running version. Fields marked * are required.
+        Generated from the API's own{' '}
+        <a href={documentUrl} className="text-primary underline">
+          OpenAPI document
+        </a>
+        , so it always matches the running version. Fields marked * are required.
       </p>
-      {isPending && <p className="mt-8" role="status">Loading the endpoints...</p>}
-      {error && <p className="mt-8 text-red-700" role="alert">{error.message}</p>}
+      {isPending && (
+        <p className="mt-8" role="status">
+          Loading the endpoints...
+        </p>
+      )}
+      {error && (
+        <p className="mt-8 text-red-700" role="alert">
+          {error.message}
+        </p>
+      )}
       {data &&
         groupByResource(endpoints(data)).map((group) => (
           <section key={group.resource} className="mt-10">

@@ -7,9 +7,15 @@ describe('blog and learning center', () => {
   test('lists the 14 articles newest first and opens each with title, description, date, tags and a back button', async ({ newPage }) => {
     const { page } = await newPage();
     await open(page, '/blog');
-    const hrefs = await page.getByTestId('post-list').getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    const hrefs = await page
+      .getByTestId('post-list')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect([...hrefs].sort()).toEqual(blogSlugs.map((slug) => `/blog/${slug}`));
-    const dates = await page.getByTestId('post-list').locator('time').evaluateAll((times) => times.map((time) => time.getAttribute('datetime')!));
+    const dates = await page
+      .getByTestId('post-list')
+      .locator('time')
+      .evaluateAll((times) => times.map((time) => time.getAttribute('datetime')!));
     expect(dates).toEqual([...dates].sort().reverse());
 
     const post = content('blog').find((entry) => entry.slug === hrefs[0]!.slice('/blog/'.length))!;

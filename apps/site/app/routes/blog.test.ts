@@ -7,8 +7,7 @@ import Blog from './blog';
 
 type Posts = ReturnType<typeof summary>[];
 
-const render = (posts: Posts) =>
-  renderToStaticMarkup(createElement(MemoryRouter, null, createElement(Blog as never, { loaderData: { posts } })));
+const render = (posts: Posts) => renderToStaticMarkup(createElement(MemoryRouter, null, createElement(Blog as never, { loaderData: { posts } })));
 
 describe('the blog index', () => {
   it('says "No posts found." when there are no posts', () => {

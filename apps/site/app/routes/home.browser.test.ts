@@ -7,7 +7,17 @@ describe('landing page', () => {
     const { page, errors } = await newPage();
     await open(page, '/');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Managed DNS hosting, made in the EU');
-    for (const feature of ['Zone and record management', 'Team accounts', 'API key management', 'DNSSEC signing', 'Audit logging', 'Two anycast networks', '30+ locations', 'Under 20 ms', '24/7 expert support']) {
+    for (const feature of [
+      'Zone and record management',
+      'Team accounts',
+      'API key management',
+      'DNSSEC signing',
+      'Audit logging',
+      'Two anycast networks',
+      '30+ locations',
+      'Under 20 ms',
+      '24/7 expert support',
+    ]) {
       await expect.poll(() => page.locator('#features').getByText(feature, { exact: true }).count(), { message: feature }).toBe(1);
     }
     const pro = page.getByTestId('plan-pro');

@@ -21,10 +21,18 @@ export function loader() {
 }
 
 const features = [
-  { icon: Network, title: 'Zone and record management', text: 'Create zones and manage A, AAAA, CNAME, MX, TXT, SRV, CAA and more in the dashboard or over the API.' },
+  {
+    icon: Network,
+    title: 'Zone and record management',
+    text: 'Create zones and manage A, AAAA, CNAME, MX, TXT, SRV, CAA and more in the dashboard or over the API.',
+  },
   { icon: Users, title: 'Team accounts', text: 'Invite team members to your customer account and work on the same zones together.' },
   { icon: KeyRound, title: 'API key management', text: 'Create API keys with just the scopes an integration needs, rotate them and revoke them at any time.' },
-  { icon: ShieldCheck, title: 'DNSSEC signing', text: 'Sign zones with one switch; keys are generated for you and the DS records are ready for your registrar.' },
+  {
+    icon: ShieldCheck,
+    title: 'DNSSEC signing',
+    text: 'Sign zones with one switch; keys are generated for you and the DS records are ready for your registrar.',
+  },
   { icon: ScrollText, title: 'Audit logging', text: 'Every change to zones, records, keys and members is recorded with who made it and when.' },
   { icon: Globe2, title: 'Two anycast networks', text: 'Serve each zone from our EU-only network, our global network, or both.' },
   { icon: MapPin, title: '30+ locations', text: 'Name servers in more than 30 locations answer your visitors from nearby.' },
@@ -39,8 +47,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto max-w-6xl px-4 py-20 text-center md:py-28">
           <h1 className="mx-auto max-w-3xl text-4xl font-bold tracking-tight md:text-6xl">Managed DNS hosting, made in the EU</h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
-            Host your zones on two independent anycast networks, sign them with DNSSEC and automate everything through a clean REST API, with
-            answers in under 20 ms from more than 30 locations.
+            Host your zones on two independent anycast networks, sign them with DNSSEC and automate everything through a clean REST API, with answers in under
+            20 ms from more than 30 locations.
           </p>
           <div className="mt-10 flex flex-wrap justify-center gap-4">
             <TrialButton size="lg" />
@@ -53,7 +61,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section id="features" className="mx-auto max-w-6xl px-4 py-20">
         <h2 className="text-center text-3xl font-bold tracking-tight">Everything you need to run DNS</h2>
-        <p className="mx-auto mt-4 max-w-2xl text-center text-muted-foreground">From a single domain to hundreds of zones managed by a team and by your automation.</p>
+        <p className="mx-auto mt-4 max-w-2xl text-center text-muted-foreground">
+          From a single domain to hundreds of zones managed by a team and by your automation.
+        </p>
         <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {features.map(({ icon: Icon, title, text }) => (
             <Card key={title}>
@@ -80,12 +90,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div>
             <h2 className="text-3xl font-bold tracking-tight">About Kaja DNS</h2>
             <p className="mt-4 text-muted-foreground">
-              Kaja DNS is an authoritative DNS provider based in Estonia. We build for businesses and individuals who want their domains to
-              resolve quickly and reliably, and who want their data handled under EU law.
+              Kaja DNS is an authoritative DNS provider based in Estonia. We build for businesses and individuals who want their domains to resolve quickly and
+              reliably, and who want their data handled under EU law.
             </p>
             <p className="mt-4 text-muted-foreground">
-              Our EU network keeps every query inside the European Union; our global network brings answers close to visitors everywhere. You
-              choose per zone.
+              Our EU network keeps every query inside the European Union; our global network brings answers close to visitors everywhere. You choose per zone.
             </p>
           </div>
           <ul className="grid grid-cols-2 gap-4 text-center">

@@ -43,5 +43,11 @@ export default function LearningGuide({ loaderData: { guide, guides } }: Route.C
 }
 
 export function ErrorBoundary() {
-  return <NotFoundMessage title="Article Not Found" text="The article you're looking for doesn't exist." back={{ label: 'Back to Learning Center', to: '/learning' }} />;
+  return (
+    <NotFoundMessage
+      title="Article Not Found"
+      text="The article you're looking for doesn't exist."
+      back={{ label: 'Back to Learning Center', to: '/learning' }}
+    />
+  );
 }

@@ -5,7 +5,20 @@ describe('legal pages', () => {
   const today = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date());
 
   test.for<[string, string, string[]]>([
-    ['/terms-of-service', 'Terms of Service', ['99.99% uptime', 'within 14 days', '30 days after its due date', "30 days' written notice", 'fees you paid to us in the 12 months', 'at least 18 years old', 'euros (EUR) and include VAT', 'monthly or annually in advance']],
+    [
+      '/terms-of-service',
+      'Terms of Service',
+      [
+        '99.99% uptime',
+        'within 14 days',
+        '30 days after its due date',
+        "30 days' written notice",
+        'fees you paid to us in the 12 months',
+        'at least 18 years old',
+        'euros (EUR) and include VAT',
+        'monthly or annually in advance',
+      ],
+    ],
     ['/privacy-policy', 'Privacy Policy', ['as long as your account exists plus 7 years']],
     ['/cookie-policy', 'Cookie Policy', ['sidebar_state', '7 days']],
   ])('%s shows today as Last updated and its terms', async ([path, title, texts], { newPage }) => {

@@ -29,11 +29,21 @@ export default function PrivacyPolicy() {
         },
         {
           heading: 'Why we use it',
-          body: <p>To provide the service you signed up for (contract), to bill you and keep accounting records (legal obligation), and to keep the service secure (legitimate interest).</p>,
+          body: (
+            <p>
+              To provide the service you signed up for (contract), to bill you and keep accounting records (legal obligation), and to keep the service secure
+              (legitimate interest).
+            </p>
+          ),
         },
         {
           heading: 'Where it is stored',
-          body: <p>Account and billing data are stored in data centres in the European Union. DNS answers for zones on the global network are served worldwide, but contain only the records you publish.</p>,
+          body: (
+            <p>
+              Account and billing data are stored in data centres in the European Union. DNS answers for zones on the global network are served worldwide, but
+              contain only the records you publish.
+            </p>
+          ),
         },
         {
           heading: 'How long we keep it',

@@ -20,7 +20,12 @@ describe('status page', () => {
     const legend = page.getByTestId('legend').locator('li');
     expect(await legend.allTextContents()).toEqual(['Online', 'Offline', 'N/A', 'Unknown']);
     const colours = await legend.locator('span').evaluateAll((dots) => dots.map((dot) => getComputedStyle(dot).backgroundColor));
-    const [green, red, dark, grey] = colours.map((colour) => colour.match(/[\d.]+/g)!.slice(0, 3).map(Number)) as [[number, number, number], [number, number, number], [number, number, number], [number, number, number]];
+    const [green, red, dark, grey] = colours.map((colour) =>
+      colour
+        .match(/[\d.]+/g)!
+        .slice(0, 3)
+        .map(Number),
+    ) as [[number, number, number], [number, number, number], [number, number, number], [number, number, number]];
     expect(green[1]).toBeGreaterThan(green[0] + 50);
     expect(red[0]).toBeGreaterThan(red[1] + 50);
     expect(Math.max(...dark)).toBeLessThan(60);

@@ -48,7 +48,9 @@ export default function Support() {
     <div className="mx-auto grid max-w-5xl gap-10 px-4 py-16 md:grid-cols-[1fr_18rem]">
       <div>
         <h1 className="text-4xl font-bold tracking-tight">Support Center</h1>
-        <p className="mt-4 text-lg text-muted-foreground">Questions about DNS, your account or our plans? Send us a message and we'll get back to you within 24 hours.</p>
+        <p className="mt-4 text-lg text-muted-foreground">
+          Questions about DNS, your account or our plans? Send us a message and we'll get back to you within 24 hours.
+        </p>
         <Card className="mt-8">
           <CardHeader>
             <CardTitle>Contact us</CardTitle>
@@ -96,7 +98,9 @@ export default function Support() {
         <Card>
           <CardHeader>
             <CardTitle className="text-lg">Sales</CardTitle>
-            <CardDescription>Interested in the Scale plan? Tell us about your domains and traffic in the form and our sales team will contact you.</CardDescription>
+            <CardDescription>
+              Interested in the Scale plan? Tell us about your domains and traffic in the form and our sales team will contact you.
+            </CardDescription>
           </CardHeader>
         </Card>
       </aside>

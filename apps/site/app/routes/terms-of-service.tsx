@@ -24,8 +24,8 @@ export default function TermsOfService() {
           heading: 'The service',
           body: (
             <p>
-              We host the DNS zones you create and answer queries for them from our anycast networks. We aim for 99.99% uptime of DNS resolution,
-              measured monthly across our networks. Scheduled maintenance is announced in advance and does not interrupt resolution.
+              We host the DNS zones you create and answer queries for them from our anycast networks. We aim for 99.99% uptime of DNS resolution, measured
+              monthly across our networks. Scheduled maintenance is announced in advance and does not interrupt resolution.
             </p>
           ),
         },
@@ -34,7 +34,10 @@ export default function TermsOfService() {
           body: (
             <>
               <p>All prices are in euros (EUR) and include VAT. Plans are billed monthly or annually in advance, as you choose.</p>
-              <p>Invoices are due for payment within 14 days of issue. If an invoice remains unpaid for 30 days after its due date, we may suspend the account until it is paid; zones stay stored while suspended.</p>
+              <p>
+                Invoices are due for payment within 14 days of issue. If an invoice remains unpaid for 30 days after its due date, we may suspend the account
+                until it is paid; zones stay stored while suspended.
+              </p>
             </>
           ),
         },
@@ -42,8 +45,8 @@ export default function TermsOfService() {
           heading: 'Your responsibilities',
           body: (
             <p>
-              You are responsible for the content of your zones, for keeping your credentials and API keys secret, and for the actions of the team
-              members you invite. You may not use the service for unlawful purposes or to attack other networks.
+              You are responsible for the content of your zones, for keeping your credentials and API keys secret, and for the actions of the team members you
+              invite. You may not use the service for unlawful purposes or to attack other networks.
             </p>
           ),
         },
@@ -51,8 +54,8 @@ export default function TermsOfService() {
           heading: 'Termination',
           body: (
             <p>
-              You may close your account at any time. Either party may terminate the agreement with 30 days' written notice; we may terminate
-              immediately for serious breach of these terms.
+              You may close your account at any time. Either party may terminate the agreement with 30 days' written notice; we may terminate immediately for
+              serious breach of these terms.
             </p>
           ),
         },
@@ -60,9 +63,8 @@ export default function TermsOfService() {
           heading: 'Liability',
           body: (
             <p>
-              Our total liability for any claim arising from the service is limited to the fees you paid to us in the 12 months before the event
-              giving rise to the claim. We are not liable for indirect or consequential losses. Nothing in these terms limits liability that cannot be
-              limited by law.
+              Our total liability for any claim arising from the service is limited to the fees you paid to us in the 12 months before the event giving rise to
+              the claim. We are not liable for indirect or consequential losses. Nothing in these terms limits liability that cannot be limited by law.
             </p>
           ),
         },
@@ -70,7 +72,8 @@ export default function TermsOfService() {
           heading: 'Governing law and contact',
           body: (
             <p>
-              These terms are governed by the laws of {site.country} and the European Union. Questions: <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>.
+              These terms are governed by the laws of {site.country} and the European Union. Questions:{' '}
+              <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>.
             </p>
           ),
         },

@@ -23,8 +23,5 @@ export const auditEvents = pgTable(
     ip: inet('ip'),
     createdAt: createdAt(),
   },
-  (table) => [
-    index('audit_events_customer_idx').on(table.customerId, table.id),
-    index('audit_events_target_idx').on(table.targetType, table.targetId),
-  ],
+  (table) => [index('audit_events_customer_idx').on(table.customerId, table.id), index('audit_events_target_idx').on(table.targetType, table.targetId)],
 );

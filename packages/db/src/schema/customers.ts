@@ -77,7 +77,9 @@ export const subscriptions = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    uniqueIndex('subscriptions_current_idx').on(table.customerId).where(sql`${table.status} <> 'canceled'`),
+    uniqueIndex('subscriptions_current_idx')
+      .on(table.customerId)
+      .where(sql`${table.status} <> 'canceled'`),
     check('subscriptions_status_check', sql`${table.status} in ('trialing', 'active', 'past_due', 'canceled', 'suspended')`),
     check('subscriptions_billing_interval_check', sql`${table.billingInterval} in ('month', 'year')`),
   ],

@@ -22,7 +22,9 @@ export const jobs = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    index('jobs_queue_idx').on(table.status, table.runAt).where(sql`${table.status} in ('queued', 'running')`),
+    index('jobs_queue_idx')
+      .on(table.status, table.runAt)
+      .where(sql`${table.status} in ('queued', 'running')`),
     check('jobs_status_check', sql`${table.status} in ('queued', 'running', 'done', 'failed')`),
   ],
 );

@@ -21,5 +21,8 @@ export const queryCounts = pgTable(
     rcode: integer('rcode').notNull(),
     count: bigint('count', { mode: 'number' }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.zoneId, table.hour, table.qtype, table.rcode] }), index('query_counts_customer_hour_idx').on(table.customerId, table.hour)],
+  (table) => [
+    primaryKey({ columns: [table.zoneId, table.hour, table.qtype, table.rcode] }),
+    index('query_counts_customer_hour_idx').on(table.customerId, table.hour),
+  ],
 );

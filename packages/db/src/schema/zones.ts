@@ -66,10 +66,7 @@ export const zones = pgTable(
     check('zones_dnssec_state_check', sql`${table.dnssecState} in ('off', 'signing', 'active', 'disabling')`),
     index('zones_delegation_due_idx').on(table.delegationCheckedAt),
     check('zones_delegation_ns_check', sql`${table.delegationNs} in ('unchecked', 'ours', 'partly', 'elsewhere', 'unregistered', 'unknown')`),
-    check(
-      'zones_delegation_ds_check',
-      sql`${table.delegationDs} in ('unchecked', 'matching', 'missing', 'stale', 'wrong', 'unexpected', 'none', 'unknown')`,
-    ),
+    check('zones_delegation_ds_check', sql`${table.delegationDs} in ('unchecked', 'matching', 'missing', 'stale', 'wrong', 'unexpected', 'none', 'unknown')`),
     check('zones_serial_check', sql`${table.serial} between 0 and 4294967295`),
   ],
 );

@@ -10,7 +10,12 @@ const owner = (name: string) => (name.endsWith('.') ? name.slice(0, -1) : name =
 
 export const set = (name: string, type: string, ...contents: string[]): Rrset => ({ name: owner(name), type, ttl: 3600, contents });
 
-export const problem = (name: string, type: string, field: RrsetProblem['field'], message: string): RrsetProblem => ({ name: owner(name), type, field, message });
+export const problem = (name: string, type: string, field: RrsetProblem['field'], message: string): RrsetProblem => ({
+  name: owner(name),
+  type,
+  field,
+  message,
+});
 
 /** One rule on the test zone after a change: the sets there already, and the sets changed. */
 export const ruleCheck = (rule: Rule) => (existing: Rrset[], change: Rrset[]) => runRules([rule], APEX, [...existing, ...change], change);

@@ -24,7 +24,7 @@ export class ZoneSets {
   ) {
     for (const set of rrsets) {
       let types = this.byName.get(set.name);
-      if (!types) this.byName.set(set.name, (types = new Map()));
+      if (!types) this.byName.set(set.name, (types = new Map<string, Rrset>()));
       if (types.has(set.type)) this.repeated.push(set);
       else types.set(set.type, set);
     }

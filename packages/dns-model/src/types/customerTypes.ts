@@ -7,8 +7,36 @@ import { isAssignedType, typeCode, typeName } from './typeCodes';
  * (OPT, TSIG, AXFR, ANY...) and never obsolete ones (MD, MF, NULL, WKS, A6, SPF...).
  */
 export const customerTypes = [
-  'A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SRV', 'CAA', 'PTR', 'ALIAS', 'HTTPS', 'SVCB', 'TLSA', 'SSHFP', 'DS', 'NAPTR',
-  'DNAME', 'URI', 'LOC', 'HINFO', 'RP', 'OPENPGPKEY', 'SMIMEA', 'CERT', 'AFSDB', 'KX', 'EUI48', 'EUI64', 'IPSECKEY', 'DHCID',
+  'A',
+  'AAAA',
+  'CNAME',
+  'MX',
+  'TXT',
+  'NS',
+  'SRV',
+  'CAA',
+  'PTR',
+  'ALIAS',
+  'HTTPS',
+  'SVCB',
+  'TLSA',
+  'SSHFP',
+  'DS',
+  'NAPTR',
+  'DNAME',
+  'URI',
+  'LOC',
+  'HINFO',
+  'RP',
+  'OPENPGPKEY',
+  'SMIMEA',
+  'CERT',
+  'AFSDB',
+  'KX',
+  'EUI48',
+  'EUI64',
+  'IPSECKEY',
+  'DHCID',
 ] as const;
 export type CustomerType = (typeof customerTypes)[number];
 

@@ -41,8 +41,4 @@ export const NSEC3 = defineType(
 );
 
 /** NSEC3PARAM (RFC 5155): the parameters the zone's NSEC3 chain uses. */
-export const NSEC3PARAM = defineType(
-  51,
-  'NSEC3PARAM',
-  fields([uint(8, 'The hash algorithm'), uint(8, 'The flags'), uint(16, 'The iterations'), salt]),
-);
+export const NSEC3PARAM = defineType(51, 'NSEC3PARAM', fields([uint(8, 'The hash algorithm'), uint(8, 'The flags'), uint(16, 'The iterations'), salt]));

@@ -186,7 +186,10 @@ export const optional = (field: Field): Field => ({
 /** Hex to the end of the rdata; words may be split by spaces. */
 export const hexRest = (what: string, check?: (length: number) => string | undefined): Field => ({
   parse(c, out) {
-    const text = c.rest().map((t) => t.text).join('');
+    const text = c
+      .rest()
+      .map((t) => t.text)
+      .join('');
     if (text === '') throw new ValidationError(`${c.mnemonic} record is missing ${what}`);
     const bytes = fromHex(text, what);
     const problem = check?.(bytes.length);
@@ -202,7 +205,10 @@ export const hexRest = (what: string, check?: (length: number) => string | undef
 /** Base64 to the end of the rdata; words may be split by spaces. `empty` allows no words at all. */
 export const base64Rest = (what: string, empty = false): Field => ({
   parse(c, out) {
-    const text = c.rest().map((t) => t.text).join('');
+    const text = c
+      .rest()
+      .map((t) => t.text)
+      .join('');
     if (text === '' && !empty) throw new ValidationError(`${c.mnemonic} record is missing ${what}`);
     const bytes = fromBase64(text, what);
     out.put(bytes);

@@ -94,7 +94,12 @@ export const LOC = defineType(29, 'LOC', {
     out.u32(EQUATOR + lat);
     out.u32(EQUATOR + lon);
     out.u32(alt + ALTITUDE_BASE);
-    return present(lat, lon, alt, octets.map((o) => sizeFromOctet(o, 'size')));
+    return present(
+      lat,
+      lon,
+      alt,
+      octets.map((o) => sizeFromOctet(o, 'size')),
+    );
   },
   decode(r: WireReader) {
     const version = r.u8();

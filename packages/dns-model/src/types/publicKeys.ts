@@ -8,8 +8,22 @@ import { parseUint } from './tokens';
 
 /** DNSSEC algorithm mnemonics (RFC 4034 appendix A.1 and the IANA registry), for CERT. */
 const algorithms: Record<string, number> = {
-  RSAMD5: 1, DH: 2, DSA: 3, RSASHA1: 5, 'DSA-NSEC3-SHA1': 6, 'RSASHA1-NSEC3-SHA1': 7, RSASHA256: 8, RSASHA512: 10,
-  'ECC-GOST': 12, ECDSAP256SHA256: 13, ECDSAP384SHA384: 14, ED25519: 15, ED448: 16, INDIRECT: 252, PRIVATEDNS: 253, PRIVATEOID: 254,
+  RSAMD5: 1,
+  DH: 2,
+  DSA: 3,
+  RSASHA1: 5,
+  'DSA-NSEC3-SHA1': 6,
+  'RSASHA1-NSEC3-SHA1': 7,
+  RSASHA256: 8,
+  RSASHA512: 10,
+  'ECC-GOST': 12,
+  ECDSAP256SHA256: 13,
+  ECDSAP384SHA384: 14,
+  ED25519: 15,
+  ED448: 16,
+  INDIRECT: 252,
+  PRIVATEDNS: 253,
+  PRIVATEOID: 254,
 };
 
 /** CERT types (RFC 4398 section 2.1). */

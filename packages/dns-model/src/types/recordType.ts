@@ -77,7 +77,10 @@ export function defineType(code: number, mnemonic: string, codec: RdataCodec): R
       const out = new RdataBuilder();
       const content = codec.encode(c, out, options);
       if (!c.done) {
-        const extra = tokens.slice(c.index).map((t) => t.text).join(' ');
+        const extra = tokens
+          .slice(c.index)
+          .map((t) => t.text)
+          .join(' ');
         throw new ValidationError(`${mnemonic} record has unexpected extra content "${extra}"`);
       }
       if (out.length > 0xffff) throw new ValidationError(`${mnemonic} record is longer than 65535 octets`);

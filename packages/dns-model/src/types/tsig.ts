@@ -38,5 +38,13 @@ const sizedData = (what: string): Field => ({
 export const TSIG = defineType(
   250,
   'TSIG',
-  fields([name('the algorithm'), timeSigned, uint(16, 'The fudge'), sizedData('MAC'), uint(16, 'The original ID'), uint(16, 'The error'), sizedData('other data')]),
+  fields([
+    name('the algorithm'),
+    timeSigned,
+    uint(16, 'The fudge'),
+    sizedData('MAC'),
+    uint(16, 'The original ID'),
+    uint(16, 'The error'),
+    sizedData('other data'),
+  ]),
 );

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { recordType } from './index';
 
 // dns-packet writes rdata with its 2-octet length in front.
-const theirs = (type: string, data: unknown) => new Uint8Array((dnsPacket as unknown as { record(t: string): { encode(d: unknown): Buffer } }).record(type).encode(data)).subarray(2);
+const theirs = (type: string, data: unknown) =>
+  new Uint8Array((dnsPacket as unknown as { record(t: string): { encode(d: unknown): Buffer } }).record(type).encode(data)).subarray(2);
 
 const cases: [string, string, unknown][] = [
   ['A', '192.0.2.1', '192.0.2.1'],
@@ -20,21 +21,9 @@ const cases: [string, string, unknown][] = [
     'ns1.example.com. hostmaster.example.com. 2024010101 7200 3600 1209600 300',
     { mname: 'ns1.example.com', rname: 'hostmaster.example.com', serial: 2024010101, refresh: 7200, retry: 3600, expire: 1209600, minimum: 300 },
   ],
-  [
-    'DS',
-    '2371 13 2 ' + 'ab'.repeat(32),
-    { keyTag: 2371, algorithm: 13, digestType: 2, digest: Buffer.from('ab'.repeat(32), 'hex') },
-  ],
-  [
-    'DNSKEY',
-    '257 3 13 ' + Buffer.from('k'.repeat(64)).toString('base64'),
-    { flags: 257, algorithm: 13, key: Buffer.from('k'.repeat(64)) },
-  ],
-  [
-    'TLSA',
-    '3 1 1 ' + '0f'.repeat(32),
-    { usage: 3, selector: 1, matchingType: 1, certificate: Buffer.from('0f'.repeat(32), 'hex') },
-  ],
+  ['DS', '2371 13 2 ' + 'ab'.repeat(32), { keyTag: 2371, algorithm: 13, digestType: 2, digest: Buffer.from('ab'.repeat(32), 'hex') }],
+  ['DNSKEY', '257 3 13 ' + Buffer.from('k'.repeat(64)).toString('base64'), { flags: 257, algorithm: 13, key: Buffer.from('k'.repeat(64)) }],
+  ['TLSA', '3 1 1 ' + '0f'.repeat(32), { usage: 3, selector: 1, matchingType: 1, certificate: Buffer.from('0f'.repeat(32), 'hex') }],
   ['SSHFP', '4 2 ' + 'aa'.repeat(32), { algorithm: 4, hash: 2, fingerprint: 'aa'.repeat(32) }],
   [
     'NAPTR',

@@ -5,8 +5,4 @@ import { defineType, fields } from './recordType';
 export const CSYNC = defineType(62, 'CSYNC', fields([uint(32, 'The SOA serial'), uint(16, 'The flags'), typeBitmap]));
 
 /** ZONEMD (RFC 8976): the digest of the zone at a serial, with its scheme and hash algorithm. */
-export const ZONEMD = defineType(
-  63,
-  'ZONEMD',
-  fields([uint(32, 'The serial'), uint(8, 'The scheme'), uint(8, 'The hash algorithm'), hexRest('the digest')]),
-);
+export const ZONEMD = defineType(63, 'ZONEMD', fields([uint(32, 'The serial'), uint(8, 'The scheme'), uint(8, 'The hash algorithm'), hexRest('the digest')]));

@@ -64,10 +64,7 @@ describe('encodeMessage', () => {
     const opt = decoded.additionals!.find((r) => r.type === 'OPT') as dnsPacket.OptAnswer;
     expect(opt.udpPayloadSize).toBe(1232);
     expect(opt.flags & dnsPacket.DNSSEC_OK).toBe(dnsPacket.DNSSEC_OK);
-    expect(decoded.additionals!.filter((r) => r.type === 'A').map((r) => (r as { data: string }).data)).toEqual([
-      '192.0.2.25',
-      '192.0.2.53',
-    ]);
+    expect(decoded.additionals!.filter((r) => r.type === 'A').map((r) => (r as { data: string }).data)).toEqual(['192.0.2.25', '192.0.2.53']);
   });
 
   it('compresses names, also inside MX, NS and SOA rdata', () => {
@@ -98,7 +95,16 @@ describe('encodeMessage', () => {
   it('passes EDNS options such as NSID and COOKIE through', () => {
     const cookie = Uint8Array.from([1, 2, 3, 4, 5, 6, 7, 8]);
     const message = emptyMessage({
-      edns: { udpSize: 4096, version: 0, do: false, flags: 0, options: [{ code: 3, data: new Uint8Array() }, { code: 10, data: cookie }] },
+      edns: {
+        udpSize: 4096,
+        version: 0,
+        do: false,
+        flags: 0,
+        options: [
+          { code: 3, data: new Uint8Array() },
+          { code: 10, data: cookie },
+        ],
+      },
     });
     const decoded = dnsPacket.decode(Buffer.from(encodeMessage(message)));
     const opt = decoded.additionals![0] as dnsPacket.OptAnswer;
@@ -149,7 +155,15 @@ describe('decodeMessage', () => {
       flags: dnsPacket.RECURSION_DESIRED | dnsPacket.CHECKING_DISABLED | dnsPacket.AUTHENTIC_DATA,
       questions: [{ type: 'AAAA', name: 'Www.Example.com' }],
       // dns-packet's types know few option codes; NSID (3) encodes as a plain option.
-      additionals: [{ type: 'OPT', name: '.', udpPayloadSize: 1400, flags: dnsPacket.DNSSEC_OK, options: [{ code: 3, data: Buffer.alloc(0) }] } as unknown as dnsPacket.Answer],
+      additionals: [
+        {
+          type: 'OPT',
+          name: '.',
+          udpPayloadSize: 1400,
+          flags: dnsPacket.DNSSEC_OK,
+          options: [{ code: 3, data: Buffer.alloc(0) }],
+        } as unknown as dnsPacket.Answer,
+      ],
     });
     const m = decodeMessage(bytes);
     expect(m).toMatchObject({ id: 4242, qr: false, opcode: 0, rd: true, cd: true, ad: true, aa: false });
@@ -180,7 +194,15 @@ describe('decodeMessage', () => {
     ['a forward pointer', concat([0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0], [0xc0, 20], [0, 1, 0, 1], [0, 0, 0, 0])],
     ['an extended label type', concat([0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0], [0x41, 0], [0, 1, 0, 1])],
     ['trailing octets', concat(valid, [0])],
-    ['two OPT records', encodeMessage(emptyMessage({ additionals: [{ name: '', type: 41, class: 512, ttl: 0, rdata: new Uint8Array() }], edns: { udpSize: 512, version: 0, do: false, flags: 0, options: [] } }))],
+    [
+      'two OPT records',
+      encodeMessage(
+        emptyMessage({
+          additionals: [{ name: '', type: 41, class: 512, ttl: 0, rdata: new Uint8Array() }],
+          edns: { udpSize: 512, version: 0, do: false, flags: 0, options: [] },
+        }),
+      ),
+    ],
     ['an OPT not at the root', encodeMessage(emptyMessage({ additionals: [{ name: 'x', type: 41, class: 512, ttl: 0, rdata: new Uint8Array() }] }))],
     ['an MX rdata shorter than its name', concat([0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0], [0, 0, 15, 0, 1, 0, 0, 0, 0, 0, 3, 0, 10, 1])],
   ];

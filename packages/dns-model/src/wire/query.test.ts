@@ -4,7 +4,9 @@ import { encodeMessage, emptyMessage } from './message';
 import { createQueryView, readQuery } from './query';
 
 const query = (extra: Partial<dnsPacket.Packet> = {}) =>
-  new Uint8Array(dnsPacket.encode({ type: 'query', id: 77, flags: dnsPacket.RECURSION_DESIRED, questions: [{ type: 'A', name: 'WwW.Example.COM' }], ...extra }));
+  new Uint8Array(
+    dnsPacket.encode({ type: 'query', id: 77, flags: dnsPacket.RECURSION_DESIRED, questions: [{ type: 'A', name: 'WwW.Example.COM' }], ...extra }),
+  );
 
 describe('readQuery (the server fast path)', () => {
   it('reads header and question with the name lowercased', () => {
@@ -20,7 +22,16 @@ describe('readQuery (the server fast path)', () => {
       emptyMessage({
         id: 9,
         questions: [{ name: 'example.com', type: 48, class: 1 }],
-        edns: { udpSize: 1232, version: 1, do: true, flags: 0, options: [{ code: 3, data: new Uint8Array() }, { code: 10, data: Uint8Array.from([1, 2, 3, 4, 5, 6, 7, 8]) }] },
+        edns: {
+          udpSize: 1232,
+          version: 1,
+          do: true,
+          flags: 0,
+          options: [
+            { code: 3, data: new Uint8Array() },
+            { code: 10, data: Uint8Array.from([1, 2, 3, 4, 5, 6, 7, 8]) },
+          ],
+        },
       }),
     );
     const view = createQueryView();
@@ -38,7 +49,12 @@ describe('readQuery (the server fast path)', () => {
 
   it('leaves anything unusual to the full decoder, with the header still read', () => {
     const view = createQueryView();
-    const two = query({ questions: [{ type: 'A', name: 'a.example' }, { type: 'A', name: 'b.example' }] });
+    const two = query({
+      questions: [
+        { type: 'A', name: 'a.example' },
+        { type: 'A', name: 'b.example' },
+      ],
+    });
     expect(readQuery(two, view)).toBe(false);
     expect(view.id).toBe(77);
     expect(readQuery(query().subarray(0, 20), view)).toBe(false);

@@ -134,7 +134,10 @@ describe('signing and verifying one message', () => {
 
   it('calls a TSIG that is not last, or has the wrong class, malformed', () => {
     const { wire } = signMessage(query(), key, { time: now });
-    const notLast = encodeMessage({ ...decodeMessage(wire), additionals: [...decodeMessage(wire).additionals, { name: 'a', type: 1, class: 1, ttl: 0, rdata: new Uint8Array(4) }] });
+    const notLast = encodeMessage({
+      ...decodeMessage(wire),
+      additionals: [...decodeMessage(wire).additionals, { name: 'a', type: 1, class: 1, ttl: 0, rdata: new Uint8Array(4) }],
+    });
     expect(findTsig(notLast)).toBe('malformed');
     const wrongClass = wire.slice();
     const classAt = findTsigOffset(wire) + nameToWire(key.name).length + 2;
@@ -155,7 +158,9 @@ describe('signing and verifying one message', () => {
 describe('error answers (RFC 8945 5.3.2)', () => {
   const answer = (request: Uint8Array, verified: TsigVerification) => {
     const message = decodeMessage(request);
-    return signResponse(encodeMessage(emptyMessage({ id: message.id, qr: true, rcode: Rcode.NOTAUTH, questions: message.questions })), verified, { now: now + 1000 });
+    return signResponse(encodeMessage(emptyMessage({ id: message.id, qr: true, rcode: Rcode.NOTAUTH, questions: message.questions })), verified, {
+      now: now + 1000,
+    });
   };
 
   it('answers BADKEY and BADSIG with an unsigned TSIG naming the error', () => {
@@ -280,8 +285,15 @@ describe('real clients: dig -y and kdig -y', () => {
       const refusal = encodeMessage(emptyMessage({ id: request.id, qr: true, opcode: Opcode.QUERY, rcode: Rcode.NOTAUTH, questions: request.questions }));
       return [signResponse(refusal, verified)];
     }
-    if (q.type !== 252) return [signResponse(answerTo(request, [{ name: q.name, type: 1, class: DnsClass.IN, ttl: 60, rdata: new Uint8Array([192, 0, 2, 1]) }]), verified)];
-    const soa = { name: 'example.com', type: 6, class: DnsClass.IN, ttl: 3600, rdata: recordType('SOA').toWire('ns1.example.com. admin.example.com. 7 3600 600 86400 300') };
+    if (q.type !== 252)
+      return [signResponse(answerTo(request, [{ name: q.name, type: 1, class: DnsClass.IN, ttl: 60, rdata: new Uint8Array([192, 0, 2, 1]) }]), verified)];
+    const soa = {
+      name: 'example.com',
+      type: 6,
+      class: DnsClass.IN,
+      ttl: 3600,
+      rdata: recordType('SOA').toWire('ns1.example.com. admin.example.com. 7 3600 600 86400 300'),
+    };
     const host = (n: number) => ({ name: `host${n}.example.com`, type: 1, class: DnsClass.IN, ttl: 60, rdata: new Uint8Array([192, 0, 2, n]) });
     const sign = createStreamSigner(verified.key, verified.record.mac);
     return [[soa, host(1)], [host(2)], [host(3), host(4)], [soa]].map((answers) => sign(answerTo(request, answers)));

@@ -113,7 +113,10 @@ export function signMessage(wire: Uint8Array, key: TsigKey, options: SignOptions
   hmac.update(wire);
   hmac.update(variables(key.name, key.algorithm, time, fudge, error, otherData));
   const mac = new Uint8Array(hmac.digest()).subarray(0, options.macSize);
-  return { wire: appendTsig(wire, { keyName: key.name, algorithm: key.algorithm, timeSigned: time, fudge, mac, originalId: messageId(wire), error, otherData }), mac };
+  return {
+    wire: appendTsig(wire, { keyName: key.name, algorithm: key.algorithm, timeSigned: time, fudge, mac, originalId: messageId(wire), error, otherData }),
+    mac,
+  };
 }
 
 /**
@@ -177,7 +180,16 @@ export function createStreamSigner(key: TsigKey, requestMac: Uint8Array): (wire:
     hmac.update(wire);
     hmac.update(timers(time, TSIG_FUDGE));
     previous = new Uint8Array(hmac.digest()).subarray(0, macSize);
-    return appendTsig(wire, { keyName: key.name, algorithm: key.algorithm, timeSigned: time, fudge: TSIG_FUDGE, mac: previous, originalId: messageId(wire), error: 0, otherData: new Uint8Array() });
+    return appendTsig(wire, {
+      keyName: key.name,
+      algorithm: key.algorithm,
+      timeSigned: time,
+      fudge: TSIG_FUDGE,
+      mac: previous,
+      originalId: messageId(wire),
+      error: 0,
+      otherData: new Uint8Array(),
+    });
   };
 }
 
@@ -227,7 +239,8 @@ export function createStreamVerifier(key: TsigKey, requestMac: Uint8Array): Stre
       return { status: 'unsigned' };
     }
     const { record } = found;
-    if (record.keyName.toLowerCase() !== key.name || record.algorithm.toLowerCase() !== key.algorithm) return { status: 'invalid', error: Rcode.BADKEY, record };
+    if (record.keyName.toLowerCase() !== key.name || record.algorithm.toLowerCase() !== key.algorithm)
+      return { status: 'invalid', error: Rcode.BADKEY, record };
     const hmac = createHmac(TSIG_ALGORITHMS[key.algorithm], key.secret);
     hmac.update(sizedMac(previous));
     for (const message of pending) hmac.update(message);

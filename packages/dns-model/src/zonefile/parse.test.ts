@@ -38,7 +38,12 @@ describe('parseZoneFile', () => {
       ttl: 300,
       content: '1 api.lab.example. mandatory=alpn,port alpn=h2 port=8443',
     });
-    expect(records).toContainEqual({ name: 'note.lab.example', type: 'TXT', ttl: 86400, content: '"semicolons; \\"quotes\\" and a tab\\009inside" "plain-word"' });
+    expect(records).toContainEqual({
+      name: 'note.lab.example',
+      type: 'TXT',
+      ttl: 86400,
+      content: '"semicolons; \\"quotes\\" and a tab\\009inside" "plain-word"',
+    });
     expect(records).toContainEqual({ name: 'portal.apps.lab.example', type: 'CNAME', ttl: 86400, content: 'www.lab.example.' });
     expect(records).toContainEqual({ name: '*.apps.lab.example', type: 'A', ttl: 600, content: '192.0.2.90' });
     expect(records.filter((r) => r.type === 'SSHFP')).toHaveLength(2);
@@ -59,7 +64,9 @@ describe('parseZoneFile', () => {
   });
 
   it('keeps the first maxErrors bad lines and counts them all', () => {
-    const text = ['good 300 IN A 192.0.2.1', ...Array.from({ length: 7 }, (_, i) => `bad${i} 300 IN A 192.0.2.${300 + i}`), 'also 300 IN A 192.0.2.2'].join('\n');
+    const text = ['good 300 IN A 192.0.2.1', ...Array.from({ length: 7 }, (_, i) => `bad${i} 300 IN A 192.0.2.${300 + i}`), 'also 300 IN A 192.0.2.2'].join(
+      '\n',
+    );
     const parsed = parseZoneFile(text, { origin: 'example.com', maxErrors: 3 });
     expect(parsed.errorCount).toBe(7);
     expect(parsed.errors.map((error) => error.line)).toEqual([2, 3, 4]);
@@ -76,9 +83,7 @@ describe('parseZoneFile', () => {
   });
 
   it('needs a TTL from somewhere and an owner on the first record', () => {
-    expect(parseZoneFile('www IN A 192.0.2.1\n', { origin: 'example.com' }).errors).toEqual([
-      { line: 1, message: 'The record has no TTL and no $TTL is set' },
-    ]);
+    expect(parseZoneFile('www IN A 192.0.2.1\n', { origin: 'example.com' }).errors).toEqual([{ line: 1, message: 'The record has no TTL and no $TTL is set' }]);
     expect(parseZoneFile('  IN A 192.0.2.1\n', { origin: 'example.com', defaultTtl: 60 }).errors).toEqual([
       { line: 1, message: 'The first record must name its owner' },
     ]);
@@ -96,7 +101,14 @@ describe('parseZoneFile', () => {
   });
 
   it('reads what RFC 1035 and RFC 4592 allow, leaving good practice to the rules of what customers write', () => {
-    const text = ['$TTL 300', 'host.*.sub A 192.0.2.1', '@ MX 10 .', 'x CAA 0 tbs "unknown tag"', 'y TYPE65280 \\# 2 abcd', 'z LOC \\# 16 001216138b3cf018810cbce0009895b8'].join('\n');
+    const text = [
+      '$TTL 300',
+      'host.*.sub A 192.0.2.1',
+      '@ MX 10 .',
+      'x CAA 0 tbs "unknown tag"',
+      'y TYPE65280 \\# 2 abcd',
+      'z LOC \\# 16 001216138b3cf018810cbce0009895b8',
+    ].join('\n');
     const { records, errors } = parseZoneFile(text, { origin: 'example.com' });
     expect(errors).toEqual([]);
     expect(records).toEqual([

@@ -87,14 +87,55 @@ describe('zone files as the reference servers read them', () => {
 
   it('every-type.zone holds every type that has a presentation format, and loads in Knot', () => {
     const types = new Set([...ours('every-type.zone'), ...ours('more-types.zone')].map((l) => l.split(' ')[1]));
-    for (const type of ['LOC', 'HINFO', 'RP', 'AFSDB', 'DNAME', 'SPF', 'EUI48', 'EUI64', 'URI', 'CERT', 'OPENPGPKEY', 'SMIMEA', 'SSHFP', 'TLSA', 'NAPTR', 'KX', 'IPSECKEY', 'DHCID', 'HIP', 'APL', 'CSYNC', 'ZONEMD', 'NID', 'L32', 'L64', 'LP', 'MB', 'MG', 'MR', 'MINFO', 'RT', 'X25', 'ISDN', 'CAA', 'SVCB', 'HTTPS', 'DS', 'TYPE65280']) {
+    for (const type of [
+      'LOC',
+      'HINFO',
+      'RP',
+      'AFSDB',
+      'DNAME',
+      'SPF',
+      'EUI48',
+      'EUI64',
+      'URI',
+      'CERT',
+      'OPENPGPKEY',
+      'SMIMEA',
+      'SSHFP',
+      'TLSA',
+      'NAPTR',
+      'KX',
+      'IPSECKEY',
+      'DHCID',
+      'HIP',
+      'APL',
+      'CSYNC',
+      'ZONEMD',
+      'NID',
+      'L32',
+      'L64',
+      'LP',
+      'MB',
+      'MG',
+      'MR',
+      'MINFO',
+      'RT',
+      'X25',
+      'ISDN',
+      'CAA',
+      'SVCB',
+      'HTTPS',
+      'DS',
+      'TYPE65280',
+    ]) {
       expect(types, type).toContain(type);
     }
     // knotc zone-check runs the zone loader of knotd on the file, without starting a server.
     const config = join(dir, 'knot.conf');
     writeFileSync(
       config,
-      [`server:`, `    rundir: ${dir}`, `database:`, `    storage: ${dir}`, `zone:`, `  - domain: ${ORIGIN}`, `    file: ${path('every-type.zone')}`, ''].join('\n'),
+      [`server:`, `    rundir: ${dir}`, `database:`, `    storage: ${dir}`, `zone:`, `  - domain: ${ORIGIN}`, `    file: ${path('every-type.zone')}`, ''].join(
+        '\n',
+      ),
     );
     const out = execFileSync('knotc', ['-c', config, 'zone-check', ORIGIN], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     expect(out).not.toMatch(/error/);

@@ -41,9 +41,7 @@ export function writeZoneFile(records: readonly ZoneRecord[], options: WriteZone
     const owner = owners[i]!;
     if (previous !== undefined && previous !== owner) lines.push('');
     previous = owner;
-    lines.push(
-      `${owner.padEnd(ownerWidth)} ${String(record.ttl).padStart(ttlWidth)} IN ${record.type.padEnd(typeWidth)} ${record.content}`,
-    );
+    lines.push(`${owner.padEnd(ownerWidth)} ${String(record.ttl).padStart(ttlWidth)} IN ${record.type.padEnd(typeWidth)} ${record.content}`);
   });
   return lines.join('\n') + '\n';
 }

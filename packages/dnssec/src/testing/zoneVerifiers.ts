@@ -10,7 +10,10 @@ const run = promisify(execFile);
  */
 export async function zoneVerifierFailures(zone: string, file: string): Promise<string[]> {
   const failures: string[] = [];
-  for (const [command, args] of [['ldns-verify-zone', [file]], ['dnssec-verify', ['-o', zone, file]]] as const) {
+  for (const [command, args] of [
+    ['ldns-verify-zone', [file]],
+    ['dnssec-verify', ['-o', zone, file]],
+  ] as const) {
     try {
       await run(command, [...args], { timeout: 60_000 });
     } catch (error) {

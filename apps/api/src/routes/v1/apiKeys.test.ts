@@ -52,9 +52,18 @@ describe('/v1/users/{userId}/apikeys', () => {
     [{ name: 'x', scopes: 5 }, { scopes: 'Scopes has an invalid type' }],
     [{ name: 'x', scopes: ['zones:read'], expires_at: '2001-01-01T00:00:00Z' }, { expires_at: 'Expires at must be in the future' }],
     [{ name: 'x', scopes: ['zones:read'], expires_at: 'tomorrow' }, { expires_at: 'Expires at must be an ISO 8601 date and time' }],
-    [{ name: 'x', scopes: ['zones:read'], restrictions: { allowed_cidrs: ['10.0.0.0/33'] } }, { 'restrictions.allowed_cidrs.0': '10.0.0.0/33 is not an IPv4 or IPv6 address range (CIDR)' }],
-    [{ name: 'x', scopes: ['zones:read'], restrictions: { allowed_zones: ['bad..zone'] } }, { 'restrictions.allowed_zones.0': 'bad..zone is not a valid zone name' }],
-    [{ name: 'x', scopes: ['zones:read'], restrictions: { record_policies: [{ name: '_acme-challenge', type: 'TXT' }] } }, { 'restrictions.record_policies.0.allow': 'Allow is required' }],
+    [
+      { name: 'x', scopes: ['zones:read'], restrictions: { allowed_cidrs: ['10.0.0.0/33'] } },
+      { 'restrictions.allowed_cidrs.0': '10.0.0.0/33 is not an IPv4 or IPv6 address range (CIDR)' },
+    ],
+    [
+      { name: 'x', scopes: ['zones:read'], restrictions: { allowed_zones: ['bad..zone'] } },
+      { 'restrictions.allowed_zones.0': 'bad..zone is not a valid zone name' },
+    ],
+    [
+      { name: 'x', scopes: ['zones:read'], restrictions: { record_policies: [{ name: '_acme-challenge', type: 'TXT' }] } },
+      { 'restrictions.record_policies.0.allow': 'Allow is required' },
+    ],
     [{ name: 'x', scopes: ['zones:read'], restrictions: { max_age_seconds: 5 } }, { 'restrictions.max_age_seconds': 'Max age seconds must be at least 60' }],
   ])('rejects %j with validation_failed and writes nothing', async (body, details) => {
     const before = await keyCount();
@@ -77,7 +86,7 @@ describe('/v1/users/{userId}/apikeys', () => {
     expect(managed.body.data.map((key: { id: string }) => key.id)).toContain(own.body.data.id);
   });
 
-  it("a key never does more than its user: a member cannot store a key with scopes beyond the member role", async () => {
+  it('a key never does more than its user: a member cannot store a key with scopes beyond the member role', async () => {
     const member = await addUser(api, owner, 'member');
     const before = await keyCount();
     const refused = await api.request('POST', path(member), { token: member.accessToken, body: { name: 'too wide', scopes: ['customers:*', 'zones:*'] } });
@@ -100,8 +109,15 @@ describe('/v1/users/{userId}/apikeys', () => {
     // Reading keys is customers:read; creating, rotating and revoking them with a key is customers:write.
     const reader = await createApiKey(api, owner, { scopes: ['customers:read'] });
     expect((await api.request('GET', path(owner), { token: reader.key })).status).toBe(200);
-    for (const [method, target] of [['POST', path(owner)], ['POST', `${path(owner)}/${same.body.data.id}/rotate`], ['DELETE', `${path(owner)}/${same.body.data.id}`]] as const) {
-      const refused = await api.request(method, target, { token: reader.key, body: method === 'POST' && target === path(owner) ? { name: 'x', scopes: ['customers:read'] } : undefined });
+    for (const [method, target] of [
+      ['POST', path(owner)],
+      ['POST', `${path(owner)}/${same.body.data.id}/rotate`],
+      ['DELETE', `${path(owner)}/${same.body.data.id}`],
+    ] as const) {
+      const refused = await api.request(method, target, {
+        token: reader.key,
+        body: method === 'POST' && target === path(owner) ? { name: 'x', scopes: ['customers:read'] } : undefined,
+      });
       expect([refused.status, errorOf(refused).code], `${method} ${target}`).toEqual([403, 'forbidden']);
     }
   });
@@ -118,7 +134,10 @@ describe('/v1/users/{userId}/apikeys', () => {
     expect([after.status, errorOf(after).message]).toEqual([401, 'API key has been revoked']);
 
     const expiring = await createApiKey(api, owner, { scopes: ['customers:read'], expires_at: new Date(Date.now() + 60_000).toISOString() });
-    await api.database.db.update(apiKeys).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiKeys.id, expiring.id));
+    await api.database.db
+      .update(apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiKeys.id, expiring.id));
     const expired = await api.request('GET', '/users', { token: expiring.key });
     expect([expired.status, errorOf(expired).message]).toEqual([401, 'API key has expired']);
   });
@@ -143,7 +162,10 @@ describe('/v1/users/{userId}/apikeys', () => {
 
     const aged = await createApiKey(api, owner, { scopes: ['customers:read'], restrictions: { max_age_seconds: 3600 } });
     expect((await api.request('GET', '/users', { token: aged.key })).status).toBe(200);
-    await api.database.db.update(apiKeys).set({ createdAt: sql`now() - interval '2 hours'` }).where(eq(apiKeys.id, aged.id));
+    await api.database.db
+      .update(apiKeys)
+      .set({ createdAt: sql`now() - interval '2 hours'` })
+      .where(eq(apiKeys.id, aged.id));
     expect(errorOf(await api.request('GET', '/users', { token: aged.key })).message).toBe('API key has passed its maximum age');
 
     const idle = await createApiKey(api, owner, { scopes: ['customers:read'], restrictions: { max_unused_seconds: 600 } });

@@ -26,9 +26,7 @@ describe('GET /v1/audit-events', () => {
       ip: '127.0.0.1',
     });
     expect(created).toMatchObject({ action: 'api_key.created', actor: { type: 'user', user_id: owner.userId }, target: { type: 'api_key', id: key.id } });
-    expect(response.body.data.map((event: { action: string }) => event.action)).toEqual(
-      expect.arrayContaining(['user.signed_up', 'user.email_verified']),
-    );
+    expect(response.body.data.map((event: { action: string }) => event.action)).toEqual(expect.arrayContaining(['user.signed_up', 'user.email_verified']));
   });
 
   it('filters by action (or action family) and target, and paginates', async () => {
@@ -61,7 +59,10 @@ describe('GET /v1/audit-events', () => {
       return answer.body as any;
     };
 
-    const user = await expectStatus(as('POST', '/users', { email: uniqueEmail('audited'), full_name: 'Audited', role: 'member', password: 'member password 1' }), 201);
+    const user = await expectStatus(
+      as('POST', '/users', { email: uniqueEmail('audited'), full_name: 'Audited', role: 'member', password: 'member password 1' }),
+      201,
+    );
     await expectStatus(as('PUT', `/users/${user.data.id}`, { full_name: 'Renamed' }), 200);
     await expectStatus(as('DELETE', `/users/${user.data.id}`), 200);
 
@@ -79,9 +80,15 @@ describe('GET /v1/audit-events', () => {
     const zone = (await expectStatus(as('POST', '/zones', { name: `audited-${Date.now().toString(36)}.com` }, account.apiKey), 201)).data;
     const set = await expectStatus(as('POST', `/zones/${zone.id}/records`, { type: 'A', name: 'www', content: '192.0.2.1' }, account.apiKey), 201);
     await expectStatus(as('PUT', `/zones/${zone.id}/records/${set.data.id}`, { content: '192.0.2.2' }, account.apiKey), 200);
-    await expectStatus(as('PATCH', `/zones/${zone.id}/records`, { changes: [{ action: 'create', type: 'TXT', name: 'bulk', content: 'x' }] }, account.apiKey), 200);
+    await expectStatus(
+      as('PATCH', `/zones/${zone.id}/records`, { changes: [{ action: 'create', type: 'TXT', name: 'bulk', content: 'x' }] }, account.apiKey),
+      200,
+    );
     await expectStatus(as('DELETE', `/zones/${zone.id}/records/by-name/bulk/TXT`, undefined, account.apiKey), 200);
-    await expectStatus(api.request('POST', `/zones/${zone.id}/import`, { token: account.apiKey, headers: { 'content-type': 'text/dns' }, body: 'mail 300 IN A 192.0.2.25\n' }), 200);
+    await expectStatus(
+      api.request('POST', `/zones/${zone.id}/import`, { token: account.apiKey, headers: { 'content-type': 'text/dns' }, body: 'mail 300 IN A 192.0.2.25\n' }),
+      200,
+    );
     await expectStatus(as('POST', `/zones/${zone.id}/restore`, { serial: zone.serial }, account.apiKey), 200);
     await expectStatus(as('PUT', `/zones/${zone.id}`, { ttl: 600 }, account.apiKey), 200);
     await expectStatus(as('PUT', `/zones/${zone.id}`, { status: 'disabled' }, account.apiKey), 200);
@@ -91,15 +98,35 @@ describe('GET /v1/audit-events', () => {
     const reset = await mailedToken(api, account.email, 'Reset');
     await expectStatus(api.request('POST', '/auth/reset-password', { body: { token: reset, password: 'a reset password' } }), 200);
 
-    const events = (await expectStatus(as('GET', '/audit-events?limit=100', undefined, account.apiKey), 200)).data as { action: string; actor: { type: string }; target: { type: string; id: string } }[];
+    const events = (await expectStatus(as('GET', '/audit-events?limit=100', undefined, account.apiKey), 200)).data as {
+      action: string;
+      actor: { type: string };
+      target: { type: string; id: string };
+    }[];
     const actions = events.map((event) => event.action);
     expect(actions).toEqual(
       expect.arrayContaining([
-        'user.created', 'user.updated', 'user.deleted',
-        'invitation.created', 'invitation.deleted', 'invitation.accepted',
-        'api_key.created', 'api_key.rotated', 'api_key.revoked',
-        'zone.created', 'records.added', 'records.replaced', 'records.bulk_changed', 'records.deleted', 'zone.imported', 'zone.restored', 'zone.ttl_changed', 'zone.updated',
-        'user.password_changed', 'user.password_reset_requested', 'user.password_reset',
+        'user.created',
+        'user.updated',
+        'user.deleted',
+        'invitation.created',
+        'invitation.deleted',
+        'invitation.accepted',
+        'api_key.created',
+        'api_key.rotated',
+        'api_key.revoked',
+        'zone.created',
+        'records.added',
+        'records.replaced',
+        'records.bulk_changed',
+        'records.deleted',
+        'zone.imported',
+        'zone.restored',
+        'zone.ttl_changed',
+        'zone.updated',
+        'user.password_changed',
+        'user.password_reset_requested',
+        'user.password_reset',
       ]),
     );
     const recordEvents = events.filter((event) => event.action.startsWith('records.'));

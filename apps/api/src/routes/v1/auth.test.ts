@@ -68,8 +68,14 @@ describe('/v1/auth', () => {
       [{}, { email: 'Email is required', password: 'Password is required', full_name: 'Full name is required', company: 'Company is required' }],
       [{ email: 'x@example.test', password: 'short', full_name: 'A', company: 'B' }, { password: 'Password must be at least 10 characters' }],
       [{ email: 'x@example.test', password: 'p'.repeat(257), full_name: 'A', company: 'B' }, { password: 'Password must be at most 256 characters' }],
-      [{ email: 'x@example.test', password: 'x@example.test', full_name: 'A', company: 'B' }, { password: 'Password must not be the same as the email address' }],
-      [{ email: ['x'], password: 1234567890, full_name: 'A', company: 'B' }, { email: 'Email must be a string', password: 'Password must be a string' }],
+      [
+        { email: 'x@example.test', password: 'x@example.test', full_name: 'A', company: 'B' },
+        { password: 'Password must not be the same as the email address' },
+      ],
+      [
+        { email: ['x'], password: 1234567890, full_name: 'A', company: 'B' },
+        { email: 'Email must be a string', password: 'Password must be a string' },
+      ],
     ])('rejects bad signup %j without writing anything', async (body, details) => {
       const [usersBefore, customersBefore] = [await countRows(users), await countRows(customers)];
       const response = await api.request('POST', '/auth/signup', { body });
@@ -110,12 +116,15 @@ describe('/v1/auth', () => {
       expect(after.status).toBe(401);
       expect(errorOf(after).code).toBe('unauthorized');
       const audit = await api.database.db.select().from(auditEvents).where(eq(auditEvents.targetId, owner.userId));
-      expect(audit.map((event) => event.action)).toEqual(expect.arrayContaining(['user.signed_up', 'user.email_verified', 'user.signed_in', 'user.signed_out']));
+      expect(audit.map((event) => event.action)).toEqual(
+        expect.arrayContaining(['user.signed_up', 'user.email_verified', 'user.signed_in', 'user.signed_out']),
+      );
     });
 
     it('signout everywhere ends every session of the user, the calling one too, and leaves API keys working', async () => {
       const owner = await signUpOwner(api);
-      const signIn = async () => (await api.request('POST', '/auth/signin', { body: { email: owner.email, password: owner.password } })).body.data.access_token as string;
+      const signIn = async () =>
+        (await api.request('POST', '/auth/signin', { body: { email: owner.email, password: owner.password } })).body.data.access_token as string;
       const [laptop, phone] = [await signIn(), await signIn()];
       const other = await signUpOwner(api);
       const everywhere = await api.request('POST', '/auth/signout-everywhere', { token: laptop, body: {} });
@@ -124,7 +133,10 @@ describe('/v1/auth', () => {
       for (const token of [laptop, phone, owner.accessToken]) expect((await api.request('GET', '/auth/session', { token })).status).toBe(401);
       expect((await api.request('GET', '/auth/session', { token: other.accessToken })).status).toBe(200);
       expect((await api.request('GET', '/users', { token: owner.apiKey })).status).toBe(200);
-      const audit = await api.database.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, owner.userId), eq(auditEvents.action, 'user.signed_out_everywhere')));
+      const audit = await api.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.targetId, owner.userId), eq(auditEvents.action, 'user.signed_out_everywhere')));
       expect(audit).toHaveLength(1);
     });
 
@@ -138,7 +150,12 @@ describe('/v1/auth', () => {
 
     it('session-only endpoints refuse API keys', async () => {
       const owner = await signUpOwner(api);
-      for (const [method, path] of [['GET', '/auth/session'], ['POST', '/auth/signout'], ['POST', '/auth/signout-everywhere'], ['POST', '/auth/change-password']] as const) {
+      for (const [method, path] of [
+        ['GET', '/auth/session'],
+        ['POST', '/auth/signout'],
+        ['POST', '/auth/signout-everywhere'],
+        ['POST', '/auth/change-password'],
+      ] as const) {
         const response = await api.request(method, path, { token: owner.apiKey, body: method === 'POST' ? {} : undefined });
         expect(response.status, path).toBe(401);
       }
@@ -182,12 +199,18 @@ describe('/v1/auth', () => {
       const owner = await signUpOwner(api);
       await api.request('POST', '/auth/request-password-reset', { body: { email: owner.email } });
       const token = await mailedToken(api, owner.email, 'Reset');
-      const [row] = await api.database.db.select().from(emailTokens).where(and(eq(emailTokens.userId, owner.userId), eq(emailTokens.purpose, 'reset_password')));
+      const [row] = await api.database.db
+        .select()
+        .from(emailTokens)
+        .where(and(eq(emailTokens.userId, owner.userId), eq(emailTokens.purpose, 'reset_password')));
       expect(JSON.stringify(row)).not.toContain(token);
       const minutes = (row!.expiresAt.getTime() - Date.now()) / 60_000;
       expect(minutes).toBeGreaterThan(59);
       expect(minutes).toBeLessThanOrEqual(60);
-      await api.database.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailTokens.id, row!.id));
+      await api.database.db
+        .update(emailTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(emailTokens.id, row!.id));
       const late = await api.request('POST', '/auth/reset-password', { body: { token, password: 'a brand new password' } });
       expect(errorOf(late).details).toEqual({ token: 'Token is invalid, already used or expired' });
     });
@@ -245,7 +268,10 @@ describe('/v1/auth', () => {
 
       const other = await signUpOwner(api);
       const [pending] = await resetTokens(other.email, 1);
-      await api.request('POST', '/auth/change-password', { token: other.accessToken, body: { current_password: other.password, new_password: 'a different password' } });
+      await api.request('POST', '/auth/change-password', {
+        token: other.accessToken,
+        body: { current_password: other.password, new_password: 'a different password' },
+      });
       expect((await api.request('POST', '/auth/reset-password', { body: { token: pending, password: 'the attacker’s password' } })).status).toBe(422);
     });
 
@@ -257,12 +283,17 @@ describe('/v1/auth', () => {
 
       const revoked = await signUpOwner(api);
       const [revokeToken] = await resetTokens(revoked.email, 1);
-      const reset = await api.request('POST', '/auth/reset-password', { body: { token: revokeToken, password: 'a brand new password', revoke_api_keys: true } });
+      const reset = await api.request('POST', '/auth/reset-password', {
+        body: { token: revokeToken, password: 'a brand new password', revoke_api_keys: true },
+      });
       expect(reset.status).toBe(200);
       expect(reset.body.data.message).toContain('every API key revoked');
       const refused = await api.request('GET', '/zones', { token: revoked.apiKey });
       expect([refused.status, errorOf(refused).message]).toEqual([401, 'API key has been revoked']);
-      const [event] = await api.database.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, revoked.userId), eq(auditEvents.action, 'user.password_reset')));
+      const [event] = await api.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.targetId, revoked.userId), eq(auditEvents.action, 'user.password_reset')));
       expect(event!.summary).toEqual({ api_keys_revoked: [revoked.apiKeyId] });
       expect((await api.request('GET', '/zones', { token: kept.apiKey })).status).toBe(200);
     });
@@ -287,7 +318,10 @@ describe('/v1/auth', () => {
       expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202, 202]);
       expect(new Set(answers.map((answer) => JSON.stringify(answer.body))).size).toBe(1);
       await api.mail.waitFor((mail) => mail.to.includes(owner.email) && mail.subject.includes('Reset'));
-      await api.mail.waitFor((mail) => mail.to.includes(unverified) && mail.subject.includes('Verify') && api.mail.messages.filter((other) => other.to.includes(unverified)).length === 2);
+      await api.mail.waitFor(
+        (mail) =>
+          mail.to.includes(unverified) && mail.subject.includes('Verify') && api.mail.messages.filter((other) => other.to.includes(unverified)).length === 2,
+      );
 
       // Figures for the record (not asserted): median answer times, registered and unknown addresses
       // interleaved, measured by a client in its own process as a remote prober would see them.
@@ -306,7 +340,13 @@ describe('/v1/auth', () => {
         const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)].toFixed(2);
         console.log('registered ' + median(times.registered) + ' ms, unknown ' + median(times.unknown) + ' ms');
       `;
-      const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', prober, `${api.origin}/v1/auth/request-password-reset`, owner.email]);
+      const { stdout } = await promisify(execFile)(process.execPath, [
+        '--input-type=module',
+        '-e',
+        prober,
+        `${api.origin}/v1/auth/request-password-reset`,
+        owner.email,
+      ]);
       console.log(`password reset request, median answer time: ${stdout.trim()}`);
     });
 
@@ -319,9 +359,11 @@ describe('/v1/auth', () => {
       const setters = {
         'sign-up': (password: string) => api.request('POST', '/auth/signup', { body: { email: uniqueEmail('weak'), password, full_name: 'W', company: 'W' } }),
         reset: (password: string) => api.request('POST', '/auth/reset-password', { body: { token: resetToken, password } }),
-        change: (password: string) => api.request('POST', '/auth/change-password', { token: owner.accessToken, body: { current_password: owner.password, new_password: password } }),
+        change: (password: string) =>
+          api.request('POST', '/auth/change-password', { token: owner.accessToken, body: { current_password: owner.password, new_password: password } }),
         invitation: (password: string) => api.request('POST', `/invitations/${invitationToken}/accept`, { body: { full_name: 'I', password } }),
-        'new user': (password: string) => api.request('POST', '/users', { token: owner.accessToken, body: { email: uniqueEmail('made'), full_name: 'M', role: 'member', password } }),
+        'new user': (password: string) =>
+          api.request('POST', '/users', { token: owner.accessToken, body: { email: uniqueEmail('made'), full_name: 'M', role: 'member', password } }),
       };
       const before = await countRows(users);
       for (const [where, set] of Object.entries(setters)) {
@@ -337,7 +379,10 @@ describe('/v1/auth', () => {
         }
       }
       const spaces = errorOf(await setters['sign-up'](' '.repeat(12)));
-      expect(spaces.details.password_strength).toMatchObject({ warning: expect.stringContaining('Repeated characters'), suggestions: expect.arrayContaining(['Avoid repeated words and characters.']) });
+      expect(spaces.details.password_strength).toMatchObject({
+        warning: expect.stringContaining('Repeated characters'),
+        suggestions: expect.arrayContaining(['Avoid repeated words and characters.']),
+      });
       // The person's own name is an easy guess, though the estimator alone would take it.
       expect(errorOf(await setters.change('gracehopper1')).details.new_password).toMatch(/^Password is too easy to guess/);
       expect(await countRows(users)).toBe(before);

@@ -14,9 +14,7 @@ const session = z.object({ access_token: z.string(), expires_at: timestamp, user
 const signedIn = successEnvelope(session);
 /** The password was right: the session, or (for someone with a second factor) the second step. */
 const passwordAccepted = successEnvelope(z.union([session, secondFactorStep]));
-const verified = successEnvelope(
-  z.object({ access_token: z.string(), expires_at: timestamp, user, default_api_key: defaultApiKey.optional() }),
-);
+const verified = successEnvelope(z.object({ access_token: z.string(), expires_at: timestamp, user, default_api_key: defaultApiKey.optional() }));
 const token = text().min(1).max(200);
 const sameAnswer = 'If the address can receive mail from us, a message is on its way.';
 
@@ -24,7 +22,11 @@ type Started = Awaited<ReturnType<typeof auth.signInWithSecondFactor>>;
 
 const isStarted = (result: Started | Awaited<ReturnType<typeof auth.signin>>): result is Started => 'session' in result;
 
-function sessionOrStep(result: Awaited<ReturnType<typeof auth.signin>>, request: Parameters<typeof clientOf>[0], reply: Parameters<typeof setSessionCookie>[1]) {
+function sessionOrStep(
+  result: Awaited<ReturnType<typeof auth.signin>>,
+  request: Parameters<typeof clientOf>[0],
+  reply: Parameters<typeof setSessionCookie>[1],
+) {
   if (!isStarted(result)) return { status: 'success' as const, data: result };
   return started(result, request, reply);
 }
@@ -90,7 +92,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Sign in with a passkey alone (instead of the password and a second factor)',
-        description: 'A passkey is both factors: something the person holds, unlocked on their device. Failures count against the client address like wrong passwords.',
+        description:
+          'A passkey is both factors: something the person holds, unlocked on their device. Failures count against the client address like wrong passwords.',
         body: z.object({ challenge_id: z.uuid(), response: authenticationResponse }),
         response: { 200: signedIn, ...commonErrors },
       },
@@ -186,7 +189,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The signed-in user and their customer',
-        description: '`two_factor_enrolment_required` is true when the person must set up two-step sign-in before anything else (platform staff, or the customer requires it).',
+        description:
+          '`two_factor_enrolment_required` is true when the person must set up two-step sign-in before anything else (platform staff, or the customer requires it).',
         response: { 200: successEnvelope(z.object({ user, customer, two_factor_enrolment_required: z.boolean() })), ...commonErrors },
       },
     },
@@ -274,7 +278,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Set a new password with the mailed token; all sessions and other reset links end',
-        description: 'API keys keep working unless `revoke_api_keys` is true: then every API key of the person is revoked too (use it when the account may have been taken over).',
+        description:
+          'API keys keep working unless `revoke_api_keys` is true: then every API key of the person is revoked too (use it when the account may have been taken over).',
         body: z.object({
           token,
           password,
@@ -285,7 +290,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await auth.resetPassword(ctx, request.body, clientOf(request));
-      const message = request.body.revoke_api_keys ? 'Password changed and every API key revoked. Sign in with your new password.' : 'Password changed. Sign in with your new password.';
+      const message = request.body.revoke_api_keys
+        ? 'Password changed and every API key revoked. Sign in with your new password.'
+        : 'Password changed. Sign in with your new password.';
       return { status: 'success' as const, data: { message } };
     },
   );

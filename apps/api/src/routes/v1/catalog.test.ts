@@ -61,7 +61,13 @@ describe('plans, regions and support', () => {
   });
 
   it('POST /support stores the request and mails it to the support address', async () => {
-    const body = { name: 'Visitor', email: 'visitor@example.test', subject: 'DNSSEC question', message: 'How do I roll my KSK?', source: 'http://site.test/support' };
+    const body = {
+      name: 'Visitor',
+      email: 'visitor@example.test',
+      subject: 'DNSSEC question',
+      message: 'How do I roll my KSK?',
+      source: 'http://site.test/support',
+    };
     const response = await api.request('POST', '/support', { body });
     expect(response.status).toBe(201);
     const mail = await api.mail.waitFor((message) => message.to.includes('help@kaja.test'));
@@ -71,7 +77,10 @@ describe('plans, regions and support', () => {
   });
 
   it.each([
-    [{}, { name: 'Name is required', email: 'Email is required', subject: 'Subject is required', message: 'Message is required', source: 'Source is required' }],
+    [
+      {},
+      { name: 'Name is required', email: 'Email is required', subject: 'Subject is required', message: 'Message is required', source: 'Source is required' },
+    ],
     [{ name: 'V', email: 'nope', subject: 's', message: 'm', source: 's' }, { email: 'Email must be a valid email address' }],
     [{ name: 'V', email: 'v@example.test', subject: 's'.repeat(201), message: 'm', source: 's' }, { subject: 'Subject must be at most 200 characters' }],
     [{ name: 'V', email: 'v@example.test', subject: 's', message: 'm'.repeat(10_001), source: 's' }, { message: 'Message must be at most 10000 characters' }],

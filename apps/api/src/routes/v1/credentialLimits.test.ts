@@ -66,7 +66,9 @@ describe('credentials', () => {
       const stored = await api.request('GET', `${keysPath(people.admin.userId)}/${forAdmin.id}`, { token: people.admin.accessToken });
       expect(stored.body.data).toMatchObject({ user_id: people.admin.userId, created_by: owner.userId });
       const forMember = await newKey(people.admin.accessToken, people.member.userId, { scopes: ['customers:read'] });
-      expect((await api.request('GET', `${keysPath(people.member.userId)}/${forMember.id}`, { token: people.member.accessToken })).body.data.created_by).toBe(people.admin.userId);
+      expect((await api.request('GET', `${keysPath(people.member.userId)}/${forMember.id}`, { token: people.member.accessToken })).body.data.created_by).toBe(
+        people.admin.userId,
+      );
 
       // An event done with the key: the key's user acts, and the creator of the key is named.
       const renamed = await api.request('PUT', `/users/${people.admin.userId}`, { token: forAdmin.key, body: { full_name: 'Renamed with a key' } });
@@ -97,7 +99,10 @@ describe('credentials', () => {
         body: { name: 'wider', scopes: ['zones:*'], restrictions: { allowed_zones: [zoneA.name, zoneB.name] } },
       });
       expect(wider.status).toBe(403);
-      expect(errorOf(wider)).toMatchObject({ code: 'forbidden', details: { 'restrictions.allowed_zones.1': `${zoneB.name} is not among the calling key's zones` } });
+      expect(errorOf(wider)).toMatchObject({
+        code: 'forbidden',
+        details: { 'restrictions.allowed_zones.1': `${zoneB.name} is not among the calling key's zones` },
+      });
       expect(await keyCount()).toBe(before);
     });
 
@@ -110,7 +115,11 @@ describe('credentials', () => {
       });
       const carried = await newKey(narrow.key, owner.userId, { scopes: ['records:*', 'zones:read'] });
       const [row] = await api.database.db.select().from(apiKeys).where(eq(apiKeys.id, carried.id));
-      expect(row).toMatchObject({ recordPolicies: [{ zone: null, name: 'www', type: 'A', allow: true }], allowedCidrs: ['127.0.0.0/8'], maxUnusedSeconds: 600 });
+      expect(row).toMatchObject({
+        recordPolicies: [{ zone: null, name: 'www', type: 'A', allow: true }],
+        allowedCidrs: ['127.0.0.0/8'],
+        maxUnusedSeconds: 600,
+      });
       expect(row!.expiresAt!.getTime()).toBe(expiresAt.getTime());
       const mail = await api.request('POST', `/zones/${zoneA.id}/records`, { token: carried.key, body: { type: 'A', name: 'mail', content: '192.0.2.1' } });
       expect(mail.status).toBe(403);
@@ -118,7 +127,11 @@ describe('credentials', () => {
 
       const narrower = await newKey(narrow.key, owner.userId, {
         scopes: ['records:write'],
-        restrictions: { record_policies: [{ zone: zoneA.name, name: 'www', type: 'A', allow: true }], allowed_cidrs: ['127.0.0.1/32'], max_unused_seconds: 300 },
+        restrictions: {
+          record_policies: [{ zone: zoneA.name, name: 'www', type: 'A', allow: true }],
+          allowed_cidrs: ['127.0.0.1/32'],
+          max_unused_seconds: 300,
+        },
       });
       expect(narrower.key).toMatch(/^kak_/);
 
@@ -133,7 +146,12 @@ describe('credentials', () => {
         },
       });
       expect(refused.status).toBe(403);
-      expect(Object.keys(errorOf(refused).details).sort()).toEqual(['expires_at', 'restrictions.allowed_cidrs.0', 'restrictions.max_unused_seconds', 'restrictions.record_policies']);
+      expect(Object.keys(errorOf(refused).details).sort()).toEqual([
+        'expires_at',
+        'restrictions.allowed_cidrs.0',
+        'restrictions.max_unused_seconds',
+        'restrictions.record_policies',
+      ]);
       expect(await keyCount()).toBe(before);
     });
 
@@ -159,17 +177,26 @@ describe('credentials', () => {
     });
 
     it('a TSIG key made through a key with record policies carries them, and wider policies are refused (also by a later change)', async () => {
-      const wwwOnly = await newKey(owner.accessToken, owner.userId, { scopes: roleScopes('owner'), restrictions: { record_policies: [{ name: 'www', type: 'A', allow: true }] } });
+      const wwwOnly = await newKey(owner.accessToken, owner.userId, {
+        scopes: roleScopes('owner'),
+        restrictions: { record_policies: [{ name: 'www', type: 'A', allow: true }] },
+      });
       const created = await api.request('POST', `/zones/${zoneA.id}/tsig-keys`, { token: wwwOnly.key, body: {} });
       expect(created.status).toBe(201);
       expect(created.body.data.record_policies).toEqual([{ name: 'www', type: 'A', allow: true }]);
       expect(await update(created.body.data.id, zoneA.name, 'mail')).toBe(Rcode.REFUSED);
       expect(await update(created.body.data.id, zoneA.name, 'www')).toBe(Rcode.NOERROR);
 
-      const wider = await api.request('POST', `/zones/${zoneA.id}/tsig-keys`, { token: wwwOnly.key, body: { record_policies: [{ name: '*', type: '*', allow: true }] } });
+      const wider = await api.request('POST', `/zones/${zoneA.id}/tsig-keys`, {
+        token: wwwOnly.key,
+        body: { record_policies: [{ name: '*', type: '*', allow: true }] },
+      });
       expect(wider.status).toBe(403);
       expect(errorOf(wider).details).toEqual({ record_policies: "These policies allow records the calling key's policies do not" });
-      const widened = await api.request('PUT', `/zones/${zoneA.id}/tsig-keys/${created.body.data.id}`, { token: wwwOnly.key, body: { record_policies: [{ name: 'mail', type: 'A', allow: true }] } });
+      const widened = await api.request('PUT', `/zones/${zoneA.id}/tsig-keys/${created.body.data.id}`, {
+        token: wwwOnly.key,
+        body: { record_policies: [{ name: 'mail', type: 'A', allow: true }] },
+      });
       expect(widened.status).toBe(403);
       const [row] = await api.database.db.select().from(tsigKeys).where(eq(tsigKeys.id, created.body.data.id));
       expect(row!.recordPolicies).toEqual([{ zone: null, name: 'www', type: 'A', allow: true }]);
@@ -204,7 +231,10 @@ describe('credentials', () => {
       const zoneKey = await newKey(owner.accessToken, owner.userId, { scopes: roleScopes('owner'), restrictions: { allowed_zones: [zoneA.name] } });
       const invite = await api.request('POST', '/invitations-admin', { token: zoneKey.key, body: { email: uniqueEmail('invitee'), role: 'member' } });
       expect(invite.status).toBe(403);
-      const user = await api.request('POST', '/users', { token: zoneKey.key, body: { email: uniqueEmail('made'), full_name: 'Made', role: 'member', password: 'a long enough password' } });
+      const user = await api.request('POST', '/users', {
+        token: zoneKey.key,
+        body: { email: uniqueEmail('made'), full_name: 'Made', role: 'member', password: 'a long enough password' },
+      });
       expect(user.status).toBe(403);
       const customersOnly = await newKey(owner.accessToken, owner.userId, { scopes: ['customers:*'] });
       const promote = await api.request('PUT', `/users/${people.member.userId}`, { token: customersOnly.key, body: { role: 'admin' } });
@@ -290,7 +320,9 @@ describe('credentials', () => {
     async function lifetime(keyId: string | null) {
       if (!keyId) return { end: null, unused: null };
       const [row] = await api.database.db.select().from(apiKeys).where(eq(apiKeys.id, keyId));
-      const ends = [row!.expiresAt?.getTime(), row!.maxAgeSeconds === null ? undefined : row!.createdAt.getTime() + row!.maxAgeSeconds * 1000].filter((end) => end !== undefined);
+      const ends = [row!.expiresAt?.getTime(), row!.maxAgeSeconds === null ? undefined : row!.createdAt.getTime() + row!.maxAgeSeconds * 1000].filter(
+        (end) => end !== undefined,
+      );
       return { end: ends.length > 0 ? Math.min(...ends) : null, unused: row!.maxUnusedSeconds };
     }
 
@@ -304,7 +336,17 @@ describe('credentials', () => {
 
     const refusedOr = (status: number) => expect([201, 403]).toContain(status);
     const roles: Role[] = ['owner', 'admin', 'member'];
-    const kinds = ['session', 'full key', 'zone-limited key', 'record-policy key', 'address-limited key', 'expiring key', 'maximum-age key', 'maximum-unused key', 'narrow-scope key'];
+    const kinds = [
+      'session',
+      'full key',
+      'zone-limited key',
+      'record-policy key',
+      'address-limited key',
+      'expiring key',
+      'maximum-age key',
+      'maximum-unused key',
+      'narrow-scope key',
+    ];
     const cases = roles.flatMap((role) => kinds.map((kind) => [role, kind] as const));
 
     it.each(cases)('%s, %s: a new API key asking for everything', async (role, kind) => {
@@ -327,7 +369,10 @@ describe('credentials', () => {
 
     it.each(cases)('%s, %s: a TSIG key for zone A asking for updates and transfers of everything', async (role, kind) => {
       const caller = await callerFor(role, kind);
-      const response = await api.request('POST', `/zones/${zoneA.id}/tsig-keys`, { token: caller.token, body: { can_update: true, can_transfer: true, record_policies: null } });
+      const response = await api.request('POST', `/zones/${zoneA.id}/tsig-keys`, {
+        token: caller.token,
+        body: { can_update: true, can_transfer: true, record_policies: null },
+      });
       refusedOr(response.status);
       if (response.status !== 201) return;
       const key = response.body.data;
@@ -356,7 +401,9 @@ describe('credentials', () => {
         refusedOr(response.status);
         if (response.status !== 201) continue;
         const token = await mailedToken(api, email, 'invited');
-        const accepted = await api.request('POST', `/invitations/${token}/accept`, { body: { full_name: 'Invited', password: 'a long and unusual passphrase 42' } });
+        const accepted = await api.request('POST', `/invitations/${token}/accept`, {
+          body: { full_name: 'Invited', password: 'a long and unusual passphrase 42' },
+        });
         expect(accepted.status).toBe(201);
         await expectWithin({ token: accepted.body.data.access_token, keyId: null }, caller);
       }

@@ -72,7 +72,9 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
           require_two_factor: z
             .boolean()
             .optional()
-            .describe('Owners only: every member must sign in with a second factor; those without one set it up at their next sign-in. The owner needs one first.'),
+            .describe(
+              'Owners only: every member must sign in with a second factor; those without one set it up at their next sign-in. The owner needs one first.',
+            ),
         }),
         response: { 200: successEnvelope(customer), ...commonErrors },
       },

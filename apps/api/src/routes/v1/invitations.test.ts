@@ -88,7 +88,10 @@ describe('invitations', () => {
     const lateEmail = uniqueEmail('late');
     const late = await invite(lateEmail);
     const lateToken = await mailedToken(api, lateEmail, 'invited');
-    await api.database.db.update(invitations).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(invitations.id, late.body.data.id));
+    await api.database.db
+      .update(invitations)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(invitations.id, late.body.data.id));
     expect((await api.request('GET', `/invitations/${lateToken}/accept`)).status).toBe(404);
     expect((await api.request('GET', `/invitations-admin/${late.body.data.id}`, { token: owner.accessToken })).body.data.status).toBe('expired');
   });

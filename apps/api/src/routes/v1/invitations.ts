@@ -24,14 +24,20 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: successEnvelope(invitation), ...commonErrors },
       },
     },
-    async (request, reply) => reply.status(201).send({ status: 'success', data: await invitationsService.createInvitation(ctx, principalOf(request), request.body) }),
+    async (request, reply) =>
+      reply.status(201).send({ status: 'success', data: await invitationsService.createInvitation(ctx, principalOf(request), request.body) }),
   );
 
   app.get(
     '/invitations-admin',
     {
       config: { scope: 'customers:read' },
-      schema: { tags, summary: "Your customer's invitations (owners and admins)", querystring: pagination, response: { 200: listEnvelope(invitation), ...commonErrors } },
+      schema: {
+        tags,
+        summary: "Your customer's invitations (owners and admins)",
+        querystring: pagination,
+        response: { 200: listEnvelope(invitation), ...commonErrors },
+      },
     },
     async (request) => {
       const { items, total } = await invitationsService.listInvitations(ctx, principalOf(request), request.query);

@@ -80,21 +80,32 @@ describe('invoices', () => {
       ['FR12345678901', /does not match the billing country DE/],
       ['US123456789', /prefix of an EU member state/],
     ] as const) {
-      const response = await api.request('PUT', `/customers/${owner.customerId}`, { token: owner.accessToken, body: { billing_address: address, vat_id: vatId } });
+      const response = await api.request('PUT', `/customers/${owner.customerId}`, {
+        token: owner.accessToken,
+        body: { billing_address: address, vat_id: vatId },
+      });
       expect(response.status).toBe(422);
       expect(errorOf(response).details.vat_id).toMatch(problem);
     }
     const customer = await api.request('GET', `/customers/${owner.customerId}`, { token: owner.accessToken });
     expect(customer.body.data).toMatchObject({ billing_address: null, vat_id: null });
-    expect((await api.request('PUT', `/customers/${owner.customerId}`, { token: owner.accessToken, body: { billing_address: { ...address, country: 'Germany' } } })).status).toBe(422);
+    expect(
+      (await api.request('PUT', `/customers/${owner.customerId}`, { token: owner.accessToken, body: { billing_address: { ...address, country: 'Germany' } } }))
+        .status,
+    ).toBe(422);
   });
 
   it('the PDF states what the invoice says', async () => {
     const owner = await signUpOwner(api);
-    const invoice = await checkout(api, owner, {
-      name: 'Pilvelinn AS',
-      billing_address: { line1: 'Ahtri 12', postal_code: '10151', city: 'Tallinn', country: 'EE' },
-    }, 'pro');
+    const invoice = await checkout(
+      api,
+      owner,
+      {
+        name: 'Pilvelinn AS',
+        billing_address: { line1: 'Ahtri 12', postal_code: '10151', city: 'Tallinn', country: 'EE' },
+      },
+      'pro',
+    );
     const response = await fetch(`${api.origin}/v1/invoices/${invoice.id}/pdf`, { headers: { authorization: `Bearer ${owner.apiKey}` } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
@@ -140,7 +151,10 @@ describe('invoices', () => {
     const before = await api.database.db.select({ last: invoiceNumbers.last }).from(invoiceNumbers);
     const responses = await Promise.all(
       owners.map((owner, index) =>
-        api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: index % 2 ? 'pro' : 'nano', interval: index % 3 ? 'month' : 'year' } }),
+        api.request('POST', '/subscriptions/checkout', {
+          token: owner.accessToken,
+          body: { plan_id: index % 2 ? 'pro' : 'nano', interval: index % 3 ? 'month' : 'year' },
+        }),
       ),
     );
     expect(responses.map((response) => response.status)).toEqual(owners.map(() => 201));

@@ -10,11 +10,13 @@ export const plan = z
     name: z.string(),
     description: z.string(),
     price: z.object({ amount_cents: z.number().int(), currency: z.string(), period: z.string() }).nullable().describe('null = on request (contact sales)'),
-    limits: z.object({
-      zones: z.number().int().nullable(),
-      records: z.number().int().nullable(),
-      queries_per_month: z.number().int().nullable(),
-    }).describe('null = unlimited'),
+    limits: z
+      .object({
+        zones: z.number().int().nullable(),
+        records: z.number().int().nullable(),
+        queries_per_month: z.number().int().nullable(),
+      })
+      .describe('null = unlimited'),
     rate_limits: z.object({ read_per_minute: z.number().int(), write_per_minute: z.number().int() }),
     features: z.array(z.string()),
     popular: z.boolean(),
@@ -26,7 +28,10 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
   app.get(
     '/plans',
-    { config: { auth: 'public' }, schema: { tags: ['plans'], summary: 'The plans with prices and limits', response: { 200: successEnvelope(z.array(plan)), ...commonErrors } } },
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['plans'], summary: 'The plans with prices and limits', response: { 200: successEnvelope(z.array(plan)), ...commonErrors } },
+    },
     async () => ({ status: 'success' as const, data: await plansService.listPlans(ctx) }),
   );
   app.get(

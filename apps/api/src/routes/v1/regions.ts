@@ -7,9 +7,7 @@ import * as regionsService from '../../services/regions';
 import { commonErrors, idParams, listEnvelope, message, pagination, successEnvelope, timestamp } from '../../schemas/common';
 
 const tags = ['regions'];
-const region = z
-  .object({ id: z.uuid(), name: z.string(), status: z.enum(regionStatuses), summary: z.string(), updated_at: timestamp })
-  .meta({ id: 'Region' });
+const region = z.object({ id: z.uuid(), name: z.string(), status: z.enum(regionStatuses), summary: z.string(), updated_at: timestamp }).meta({ id: 'Region' });
 const fields = {
   name: text().trim().min(1).max(100),
   status: z.enum(regionStatuses),
@@ -23,7 +21,12 @@ export const regionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/regions',
     {
       config: { auth: 'public' },
-      schema: { tags, summary: 'Status of each region (for the status page)', querystring: pagination, response: { 200: listEnvelope(region), ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Status of each region (for the status page)',
+        querystring: pagination,
+        response: { 200: listEnvelope(region), ...commonErrors },
+      },
     },
     async (request) => {
       const { items, total } = await regionsService.listRegions(ctx, request.query);

@@ -15,7 +15,11 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/sessions',
     {
       config: { auth: 'session', whileEnrolling: true },
-      schema: { tags, summary: 'The person’s open sessions: when started and last used, from which address and browser', response: { 200: successEnvelope(z.array(session)), ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'The person’s open sessions: when started and last used, from which address and browser',
+        response: { 200: successEnvelope(z.array(session)), ...commonErrors },
+      },
     },
     async (request) => ({ status: 'success' as const, data: await auth.listSessions(ctx, principalOf(request)) }),
   );
@@ -24,7 +28,12 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/sessions/:id',
     {
       config: { auth: 'session', whileReadOnly: true, whileEnrolling: true },
-      schema: { tags, summary: 'Sign one session out (e.g. a lost device); the current one too when named', params: idParams, response: { 200: message, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Sign one session out (e.g. a lost device); the current one too when named',
+        params: idParams,
+        response: { 200: message, ...commonErrors },
+      },
     },
     async (request) => {
       await auth.endSession(ctx, principalOf(request), request.params.id);

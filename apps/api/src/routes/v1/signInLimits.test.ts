@@ -10,7 +10,8 @@ describe('sign-in failures', () => {
   afterAll(() => api.close());
 
   const from = (address: string) => ({ 'x-forwarded-for': address });
-  const signIn = (email: string, password: string, address: string) => api.request('POST', '/auth/signin', { headers: from(address), body: { email, password } });
+  const signIn = (email: string, password: string, address: string) =>
+    api.request('POST', '/auth/signin', { headers: from(address), body: { email, password } });
 
   it('after 30 failures from one address in 15 minutes, any sign-in from it is rate_limited', async () => {
     const owner = await signUpOwner(api);

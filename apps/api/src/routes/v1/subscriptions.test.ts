@@ -5,7 +5,10 @@ import { addUser, createApiKey, errorOf, signUpOwner, startTestApi, type TestAcc
 const estonianAddress = { line1: 'Pärnu mnt 10', postal_code: '10148', city: 'Tallinn', country: 'EE' };
 
 async function giveBillingAddress(api: TestApi, owner: TestAccount, extra: Record<string, unknown> = {}) {
-  const response = await api.request('PUT', `/customers/${owner.customerId}`, { token: owner.accessToken, body: { billing_address: estonianAddress, ...extra } });
+  const response = await api.request('PUT', `/customers/${owner.customerId}`, {
+    token: owner.accessToken,
+    body: { billing_address: estonianAddress, ...extra },
+  });
   expect(response.status).toBe(200);
   return response.body.data;
 }
@@ -39,7 +42,9 @@ describe('subscriptions', () => {
     await createZones(api, owner, 1);
     const zones = await api.request('GET', '/zones', { token: owner.apiKey });
     const zoneId = zones.body.data[0].id;
-    expect((await api.request('POST', `/zones/${zoneId}/records`, { token: owner.apiKey, body: { type: 'A', name: 'www', content: '192.0.2.1', ttl: 300 } })).status).toBe(201);
+    expect(
+      (await api.request('POST', `/zones/${zoneId}/records`, { token: owner.apiKey, body: { type: 'A', name: 'www', content: '192.0.2.1', ttl: 300 } })).status,
+    ).toBe(201);
     const { data } = (await api.request('GET', '/subscriptions/current', { token: owner.accessToken })).body;
     expect(data).toMatchObject({
       billing_interval: null,
@@ -49,7 +54,10 @@ describe('subscriptions', () => {
       usage: { zones: { used: 1, limit: 5 }, records: { used: 1, limit: 200 }, queries_this_month: { used: 0, limit: 2_000_000 } },
       onboarding: { completed: 2, total: 5 },
     });
-    expect(data.onboarding.steps.filter((step: { done: boolean }) => step.done).map((step: { step: string }) => step.step)).toEqual(['create_zone', 'add_records']);
+    expect(data.onboarding.steps.filter((step: { done: boolean }) => step.done).map((step: { step: string }) => step.step)).toEqual([
+      'create_zone',
+      'add_records',
+    ]);
   });
 
   it('checkout needs a billing address, then starts the paid plan at once and issues an invoice', async () => {
@@ -192,9 +200,14 @@ describe('subscriptions', () => {
     const marked = await api.request('POST', '/subscriptions/onboarding-step', { token: owner.accessToken, body: { step: 'update_nameservers' } });
     expect(marked.status).toBe(200);
     expect(marked.body.data.onboarding).toMatchObject({ completed: 1 });
-    expect((await api.request('POST', '/subscriptions/onboarding-step', { token: owner.accessToken, body: { step: 'update_nameservers' } })).body.data.onboarding.completed).toBe(1);
+    expect(
+      (await api.request('POST', '/subscriptions/onboarding-step', { token: owner.accessToken, body: { step: 'update_nameservers' } })).body.data.onboarding
+        .completed,
+    ).toBe(1);
     expect((await api.request('POST', '/subscriptions/onboarding-step', { token: owner.accessToken, body: { step: 'fly' } })).status).toBe(422);
-    expect((await api.request('POST', '/invitations-admin', { token: owner.accessToken, body: { email: 'teammate@example.test', role: 'member' } })).status).toBe(201);
+    expect(
+      (await api.request('POST', '/invitations-admin', { token: owner.accessToken, body: { email: 'teammate@example.test', role: 'member' } })).status,
+    ).toBe(201);
     await createZones(api, owner, 1);
     const [zone] = (await api.request('GET', '/zones', { token: owner.apiKey })).body.data;
     expect((await api.request('PATCH', `/zones/${zone.id}/dnssec/status`, { token: owner.apiKey, body: { enabled: true } })).status).toBeLessThan(300);

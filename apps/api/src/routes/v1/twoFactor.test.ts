@@ -24,7 +24,10 @@ describe('two-step sign-in with an authenticator app (TOTP) and recovery codes',
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(otpauth_uri).toMatch(new RegExp(`^otpauth://totp/Kaja%20DNS:${encodeURIComponent(owner.email).replace(/\./g, '\\.')}\\?.*secret=${secret}`));
 
-    const wrong = await api.request('POST', '/auth/totp/confirm', { token: owner.accessToken, body: { code: '000000' === totpCode(secret) ? '111111' : '000000' } });
+    const wrong = await api.request('POST', '/auth/totp/confirm', {
+      token: owner.accessToken,
+      body: { code: '000000' === totpCode(secret) ? '111111' : '000000' },
+    });
     expect(wrong.status).toBe(422);
     expect(errorOf(wrong).details.code).toContain('not right');
     expect((await api.request('GET', '/auth/two-factor', { token: owner.accessToken })).body.data).toMatchObject({ enabled: false, totp: { enabled: false } });
@@ -136,7 +139,10 @@ describe('two-step sign-in with an authenticator app (TOTP) and recovery codes',
     const owner = await signUpOwner(api);
     const { secret, recoveryCodes: codes } = await enrolTotp(api, owner.accessToken);
     expect((await api.request('POST', '/auth/totp/disable', { token: owner.accessToken, body: { factor: {} } })).status).toBe(422);
-    const wrong = await api.request('POST', '/auth/totp/disable', { token: owner.accessToken, body: { factor: { code: totpCode(secret, Date.now() - 3_600_000) } } });
+    const wrong = await api.request('POST', '/auth/totp/disable', {
+      token: owner.accessToken,
+      body: { factor: { code: totpCode(secret, Date.now() - 3_600_000) } },
+    });
     expect(wrong.status).toBe(422);
     expect(errorOf(wrong).details['factor.code']).toBeTruthy();
 
@@ -146,7 +152,10 @@ describe('two-step sign-in with an authenticator app (TOTP) and recovery codes',
     // The old codes no longer work.
     expect((await api.request('POST', '/auth/totp/disable', { token: owner.accessToken, body: { factor: { recovery_code: codes![1] } } })).status).toBe(422);
 
-    const off = await api.request('POST', '/auth/totp/disable', { token: owner.accessToken, body: { factor: { recovery_code: fresh.body.data.recovery_codes[0] } } });
+    const off = await api.request('POST', '/auth/totp/disable', {
+      token: owner.accessToken,
+      body: { factor: { recovery_code: fresh.body.data.recovery_codes[0] } },
+    });
     expect(off.status).toBe(200);
     await api.mail.waitFor((message) => message.to.includes(owner.email) && message.subject.includes('authenticator app removed'));
     const signin = await signIn(owner);
@@ -164,7 +173,10 @@ describe('sessions', () => {
 
   it('lists the open sessions with when, where and which browser; revokes one; another person’s session is not found', async () => {
     const owner = await signUpOwner(api);
-    const phone = await api.request('POST', '/auth/signin', { body: { email: owner.email, password: owner.password }, headers: { 'user-agent': 'Phone Browser/1.0' } });
+    const phone = await api.request('POST', '/auth/signin', {
+      body: { email: owner.email, password: owner.password },
+      headers: { 'user-agent': 'Phone Browser/1.0' },
+    });
     const phoneToken = phone.body.data.access_token as string;
     const listed = await api.request('GET', '/auth/sessions', { token: owner.accessToken });
     expect(listed.status).toBe(200);
@@ -205,12 +217,13 @@ describe('two factors required', () => {
   });
   afterAll(() => api.close());
 
-  const requireTwoFactor = (token: string, value: boolean) => api.request('PUT', `/customers/${owner.customerId}`, { token, body: { require_two_factor: value } });
+  const requireTwoFactor = (token: string, value: boolean) =>
+    api.request('PUT', `/customers/${owner.customerId}`, { token, body: { require_two_factor: value } });
 
   it('an owner requires them for every member (once they have one themselves); a member without one can only enrol', async () => {
     const member = await addUser(api, owner, 'member');
     const admin = await addUser(api, owner, 'admin');
-    const memberKey = await createApiKey(api, { ...owner, userId: member.userId, accessToken: member.accessToken } as TestAccount, { scopes: ['zones:read'] });
+    const memberKey = await createApiKey(api, { ...owner, userId: member.userId, accessToken: member.accessToken }, { scopes: ['zones:read'] });
 
     const early = await requireTwoFactor(owner.accessToken, true);
     expect(early.status).toBe(422);
@@ -227,7 +240,11 @@ describe('two factors required', () => {
     const refused = await api.request('GET', '/zones', { token: member.accessToken });
     expect(refused.status).toBe(403);
     expect(errorOf(refused).details).toMatchObject({ enrolment_required: true });
-    expect((await api.request('GET', '/auth/two-factor', { token: member.accessToken })).body.data).toMatchObject({ required: true, required_by: 'customer', enabled: false });
+    expect((await api.request('GET', '/auth/two-factor', { token: member.accessToken })).body.data).toMatchObject({
+      required: true,
+      required_by: 'customer',
+      enabled: false,
+    });
     // API keys are not sign-ins: they work as before.
     expect((await api.request('GET', '/zones', { token: memberKey.key })).status).toBe(200);
 
@@ -274,7 +291,8 @@ describe('security mail', () => {
   });
   afterAll(() => api.close());
 
-  const mailTo = (email: string, subject: string) => api.mail.waitFor((message) => message.to.includes(email) && message.subject === `Kaja DNS security: ${subject}`);
+  const mailTo = (email: string, subject: string) =>
+    api.mail.waitFor((message) => message.to.includes(email) && message.subject === `Kaja DNS security: ${subject}`);
   const saysWhereAndHow = (text: string, userAgent: string) => {
     expect(text).toMatch(/When: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
     expect(text).toContain('From address: 127.0.0.1');
@@ -303,7 +321,11 @@ describe('security mail', () => {
     expect(changed.status).toBe(200);
     saysWhereAndHow((await mailTo(owner.email, 'password changed')).text, 'Settings Browser/2');
 
-    const key = await api.request('POST', `/users/${owner.userId}/apikeys`, { token: owner.accessToken, headers: ua, body: { name: 'deploy bot', scopes: ['zones:read'] } });
+    const key = await api.request('POST', `/users/${owner.userId}/apikeys`, {
+      token: owner.accessToken,
+      headers: ua,
+      body: { name: 'deploy bot', scopes: ['zones:read'] },
+    });
     expect(key.status).toBe(201);
     const keyMail = await mailTo(owner.email, 'API key created');
     expect(keyMail.text).toContain('“deploy bot” (zones:read)');

@@ -2,16 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/authentication';
 import { commonErrors, idParams, message, successEnvelope } from '../../schemas/common';
-import {
-  freshFactor,
-  passkey,
-  passkeyName,
-  passkeyOptions,
-  recoveryCodes,
-  registrationResponse,
-  totpCode,
-  twoFactorStatus,
-} from '../../schemas/twoFactor';
+import { freshFactor, passkey, passkeyName, passkeyOptions, recoveryCodes, registrationResponse, totpCode, twoFactorStatus } from '../../schemas/twoFactor';
 import { assertionOptions, listPasskeys, presentPasskey, registrationOptions } from '../../services/passkeys';
 import * as twoFactor from '../../services/twoFactor';
 
@@ -26,7 +17,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/two-factor',
-    { config: enrolment, schema: { tags, summary: 'What two-step sign-in the person has set up, and whether it is required', response: { 200: successEnvelope(twoFactorStatus), ...commonErrors } } },
+    {
+      config: enrolment,
+      schema: {
+        tags,
+        summary: 'What two-step sign-in the person has set up, and whether it is required',
+        response: { 200: successEnvelope(twoFactorStatus), ...commonErrors },
+      },
+    },
     async (request) => ({ status: 'success' as const, data: await twoFactor.twoFactorStatus(ctx, principalOf(request)) }),
   );
 
@@ -37,8 +35,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Start setting up an authenticator app: its secret and otpauth:// URI (show it as a QR code)',
-        description: 'Nothing changes at sign-in until the app is confirmed with a code (POST /auth/totp/confirm). Calling it again starts over with a new secret.',
-        response: { 200: successEnvelope(z.object({ secret: z.string().describe('Base32, for typing into the app'), otpauth_uri: z.string() })), ...commonErrors },
+        description:
+          'Nothing changes at sign-in until the app is confirmed with a code (POST /auth/totp/confirm). Calling it again starts over with a new secret.',
+        response: {
+          200: successEnvelope(z.object({ secret: z.string().describe('Base32, for typing into the app'), otpauth_uri: z.string() })),
+          ...commonErrors,
+        },
       },
     },
     async (request) => ({ status: 'success' as const, data: await twoFactor.beginTotp(ctx, principalOf(request)) }),
@@ -51,7 +53,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Confirm the authenticator app with the code it shows: from now on sign-in asks for a code',
-        description: 'The first second factor of a person also brings ten recovery codes, returned this once (else `recovery_codes` is null). Wrong codes count as failed sign-ins.',
+        description:
+          'The first second factor of a person also brings ten recovery codes, returned this once (else `recovery_codes` is null). Wrong codes count as failed sign-ins.',
         body: z.object({ code: totpCode }),
         response: { 200: successEnvelope(z.object({ recovery_codes: recoveryCodes.nullable() })), ...commonErrors },
       },
@@ -114,7 +117,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/passkeys/registration-options',
     {
       config: enrolment,
-      schema: { tags, summary: 'WebAuthn options to create a passkey for the person (give them to the browser)', response: { 200: passkeyOptions, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'WebAuthn options to create a passkey for the person (give them to the browser)',
+        response: { 200: passkeyOptions, ...commonErrors },
+      },
     },
     async (request) => ({ status: 'success' as const, data: await registrationOptions(ctx, principalOf(request).userId) }),
   );
@@ -138,9 +145,18 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/passkeys/:id',
     {
       config: settings,
-      schema: { tags, summary: 'Rename a passkey', params: idParams, body: z.object({ name: passkeyName }), response: { 200: successEnvelope(passkey), ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Rename a passkey',
+        params: idParams,
+        body: z.object({ name: passkeyName }),
+        response: { 200: successEnvelope(passkey), ...commonErrors },
+      },
     },
-    async (request) => ({ status: 'success' as const, data: await twoFactor.renamePasskeyFor(ctx, principalOf(request), request.params.id, request.body.name) }),
+    async (request) => ({
+      status: 'success' as const,
+      data: await twoFactor.renamePasskeyFor(ctx, principalOf(request), request.params.id, request.body.name),
+    }),
   );
 
   app.delete(

@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from '@kaja/db/orm';
 import { apiKeys, sessions, users } from '@kaja/db';
-import { addUser, createApiKey, errorOf, mailedToken, signInStaff, signUpOwner, startTestApi, uniqueEmail, type TestAccount, type TestApi } from '../../testing';
+import {
+  addUser,
+  createApiKey,
+  errorOf,
+  mailedToken,
+  signInStaff,
+  signUpOwner,
+  startTestApi,
+  uniqueEmail,
+  type TestAccount,
+  type TestApi,
+} from '../../testing';
 
 describe('/v1/users and /v1/customers', () => {
   let api: TestApi;
@@ -17,7 +28,10 @@ describe('/v1/users and /v1/customers', () => {
 
   it('creates, lists, reads, updates and deletes users of the own customer', async () => {
     const email = uniqueEmail('new');
-    const created = await api.request('POST', '/users', { token: owner.accessToken, body: { email, full_name: 'New Person', role: 'member', password: 'member password 1' } });
+    const created = await api.request('POST', '/users', {
+      token: owner.accessToken,
+      body: { email, full_name: 'New Person', role: 'member', password: 'member password 1' },
+    });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ email, full_name: 'New Person', role: 'member', customer_id: owner.customerId, email_verified: false });
     const id = created.body.data.id;
@@ -45,9 +59,15 @@ describe('/v1/users and /v1/customers', () => {
     const missing = await api.request('POST', '/users', { token: owner.accessToken, body: {} });
     expect(missing.status).toBe(422);
     expect(errorOf(missing).details).toMatchObject({ email: 'Email is required', role: 'Role is required', password: 'Password is required' });
-    const wrongRole = await api.request('POST', '/users', { token: owner.accessToken, body: { email: uniqueEmail(), full_name: 'X', role: 'king', password: 'member password 1' } });
+    const wrongRole = await api.request('POST', '/users', {
+      token: owner.accessToken,
+      body: { email: uniqueEmail(), full_name: 'X', role: 'king', password: 'member password 1' },
+    });
     expect(errorOf(wrongRole).details).toEqual({ role: 'Role must be one of owner, admin, member' });
-    const duplicate = await api.request('POST', '/users', { token: owner.accessToken, body: { email: other.email, full_name: 'X', role: 'member', password: 'member password 1' } });
+    const duplicate = await api.request('POST', '/users', {
+      token: owner.accessToken,
+      body: { email: other.email, full_name: 'X', role: 'member', password: 'member password 1' },
+    });
     expect(duplicate.status).toBe(409);
     expect(errorOf(duplicate).code).toBe('conflict');
     expect(await userCount()).toBe(before);
@@ -70,7 +90,10 @@ describe('/v1/users and /v1/customers', () => {
       ['DELETE', `/customers/${other.customerId}`],
       ['GET', '/users/not-a-uuid'],
     ] as const) {
-      const response = await api.request(method, path, { token: owner.accessToken, body: method === 'PUT' ? { full_name: 'Hacked', name: 'Hacked' } : undefined });
+      const response = await api.request(method, path, {
+        token: owner.accessToken,
+        body: method === 'PUT' ? { full_name: 'Hacked', name: 'Hacked' } : undefined,
+      });
       expect(response.status, `${method} ${path}`).toBe(404);
       expect(errorOf(response).code).toBe('not_found');
     }
@@ -84,7 +107,10 @@ describe('/v1/users and /v1/customers', () => {
     const member = await addUser(api, owner, 'member');
     const admin = await addUser(api, owner, 'admin');
     expect((await api.request('GET', '/users', { token: member.accessToken })).status).toBe(200);
-    const memberCreates = await api.request('POST', '/users', { token: member.accessToken, body: { email: uniqueEmail(), full_name: 'X', role: 'member', password: 'member password 1' } });
+    const memberCreates = await api.request('POST', '/users', {
+      token: member.accessToken,
+      body: { email: uniqueEmail(), full_name: 'X', role: 'member', password: 'member password 1' },
+    });
     expect(memberCreates.status).toBe(403);
     expect(errorOf(memberCreates).code).toBe('forbidden');
     const memberRenamesSelf = await api.request('PUT', `/users/${member.userId}`, { token: member.accessToken, body: { full_name: 'Me Myself' } });
@@ -102,7 +128,7 @@ describe('/v1/users and /v1/customers', () => {
     expect(errorOf(lastOwnerDeleted).message).toBe('The last owner of a customer cannot be deleted');
   });
 
-  it("deleting a user ends their sessions and keys", async () => {
+  it('deleting a user ends their sessions and keys', async () => {
     const admin = await addUser(api, owner, 'admin');
     const key = await createApiKey(api, { ...owner, userId: admin.userId, accessToken: admin.accessToken }, { scopes: ['zones:read'] });
     expect((await api.request('GET', '/auth/session', { token: admin.accessToken })).status).toBe(200);
@@ -118,7 +144,10 @@ describe('/v1/users and /v1/customers', () => {
     expect(mine.body.meta.total).toBe(1);
     expect(mine.body.data[0]).toMatchObject({ id: owner.customerId, name: 'Owner Co', default_region: 'EU_GLOBAL', plan_id: 'nano' });
 
-    const renamed = await api.request('PUT', `/customers/${owner.customerId}`, { token: owner.accessToken, body: { name: 'Owner Company', default_region: 'EU' } });
+    const renamed = await api.request('PUT', `/customers/${owner.customerId}`, {
+      token: owner.accessToken,
+      body: { name: 'Owner Company', default_region: 'EU' },
+    });
     expect(renamed.body.data).toMatchObject({ name: 'Owner Company', default_region: 'EU' });
     const badRegion = await api.request('PUT', `/customers/${owner.customerId}`, { token: owner.accessToken, body: { default_region: 'MARS' } });
     expect(errorOf(badRegion).details).toEqual({ default_region: 'Default region must be one of EU_GLOBAL, EU, GLOBAL' });

@@ -15,7 +15,8 @@ export function useUpdateProfile(userId: string) {
 export function useUpdateCompany(customerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { name: string; default_region: ZoneRegion }) => (await call(api.PUT('/v1/customers/{id}', { params: { path: { id: customerId } }, body }))).data,
+    mutationFn: async (body: { name: string; default_region: ZoneRegion }) =>
+      (await call(api.PUT('/v1/customers/{id}', { params: { path: { id: customerId } }, body }))).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKey }),
   });
 }

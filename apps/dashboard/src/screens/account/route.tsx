@@ -51,10 +51,14 @@ function SignOutEverywhere() {
         </AlertDialogTrigger>
         <AlertDialogContent>
           <AlertDialogTitle>Sign out everywhere?</AlertDialogTitle>
-          <AlertDialogDescription>Every browser and device signed in as you is signed out, this one too. API keys keep working: revoke them under API keys.</AlertDialogDescription>
+          <AlertDialogDescription>
+            Every browser and device signed in as you is signed out, this one too. API keys keep working: revoke them under API keys.
+          </AlertDialogDescription>
           <AlertDialogFooter>
             <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => signOutEverywhere.mutate(undefined, { onSuccess: () => void navigate('/auth', { replace: true }) })}>Sign out everywhere</AlertDialogAction>
+            <AlertDialogAction onClick={() => signOutEverywhere.mutate(undefined, { onSuccess: () => void navigate('/auth', { replace: true }) })}>
+              Sign out everywhere
+            </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>

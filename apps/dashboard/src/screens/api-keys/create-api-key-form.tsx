@@ -99,14 +99,19 @@ export function CreateApiKeyForm({ userId, onCreated }: { userId: string; onCrea
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: defaults });
   const policies = useFieldArray({ control: form.control, name: 'restrictions.record_policies' });
   const { errors, isSubmitting } = form.formState;
-  const policyFields = policies.fields.flatMap((_, index) => [`restrictions.record_policies.${index}.name`, `restrictions.record_policies.${index}.type`, `restrictions.record_policies.${index}.zone`] as const);
+  const policyFields = policies.fields.flatMap(
+    (_, index) =>
+      [`restrictions.record_policies.${index}.name`, `restrictions.record_policies.${index}.type`, `restrictions.record_policies.${index}.zone`] as const,
+  );
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
       onCreated(await create.mutateAsync(toRequest(values)));
     } catch (error) {
-      setFailure(showServerErrors(error, form.setError, ['name', 'scopes', 'expires_on', 'restrictions.allowed_zones', 'restrictions.allowed_cidrs', ...policyFields]));
+      setFailure(
+        showServerErrors(error, form.setError, ['name', 'scopes', 'expires_on', 'restrictions.allowed_zones', 'restrictions.allowed_cidrs', ...policyFields]),
+      );
     }
   });
 
@@ -133,8 +138,16 @@ export function CreateApiKeyForm({ userId, onCreated }: { userId: string; onCrea
       </Fieldset>
 
       <Fieldset legend="Zones" hint="None chosen: every zone, also those created later.">
-        {zones.isPending && <p role="status" className="text-sm text-muted-foreground">Loading your zones…</p>}
-        {zones.isError && <p role="alert" className="text-sm text-destructive">Could not load your zones.</p>}
+        {zones.isPending && (
+          <p role="status" className="text-sm text-muted-foreground">
+            Loading your zones…
+          </p>
+        )}
+        {zones.isError && (
+          <p role="alert" className="text-sm text-destructive">
+            Could not load your zones.
+          </p>
+        )}
         {zones.data && zones.data.data.length === 0 && <p className="text-sm text-muted-foreground">You have no zones yet.</p>}
         {zones.data && zones.data.data.length > 0 && (
           <div className="grid max-h-40 gap-2 overflow-y-auto rounded-md border border-border p-2 sm:grid-cols-2">
@@ -195,7 +208,11 @@ export function CreateApiKeyForm({ userId, onCreated }: { userId: string; onCrea
         </div>
       </Fieldset>
 
-      <Field label="IP ranges" error={errors.restrictions?.allowed_cidrs?.message} hint="Addresses or ranges (CIDR) the key may be used from, one per line. Empty: anywhere.">
+      <Field
+        label="IP ranges"
+        error={errors.restrictions?.allowed_cidrs?.message}
+        hint="Addresses or ranges (CIDR) the key may be used from, one per line. Empty: anywhere."
+      >
         <Textarea rows={2} placeholder={'192.0.2.0/24\n2001:db8::/32'} className="font-mono" {...form.register('restrictions.allowed_cidrs')} />
       </Field>
 

@@ -84,7 +84,9 @@ function RevokeButton({ apiKey, userId }: { apiKey: ApiKey; userId: string }) {
         <AlertDialogDescription>Every program using this key ({apiKey.prefix}…) is refused from now on. This cannot be undone.</AlertDialogDescription>
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => revoke.mutate(apiKey, { onSuccess: () => toast.success(`“${apiKey.name}” revoked`) })}>Revoke key</AlertDialogAction>
+          <AlertDialogAction onClick={() => revoke.mutate(apiKey, { onSuccess: () => toast.success(`“${apiKey.name}” revoked`) })}>
+            Revoke key
+          </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
@@ -125,7 +127,11 @@ export default function ApiKeysScreen() {
         </Dialog>
       </div>
 
-      {keys.isPending && <p role="status" className="text-sm text-muted-foreground">Loading your API keys…</p>}
+      {keys.isPending && (
+        <p role="status" className="text-sm text-muted-foreground">
+          Loading your API keys…
+        </p>
+      )}
       {keys.isError && (
         <p role="alert" className="text-sm text-destructive">
           Could not load your API keys: {keys.error.message}{' '}
@@ -196,7 +202,14 @@ export default function ApiKeysScreen() {
               ))}
             </TableBody>
           </Table>
-          <Pager label="API key pages" offset={keys.data.meta.offset} pending={keys.isPlaceholderData} limit={pageSize} total={keys.data.meta.total} onChange={setOffset} />
+          <Pager
+            label="API key pages"
+            offset={keys.data.meta.offset}
+            pending={keys.isPlaceholderData}
+            limit={pageSize}
+            total={keys.data.meta.total}
+            onChange={setOffset}
+          />
         </div>
       )}
 

@@ -28,7 +28,9 @@ function changesText(summary: Summary): string {
   const before = (summary.before ?? {}) as Summary;
   const after = (summary.after ?? {}) as Summary;
   const changed = Object.keys(after).filter((field) => after[field] !== undefined && after[field] !== before[field]);
-  return changed.length > 0 ? `: ${changed.map((field) => `${field.replace(/_/g, ' ')} ${text(before[field]) || '—'} → ${text(after[field])}`).join(', ')}` : '';
+  return changed.length > 0
+    ? `: ${changed.map((field) => `${field.replace(/_/g, ' ')} ${text(before[field]) || '—'} → ${text(after[field])}`).join(', ')}`
+    : '';
 }
 
 type Family = { family: string; label: string; actions: Record<string, (summary: Summary) => string> };

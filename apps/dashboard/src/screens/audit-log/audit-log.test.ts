@@ -20,9 +20,17 @@ beforeAll(async () => {
     expect(created.status).toBe(201);
     zoneIds.push(created.body.data.id);
   }
-  for (const [zoneId, count] of [[zoneIds[0], 30], [zoneIds[1], 2]] as const) {
+  for (const [zoneId, count] of [
+    [zoneIds[0], 30],
+    [zoneIds[1], 2],
+  ] as const) {
     for (let index = 1; index <= count; index++) {
-      const added = await callApi(platform, owner.apiKey, 'POST', `/zones/${zoneId}/records`, { type: 'A', name: `host${index}`, content: `192.0.2.${index}`, ttl: 300 });
+      const added = await callApi(platform, owner.apiKey, 'POST', `/zones/${zoneId}/records`, {
+        type: 'A',
+        name: `host${index}`,
+        content: `192.0.2.${index}`,
+        ttl: 300,
+      });
       expect(added.status).toBe(201);
     }
   }

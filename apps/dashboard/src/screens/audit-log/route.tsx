@@ -87,7 +87,11 @@ export default function AuditLogScreen() {
         </Button>
       </div>
 
-      {events.isPending && <p role="status" className="text-sm text-muted-foreground">Loading the audit log…</p>}
+      {events.isPending && (
+        <p role="status" className="text-sm text-muted-foreground">
+          Loading the audit log…
+        </p>
+      )}
       {events.isError && (
         <p role="alert" className="text-sm text-destructive">
           Could not load the audit log: {events.error.message}{' '}
@@ -134,7 +138,14 @@ export default function AuditLogScreen() {
               ))}
             </TableBody>
           </Table>
-          <Pager label="Audit log pages" offset={events.data.meta.offset} pending={events.isPlaceholderData} limit={pageSize} total={events.data.meta.total} onChange={(next) => update({ offset: String(next) })} />
+          <Pager
+            label="Audit log pages"
+            offset={events.data.meta.offset}
+            pending={events.isPlaceholderData}
+            limit={pageSize}
+            total={events.data.meta.total}
+            onChange={(next) => update({ offset: String(next) })}
+          />
         </div>
       )}
     </div>

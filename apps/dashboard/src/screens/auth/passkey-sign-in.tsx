@@ -26,7 +26,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (accessToken: string
   return (
     <div className="grid gap-2">
       {failure && <Alert variant="destructive">{failure}</Alert>}
-      <Button type="button" variant="outline" onClick={signIn} disabled={busy}>
+      <Button type="button" variant="outline" onClick={() => void signIn()} disabled={busy}>
         <KeyRound aria-hidden />
         {busy ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
       </Button>

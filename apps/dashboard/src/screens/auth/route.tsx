@@ -34,7 +34,7 @@ function SignInForm() {
 
   const signedIn = async (accessToken: string) => {
     await startSession(accessToken);
-    navigate(nextPath(search), { replace: true });
+    void navigate(nextPath(search), { replace: true });
   };
 
   const submit = form.handleSubmit(async (values) => {
@@ -53,31 +53,30 @@ function SignInForm() {
   if (step) return <SecondFactorForm step={step} onSignedIn={signedIn} />;
   return (
     <div className="grid gap-4">
-    <form onSubmit={(event) => void submit(event)} onFocus={signInRules.preload} noValidate className="grid gap-4">
-      {failure && <Alert variant="destructive">{failure}</Alert>}
-      {linkSentTo && (
-        <Alert>
-          <p className="font-medium">We mailed you a link to finish signing in</p>
-          <p className="mt-1 text-muted-foreground">
-            Many wrong passwords were tried on this account, so the right one alone is not enough. Open the link we sent to {linkSentTo} within 15
-            minutes.
-          </p>
-        </Alert>
-      )}
-      <Field label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" {...form.register('email')} />
-      </Field>
-      <Field label="Password" error={errors.password?.message}>
-        <Input type="password" autoComplete="current-password" {...form.register('password')} />
-      </Field>
-      <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting ? 'Signing in…' : 'Sign in'}
-      </Button>
-      <Link to="/auth/forgot-password" className="text-center text-sm text-primary underline-offset-4 hover:underline">
-        Forgot your password?
-      </Link>
-    </form>
-    <PasskeySignIn onSignedIn={signedIn} />
+      <form onSubmit={(event) => void submit(event)} onFocus={signInRules.preload} noValidate className="grid gap-4">
+        {failure && <Alert variant="destructive">{failure}</Alert>}
+        {linkSentTo && (
+          <Alert>
+            <p className="font-medium">We mailed you a link to finish signing in</p>
+            <p className="mt-1 text-muted-foreground">
+              Many wrong passwords were tried on this account, so the right one alone is not enough. Open the link we sent to {linkSentTo} within 15 minutes.
+            </p>
+          </Alert>
+        )}
+        <Field label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" {...form.register('email')} />
+        </Field>
+        <Field label="Password" error={errors.password?.message}>
+          <Input type="password" autoComplete="current-password" {...form.register('password')} />
+        </Field>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Signing in…' : 'Sign in'}
+        </Button>
+        <Link to="/auth/forgot-password" className="text-center text-sm text-primary underline-offset-4 hover:underline">
+          Forgot your password?
+        </Link>
+      </form>
+      <PasskeySignIn onSignedIn={signedIn} />
     </div>
   );
 }

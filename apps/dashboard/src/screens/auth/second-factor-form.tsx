@@ -33,7 +33,7 @@ export function SecondFactorForm({ step, onSignedIn }: { step: SecondFactorStep;
     }
   };
 
-  const usePasskey = async () => {
+  const checkPasskey = async () => {
     setFailure(null);
     try {
       const { challenge_id, options } = (await call(api.POST('/v1/auth/signin/passkey-options', { body: { sign_in_token: step.sign_in_token } }))).data;
@@ -53,7 +53,7 @@ export function SecondFactorForm({ step, onSignedIn }: { step: SecondFactorStep;
       <h2 className="text-lg font-semibold">Two-step sign-in</h2>
       {failure && <Alert variant="destructive">{failure}</Alert>}
       {method === 'passkey' ? (
-        <Button type="button" onClick={usePasskey} disabled={busy}>
+        <Button type="button" onClick={() => void checkPasskey()} disabled={busy}>
           {busy ? 'Checking…' : 'Sign in with your passkey'}
         </Button>
       ) : (
@@ -66,7 +66,13 @@ export function SecondFactorForm({ step, onSignedIn }: { step: SecondFactorStep;
           }}
         >
           <Field label={method === 'totp' ? 'Code from your authenticator app' : 'Recovery code'}>
-            <Input autoFocus inputMode={method === 'totp' ? 'numeric' : 'text'} autoComplete="one-time-code" value={value} onChange={(event) => setValue(event.target.value)} />
+            <Input
+              autoFocus
+              inputMode={method === 'totp' ? 'numeric' : 'text'}
+              autoComplete="one-time-code"
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+            />
           </Field>
           <Button type="submit" disabled={busy}>
             {busy ? 'Checking…' : 'Verify'}

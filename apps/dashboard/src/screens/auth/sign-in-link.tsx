@@ -21,7 +21,7 @@ export default function SignInLinkScreen() {
   const [step, setStep] = useState<SecondFactorStep | null>(null);
   const signedIn = async (accessToken: string) => {
     await startSession(accessToken);
-    navigate('/dashboard', { replace: true });
+    void navigate('/dashboard', { replace: true });
   };
   const signIn = useMutation({
     mutationFn: () => call(api.POST('/v1/auth/sign-in-link', { body: { token } })),

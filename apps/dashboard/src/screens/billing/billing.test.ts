@@ -78,7 +78,11 @@ describe('billing in the dashboard', () => {
     const number: string = invoices.body.data[0].number;
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `PDF of invoice ${number}` }).click()]);
     expect(download.suggestedFilename()).toBe(`${number}.pdf`);
-    expect(readFileSync((await download.path())).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(
+      readFileSync(await download.path())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
 
     // The invoice's mail links to the billing screen, where it is listed.
     const mail = platform.mails().find((text) => text.includes(owner.email) && text.includes(`Your invoice ${number}`));
@@ -100,7 +104,9 @@ describe('billing in the dashboard', () => {
     await planCard('Pro').getByRole('button', { name: 'Switch to Pro' }).click();
     await page.getByRole('alertdialog', { name: 'Switch from Nano to Pro?' }).getByRole('button', { name: 'Switch to Pro' }).click();
     await planCard('Pro').getByText('Your plan').waitFor();
-    const current = await fetch(`${platform.apiUrl}/subscriptions/current`, { headers: { authorization: `Bearer ${owner.authToken}` } }).then((response) => response.json());
+    const current = await fetch(`${platform.apiUrl}/subscriptions/current`, { headers: { authorization: `Bearer ${owner.authToken}` } }).then((response) =>
+      response.json(),
+    );
     expect(current.data.plan_id).toBe('pro');
   });
 

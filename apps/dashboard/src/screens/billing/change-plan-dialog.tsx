@@ -1,4 +1,14 @@
-import { Alert, AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogTitle, Button, toast } from '@kaja/ui';
+import {
+  Alert,
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  Button,
+  toast,
+} from '@kaja/ui';
 import { ApiError } from '../../api/errors';
 import { type CurrentSubscription, type Plan, useChangePlan } from './billing-data';
 

@@ -39,9 +39,7 @@ export function CheckoutDialog({ plan, customer, onClose }: { plan: Plan; custom
           </>
         ) : (
           <>
-            <DialogDescription>
-              The plan is active at once; the invoice is payable by bank transfer within 14 days. Prices include VAT.
-            </DialogDescription>
+            <DialogDescription>The plan is active at once; the invoice is payable by bank transfer within 14 days. Prices include VAT.</DialogDescription>
             <fieldset className="grid gap-2">
               <legend className="mb-2 text-sm font-medium">Billing</legend>
               <RadioGroup value={interval} onValueChange={(value) => chooseInterval(value as BillingInterval)}>
@@ -57,7 +55,8 @@ export function CheckoutDialog({ plan, customer, onClose }: { plan: Plan; custom
             </fieldset>
             {customer.billing_address && (
               <p className="text-sm text-muted-foreground">
-                Invoiced to {customer.billing_address.line1}, {customer.billing_address.postal_code} {customer.billing_address.city}, {customer.billing_address.country}
+                Invoiced to {customer.billing_address.line1}, {customer.billing_address.postal_code} {customer.billing_address.city},{' '}
+                {customer.billing_address.country}
                 {customer.vat_id && `, VAT ID ${customer.vat_id}`}.{' '}
                 <Button variant="link" className="h-auto p-0" onClick={() => setEditingAddress(true)}>
                   Change the address

@@ -56,7 +56,9 @@ export function InvoicesSection() {
           </Button>
         </p>
       )}
-      {invoices.data?.meta.total === 0 && <p className="rounded-lg border border-dashed border-border p-6 text-center text-sm text-muted-foreground">No invoices yet.</p>}
+      {invoices.data?.meta.total === 0 && (
+        <p className="rounded-lg border border-dashed border-border p-6 text-center text-sm text-muted-foreground">No invoices yet.</p>
+      )}
       {invoices.data && invoices.data.data.length > 0 && (
         <div>
           <Table aria-label="Invoices">
@@ -94,7 +96,14 @@ export function InvoicesSection() {
               ))}
             </TableBody>
           </Table>
-          <Pager label="Invoice pages" offset={invoices.data.meta.offset} pending={invoices.isPlaceholderData} limit={pageSize} total={invoices.data.meta.total} onChange={setOffset} />
+          <Pager
+            label="Invoice pages"
+            offset={invoices.data.meta.offset}
+            pending={invoices.isPlaceholderData}
+            limit={pageSize}
+            total={invoices.data.meta.total}
+            onChange={setOffset}
+          />
         </div>
       )}
     </section>

@@ -16,7 +16,17 @@ function choiceOf(subscription: CurrentSubscription): 'checkout' | 'change' | 'n
   return 'change';
 }
 
-function PlanAction({ plan, subscription, canManage, onChoose }: { plan: Plan; subscription: CurrentSubscription; canManage: boolean; onChoose: (choice: 'checkout' | 'change') => void }) {
+function PlanAction({
+  plan,
+  subscription,
+  canManage,
+  onChoose,
+}: {
+  plan: Plan;
+  subscription: CurrentSubscription;
+  canManage: boolean;
+  onChoose: (choice: 'checkout' | 'change') => void;
+}) {
   const choice = choiceOf(subscription);
   if (plan.contact_sales)
     return (

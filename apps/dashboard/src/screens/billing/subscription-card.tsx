@@ -37,7 +37,12 @@ function StatusText({ subscription }: { subscription: CurrentSubscription }) {
   if (subscription.cancel_at_period_end && end) return <>Canceled: your zones are served until {formatDate(end)}, then the subscription ends.</>;
   switch (subscription.status) {
     case 'trialing':
-      return <>Your free trial ends on {subscription.trial_ends_at ? formatDate(subscription.trial_ends_at) : 'its last day'}. Choose a plan below to keep your zones served.</>;
+      return (
+        <>
+          Your free trial ends on {subscription.trial_ends_at ? formatDate(subscription.trial_ends_at) : 'its last day'}. Choose a plan below to keep your zones
+          served.
+        </>
+      );
     case 'active':
       return (
         <>
@@ -117,7 +122,9 @@ export function SubscriptionCard({ subscription, canManage }: { subscription: Cu
         <CardTitle asChild>
           <h2 className="flex flex-wrap items-center gap-2">
             {subscription.plan.name}
-            <Badge variant={subscription.status === 'active' || subscription.status === 'trialing' ? 'secondary' : 'default'}>{statusLabel[subscription.status]}</Badge>
+            <Badge variant={subscription.status === 'active' || subscription.status === 'trialing' ? 'secondary' : 'default'}>
+              {statusLabel[subscription.status]}
+            </Badge>
             {subscription.cancel_at_period_end && <Badge variant="outline">Canceled</Badge>}
           </h2>
         </CardTitle>

@@ -11,14 +11,24 @@ type StepText = { title: string; how: string; action: string; to: (zoneId: strin
 /** Each step and where it is done: in the first zone once there is one. */
 const stepTexts: Record<OnboardingStep, StepText> = {
   create_zone: { title: 'Create a zone', how: 'Add the domain you want us to answer for.', action: 'Create a zone', to: () => '/zones' },
-  add_records: { title: 'Add records', how: 'Point your names at your servers: A, AAAA, MX, TXT and more.', action: 'Add records', to: (zoneId) => (zoneId ? `/zones/${zoneId}` : '/zones') },
+  add_records: {
+    title: 'Add records',
+    how: 'Point your names at your servers: A, AAAA, MX, TXT and more.',
+    action: 'Add records',
+    to: (zoneId) => (zoneId ? `/zones/${zoneId}` : '/zones'),
+  },
   update_nameservers: {
     title: 'Update the name servers at your registrar',
     how: 'Replace the name servers at the registrar of your domain with the ones shown on the zone’s page. We cannot see this step: mark it when done.',
     action: 'See the name servers',
     to: (zoneId) => (zoneId ? `/zones/${zoneId}` : '/zones'),
   },
-  enable_dnssec: { title: 'Enable DNSSEC', how: 'Sign the zone, then give the DS record to your registrar.', action: 'Set up DNSSEC', to: (zoneId) => (zoneId ? `/zones/${zoneId}/dnssec` : '/zones') },
+  enable_dnssec: {
+    title: 'Enable DNSSEC',
+    how: 'Sign the zone, then give the DS record to your registrar.',
+    action: 'Set up DNSSEC',
+    to: (zoneId) => (zoneId ? `/zones/${zoneId}/dnssec` : '/zones'),
+  },
   invite_team: { title: 'Invite your team', how: 'Work on your zones together, each with their own sign-in.', action: 'Invite people', to: () => '/team' },
 };
 

@@ -79,7 +79,9 @@ describe('the getting-started steps on the home screen', () => {
     expect(await stepText('Update the name servers')).toContain(': done');
     await checkScreen(page, 'home-onboarding-progress');
 
-    const current = await fetch(`${platform.apiUrl}/subscriptions/current`, { headers: { authorization: `Bearer ${owner.authToken}` } }).then((response) => response.json());
+    const current = await fetch(`${platform.apiUrl}/subscriptions/current`, { headers: { authorization: `Bearer ${owner.authToken}` } }).then((response) =>
+      response.json(),
+    );
     expect(current.data.onboarding.steps.filter((step: { done: boolean }) => step.done).map((step: { step: string }) => step.step)).toEqual([
       'create_zone',
       'add_records',

@@ -23,7 +23,9 @@ export default function HomeScreen() {
             <CardTitle asChild>
               <h2>Zones</h2>
             </CardTitle>
-            <CardDescription>{zones.isPending ? 'Counting your zones…' : zones.isError ? 'Could not count your zones.' : `${zones.data} zone(s) hosted`}</CardDescription>
+            <CardDescription>
+              {zones.isPending ? 'Counting your zones…' : zones.isError ? 'Could not count your zones.' : `${zones.data} zone(s) hosted`}
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <Button asChild>

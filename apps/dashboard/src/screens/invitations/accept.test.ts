@@ -66,7 +66,10 @@ describe('accepting an invitation from the mailed link', () => {
     await signOut(page);
 
     await page.goto(link);
-    await page.getByRole('alert').filter({ hasText: `Sign in as ${member}` }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `Sign in as ${member}` })
+      .waitFor();
     await checkScreen(page, 'invitation-sign-in-first');
     await page.getByRole('link', { name: 'Sign in with it' }).click();
     await page.getByLabel('Email').fill(member);

@@ -41,7 +41,11 @@ function ReplaceRecoveryCodes({ onRecoveryCodes }: { onRecoveryCodes: (codes: st
         );
       }}
     >
-      <Field label="Code from the app or a recovery code" hint="New codes need a second factor once more; the old codes stop working." error={replace.error?.message}>
+      <Field
+        label="Code from the app or a recovery code"
+        hint="New codes need a second factor once more; the old codes stop working."
+        error={replace.error?.message}
+      >
         <Input autoComplete="one-time-code" value={factor} onChange={(event) => setFactor(event.target.value)} className="max-w-60" />
       </Field>
       <Button type="submit" variant="outline" className="justify-self-start" disabled={replace.isPending}>
@@ -70,14 +74,17 @@ export default function SecurityScreen() {
         <Alert>
           <p className="font-medium">Set up two-step sign-in to go on</p>
           <p className="mt-1">
-            {session.user.is_staff ? 'Platform staff always sign in with two factors.' : 'Your team’s owner requires two-step sign-in for every member.'} Add an authenticator app or a
-            passkey below; the dashboard opens once you have.
+            {session.user.is_staff ? 'Platform staff always sign in with two factors.' : 'Your team’s owner requires two-step sign-in for every member.'} Add an
+            authenticator app or a passkey below; the dashboard opens once you have.
           </p>
         </Alert>
       )}
       {!mustEnrol && status.data?.enabled && (
         <Alert>
-          Two-step sign-in is on. <Link to="/dashboard" className="underline">Back to the dashboard</Link>
+          Two-step sign-in is on.{' '}
+          <Link to="/dashboard" className="underline">
+            Back to the dashboard
+          </Link>
         </Alert>
       )}
       <Section title="Authenticator app" description="A 6-digit code from an app on your phone, asked after your password.">
@@ -87,7 +94,10 @@ export default function SecurityScreen() {
         <PasskeysCard onRecoveryCodes={setCodes} />
       </Section>
       {status.data?.enabled && (
-        <Section title="Recovery codes" description={`${status.data.recovery_codes_left} of 10 left. Each signs you in once when your app or passkey is not at hand.`}>
+        <Section
+          title="Recovery codes"
+          description={`${status.data.recovery_codes_left} of 10 left. Each signs you in once when your app or passkey is not at hand.`}
+        >
           <ReplaceRecoveryCodes onRecoveryCodes={setCodes} />
         </Section>
       )}

@@ -14,7 +14,8 @@ let totpSecret = '';
 let recoveryCodes: string[] = [];
 
 /** The code the authenticator app shows `steps` time steps from now. */
-const code = (steps = 0) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(totpSecret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + steps * 30_000 });
+const code = (steps = 0) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(totpSecret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + steps * 30_000 });
 
 beforeAll(async () => {
   // Passkeys belong to a host name (the relying party), never to an IP address: the dashboard runs on localhost.
@@ -24,7 +25,14 @@ beforeAll(async () => {
   authenticator = await browser.page.context().newCDPSession(browser.page);
   await authenticator.send('WebAuthn.enable');
   ({ authenticatorId } = await authenticator.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   }));
 });
 

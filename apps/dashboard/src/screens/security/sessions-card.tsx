@@ -38,7 +38,12 @@ export function SessionsCard() {
                 <TableCell>{formatDateTime(session.last_used_at)}</TableCell>
                 <TableCell>
                   {!session.current && (
-                    <Button variant="outline" size="sm" aria-label={`Sign out the session from ${session.ip ?? 'an unknown address'}, signed in ${formatDateTime(session.created_at)}`} onClick={() => revoke.mutate(session.id)}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Sign out the session from ${session.ip ?? 'an unknown address'}, signed in ${formatDateTime(session.created_at)}`}
+                      onClick={() => revoke.mutate(session.id)}
+                    >
                       Sign out
                     </Button>
                   )}
@@ -52,7 +57,7 @@ export function SessionsCard() {
         variant="outline"
         className="justify-self-start"
         disabled={signOutEverywhere.isPending}
-        onClick={() => signOutEverywhere.mutate(undefined, { onSuccess: () => navigate('/auth', { replace: true }) })}
+        onClick={() => signOutEverywhere.mutate(undefined, { onSuccess: () => void navigate('/auth', { replace: true }) })}
       >
         <LogOut aria-hidden />
         Sign out everywhere

@@ -11,7 +11,9 @@ function QrCode({ uri }: { uri: string }) {
   useEffect(() => {
     void toDataURL(uri, { margin: 1, width: 200 }).then(setImage);
   }, [uri]);
-  return image ? <img src={image} width={200} height={200} alt="QR code to scan with your authenticator app" className="rounded-md border border-border" /> : null;
+  return image ? (
+    <img src={image} width={200} height={200} alt="QR code to scan with your authenticator app" className="rounded-md border border-border" />
+  ) : null;
 }
 
 function Enrol({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[]) => void }) {
@@ -40,7 +42,9 @@ function Enrol({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[]) => void
         );
       }}
     >
-      <p className="text-sm">Scan the code with your authenticator app (for example 1Password, Aegis or Google Authenticator), then enter the 6 digits it shows.</p>
+      <p className="text-sm">
+        Scan the code with your authenticator app (for example 1Password, Aegis or Google Authenticator), then enter the 6 digits it shows.
+      </p>
       <QrCode uri={begin.data.otpauth_uri} />
       <p className="text-sm">
         Cannot scan? Enter this key in the app: <code className="break-all rounded bg-muted px-1 font-mono">{begin.data.secret}</code>

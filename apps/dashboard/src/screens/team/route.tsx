@@ -30,8 +30,21 @@ import { type Invitation, type Member, type Role, roles, useChangeRole, useInvit
 const pageSize = 20;
 const roleLabel = (role: Role) => roles.find((entry) => entry.value === role)?.label ?? role;
 
-function ListState({ query, what, empty }: { query: { isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown }; what: string; empty: boolean }) {
-  if (query.isPending) return <p role="status" className="text-sm text-muted-foreground">Loading {what}…</p>;
+function ListState({
+  query,
+  what,
+  empty,
+}: {
+  query: { isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown };
+  what: string;
+  empty: boolean;
+}) {
+  if (query.isPending)
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Loading {what}…
+      </p>
+    );
   if (query.isError)
     return (
       <p role="alert" className="text-sm text-destructive">
@@ -52,7 +65,13 @@ function RoleSelect({ member, canManage }: { member: Member; canManage: boolean 
   if (!canManage) return <Badge variant="secondary">{roleLabel(member.role)}</Badge>;
   return (
     <div className="flex items-center gap-2">
-      <Select aria-label={`Role of ${member.full_name}`} value={role} disabled={changeRole.isPending} className="w-32" onChange={(event) => setRole(event.target.value as Role)}>
+      <Select
+        aria-label={`Role of ${member.full_name}`}
+        value={role}
+        disabled={changeRole.isPending}
+        className="w-32"
+        onChange={(event) => setRole(event.target.value as Role)}
+      >
         {roles.map((entry) => (
           <option key={entry.value} value={entry.value}>
             {entry.label}
@@ -96,7 +115,9 @@ function RemoveButton({ member }: { member: Member }) {
         </AlertDialogDescription>
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => remove.mutate(member.id, { onSuccess: () => toast.success(`${member.full_name} removed`) })}>Remove from team</AlertDialogAction>
+          <AlertDialogAction onClick={() => remove.mutate(member.id, { onSuccess: () => toast.success(`${member.full_name} removed`) })}>
+            Remove from team
+          </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
@@ -119,7 +140,9 @@ function RevokeInvitationButton({ invitation }: { invitation: Invitation }) {
         <AlertDialogDescription>The mailed link stops working. You can invite the address again later.</AlertDialogDescription>
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => revoke.mutate(invitation.id, { onSuccess: () => toast.success('Invitation revoked') })}>Revoke invitation</AlertDialogAction>
+          <AlertDialogAction onClick={() => revoke.mutate(invitation.id, { onSuccess: () => toast.success('Invitation revoked') })}>
+            Revoke invitation
+          </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
@@ -167,7 +190,14 @@ function Invitations({ inviterRole }: { inviterRole: Role }) {
               ))}
             </TableBody>
           </Table>
-          <Pager label="Invitation pages" offset={invitations.data.meta.offset} pending={invitations.isPlaceholderData} limit={pageSize} total={invitations.data.meta.total} onChange={setOffset} />
+          <Pager
+            label="Invitation pages"
+            offset={invitations.data.meta.offset}
+            pending={invitations.isPlaceholderData}
+            limit={pageSize}
+            total={invitations.data.meta.total}
+            onChange={setOffset}
+          />
         </div>
       )}
     </section>
@@ -231,7 +261,14 @@ export default function TeamScreen() {
                 })}
               </TableBody>
             </Table>
-            <Pager label="Member pages" offset={members.data.meta.offset} pending={members.isPlaceholderData} limit={pageSize} total={members.data.meta.total} onChange={setOffset} />
+            <Pager
+              label="Member pages"
+              offset={members.data.meta.offset}
+              pending={members.isPlaceholderData}
+              limit={pageSize}
+              total={members.data.meta.total}
+              onChange={setOffset}
+            />
           </div>
         )}
       </section>

@@ -114,7 +114,9 @@ describe('the team in the dashboard', () => {
     await page.getByLabel('Email').fill(other);
     await page.getByRole('button', { name: 'Send invitation' }).click();
     await invitationRow(other).waitFor();
-    await invitationRow(other).getByRole('button', { name: `Revoke the invitation of ${other}` }).click();
+    await invitationRow(other)
+      .getByRole('button', { name: `Revoke the invitation of ${other}` })
+      .click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke invitation' }).click();
     await expect.poll(async () => (await invitationRow(other).textContent())?.includes('revoked')).toBe(true);
     expect(browser.errors).toEqual([]);

@@ -40,7 +40,11 @@ export function TwoFactorRequirement({ session }: { session: Session }) {
           <Label htmlFor="require-two-factor">Require two-step sign-in for every member</Label>
           <p className="text-sm text-muted-foreground">
             Members without an authenticator app or a passkey set one up at their next sign-in. API keys keep working.
-            {!isOwner && ' Only owners can change this.'} Your own: <Link to="/account/security" className="underline">Security</Link>.
+            {!isOwner && ' Only owners can change this.'} Your own:{' '}
+            <Link to="/account/security" className="underline">
+              Security
+            </Link>
+            .
           </p>
         </div>
       </div>

@@ -20,7 +20,11 @@ export function useZoneMetrics(zoneId: string, rangeId: RangeId) {
     queryFn: async () => {
       const to = new Date();
       const from = new Date(to.getTime() - range.hours * 3_600_000);
-      return (await call(api.GET('/v1/zones/{id}/metrics', { params: { path: { id: zoneId }, query: { from: from.toISOString(), to: to.toISOString(), step: range.step } } }))).data;
+      return (
+        await call(
+          api.GET('/v1/zones/{id}/metrics', { params: { path: { id: zoneId }, query: { from: from.toISOString(), to: to.toISOString(), step: range.step } } }),
+        )
+      ).data;
     },
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,

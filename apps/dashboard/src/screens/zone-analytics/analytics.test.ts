@@ -75,7 +75,9 @@ describe('query analytics of a zone', () => {
   it('on Pro, breaks the queries down by type and response code, with the NXDOMAIN share', async () => {
     const { page } = browser;
     const customer = (await callApi(platform, owner.apiKey, 'GET', '/customers')).body.data[0];
-    await callApi(platform, owner.apiKey, 'PUT', `/customers/${customer.id}`, { billing_address: { line1: 'Narva mnt 5', postal_code: '10117', city: 'Tallinn', country: 'EE' } });
+    await callApi(platform, owner.apiKey, 'PUT', `/customers/${customer.id}`, {
+      billing_address: { line1: 'Narva mnt 5', postal_code: '10117', city: 'Tallinn', country: 'EE' },
+    });
     const checkout = await callApi(platform, owner.authToken, 'POST', '/subscriptions/checkout', { plan_id: 'pro' });
     expect(checkout.status).toBe(201);
 

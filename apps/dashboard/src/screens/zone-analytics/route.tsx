@@ -100,7 +100,9 @@ function Metrics({ metrics, rangeId }: { metrics: ZoneMetrics; rangeId: RangeId 
           </CardDescription>
         </CardHeader>
         <CardContent>
-          {metrics.total === 0 && <p className="mb-2 text-sm text-muted-foreground">No queries in this window yet. Queries appear about a minute after they are answered.</p>}
+          {metrics.total === 0 && (
+            <p className="mb-2 text-sm text-muted-foreground">No queries in this window yet. Queries appear about a minute after they are answered.</p>
+          )}
           <div aria-hidden>
             <QueriesOverTimeChart points={points} />
           </div>

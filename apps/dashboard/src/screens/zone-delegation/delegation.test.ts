@@ -56,7 +56,11 @@ describe('the delegation of a zone in the dashboard', () => {
     await expect.poll(nsState).toBe('Delegated to Kaja DNS');
     await page.getByRole('heading', { name: /^Active/ }).waitFor();
     expect(await page.getByText(/Unless it is delegated to us by/).count()).toBe(0);
-    expect((await callApi(platform, account, 'GET', `/zones/${zone.id}`)).body.data.delegation).toMatchObject({ status: 'active', ns_state: 'ours', release_at: null });
+    expect((await callApi(platform, account, 'GET', `/zones/${zone.id}`)).body.data.delegation).toMatchObject({
+      status: 'active',
+      ns_state: 'ours',
+      release_at: null,
+    });
   });
 
   it('shows the DS to set while it is missing at the parent, and a DS that does not match as an error', async () => {

@@ -134,7 +134,11 @@ function ZoneDelegation({ zoneId, zoneName }: { zoneId: string; zoneName: string
             <CardDescription>{ds.help}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
-            {ds.broken && <Alert variant="destructive">{ds.title}: validating resolvers cannot resolve {zoneName} until this is fixed.</Alert>}
+            {ds.broken && (
+              <Alert variant="destructive">
+                {ds.title}: validating resolvers cannot resolve {zoneName} until this is fixed.
+              </Alert>
+            )}
             <Comparison label="DS records" parent={data.ds.parent} expected={data.ds.expected} copyLabel={(record) => `Copy the DS record ${record}`} />
             <p className="text-sm text-muted-foreground">One DS record is enough; SHA-256 (digest type 2) is accepted by every registrar.</p>
           </CardContent>

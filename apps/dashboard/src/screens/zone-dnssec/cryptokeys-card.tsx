@@ -37,7 +37,7 @@ function AddKeyDialog({ zoneId, algorithm }: { zoneId: string; algorithm: string
     resolver: zodResolver(keySchema),
     defaultValues: {
       keytype: 'zsk' as const,
-      algorithm: (algorithms.find((name) => name === algorithm) ?? 'ECDSAP256SHA256'),
+      algorithm: algorithms.find((name) => name === algorithm) ?? 'ECDSAP256SHA256',
       active: false,
     },
   });
@@ -207,7 +207,11 @@ export function CryptokeysCard({ zoneId, algorithm }: { zoneId: string; algorith
             <DialogClose asChild>
               <Button variant="outline">Keep the key</Button>
             </DialogClose>
-            <Button variant="destructive" disabled={remove.isPending || setActive.isPending} onClick={() => forced && void attempt(forced.key, forced.change, true)}>
+            <Button
+              variant="destructive"
+              disabled={remove.isPending || setActive.isPending}
+              onClick={() => forced && void attempt(forced.key, forced.change, true)}
+            >
               {forced?.change === 'delete' ? 'Delete anyway' : 'Deactivate anyway'}
             </Button>
           </div>

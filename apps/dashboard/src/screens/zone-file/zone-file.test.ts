@@ -90,7 +90,7 @@ describe('importing and exporting a zone file in the dashboard', () => {
     const { page } = browser;
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Download ${zone.name}.zone` }).click()]);
     expect(download.suggestedFilename()).toBe(`${zone.name}.zone`);
-    const text = readFileSync((await download.path()), 'utf8');
+    const text = readFileSync(await download.path(), 'utf8');
     // The same file as the API's, but for the time of export in its first line.
     const withoutExportTime = (file: string) => file.replace(/, exported \S+ /, ' ');
     expect(withoutExportTime(text)).toBe(withoutExportTime((await callApi(platform, account, 'GET', `/zones/${zone.id}/export`)).body));

@@ -33,7 +33,12 @@ function AddSecondaryForm({ zone }: { zone: Zone }) {
   });
   if (keys.isSuccess && transferKeys.length === 0) return <StatusLine>To add a secondary, first create a TSIG key that may transfer the zone.</StatusLine>;
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Add a secondary" className="grid gap-4 sm:grid-cols-[1fr_7rem_1fr_auto] sm:items-start">
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label="Add a secondary"
+      className="grid gap-4 sm:grid-cols-[1fr_7rem_1fr_auto] sm:items-start"
+    >
       {failure && (
         <Alert variant="destructive" className="sm:col-span-4">
           {failure}

@@ -23,7 +23,11 @@ export function BulkActions({ zone, selected, onDone }: { zone: Zone; selected: 
   });
   if (selected.length === 0) return null;
   return (
-    <div role="group" aria-label="Change the selected record sets" className="flex flex-wrap items-center gap-2 rounded-md border border-border bg-muted/40 px-3 py-2 text-sm">
+    <div
+      role="group"
+      aria-label="Change the selected record sets"
+      className="flex flex-wrap items-center gap-2 rounded-md border border-border bg-muted/40 px-3 py-2 text-sm"
+    >
       <span className="font-medium">{selected.length} selected</span>
       <Select aria-label="New TTL for the selected sets" value={ttl} onChange={(event) => setTtl(event.target.value)} className="h-9 w-36">
         {ttlPresets.map((preset) => (

@@ -16,7 +16,8 @@ type RecordFormValues = { type: CustomerType; name: string; ttl: number; values:
 
 function PartInput({ part, id, ...props }: { part: RecordPart; id: string; value: string; onChange: (text: string) => void; invalid: boolean }) {
   const common = { id, 'aria-invalid': props.invalid || undefined, value: props.value };
-  if (part.kind === 'textarea') return <Textarea {...common} rows={4} placeholder={part.placeholder} spellCheck={false} onChange={(event) => props.onChange(event.target.value)} />;
+  if (part.kind === 'textarea')
+    return <Textarea {...common} rows={4} placeholder={part.placeholder} spellCheck={false} onChange={(event) => props.onChange(event.target.value)} />;
   if (part.kind === 'select')
     return (
       <Select {...common} onChange={(event) => props.onChange(event.target.value)}>
@@ -38,7 +39,19 @@ function PartInput({ part, id, ...props }: { part: RecordPart; id: string; value
 }
 
 /** One value of the set: the inputs of its type, side by side. */
-function ValueFields({ type, index, value, onChange, invalid }: { type: CustomerType; index: number; value: RecordValue; onChange: (value: RecordValue) => void; invalid: boolean }) {
+function ValueFields({
+  type,
+  index,
+  value,
+  onChange,
+  invalid,
+}: {
+  type: CustomerType;
+  index: number;
+  value: RecordValue;
+  onChange: (value: RecordValue) => void;
+  invalid: boolean;
+}) {
   const id = useId();
   return (
     <div className="grid flex-1 gap-2 sm:grid-flow-col sm:auto-cols-fr">
@@ -48,7 +61,13 @@ function ValueFields({ type, index, value, onChange, invalid }: { type: Customer
             {part.label}
             {index > 0 ? ` (value ${index + 1})` : ''}
           </Label>
-          <PartInput part={part} id={`${id}-${part.key}`} value={value[part.key] ?? ''} invalid={invalid} onChange={(text) => onChange({ ...value, [part.key]: text })} />
+          <PartInput
+            part={part}
+            id={`${id}-${part.key}`}
+            value={value[part.key] ?? ''}
+            invalid={invalid}
+            onChange={(text) => onChange({ ...value, [part.key]: text })}
+          />
         </div>
       ))}
     </div>
@@ -75,7 +94,12 @@ export function RecordDialog({ zone, editing, open, onOpenChange }: RecordDialog
   const editingType = editing && isRecordType(editing.type) ? editing.type : null;
   const initial = (type: CustomerType = 'A', ttl = zone.ttl): RecordFormValues =>
     editing && editingType
-      ? { type: editingType, name: relativeName(editing.name, zone.name), ttl: editing.ttl, values: editing.content.map((content) => decomposeContent(editingType, content)) }
+      ? {
+          type: editingType,
+          name: relativeName(editing.name, zone.name),
+          ttl: editing.ttl,
+          values: editing.content.map((content) => decomposeContent(editingType, content)),
+        }
       : { type, name: '', ttl, values: [emptyValue(type)] };
   const form = useForm<RecordFormValues>({ defaultValues: initial() });
   const type = form.watch('type');
@@ -97,9 +121,13 @@ export function RecordDialog({ zone, editing, open, onOpenChange }: RecordDialog
     }
     try {
       if (editing) {
-        await call(api.PUT('/v1/zones/{id}/records/{recordId}', { params: { path: { id: zone.id, recordId: editing.id } }, body: { content, ttl: input.ttl } }));
+        await call(
+          api.PUT('/v1/zones/{id}/records/{recordId}', { params: { path: { id: zone.id, recordId: editing.id } }, body: { content, ttl: input.ttl } }),
+        );
       } else {
-        await call(api.POST('/v1/zones/{id}/records', { params: { path: { id: zone.id } }, body: { type: input.type, name: input.name, content, ttl: input.ttl } }));
+        await call(
+          api.POST('/v1/zones/{id}/records', { params: { path: { id: zone.id } }, body: { type: input.type, name: input.name, content, ttl: input.ttl } }),
+        );
       }
       await refresh();
       if (!editing && another) {
@@ -180,7 +208,13 @@ export function RecordDialog({ zone, editing, open, onOpenChange }: RecordDialog
                   invalid={contentError !== undefined}
                 />
                 {values.length > 1 && (
-                  <Button type="button" variant="ghost" size="icon" aria-label={`Remove value ${index + 1}`} onClick={() => setValues(values.filter((_, at) => at !== index))}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Remove value ${index + 1}`}
+                    onClick={() => setValues(values.filter((_, at) => at !== index))}
+                  >
                     <Trash2 aria-hidden />
                   </Button>
                 )}
@@ -196,7 +230,11 @@ export function RecordDialog({ zone, editing, open, onOpenChange }: RecordDialog
               Add another value
             </Button>
           </fieldset>
-          <Controller control={form.control} name="ttl" render={({ field }) => <TtlField value={field.value} onChange={field.onChange} error={errors.ttl?.message} />} />
+          <Controller
+            control={form.control}
+            name="ttl"
+            render={({ field }) => <TtlField value={field.value} onChange={field.onChange} error={errors.ttl?.message} />}
+          />
           <div className="flex flex-wrap items-center justify-between gap-3">
             {!editing ? (
               <label className="flex items-center gap-2 text-sm">

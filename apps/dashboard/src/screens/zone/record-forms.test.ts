@@ -2,7 +2,8 @@ import { parseRrsetInput } from '@kaja/dns-model';
 import { describe, expect, it } from 'vitest';
 import { composeContent, decomposeContent, emptyValue, recordForms, recordTypes } from './record-forms';
 
-const valid = (type: (typeof recordTypes)[number], content: string) => parseRrsetInput({ type, name: 'www', content, ttl: 3600 }, 'example.com', { defaultTtl: 3600 });
+const valid = (type: (typeof recordTypes)[number], content: string) =>
+  parseRrsetInput({ type, name: 'www', content, ttl: 3600 }, 'example.com', { defaultTtl: 3600 });
 
 describe('record forms', () => {
   const examples: Record<string, Record<string, string>> = {

@@ -35,9 +35,22 @@ export const recordForms: Record<CustomerType, readonly RecordPart[]> = {
     { key: 'tag', label: 'Tag', kind: 'select', options: ['issue', 'issuewild', 'iodef', 'issuemail'], initial: 'issue' },
     { key: 'value', label: 'Value', placeholder: 'letsencrypt.org', quoted: true },
   ],
-  HTTPS: [number('priority', 'Priority', '1'), host('Target', '.'), { key: 'params', label: 'Parameters', placeholder: 'alpn=h2,h3 ipv4hint=192.0.2.1', optional: true }],
-  SVCB: [number('priority', 'Priority', '1'), host('Target', 'svc.example.com.'), { key: 'params', label: 'Parameters', placeholder: 'alpn=h2 port=8443', optional: true }],
-  TLSA: [number('usage', 'Usage', '3'), number('selector', 'Selector', '1'), number('matching', 'Matching type', '1'), { key: 'data', label: 'Certificate data (hex)' }],
+  HTTPS: [
+    number('priority', 'Priority', '1'),
+    host('Target', '.'),
+    { key: 'params', label: 'Parameters', placeholder: 'alpn=h2,h3 ipv4hint=192.0.2.1', optional: true },
+  ],
+  SVCB: [
+    number('priority', 'Priority', '1'),
+    host('Target', 'svc.example.com.'),
+    { key: 'params', label: 'Parameters', placeholder: 'alpn=h2 port=8443', optional: true },
+  ],
+  TLSA: [
+    number('usage', 'Usage', '3'),
+    number('selector', 'Selector', '1'),
+    number('matching', 'Matching type', '1'),
+    { key: 'data', label: 'Certificate data (hex)' },
+  ],
   SSHFP: [number('algorithm', 'Algorithm', '4'), number('fptype', 'Fingerprint type', '2'), { key: 'fingerprint', label: 'Fingerprint (hex)' }],
   DS: [number('keytag', 'Key tag'), number('algorithm', 'Algorithm', '13'), number('digesttype', 'Digest type', '2'), { key: 'digest', label: 'Digest (hex)' }],
   NAPTR: [
@@ -49,7 +62,11 @@ export const recordForms: Record<CustomerType, readonly RecordPart[]> = {
     host('Replacement', '_sip._udp.example.com.'),
   ],
   DNAME: [host('Target domain', 'example.net.')],
-  URI: [number('priority', 'Priority', '10'), number('weight', 'Weight', '1'), { key: 'target', label: 'URI', placeholder: 'https://example.com/', quoted: true }],
+  URI: [
+    number('priority', 'Priority', '10'),
+    number('weight', 'Weight', '1'),
+    { key: 'target', label: 'URI', placeholder: 'https://example.com/', quoted: true },
+  ],
   LOC: [{ key: 'location', label: 'Location', placeholder: '52 22 23 N 4 53 32 E -2m 1m 10000m 10m' }],
   HINFO: [
     { key: 'cpu', label: 'CPU', placeholder: 'x86_64', quoted: true },
@@ -57,7 +74,12 @@ export const recordForms: Record<CustomerType, readonly RecordPart[]> = {
   ],
   RP: [host('Mailbox', 'admin.example.com.'), { key: 'txt', label: 'Name with TXT records', placeholder: '.' }],
   OPENPGPKEY: [{ key: 'key', label: 'Public key (base64)', kind: 'textarea' }],
-  SMIMEA: [number('usage', 'Usage', '3'), number('selector', 'Selector', '1'), number('matching', 'Matching type', '1'), { key: 'data', label: 'Certificate data (hex)' }],
+  SMIMEA: [
+    number('usage', 'Usage', '3'),
+    number('selector', 'Selector', '1'),
+    number('matching', 'Matching type', '1'),
+    { key: 'data', label: 'Certificate data (hex)' },
+  ],
   CERT: [
     { key: 'certtype', label: 'Certificate type', placeholder: 'PKIX', initial: 'PKIX' },
     number('keytag', 'Key tag', '0'),
@@ -107,7 +129,9 @@ function words(content: string): string[] {
 }
 
 const unquote = (word: string) =>
-  word.startsWith('"') ? word.slice(1, -1).replace(/\\(\d{3}|.)/g, (_, escaped: string) => (escaped.length === 3 ? String.fromCharCode(Number(escaped)) : escaped)) : word;
+  word.startsWith('"')
+    ? word.slice(1, -1).replace(/\\(\d{3}|.)/g, (_, escaped: string) => (escaped.length === 3 ? String.fromCharCode(Number(escaped)) : escaped))
+    : word;
 
 /** The form value of a record's canonical content, for editing it. */
 export function decomposeContent(type: CustomerType, content: string): RecordValue {

@@ -81,10 +81,22 @@ export function RecordsTable({ zoneName, sets, total, loadMore, selection, onSel
         cell: ({ row }) =>
           row.original.managed ? null : (
             <span className="flex justify-end gap-1">
-              <Button variant="ghost" size="icon" className="size-8" aria-label={`Edit ${row.original.type} ${relativeName(row.original.name, zoneName)}`} onClick={() => onEdit(row.original)}>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8"
+                aria-label={`Edit ${row.original.type} ${relativeName(row.original.name, zoneName)}`}
+                onClick={() => onEdit(row.original)}
+              >
                 <Pencil aria-hidden />
               </Button>
-              <Button variant="ghost" size="icon" className="size-8" aria-label={`Delete ${row.original.type} ${relativeName(row.original.name, zoneName)}`} onClick={() => onDelete(row.original)}>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8"
+                aria-label={`Delete ${row.original.type} ${relativeName(row.original.name, zoneName)}`}
+                onClick={() => onDelete(row.original)}
+              >
                 <Trash2 aria-hidden />
               </Button>
             </span>
@@ -116,7 +128,14 @@ export function RecordsTable({ zoneName, sets, total, loadMore, selection, onSel
   const before = items[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   return (
-    <div ref={scroller} className="max-h-[65vh] overflow-auto rounded-md border border-border" data-testid="records-scroller" tabIndex={0} role="region" aria-label="Record sets">
+    <div
+      ref={scroller}
+      className="max-h-[65vh] overflow-auto rounded-md border border-border"
+      data-testid="records-scroller"
+      tabIndex={0}
+      role="region"
+      aria-label="Record sets"
+    >
       <table className="w-full text-sm" aria-rowcount={total + 1}>
         <thead className="sticky top-0 z-10 bg-background">
           {table.getHeaderGroups().map((group) => (
@@ -138,7 +157,13 @@ export function RecordsTable({ zoneName, sets, total, loadMore, selection, onSel
           {items.map((item) => {
             const row = rows[item.index]!;
             return (
-              <tr key={row.id} data-index={item.index} ref={virtualizer.measureElement} aria-rowindex={item.index + 2} className="border-b border-border hover:bg-muted/50">
+              <tr
+                key={row.id}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                aria-rowindex={item.index + 2}
+                className="border-b border-border hover:bg-muted/50"
+              >
                 {row.getVisibleCells().map((cell) => (
                   <td key={cell.id} className={cell.column.id === 'content' ? 'max-w-[28rem] px-3 py-2 align-top' : 'whitespace-nowrap px-3 py-2 align-top'}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}

@@ -21,7 +21,11 @@ afterAll(async () => {
 
 /** What the platform's DNS server answers, as dig prints it (+short). */
 const dig = async (name: string, type: string) =>
-  (await run('dig', ['@127.0.0.1', '-p', String(platform.dnsPort), '+short', '+norecurse', '+time=2', '+tries=1', name, type])).stdout.trim().split('\n').filter(Boolean).sort();
+  (await run('dig', ['@127.0.0.1', '-p', String(platform.dnsPort), '+short', '+norecurse', '+time=2', '+tries=1', name, type])).stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .sort();
 
 describe('zones and records in the dashboard, served by the DNS server', () => {
   const zone = `dashboard-${Date.now()}.com`;

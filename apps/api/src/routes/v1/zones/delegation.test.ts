@@ -23,7 +23,8 @@ interface TestZone {
 const createZone = async (...args: Parameters<typeof createTestZone>) => (await createTestZone(...args)) as unknown as TestZone;
 const delegate = (zone: string, lines: string[]) => parent.delegate(zone, lines);
 
-const call = (method: string, path: string, body?: unknown, token = owner.apiKey) => api.request(method, path, { token, ...(body !== undefined ? { body } : {}) });
+const call = (method: string, path: string, body?: unknown, token = owner.apiKey) =>
+  api.request(method, path, { token, ...(body !== undefined ? { body } : {}) });
 
 /** Runs a check of the zone as the job runner does. */
 async function checkNow(zoneId: string) {
@@ -53,12 +54,26 @@ afterAll(async () => {
 describe('delegation checks against a parent zone', () => {
   it('follows the NS set of the parent: not registered, elsewhere, ours (the zone becomes active), partly', async () => {
     const zone = await createZone(api, owner);
-    expect((await call('GET', `/zones/${zone.id}`)).body.data.delegation).toEqual({ status: 'pending', ns_state: 'unchecked', ds_state: 'unchecked', checked_at: null, release_at: expect.any(String) });
+    expect((await call('GET', `/zones/${zone.id}`)).body.data.delegation).toEqual({
+      status: 'pending',
+      ns_state: 'unchecked',
+      ds_state: 'unchecked',
+      checked_at: null,
+      release_at: expect.any(String),
+    });
 
     // The first check is queued with the zone.
     await api.app.jobs.runUntilIdle();
     let delegation = (await call('GET', `/zones/${zone.id}/delegation`)).body.data;
-    expect(delegation).toMatchObject({ status: 'pending', ns_state: 'unregistered', ds_state: 'none', parent_zone: 'com', problem: null, checks_enabled: true, check_pending: false });
+    expect(delegation).toMatchObject({
+      status: 'pending',
+      ns_state: 'unregistered',
+      ds_state: 'none',
+      parent_zone: 'com',
+      problem: null,
+      checks_enabled: true,
+      check_pending: false,
+    });
     expect(delegation.ns).toEqual({ parent: [], expected: zone.name_servers });
     expect(Date.parse(delegation.release_at) - Date.parse(zone.created_at)).toBeGreaterThan(27 * dayMs);
 
@@ -66,11 +81,17 @@ describe('delegation checks against a parent zone', () => {
     delegation = await checkNow(zone.id);
     expect(delegation).toMatchObject({ status: 'pending', ns_state: 'elsewhere', ns: { parent: ['ns1.other-dns.net', 'ns2.other-dns.net'] } });
 
-    await delegate(zone.name, zone.name_servers.map((server) => `NS ${server}.`));
+    await delegate(
+      zone.name,
+      zone.name_servers.map((server) => `NS ${server}.`),
+    );
     delegation = await checkNow(zone.id);
     expect(delegation).toMatchObject({ status: 'active', ns_state: 'ours', ds_state: 'none', release_at: null });
     expect(delegation.ns.parent).toEqual([...zone.name_servers].sort());
-    const [activation] = await api.database.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, zone.id), eq(auditEvents.action, 'zone.delegated')));
+    const [activation] = await api.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, zone.id), eq(auditEvents.action, 'zone.delegated')));
     expect(activation?.summary).toMatchObject({ name: zone.name, ns_state: 'ours' });
     // The onboarding checklist's name-server step is done by the check.
     const steps = (await call('GET', '/subscriptions/current', undefined, owner.accessToken)).body.data.onboarding.steps as { step: string; done: boolean }[];
@@ -81,7 +102,11 @@ describe('delegation checks against a parent zone', () => {
     delegation = await checkNow(zone.id);
     expect(delegation).toMatchObject({ status: 'active', ns_state: 'partly' });
     expect(Date.parse(delegation.checked_at)).toBeGreaterThanOrEqual(Date.parse(shown.checked_at));
-    expect((await call('GET', `/zones/${zone.id}`)).body.data.delegation).toMatchObject({ status: 'active', ns_state: 'partly', checked_at: delegation.checked_at });
+    expect((await call('GET', `/zones/${zone.id}`)).body.data.delegation).toMatchObject({
+      status: 'active',
+      ns_state: 'partly',
+      checked_at: delegation.checked_at,
+    });
   });
 
   it('compares the DS set with the keys: missing, matching, gone (mailed once), stale, wrong, unexpected', async () => {
@@ -152,7 +177,10 @@ describe('delegation checks against a parent zone', () => {
     expect(requested.body.data).toMatchObject({ check_pending: true, ns_state: 'unregistered' });
     // Asked again while queued: still one check.
     expect((await call('POST', `/zones/${zone.id}/delegation`)).status).toBe(202);
-    const queued = await api.database.db.select().from(jobs).where(and(eq(jobs.name, delegationCheckJob), eq(jobs.status, 'queued')));
+    const queued = await api.database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.name, delegationCheckJob), eq(jobs.status, 'queued')));
     expect(queued.filter((job) => (job.payload as { zone_id: string }).zone_id === zone.id)).toHaveLength(1);
     await api.app.jobs.runUntilIdle();
     const after = (await call('GET', `/zones/${zone.id}/delegation`)).body.data;
@@ -194,7 +222,10 @@ describe('delegation checks against a parent zone', () => {
 
     const runSchedule = async () => {
       await api.app.jobs.queueRecurring();
-      await api.database.db.update(jobs).set({ runAt: new Date() }).where(and(eq(jobs.name, delegationScheduleJob), eq(jobs.status, 'queued')));
+      await api.database.db
+        .update(jobs)
+        .set({ runAt: new Date() })
+        .where(and(eq(jobs.name, delegationScheduleJob), eq(jobs.status, 'queued')));
       await api.app.jobs.runUntilIdle();
     };
     clockOffset = 20 * dayMs;
@@ -217,7 +248,10 @@ describe('delegation checks against a parent zone', () => {
     await runSchedule();
     await api.mail.waitFor((mail) => mail.subject === `Kaja DNS: ${zone.name} was removed (never delegated to us)`);
     expect((await call('GET', `/zones/${zone.id}`)).status).toBe(404);
-    const [released] = await api.database.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, zone.id), eq(auditEvents.action, 'zone.released')));
+    const [released] = await api.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, zone.id), eq(auditEvents.action, 'zone.released')));
     expect(released?.actorType).toBe('system');
     expect(await api.database.db.select().from(zones).where(eq(zones.id, zone.id))).toEqual([]);
     // Its name is free again.
@@ -227,11 +261,17 @@ describe('delegation checks against a parent zone', () => {
   it('keeps a delegated zone however long ago it was added', async () => {
     clockOffset = 0;
     const zone = await createZone(api, owner);
-    await delegate(zone.name, zone.name_servers.map((server) => `NS ${server}.`));
+    await delegate(
+      zone.name,
+      zone.name_servers.map((server) => `NS ${server}.`),
+    );
     expect(await checkNow(zone.id)).toMatchObject({ status: 'active' });
     clockOffset = 60 * dayMs;
     await api.app.jobs.queueRecurring();
-    await api.database.db.update(jobs).set({ runAt: new Date() }).where(and(eq(jobs.name, delegationScheduleJob), eq(jobs.status, 'queued')));
+    await api.database.db
+      .update(jobs)
+      .set({ runAt: new Date() })
+      .where(and(eq(jobs.name, delegationScheduleJob), eq(jobs.status, 'queued')));
     await api.app.jobs.runUntilIdle();
     expect((await call('GET', `/zones/${zone.id}`)).body.data).toMatchObject({ status: 'active', delegation: { status: 'active', ns_state: 'ours' } });
   });

@@ -51,7 +51,10 @@ describe('/v1/zones/{id}/dnssec', () => {
     const file = join(work, `${zone.name}.zone`);
     writeFileSync(file, typeof exported.body === 'string' ? exported.body : JSON.stringify(exported.body));
     const { stdout } = await run('dnssec-dsfromkey', ['-a', 'SHA-256', '-a', 'SHA-384', '-f', file, zone.name]);
-    return stdout.trim().split('\n').map((line) => line.replace(/ ([0-9A-F]+)$/, (_, digest: string) => ` ${digest.toLowerCase()}`));
+    return stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.replace(/ ([0-9A-F]+)$/, (_, digest: string) => ` ${digest.toLowerCase()}`));
   }
 
   describe('turning signing on', () => {
@@ -65,7 +68,14 @@ describe('/v1/zones/{id}/dnssec', () => {
       expect((await call('GET', `/zones/${zone.id}/dnssec/ds`)).body.data).toEqual({ state: 'signing', ds: [], dnskey: [] });
 
       await api.app.jobs.runUntilIdle();
-      expect(await status(zone.id)).toMatchObject({ enabled: true, state: 'active', keys_ready: true, algorithm: 'ECDSAP256SHA256', key_count: 2, keys_removed_at: null });
+      expect(await status(zone.id)).toMatchObject({
+        enabled: true,
+        state: 'active',
+        keys_ready: true,
+        algorithm: 'ECDSAP256SHA256',
+        key_count: 2,
+        keys_removed_at: null,
+      });
       const zoneNow = (await call('GET', `/zones/${zone.id}`)).body.data;
       expect(zoneNow.dnssec).toEqual({ enabled: true, state: 'active' });
       expect(zoneNow.serial).toBeGreaterThan(serial);
@@ -127,7 +137,10 @@ describe('/v1/zones/{id}/dnssec', () => {
       const keyFile = join(work, `${zone.name}.key`);
       writeFileSync(keyFile, `${data.dnskey[0].presentation}\n`);
       expect(data.dnskey[0]).toMatchObject({ key_tag: ds.key_tag, flags: 257, protocol: 3, algorithm: 13 });
-      for (const [flag, index] of [['-2', 0], ['-4', 1]] as const) {
+      for (const [flag, index] of [
+        ['-2', 0],
+        ['-4', 1],
+      ] as const) {
         const { stdout } = await run('ldns-key2ds', ['-n', flag, keyFile]);
         expect(stdout.trim().split(/\s+/).slice(4).join(' ')).toBe(data.ds[index].content);
       }
@@ -166,7 +179,10 @@ describe('/v1/zones/{id}/dnssec', () => {
     it('runs the key generation after a restart: the queued job is taken by the next runner', async () => {
       const zone = await createZone(api, owner);
       await call('PATCH', `/zones/${zone.id}/dnssec/status`, { enabled: true });
-      const queued = await api.database.db.select().from(jobs).where(and(eq(jobs.name, 'dnssec.generate_keys'), sql`${jobs.payload}->>'zone_id' = ${zone.id}`));
+      const queued = await api.database.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.name, 'dnssec.generate_keys'), sql`${jobs.payload}->>'zone_id' = ${zone.id}`));
       expect(queued.map((job) => job.status)).toEqual(['queued']);
 
       const restarted = await buildApp({ config: api.config, database: api.database });
@@ -257,7 +273,9 @@ describe('/v1/zones/{id}/dnssec', () => {
       expect((await call('GET', `/zones/${zone.id}/dnssec/cryptokeys/${oldZsk.id}`)).status).toBe(404);
 
       const actions = (await api.database.db.select().from(auditEvents).where(eq(auditEvents.targetId, zone.id))).map((event) => event.action);
-      expect(actions).toEqual(expect.arrayContaining(['dnssec.cryptokey_created', 'dnssec.cryptokey_activated', 'dnssec.cryptokey_deactivated', 'dnssec.cryptokey_deleted']));
+      expect(actions).toEqual(
+        expect.arrayContaining(['dnssec.cryptokey_created', 'dnssec.cryptokey_activated', 'dnssec.cryptokey_deactivated', 'dnssec.cryptokey_deleted']),
+      );
       const journal = await api.database.db.select().from(zoneChanges).where(eq(zoneChanges.zoneId, zone.id));
       expect(journal.map((change) => change.serial)).toEqual(expect.arrayContaining(serials.slice(1)));
     });
@@ -301,7 +319,10 @@ describe('/v1/zones/{id}/dnssec', () => {
       const deleted = await call('DELETE', `/zones/${zone.id}/dnssec/cryptokeys/${zsk.id}?force=1`);
       expect(deleted.body.data).toMatchObject({ id: zsk.id, deleted: true, warning: expect.stringContaining('last active key') });
       expect((await sets(zone.id, 'DNSKEY'))[0].content).toHaveLength(1);
-      const audit = await api.database.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, zone.id), eq(auditEvents.action, 'dnssec.cryptokey_deleted')));
+      const audit = await api.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.targetId, zone.id), eq(auditEvents.action, 'dnssec.cryptokey_deleted')));
       expect(audit[0]!.summary).toMatchObject({ forced: true, was_active: true });
     });
 
@@ -367,7 +388,10 @@ describe('/v1/zones/{id}/dnssec', () => {
       expect(on.body.data).toMatchObject({ enabled: true, state: 'active', keys_ready: true, keys_removed_at: null });
       expect((await call('GET', `/zones/${zone.id}/dnssec/cryptokeys`)).body.data.map((key: any) => key.id).sort()).toEqual(keyIds);
       expect((await sets(zone.id, 'CDS'))[0].content).toEqual(cds);
-      const pending = await api.database.db.select().from(jobs).where(and(eq(jobs.name, 'dnssec.remove_keys'), sql`${jobs.payload}->>'zone_id' = ${zone.id}`));
+      const pending = await api.database.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.name, 'dnssec.remove_keys'), sql`${jobs.payload}->>'zone_id' = ${zone.id}`));
       expect(pending).toEqual([]);
     });
 
@@ -380,7 +404,10 @@ describe('/v1/zones/{id}/dnssec', () => {
       expect(await status(zone.id)).toMatchObject({ enabled: false, state: 'off', key_count: 0, keys_removed_at: null, nsec3: true });
       for (const type of ['DNSKEY', 'CDS', 'CDNSKEY', 'NSEC3PARAM']) expect(await sets(zone.id, type), type).toEqual([]);
       expect(await api.database.db.select().from(cryptokeys).where(eq(cryptokeys.zoneId, zone.id))).toEqual([]);
-      const audit = await api.database.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, zone.id), eq(auditEvents.action, 'dnssec.keys_removed')));
+      const audit = await api.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.targetId, zone.id), eq(auditEvents.action, 'dnssec.keys_removed')));
       expect(audit).toHaveLength(1);
 
       // Signing again makes new keys.
@@ -416,7 +443,11 @@ describe('/v1/zones/{id}/dnssec', () => {
       const exported = (await api.request('GET', `/zones/${zone.id}/export`, { token: owner.apiKey })).body as string;
       expect(exported).toMatch(/\sDNSKEY\s+257 3 13 /);
       expect(exported).toMatch(/\sCDS\s/);
-      const imported = await api.request('POST', `/zones/${zone.id}/import?mode=replace`, { token: owner.apiKey, body: exported, headers: { 'content-type': 'text/dns' } });
+      const imported = await api.request('POST', `/zones/${zone.id}/import?mode=replace`, {
+        token: owner.apiKey,
+        body: exported,
+        headers: { 'content-type': 'text/dns' },
+      });
       expect(imported.status, JSON.stringify(imported.body)).toBe(200);
       expect(imported.body.data.summary).toMatchObject({ sets_created: 0, sets_updated: 0, sets_deleted: 0 });
       expect(imported.body.data.ignored.map((entry: any) => entry.type).sort()).toEqual(['CDNSKEY', 'CDS', 'DNSKEY', 'NS', 'SOA']);
@@ -499,4 +530,3 @@ describe('/v1/zones/{id}/dnssec', () => {
     });
   });
 });
-

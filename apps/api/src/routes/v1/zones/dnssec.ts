@@ -1,16 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../../plugins/authentication';
 import { commonErrors, listEnvelope, pagination, successEnvelope } from '../../../schemas/common';
-import {
-  cryptokey,
-  cryptokeyDeleted,
-  cryptokeyInput,
-  cryptokeyParams,
-  dnssecStatus,
-  dnssecStatusInput,
-  dsList,
-  forceQuery,
-} from '../../../schemas/dnssec';
+import { cryptokey, cryptokeyDeleted, cryptokeyInput, cryptokeyParams, dnssecStatus, dnssecStatusInput, dsList, forceQuery } from '../../../schemas/dnssec';
 import { zoneParams } from '../../../schemas/zones';
 import * as dnssecService from '../../../services/dnssec';
 import * as keysService from '../../../services/dnssecKeys';
@@ -20,7 +11,6 @@ const tags = ['dnssec'];
 
 /** /zones/{id}/dnssec: signing status, cryptokeys and DS records. */
 export const dnssecRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async (app, { ctx }) => {
-
   app.get(
     '/zones/:id/dnssec/status',
     {
@@ -111,7 +101,8 @@ export const dnssecRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async (
       schema: {
         tags,
         summary: 'Activate or deactivate a key',
-        description: 'An inactive key stays published but signs nothing. Deactivating the last active KSK (or the last active key) needs `?force=true`; the answer then carries a `warning`.',
+        description:
+          'An inactive key stays published but signs nothing. Deactivating the last active KSK (or the last active key) needs `?force=true`; the answer then carries a `warning`.',
         params: cryptokeyParams,
         querystring: forceQuery,
         body: cryptokeyInput.pick({ active: true }).required(),

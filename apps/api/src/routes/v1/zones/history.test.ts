@@ -58,7 +58,10 @@ describe('serials, the change journal, notices, history and restore', () => {
 
   it('replaying the journal from the start gives the zone as stored (what IXFR serves)', async () => {
     const zone = await createZone(api, owner);
-    await patch(zone.id, Array.from({ length: 30 }, (_, i) => ({ action: 'create', type: 'A', name: `h${i}`, content: `192.0.2.${i}` })));
+    await patch(
+      zone.id,
+      Array.from({ length: 30 }, (_, i) => ({ action: 'create', type: 'A', name: `h${i}`, content: `192.0.2.${i}` })),
+    );
     await post(zone.id, { type: 'A', name: 'h1', content: '198.51.100.1', ttl: 120 });
     await api.request('DELETE', `/zones/${zone.id}/records/by-name/h2/A`, { token: owner.apiKey });
     await api.request('PUT', `/zones/${zone.id}`, { token: owner.apiKey, body: { ttl: 7200 } });

@@ -61,9 +61,7 @@ export const historyRoutes: FastifyPluginAsyncZod<{ ctx: PlanningContext }> = as
         querystring: z.object({ dry_run: queryFlag.default(false) }),
         body: z.object({ serial: z.number().int().min(0).max(4294967295) }),
         response: {
-          200: successEnvelope(
-            z.object({ dry_run: z.boolean(), serial: z.number().int(), restored_serial: z.number().int(), changes: z.array(setDiff) }),
-          ),
+          200: successEnvelope(z.object({ dry_run: z.boolean(), serial: z.number().int(), restored_serial: z.number().int(), changes: z.array(setDiff) })),
           ...commonErrors,
           503: errorEnvelope,
         },

@@ -36,7 +36,11 @@ export const zoneRoutes: FastifyPluginAsyncZod<{ limits: RateLimits }> = async (
         body: z.object({
           name: text().max(300),
           type: z.enum(['primary', 'secondary']).optional().describe('`secondary`: transferred in from `primaries` (AXFR/IXFR, NOTIFY); records read-only'),
-          primaries: z.array(primaryInput).max(10).optional().describe('A secondary zone\'s primaries, tried in order. TSIG keys are named later (PUT /zones/{id}/primaries), once the zone has them'),
+          primaries: z
+            .array(primaryInput)
+            .max(10)
+            .optional()
+            .describe("A secondary zone's primaries, tried in order. TSIG keys are named later (PUT /zones/{id}/primaries), once the zone has them"),
           region: zoneRegion.optional(),
           ttl: z.number().int().optional().describe('60 to 604800 seconds (default 3600)'),
         }),
@@ -106,7 +110,8 @@ export const zoneRoutes: FastifyPluginAsyncZod<{ limits: RateLimits }> = async (
       schema: {
         tags,
         summary: 'Delete a zone (asynchronously)',
-        description: 'Answers 202 at once: the zone shows status `deleting` and is no longer served; a background job removes its records and keys, then the zone is gone (404).',
+        description:
+          'Answers 202 at once: the zone shows status `deleting` and is no longer served; a background job removes its records and keys, then the zone is gone (404).',
         params: zoneParams,
         response: { 202: successEnvelope(zone), ...commonErrors },
       },

@@ -35,7 +35,8 @@ describe(`/v1/zones/{id}/metrics (${process.env.DATABASE_URL ? 'PostgreSQL' : 'P
     return { account, zone };
   }
 
-  const metrics = (account: TestAccount, zoneId: string, query = '', token = account.apiKey) => api.request('GET', `/zones/${zoneId}/metrics${query}`, { token });
+  const metrics = (account: TestAccount, zoneId: string, query = '', token = account.apiKey) =>
+    api.request('GET', `/zones/${zoneId}/metrics${query}`, { token });
 
   it('Pro: queries over time, by type and by response code, and the NXDOMAIN share', async () => {
     const { account, zone } = await zoneWithTraffic('pro');

@@ -96,7 +96,10 @@ zone:
     port,
     env: { DELEGATION_RESOLVER: `127.0.0.1:${port}`, DELEGATION_PARENT_PORT: String(port) },
     async delegate(zone, lines) {
-      delegations.set(zone, lines.map((line) => `${zone}. ${line}`));
+      delegations.set(
+        zone,
+        lines.map((line) => `${zone}. ${line}`),
+      );
       serial++;
       writeZone();
       const reload = spawnSync('knotc', ['-s', join(dir, 'knot.sock'), 'zone-reload', 'com.'], { encoding: 'utf8' });

@@ -14,7 +14,8 @@ describe(`plan limits on every write path (${process.env.DATABASE_URL ? 'Postgre
   });
   afterAll(() => api.close());
 
-  const hosts = (count: number, prefix = 'h') => Array.from({ length: count }, (_, i) => ({ action: 'create', type: 'A', name: `${prefix}${i}`, content: '192.0.2.1' }));
+  const hosts = (count: number, prefix = 'h') =>
+    Array.from({ length: count }, (_, i) => ({ action: 'create', type: 'A', name: `${prefix}${i}`, content: '192.0.2.1' }));
   const zoneFile = (zone: string, names: string[]) => `$ORIGIN ${zone}.\n$TTL 300\n${names.map((name) => `${name} A 192.0.2.1`).join('\n')}\n`;
 
   /** A Nano customer (200 records) whose first zone holds all 200. */
@@ -29,10 +30,24 @@ describe(`plan limits on every write path (${process.env.DATABASE_URL ? 'Postgre
 
   /** Everything a write leaves behind: each zone's serial and record count, the journal and the audit log. */
   async function footprint(account: TestAccount) {
-    const zones = (await api.request('GET', '/zones?limit=100', { token: account.apiKey })).body.data as { id: string; serial: number; record_count: number; status: string }[];
+    const zones = (await api.request('GET', '/zones?limit=100', { token: account.apiKey })).body.data as {
+      id: string;
+      serial: number;
+      record_count: number;
+      status: string;
+    }[];
     const ids = zones.map((zone) => zone.id);
-    const [journal] = ids.length > 0 ? await api.database.db.select({ value: sql<number>`count(*)::int` }).from(zoneChanges).where(inArray(zoneChanges.zoneId, ids)) : [{ value: 0 }];
-    const [audit] = await api.database.db.select({ value: sql<number>`count(*)::int` }).from(auditEvents).where(sql`${auditEvents.customerId} = ${account.customerId}`);
+    const [journal] =
+      ids.length > 0
+        ? await api.database.db
+            .select({ value: sql<number>`count(*)::int` })
+            .from(zoneChanges)
+            .where(inArray(zoneChanges.zoneId, ids))
+        : [{ value: 0 }];
+    const [audit] = await api.database.db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(auditEvents)
+      .where(sql`${auditEvents.customerId} = ${account.customerId}`);
     return { zones: zones.map(({ id, serial, record_count, status }) => ({ id, serial, record_count, status })), journal: journal!.value, audit: audit!.value };
   }
 
@@ -44,7 +59,10 @@ describe(`plan limits on every write path (${process.env.DATABASE_URL ? 'Postgre
   it('POST /zones/{id}/records: refused, nothing written', async () => {
     const { account, zone } = await fullAccount();
     const before = await footprint(account);
-    expectRecordQuota(await api.request('POST', `/zones/${zone.id}/records`, { token: account.apiKey, body: { type: 'TXT', name: 'one-more', content: 'x' } }), 1);
+    expectRecordQuota(
+      await api.request('POST', `/zones/${zone.id}/records`, { token: account.apiKey, body: { type: 'TXT', name: 'one-more', content: 'x' } }),
+      1,
+    );
     expect(await footprint(account)).toEqual(before);
   });
 
@@ -52,7 +70,10 @@ describe(`plan limits on every write path (${process.env.DATABASE_URL ? 'Postgre
     const { account, zone } = await fullAccount();
     const [set] = (await api.request('GET', `/zones/${zone.id}/records?name=h0`, { token: account.apiKey })).body.data;
     const before = await footprint(account);
-    expectRecordQuota(await api.request('PUT', `/zones/${zone.id}/records/${set.id}`, { token: account.apiKey, body: { content: ['192.0.2.1', '192.0.2.2'] } }), 1);
+    expectRecordQuota(
+      await api.request('PUT', `/zones/${zone.id}/records/${set.id}`, { token: account.apiKey, body: { content: ['192.0.2.1', '192.0.2.2'] } }),
+      1,
+    );
     expect(await footprint(account)).toEqual(before);
   });
 
@@ -67,7 +88,11 @@ describe(`plan limits on every write path (${process.env.DATABASE_URL ? 'Postgre
   it('zone file import, merge: refused, nothing written', async () => {
     const { account, zone } = await fullAccount();
     const before = await footprint(account);
-    const response = await api.request('POST', `/zones/${zone.id}/import?mode=merge`, { token: account.apiKey, body: zoneFile(zone.name, ['extra']), headers: { 'content-type': 'text/dns' } });
+    const response = await api.request('POST', `/zones/${zone.id}/import?mode=merge`, {
+      token: account.apiKey,
+      body: zoneFile(zone.name, ['extra']),
+      headers: { 'content-type': 'text/dns' },
+    });
     expectRecordQuota(response, 1);
     expect(await footprint(account)).toEqual(before);
   });
@@ -76,11 +101,19 @@ describe(`plan limits on every write path (${process.env.DATABASE_URL ? 'Postgre
     const { account, zone } = await fullAccount();
     const before = await footprint(account);
     const names = Array.from({ length: 201 }, (_, i) => `r${i}`);
-    const grown = await api.request('POST', `/zones/${zone.id}/import?mode=replace`, { token: account.apiKey, body: zoneFile(zone.name, names), headers: { 'content-type': 'text/dns' } });
+    const grown = await api.request('POST', `/zones/${zone.id}/import?mode=replace`, {
+      token: account.apiKey,
+      body: zoneFile(zone.name, names),
+      headers: { 'content-type': 'text/dns' },
+    });
     expectRecordQuota(grown, 1);
     expect(await footprint(account)).toEqual(before);
 
-    const same = await api.request('POST', `/zones/${zone.id}/import?mode=replace`, { token: account.apiKey, body: zoneFile(zone.name, names.slice(0, 200)), headers: { 'content-type': 'text/dns' } });
+    const same = await api.request('POST', `/zones/${zone.id}/import?mode=replace`, {
+      token: account.apiKey,
+      body: zoneFile(zone.name, names.slice(0, 200)),
+      headers: { 'content-type': 'text/dns' },
+    });
     expect(same.status).toBe(200);
     expect(same.body.data.summary).toMatchObject({ records_added: 200, records_removed: 200 });
   });
@@ -89,7 +122,10 @@ describe(`plan limits on every write path (${process.env.DATABASE_URL ? 'Postgre
     const { account, zone } = await fullAccount();
     const full = (await api.request('GET', `/zones/${zone.id}`, { token: account.apiKey })).body.data.serial as number;
     const other = await createZone(api, account);
-    const freed = await api.request('PATCH', `/zones/${zone.id}/records`, { token: account.apiKey, body: { changes: Array.from({ length: 10 }, (_, i) => ({ action: 'delete', type: 'A', name: `h${i}` })) } });
+    const freed = await api.request('PATCH', `/zones/${zone.id}/records`, {
+      token: account.apiKey,
+      body: { changes: Array.from({ length: 10 }, (_, i) => ({ action: 'delete', type: 'A', name: `h${i}` })) },
+    });
     expect(freed.status).toBe(200);
     expect((await api.request('PATCH', `/zones/${other.id}/records`, { token: account.apiKey, body: { changes: hosts(10) } })).status).toBe(200);
     const before = await footprint(account);
@@ -115,6 +151,9 @@ describe(`plan limits on every write path (${process.env.DATABASE_URL ? 'Postgre
     const next = await createZone(api, account);
     const refilled = await api.request('PATCH', `/zones/${next.id}/records`, { token: account.apiKey, body: { changes: hosts(200) } });
     expect(refilled.status).toBe(200);
-    expectRecordQuota(await api.request('POST', `/zones/${next.id}/records`, { token: account.apiKey, body: { type: 'A', name: 'over', content: '192.0.2.1' } }), 1);
+    expectRecordQuota(
+      await api.request('POST', `/zones/${next.id}/records`, { token: account.apiKey, body: { type: 'A', name: 'over', content: '192.0.2.1' } }),
+      1,
+    );
   });
 });

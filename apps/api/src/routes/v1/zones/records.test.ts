@@ -15,8 +15,10 @@ describe('/v1/zones/{id}/records', () => {
   afterAll(() => api.close());
 
   const post = (zoneId: string, body: unknown, token = owner.apiKey) => api.request('POST', `/zones/${zoneId}/records`, { token, body });
-  const list = async (zoneId: string, query = '') => (await api.request('GET', `/zones/${zoneId}/records?limit=100${query}`, { token: owner.apiKey })).body.data;
-  const customerSets = async (zoneId: string) => (await list(zoneId)).filter((set: any) => !set.managed).map((set: any) => [set.name, set.type, set.ttl, set.content]);
+  const list = async (zoneId: string, query = '') =>
+    (await api.request('GET', `/zones/${zoneId}/records?limit=100${query}`, { token: owner.apiKey })).body.data;
+  const customerSets = async (zoneId: string) =>
+    (await list(zoneId)).filter((set: any) => !set.managed).map((set: any) => [set.name, set.type, set.ttl, set.content]);
   const serialOf = async (zoneId: string) => (await api.request('GET', `/zones/${zoneId}`, { token: owner.apiKey })).body.data.serial as number;
 
   describe('POST', () => {
@@ -26,8 +28,16 @@ describe('/v1/zones/{id}/records', () => {
       expect(apex.status).toBe(201);
       expect(apex.body.data).toMatchObject({ name: zone.name, type: 'A', ttl: 300, content: ['192.0.2.1'], managed: false });
       expect(Object.keys(apex.body.data).sort()).toEqual(['content', 'created_at', 'id', 'managed', 'name', 'ttl', 'type', 'updated_at']);
-      expect((await post(zone.id, { type: 'A', name: '', content: ['192.0.2.2', '192.0.2.3'] })).body.data.content).toEqual(['192.0.2.1', '192.0.2.2', '192.0.2.3']);
-      expect((await post(zone.id, { type: 'AAAA', name: 'www', content: '2001:DB8:0:0::1' })).body.data).toMatchObject({ name: `www.${zone.name}`, content: ['2001:db8::1'], ttl: 3600 });
+      expect((await post(zone.id, { type: 'A', name: '', content: ['192.0.2.2', '192.0.2.3'] })).body.data.content).toEqual([
+        '192.0.2.1',
+        '192.0.2.2',
+        '192.0.2.3',
+      ]);
+      expect((await post(zone.id, { type: 'AAAA', name: 'www', content: '2001:DB8:0:0::1' })).body.data).toMatchObject({
+        name: `www.${zone.name}`,
+        content: ['2001:db8::1'],
+        ttl: 3600,
+      });
       expect((await post(zone.id, { type: 'TXT', name: `txt.${zone.name}`, content: 'hello world' })).body.data.name).toBe(`txt.${zone.name}`);
       expect((await post(zone.id, { type: 'TXT', name: `Dot.${zone.name}.`, content: 'x' })).body.data.name).toBe(`dot.${zone.name}`);
     });
@@ -106,26 +116,99 @@ describe('/v1/zones/{id}/records', () => {
     // One test per RRset rule, with the rejected example.
     it.each([
       ['CNAME at the root', [], { type: 'CNAME', name: '@', content: 'other.example.net' }, { content: 'CNAME cannot be at the root of a domain' }],
-      ['CNAME beside other types', [{ type: 'A', name: 'www', content: '192.0.2.1' }], { type: 'CNAME', name: 'www', content: 'x.example.net' }, { type: expect.stringContaining('already has A records') }],
-      ['other types beside a CNAME', [{ type: 'CNAME', name: 'www', content: 'x.example.net' }], { type: 'TXT', name: 'www', content: 'x' }, { type: expect.stringContaining('has a CNAME record') }],
-      ['two CNAME values', [], { type: 'CNAME', name: 'www', content: ['a.example.net', 'b.example.net'] }, { content: expect.stringContaining('exactly one record') }],
+      [
+        'CNAME beside other types',
+        [{ type: 'A', name: 'www', content: '192.0.2.1' }],
+        { type: 'CNAME', name: 'www', content: 'x.example.net' },
+        { type: expect.stringContaining('already has A records') },
+      ],
+      [
+        'other types beside a CNAME',
+        [{ type: 'CNAME', name: 'www', content: 'x.example.net' }],
+        { type: 'TXT', name: 'www', content: 'x' },
+        { type: expect.stringContaining('has a CNAME record') },
+      ],
+      [
+        'two CNAME values',
+        [],
+        { type: 'CNAME', name: 'www', content: ['a.example.net', 'b.example.net'] },
+        { content: expect.stringContaining('exactly one record') },
+      ],
       ['ALIAS below the root', [], { type: 'ALIAS', name: 'www', content: 'lb.example.net' }, { type: expect.stringContaining('only be at the root') }],
-      ['ALIAS beside A', [{ type: 'A', name: '@', content: '192.0.2.1' }], { type: 'ALIAS', name: '@', content: 'lb.example.net' }, { type: expect.stringContaining('ALIAS cannot be beside A') }],
-      ['DS without a delegation', [], { type: 'DS', name: 'child', content: `1 13 2 ${'ab'.repeat(32)}` }, { type: expect.stringContaining('delegation point') }],
-      ['records below a delegation', [{ type: 'NS', name: 'child', content: 'ns1.example.net' }], { type: 'TXT', name: 'x.child', content: 'hidden' }, { name: expect.stringContaining('below the delegation') }],
-      ['NS beside other types', [{ type: 'TXT', name: 'child', content: 'x' }], { type: 'NS', name: 'child', content: 'ns1.example.net' }, { type: expect.stringContaining('cannot be delegated') }],
+      [
+        'ALIAS beside A',
+        [{ type: 'A', name: '@', content: '192.0.2.1' }],
+        { type: 'ALIAS', name: '@', content: 'lb.example.net' },
+        { type: expect.stringContaining('ALIAS cannot be beside A') },
+      ],
+      [
+        'DS without a delegation',
+        [],
+        { type: 'DS', name: 'child', content: `1 13 2 ${'ab'.repeat(32)}` },
+        { type: expect.stringContaining('delegation point') },
+      ],
+      [
+        'records below a delegation',
+        [{ type: 'NS', name: 'child', content: 'ns1.example.net' }],
+        { type: 'TXT', name: 'x.child', content: 'hidden' },
+        { name: expect.stringContaining('below the delegation') },
+      ],
+      [
+        'NS beside other types',
+        [{ type: 'TXT', name: 'child', content: 'x' }],
+        { type: 'NS', name: 'child', content: 'ns1.example.net' },
+        { type: expect.stringContaining('cannot be delegated') },
+      ],
       ['apex NS', [], { type: 'NS', name: '@', content: 'ns1.example.net' }, { type: 'NS records at the root of a domain are managed by the platform' }],
       ['SOA', [], { type: 'SOA', name: '@', content: 'a. b. 1 2 3 4 5' }, { type: 'SOA records are managed by the platform' }],
       ['TTL below 60', [], { type: 'A', name: 'x', content: '192.0.2.1', ttl: 59 }, { ttl: 'TTL must be between 60 and 604800 seconds' }],
       ['TTL above a week', [], { type: 'A', name: 'x', content: '192.0.2.1', ttl: 604801 }, { ttl: 'TTL must be between 60 and 604800 seconds' }],
       ['duplicate values', [], { type: 'A', name: 'x', content: ['192.0.2.1', '192.0.2.1'] }, { content: 'Duplicate content 192.0.2.1' }],
-      ['more than 100 values', [], { type: 'A', name: 'x', content: Array.from({ length: 101 }, (_, i) => `10.0.${i >> 8}.${i & 255}`) }, { content: 'A set holds at most 100 records, not 101' }],
-      ['more than 64 KiB in a set', [], { type: 'TXT', name: 'x', content: Array.from({ length: 100 }, (_, i) => `${i} ${'x'.repeat(700)}`) }, { content: 'The records of a set can hold at most 64 KiB of data together' }],
-      ['MX at a CNAME', [{ type: 'CNAME', name: 'mail', content: 'x.example.net' }], { type: 'MX', name: '@', content: '10 mail' }, { content: expect.stringContaining('is a CNAME') }],
-      ['a CNAME where an MX points', [{ type: 'MX', name: '@', content: '10 mail' }], { type: 'CNAME', name: 'mail', content: 'x.example.net.' }, { type: expect.stringContaining('is the target of MX records') }],
-      ['a delegation hiding records below it', [{ type: 'TXT', name: 'x.child', content: 'below' }], { type: 'NS', name: 'child', content: 'ns1.example.net.' }, { name: expect.stringContaining('would hide TXT records') }],
-      ['removing a delegation that still has a DS', [{ type: 'NS', name: 'child', content: 'ns1.example.net.' }, { type: 'DS', name: 'child', content: `1 13 2 ${'ab'.repeat(32)}` }], { delete: 'child/NS' }, { type: expect.stringContaining('DS records') }],
-      ['a name outside the zone', [], { type: 'A', name: 'www.example.org.', content: '192.0.2.1' }, { name: expect.stringContaining('is not inside the zone') }],
+      [
+        'more than 100 values',
+        [],
+        { type: 'A', name: 'x', content: Array.from({ length: 101 }, (_, i) => `10.0.${i >> 8}.${i & 255}`) },
+        { content: 'A set holds at most 100 records, not 101' },
+      ],
+      [
+        'more than 64 KiB in a set',
+        [],
+        { type: 'TXT', name: 'x', content: Array.from({ length: 100 }, (_, i) => `${i} ${'x'.repeat(700)}`) },
+        { content: 'The records of a set can hold at most 64 KiB of data together' },
+      ],
+      [
+        'MX at a CNAME',
+        [{ type: 'CNAME', name: 'mail', content: 'x.example.net' }],
+        { type: 'MX', name: '@', content: '10 mail' },
+        { content: expect.stringContaining('is a CNAME') },
+      ],
+      [
+        'a CNAME where an MX points',
+        [{ type: 'MX', name: '@', content: '10 mail' }],
+        { type: 'CNAME', name: 'mail', content: 'x.example.net.' },
+        { type: expect.stringContaining('is the target of MX records') },
+      ],
+      [
+        'a delegation hiding records below it',
+        [{ type: 'TXT', name: 'x.child', content: 'below' }],
+        { type: 'NS', name: 'child', content: 'ns1.example.net.' },
+        { name: expect.stringContaining('would hide TXT records') },
+      ],
+      [
+        'removing a delegation that still has a DS',
+        [
+          { type: 'NS', name: 'child', content: 'ns1.example.net.' },
+          { type: 'DS', name: 'child', content: `1 13 2 ${'ab'.repeat(32)}` },
+        ],
+        { delete: 'child/NS' },
+        { type: expect.stringContaining('DS records') },
+      ],
+      [
+        'a name outside the zone',
+        [],
+        { type: 'A', name: 'www.example.org.', content: '192.0.2.1' },
+        { name: expect.stringContaining('is not inside the zone') },
+      ],
       ['an unknown type', [], { type: 'BOGUS', name: 'x', content: '1' }, { type: 'Unknown record type BOGUS' }],
       ['no content', [], { type: 'A', name: 'x' }, { content: 'Content is required' }],
     ])('refuses %s', async (_rule, setup: any[], body: any, details) => {
@@ -145,14 +228,26 @@ describe('/v1/zones/{id}/records', () => {
     it('lists sets in DNS canonical order then by type, with filters and pages', async () => {
       const zone = await createZone(api, owner);
       for (const [type, name, content] of [
-        ['TXT', 'z', 'z'], ['A', 'a', '192.0.2.1'], ['AAAA', 'a', '2001:db8::1'], ['A', 'b.a', '192.0.2.2'],
-        ['A', '*', '192.0.2.3'], ['MX', '@', '10 mail.example.net'], ['A', 'a-b', '192.0.2.4'], ['TXT', '_dmarc', 'v=DMARC1; p=none'],
-      ]) expect((await post(zone.id, { type, name, content })).status).toBe(201);
+        ['TXT', 'z', 'z'],
+        ['A', 'a', '192.0.2.1'],
+        ['AAAA', 'a', '2001:db8::1'],
+        ['A', 'b.a', '192.0.2.2'],
+        ['A', '*', '192.0.2.3'],
+        ['MX', '@', '10 mail.example.net'],
+        ['A', 'a-b', '192.0.2.4'],
+        ['TXT', '_dmarc', 'v=DMARC1; p=none'],
+      ])
+        expect((await post(zone.id, { type, name, content })).status).toBe(201);
       const order = (await list(zone.id)).map((set: any) => `${set.name.replace(`.${zone.name}`, '').replace(zone.name, '@')} ${set.type}`);
       expect(order).toEqual(['@ NS', '@ SOA', '@ MX', '* A', '_dmarc TXT', 'a A', 'a AAAA', 'b.a A', 'a-b A', 'z TXT']);
 
       expect((await list(zone.id, '&name=a')).map((set: any) => set.type)).toEqual(['A', 'AAAA']);
-      expect((await list(zone.id, '&type=a')).map((set: any) => set.name)).toEqual([`*.${zone.name}`, `a.${zone.name}`, `b.a.${zone.name}`, `a-b.${zone.name}`]);
+      expect((await list(zone.id, '&type=a')).map((set: any) => set.name)).toEqual([
+        `*.${zone.name}`,
+        `a.${zone.name}`,
+        `b.a.${zone.name}`,
+        `a-b.${zone.name}`,
+      ]);
       const page = await api.request('GET', `/zones/${zone.id}/records?limit=2&offset=2`, { token: owner.apiKey });
       expect(page.body.meta).toEqual({ total: 10, limit: 2, offset: 2 });
       expect(page.body.data.map((set: any) => set.type)).toEqual(['MX', 'A']);
@@ -167,7 +262,10 @@ describe('/v1/zones/{id}/records', () => {
       const one = await api.request('GET', `/zones/${zone.id}/records/${created.id}`, { token: owner.apiKey });
       expect(one.body.data).toEqual(created);
 
-      const replaced = await api.request('PUT', `/zones/${zone.id}/records/${created.id}`, { token: owner.apiKey, body: { ttl: 120, content: '198.51.100.1' } });
+      const replaced = await api.request('PUT', `/zones/${zone.id}/records/${created.id}`, {
+        token: owner.apiKey,
+        body: { ttl: 120, content: '198.51.100.1' },
+      });
       expect(replaced.status).toBe(200);
       expect(replaced.body.data).toMatchObject({ id: created.id, ttl: 120, content: ['198.51.100.1'] });
       const bad = await api.request('PUT', `/zones/${zone.id}/records/${created.id}`, { token: owner.apiKey, body: { content: 'nope' } });
@@ -298,7 +396,12 @@ describe('/v1/zones/{id}/records', () => {
       });
       const ruleBroken = await api.request('PATCH', `/zones/${zone.id}/records`, {
         token: owner.apiKey,
-        body: { changes: [{ action: 'create', type: 'A', name: 'fine', content: '192.0.2.2' }, { action: 'replace', type: 'CNAME', name: '@', content: 'x.example.net' }] },
+        body: {
+          changes: [
+            { action: 'create', type: 'A', name: 'fine', content: '192.0.2.2' },
+            { action: 'replace', type: 'CNAME', name: '@', content: 'x.example.net' },
+          ],
+        },
       });
       expect(errorOf(ruleBroken).details).toMatchObject({ 'changes.1.content': 'CNAME cannot be at the root of a domain' });
       expect(await api.database.db.select().from(rrsets).where(eq(rrsets.zoneId, zone.id))).toEqual(before);
@@ -328,7 +431,10 @@ describe('/v1/zones/{id}/records', () => {
         });
       expect((await fill(zone.id, 150, 'a')).status).toBe(200);
       expect((await fill(second.id, 49, 'b')).status).toBe(200);
-      const last = await api.request('POST', `/zones/${second.id}/records`, { token: account.apiKey, body: { type: 'A', name: 'last', content: ['192.0.2.1'] } });
+      const last = await api.request('POST', `/zones/${second.id}/records`, {
+        token: account.apiKey,
+        body: { type: 'A', name: 'last', content: ['192.0.2.1'] },
+      });
       expect(last.status).toBe(201);
       const over = await api.request('POST', `/zones/${second.id}/records`, { token: account.apiKey, body: { type: 'A', name: 'over', content: '192.0.2.1' } });
       expect(over.status).toBe(403);
@@ -338,7 +444,12 @@ describe('/v1/zones/{id}/records', () => {
       // Replacing without growth and shrinking still work.
       const swap = await api.request('PATCH', `/zones/${zone.id}/records`, {
         token: account.apiKey,
-        body: { changes: [{ action: 'delete', type: 'A', name: 'a0' }, { action: 'create', type: 'A', name: 'swapped', content: '192.0.2.1' }] },
+        body: {
+          changes: [
+            { action: 'delete', type: 'A', name: 'a0' },
+            { action: 'create', type: 'A', name: 'swapped', content: '192.0.2.1' },
+          ],
+        },
       });
       expect(swap.status).toBe(200);
     });
@@ -409,7 +520,12 @@ describe('/v1/zones/{id}/records', () => {
       expect(errorOf(refused).details).toEqual({ name: `This API key may not change A records at _acme-challenge.${zone.name}` });
       const bulk = await api.request('PATCH', `/zones/${zone.id}/records`, {
         token: acme.key,
-        body: { changes: [{ action: 'replace', type: 'TXT', name: '_acme-challenge', content: 'new' }, { action: 'create', type: 'TXT', name: 'www', content: 'x' }] },
+        body: {
+          changes: [
+            { action: 'replace', type: 'TXT', name: '_acme-challenge', content: 'new' },
+            { action: 'create', type: 'TXT', name: 'www', content: 'x' },
+          ],
+        },
       });
       expect(bulk.status).toBe(403);
       expect(Object.keys(errorOf(bulk).details)).toEqual(['changes.1.name']);

@@ -26,7 +26,14 @@ describe('secondaries of a zone', () => {
   it('adds a secondary (port 53 by default), lists it with its NOTIFY state, and audits it', async () => {
     const response = await create({ address: '198.51.100.7' });
     expect(response.status).toBe(201);
-    expect(response.body.data).toMatchObject({ zone_id: zone.id, address: '198.51.100.7', port: 53, tsig_key_id: transferKey.id, notified_serial: null, notified_at: null });
+    expect(response.body.data).toMatchObject({
+      zone_id: zone.id,
+      address: '198.51.100.7',
+      port: 53,
+      tsig_key_id: transferKey.id,
+      notified_serial: null,
+      notified_at: null,
+    });
     const listed = await api.request('GET', path(), { token: owner.apiKey });
     expect(listed.body.data.map((s: { id: string }) => s.id)).toContain(response.body.data.id);
     expect((await api.request('GET', `${path()}/${response.body.data.id}`, { token: owner.apiKey })).body.data.address).toBe('198.51.100.7');
@@ -96,7 +103,10 @@ describe('secondaries of a zone', () => {
     const secondary = (await create({ address: '203.0.113.9' })).body.data;
     expect((await api.request('DELETE', `${path()}/${secondary.id}`, { token: owner.apiKey })).status).toBe(200);
     expect((await api.request('GET', `${path()}/${secondary.id}`, { token: owner.apiKey })).status).toBe(404);
-    const events = await api.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'secondary.deleted'), eq(auditEvents.targetId, secondary.id)));
+    const events = await api.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'secondary.deleted'), eq(auditEvents.targetId, secondary.id)));
     expect(events).toHaveLength(1);
   });
 

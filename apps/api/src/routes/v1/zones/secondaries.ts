@@ -52,7 +52,13 @@ export const secondaryRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = asyn
     '/zones/:id/secondaries',
     {
       config: { scope: 'zones:read' },
-      schema: { tags, summary: 'The zone’s secondaries and the serial each was last notified of', params: zoneParams, querystring: pagination, response: { 200: listEnvelope(secondary), ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'The zone’s secondaries and the serial each was last notified of',
+        params: zoneParams,
+        querystring: pagination,
+        response: { 200: listEnvelope(secondary), ...commonErrors },
+      },
     },
     async (request) => {
       const { items, total } = await secondariesService.listSecondaries(ctx, principalOf(request), request.params.id, request.query);
@@ -76,7 +82,12 @@ export const secondaryRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = asyn
     '/zones/:id/secondaries/:secondaryId',
     {
       config: { scope: 'zones:write' },
-      schema: { tags, summary: 'Stop transfers to and NOTIFY of a secondary', params: secondaryParams, response: { 200: successEnvelope(secondary), ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Stop transfers to and NOTIFY of a secondary',
+        params: secondaryParams,
+        response: { 200: successEnvelope(secondary), ...commonErrors },
+      },
     },
     async (request) => ({
       status: 'success' as const,

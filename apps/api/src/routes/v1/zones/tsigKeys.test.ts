@@ -94,10 +94,21 @@ describe('TSIG keys of a zone', () => {
 
   it('changes a key with PUT and keeps the fields left out', async () => {
     const key = (await create({ can_update: false })).body.data;
-    const updated = await api.request('PUT', `${keysPath()}/${key.id}`, { token: owner.apiKey, body: { can_transfer: true, record_policies: [{ name: '@', type: 'A', allow: true }] } });
+    const updated = await api.request('PUT', `${keysPath()}/${key.id}`, {
+      token: owner.apiKey,
+      body: { can_transfer: true, record_policies: [{ name: '@', type: 'A', allow: true }] },
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body.data).toMatchObject({ name: key.name, can_update: false, can_transfer: true, record_policies: [{ name: '@', type: 'A', allow: true }] });
-    const events = await api.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'tsig_key.updated'), eq(auditEvents.targetId, key.id)));
+    expect(updated.body.data).toMatchObject({
+      name: key.name,
+      can_update: false,
+      can_transfer: true,
+      record_policies: [{ name: '@', type: 'A', allow: true }],
+    });
+    const events = await api.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'tsig_key.updated'), eq(auditEvents.targetId, key.id)));
     expect(events[0]!.summary).toMatchObject({ changed: ['can_transfer', 'record_policies'] });
   });
 
@@ -115,7 +126,10 @@ describe('TSIG keys of a zone', () => {
     const deleted = await api.request('DELETE', `${keysPath()}/${key.id}`, { token: owner.apiKey });
     expect(deleted.status).toBe(200);
     expect((await api.request('GET', `${keysPath()}/${key.id}`, { token: owner.apiKey })).status).toBe(404);
-    const events = await api.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'tsig_key.deleted'), eq(auditEvents.targetId, key.id)));
+    const events = await api.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'tsig_key.deleted'), eq(auditEvents.targetId, key.id)));
     expect(events).toHaveLength(1);
   });
 

@@ -63,7 +63,13 @@ export const tsigKeyRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async 
     '/zones/:id/tsig-keys',
     {
       config: { scope: 'zones:read' },
-      schema: { tags, summary: 'The zone’s TSIG keys, by name (never the secrets)', params: zoneParams, querystring: pagination, response: { 200: listEnvelope(tsigKey), ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'The zone’s TSIG keys, by name (never the secrets)',
+        params: zoneParams,
+        querystring: pagination,
+        response: { 200: listEnvelope(tsigKey), ...commonErrors },
+      },
     },
     async (request) => {
       const { items, total } = await tsigKeysService.listTsigKeys(ctx, principalOf(request), request.params.id, request.query);

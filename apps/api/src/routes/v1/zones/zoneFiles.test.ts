@@ -20,7 +20,12 @@ describe('/v1/zones/{id}/export and /import', () => {
     api.request('POST', `/zones/${zoneId}/import${query}`, { token, headers: { 'content-type': 'text/dns' }, body: text });
   const exportFile = async (zoneId: string) => {
     const response = await fetch(`${api.origin}/v1/zones/${zoneId}/export`, { headers: { authorization: `Bearer ${owner.apiKey}` } });
-    return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), text: await response.text() };
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      disposition: response.headers.get('content-disposition'),
+      text: await response.text(),
+    };
   };
   const customerSets = async (zoneId: string) =>
     (await api.request('GET', `/zones/${zoneId}/records?limit=100`, { token: owner.apiKey })).body.data
@@ -83,7 +88,11 @@ deep     IN A     192.0.2.99
     expect(imported.status).toBe(200);
     const second = await exportFile(again.id);
     // Only the SOA serial and the comment with the time may differ.
-    const records = (text: string) => text.split('\n').filter((line) => !line.startsWith(';')).map((line) => line.replace(/ \d{10} 7200 /, ' SERIAL 7200 '));
+    const records = (text: string) =>
+      text
+        .split('\n')
+        .filter((line) => !line.startsWith(';'))
+        .map((line) => line.replace(/ \d{10} 7200 /, ' SERIAL 7200 '));
     expect(records(second.text)).toEqual(records(first.text));
   });
 
@@ -122,7 +131,10 @@ deep     IN A     192.0.2.99
     const dry = await importFile(zone.id, `www 300 IN A 192.0.2.2\n`, '?mode=replace&dry_run=true');
     expect(dry.status).toBe(200);
     expect(dry.body.data).toMatchObject({ dry_run: true, serial, summary: { sets_deleted: 2 }, changes_total: 2 });
-    expect(dry.body.data.changes.map((change: any) => `${change.action} ${change.name}`).sort()).toEqual([`delete new.${zone.name}`, `delete old.${zone.name}`]);
+    expect(dry.body.data.changes.map((change: any) => `${change.action} ${change.name}`).sort()).toEqual([
+      `delete new.${zone.name}`,
+      `delete old.${zone.name}`,
+    ]);
     expect(await customerSets(zone.id)).toHaveLength(3);
 
     const replaced = await importFile(zone.id, `www 300 IN A 192.0.2.2\n`, '?mode=replace');
@@ -132,7 +144,15 @@ deep     IN A     192.0.2.99
 
   it('reports every bad line with its number and writes nothing', async () => {
     const zone = await createZone(api, owner);
-    const text = ['$TTL 300', 'good IN A 192.0.2.1', 'bad IN A 999.1.1.1', 'worse IN MX mail', 'x IN NOPE 1', 'fine IN TXT "ok"', 'out.example.org. IN A 192.0.2.1'].join('\n');
+    const text = [
+      '$TTL 300',
+      'good IN A 192.0.2.1',
+      'bad IN A 999.1.1.1',
+      'worse IN MX mail',
+      'x IN NOPE 1',
+      'fine IN TXT "ok"',
+      'out.example.org. IN A 192.0.2.1',
+    ].join('\n');
     const response = await importFile(zone.id, text);
     expect(response.status).toBe(422);
     const error = errorOf(response);
@@ -186,7 +206,11 @@ deep     IN A     192.0.2.99
       })(),
     ]);
     expect([200, 409]).toContain(imported.status);
-    const history = (await api.request('GET', `/zones/${zone.id}/history?limit=100`, { token: owner.apiKey })).body.data as { serial: number; source: string; added: { name: string }[] }[];
+    const history = (await api.request('GET', `/zones/${zone.id}/history?limit=100`, { token: owner.apiKey })).body.data as {
+      serial: number;
+      source: string;
+      added: { name: string }[];
+    }[];
     const importSerial = history.find((change) => change.source === 'import')?.serial ?? 0;
     for (let i = 0; i < 3; i++) {
       const name = `extra${i}.${zone.name}`;
@@ -209,7 +233,9 @@ deep     IN A     192.0.2.99
   it('refuses $INCLUDE clearly, and sets breaking the RRset rules', async () => {
     const zone = await createZone(api, owner);
     const include = await importFile(zone.id, '$INCLUDE other.zone\nwww IN A 192.0.2.1\n');
-    expect(errorOf(include).details).toMatchObject({ lines: [{ line: 1, message: '$INCLUDE is not supported: paste the included records into this file instead' }] });
+    expect(errorOf(include).details).toMatchObject({
+      lines: [{ line: 1, message: '$INCLUDE is not supported: paste the included records into this file instead' }],
+    });
     const rules = await importFile(zone.id, '@ 300 IN CNAME other.example.net.\nttl 300 IN A 192.0.2.1\nttl 600 IN A 192.0.2.2\n');
     expect(rules.status).toBe(422);
     expect(errorOf(rules).details).toEqual({ [`ttl.${zone.name}/A.ttl`]: 'All A records of ttl.' + zone.name + ' must have the same TTL (found 300 and 600)' });
@@ -230,7 +256,10 @@ deep     IN A     192.0.2.99
       message: 'Request body is too large: this call takes at most 10485760 bytes',
       details: { limit_bytes: 10 * 1024 * 1024 },
     });
-    const jsonTooBig = await api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { type: 'TXT', name: 'x', content: 'y'.repeat(2 * 1024 * 1024) } });
+    const jsonTooBig = await api.request('POST', `/zones/${zone.id}/records`, {
+      token: owner.apiKey,
+      body: { type: 'TXT', name: 'x', content: 'y'.repeat(2 * 1024 * 1024) },
+    });
     expect(jsonTooBig.status).toBe(413);
 
     const { account, zone: small } = await customerWithZone(api, 'nano');
@@ -246,13 +275,16 @@ deep     IN A     192.0.2.99
       const account = await signUpOwner(busy);
       const zone = await createZone(busy, account);
       const bad = 'host IN A not-an-address\n'.repeat(40_000);
-      const send = (text: string) => busy.request('POST', `/zones/${zone.id}/import?dry_run=true`, { token: account.apiKey, headers: { 'content-type': 'text/dns' }, body: text });
+      const send = (text: string) =>
+        busy.request('POST', `/zones/${zone.id}/import?dry_run=true`, { token: account.apiKey, headers: { 'content-type': 'text/dns' }, body: text });
       const answers = await Promise.all([send(bad), send(bad), send(bad), send(bad)]);
       const refused = answers.filter((answer) => answer.status === 503);
       expect(refused.length).toBeGreaterThan(0);
       expect(errorOf(refused[0]!)).toMatchObject({ code: 'unavailable', details: { retry_after: 5 } });
       expect(refused[0]!.headers.get('retry-after')).toBe('5');
-      expect(answers.filter((answer) => answer.status !== 503).map((answer) => answer.status)).toEqual(answers.filter((answer) => answer.status !== 503).map(() => 422));
+      expect(answers.filter((answer) => answer.status !== 503).map((answer) => answer.status)).toEqual(
+        answers.filter((answer) => answer.status !== 503).map(() => 422),
+      );
       expect((await send('www 300 IN A 192.0.2.1\n')).status).toBe(200);
     } finally {
       await busy.close();
@@ -264,7 +296,11 @@ deep     IN A     192.0.2.99
     expect((await exportFile(zone.id)).status).toBe(404);
     expect((await importFile(zone.id, 'www IN A 192.0.2.1\n')).status).toBe(404);
     const mine = await createZone(api, owner);
-    const unsupported = await api.request('POST', `/zones/${mine.id}/import`, { token: owner.apiKey, headers: { 'content-type': 'application/xml' }, body: '<zone/>' });
+    const unsupported = await api.request('POST', `/zones/${mine.id}/import`, {
+      token: owner.apiKey,
+      headers: { 'content-type': 'application/xml' },
+      body: '<zone/>',
+    });
     expect(unsupported.status).toBe(400);
     const reader = await createApiKey(api, owner, { scopes: ['records:read'] });
     expect((await importFile(mine.id, 'www IN A 192.0.2.1\n', '', reader.key)).status).toBe(403);

@@ -28,12 +28,14 @@ export const zoneFileRoutes: FastifyPluginAsyncZod<{ ctx: PlanningContext }> = a
     },
     async (request, reply) => {
       const { zone, text } = await zoneFiles.exportZone(ctx, principalOf(request), request.params.id);
-      return reply
-        .type('text/dns; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${zone.name}.zone"`)
-        // The file as it is, not as a JSON string.
-        .serializer((payload: unknown) => String(payload))
-        .send(text);
+      return (
+        reply
+          .type('text/dns; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="${zone.name}.zone"`)
+          // The file as it is, not as a JSON string.
+          .serializer((payload: unknown) => String(payload))
+          .send(text)
+      );
     },
   );
 

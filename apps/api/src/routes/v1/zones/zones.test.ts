@@ -45,7 +45,10 @@ describe('/v1/zones', () => {
         [name, 'NS', 3600, ['ns1.eu.kaja.dns.', 'ns2.eu.kaja.dns.', 'ns1.global.kaja.dns.', 'ns2.global.kaja.dns.'], true],
         [name, 'SOA', 3600, [`ns1.eu.kaja.dns. hostmaster.${name}. ${today()} 7200 3600 1209600 300`], true],
       ]);
-      const audit = await api.database.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, zone.id), eq(auditEvents.action, 'zone.created')));
+      const audit = await api.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.targetId, zone.id), eq(auditEvents.action, 'zone.created')));
       expect(audit).toHaveLength(1);
       expect(audit[0]!.actorApiKeyId).toBe(owner.apiKeyId);
     });
@@ -94,13 +97,24 @@ describe('/v1/zones', () => {
     });
 
     it('refuses bad types, regions and TTLs', async () => {
-      for (const body of [{ type: 'tertiary' }, { primaries: [{ address: '198.51.100.1' }] }, { region: 'US' }, { ttl: 59 }, { ttl: 604801 }, { ttl: 'long' }]) {
+      for (const body of [
+        { type: 'tertiary' },
+        { primaries: [{ address: '198.51.100.1' }] },
+        { region: 'US' },
+        { ttl: 59 },
+        { ttl: 604801 },
+        { ttl: 'long' },
+      ]) {
         const response = await api.request('POST', '/zones', { token: owner.apiKey, body: { name: uniqueZoneName(), ...body } });
         expect(response.status, JSON.stringify(body)).toBe(422);
         expect(Object.keys(errorOf(response).details)).toEqual([Object.keys(body)[0]]);
       }
       // A secondary zone needs primaries on public addresses.
-      for (const [primaries, field] of [[[], 'primaries'], [[{ address: '127.0.0.1' }], 'primaries.0.address'], [[{ address: 'primary.example' }], 'primaries.0.address']] as const) {
+      for (const [primaries, field] of [
+        [[], 'primaries'],
+        [[{ address: '127.0.0.1' }], 'primaries.0.address'],
+        [[{ address: 'primary.example' }], 'primaries.0.address'],
+      ] as const) {
         const response = await api.request('POST', '/zones', { token: owner.apiKey, body: { name: uniqueZoneName(), type: 'secondary', primaries } });
         expect(response.status, JSON.stringify(primaries)).toBe(422);
         expect(Object.keys(errorOf(response).details)).toEqual([field]);
@@ -144,7 +158,9 @@ describe('/v1/zones', () => {
     it('concurrent creations never pass the zone limit (on PostgreSQL they race for real)', async () => {
       const account = await signUpOwner(api);
       for (let i = 0; i < 4; i++) await createZone(api, account);
-      const answers = await Promise.all(Array.from({ length: 4 }, () => api.request('POST', '/zones', { token: account.apiKey, body: { name: uniqueZoneName('race') } })));
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => api.request('POST', '/zones', { token: account.apiKey, body: { name: uniqueZoneName('race') } })),
+      );
       expect(answers.map((answer) => answer.status).sort()).toEqual([201, 403, 403, 403]);
       expect((await api.request('GET', '/zones', { token: account.apiKey })).body.meta.total).toBe(5);
     });
@@ -182,7 +198,11 @@ describe('/v1/zones', () => {
     it('gives 404 for another customer’s zone, an unknown id and a malformed id', async () => {
       const zone = await createZone(api, other);
       for (const id of [zone.id, '6f1c1a52-0000-4000-8000-000000000000', 'not-a-uuid']) {
-        for (const [method, body] of [['GET', undefined], ['PUT', { ttl: 600 }], ['DELETE', undefined]] as const) {
+        for (const [method, body] of [
+          ['GET', undefined],
+          ['PUT', { ttl: 600 }],
+          ['DELETE', undefined],
+        ] as const) {
           const response = await api.request(method, `/zones/${id}`, { token: owner.apiKey, body });
           expect(response.status, `${method} ${id}`).toBe(404);
           expect(errorOf(response).code).toBe('not_found');
@@ -222,7 +242,9 @@ describe('/v1/zones', () => {
       expect((await api.request('GET', `/zones/${allowed.id}`, { token: key.key })).status).toBe(200);
       expect((await api.request('GET', `/zones/${hidden.id}`, { token: key.key })).status).toBe(404);
       expect((await api.request('GET', `/zones/${hidden.id}/records`, { token: key.key })).status).toBe(404);
-      expect((await api.request('POST', `/zones/${hidden.id}/records`, { token: key.key, body: { type: 'A', name: 'www', content: '192.0.2.1' } })).status).toBe(404);
+      expect(
+        (await api.request('POST', `/zones/${hidden.id}/records`, { token: key.key, body: { type: 'A', name: 'www', content: '192.0.2.1' } })).status,
+      ).toBe(404);
     });
   });
 
@@ -243,8 +265,14 @@ describe('/v1/zones', () => {
       expect(disabled.body.data).toMatchObject({ status: 'disabled', serial: zone.serial });
       const active = await api.request('PUT', `/zones/${zone.id}`, { token: owner.apiKey, body: { status: 'active' } });
       expect(active.body.data.status).toBe('active');
-      const events = await api.database.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, zone.id), eq(auditEvents.action, 'zone.updated')));
-      expect(events.map((event) => event.summary.status)).toEqual([{ from: 'active', to: 'disabled' }, { from: 'disabled', to: 'active' }]);
+      const events = await api.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.targetId, zone.id), eq(auditEvents.action, 'zone.updated')));
+      expect(events.map((event) => event.summary.status)).toEqual([
+        { from: 'active', to: 'disabled' },
+        { from: 'disabled', to: 'active' },
+      ]);
     });
 
     it('refuses a bad TTL or status and writes nothing', async () => {
@@ -253,7 +281,11 @@ describe('/v1/zones', () => {
         const response = await api.request('PUT', `/zones/${zone.id}`, { token: owner.apiKey, body });
         expect(response.status).toBe(422);
       }
-      expect((await api.request('GET', `/zones/${zone.id}`, { token: owner.apiKey })).body.data).toMatchObject({ ttl: 3600, status: 'active', serial: zone.serial });
+      expect((await api.request('GET', `/zones/${zone.id}`, { token: owner.apiKey })).body.data).toMatchObject({
+        ttl: 3600,
+        status: 'active',
+        serial: zone.serial,
+      });
     });
   });
 
@@ -262,7 +294,9 @@ describe('/v1/zones', () => {
       const zone = await createZone(api, owner);
       await api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { type: 'A', name: 'www', content: '192.0.2.1' } });
       // A DNSSEC key of the zone (its contents do not matter here: only that the job removes it).
-      await api.database.db.insert(cryptokeys).values({ zoneId: zone.id, keytype: 'ksk', algorithm: 'ED25519', flags: 257, keyTag: 4242, publicKey: 'AAAA', privateKey: 'sealed' });
+      await api.database.db
+        .insert(cryptokeys)
+        .values({ zoneId: zone.id, keytype: 'ksk', algorithm: 'ED25519', flags: 257, keyTag: 4242, publicKey: 'AAAA', privateKey: 'sealed' });
       const response = await api.request('DELETE', `/zones/${zone.id}`, { token: owner.apiKey });
       expect(response.status).toBe(202);
       expect(response.body.data.status).toBe('deleting');
@@ -306,7 +340,10 @@ describe('/v1/zones', () => {
           expect(await db.select().from(zones).where(eq(zones.id, zone.id))).toEqual([]);
           expect(await db.select().from(rrsets).where(eq(rrsets.zoneId, zone.id))).toEqual([]);
         }
-        const states = await db.select({ status: jobs.status }).from(jobs).where(sql`${jobs.payload}->>'zone_id' in (${queued.id}, ${halfDone.id})`);
+        const states = await db
+          .select({ status: jobs.status })
+          .from(jobs)
+          .where(sql`${jobs.payload}->>'zone_id' in (${queued.id}, ${halfDone.id})`);
         expect(states.map((job) => job.status)).toEqual(['done', 'done']);
       } finally {
         await restarted.close();
