@@ -33,7 +33,7 @@ const resolverLabel = 'the resolver';
 const maxParentServers = 4;
 
 /**
- * Reads the delegation of `zone` from its parent (decision 038). The resolver gives the DS set
+ * Reads the delegation of `zone` from its parent (decision 036). The resolver gives the DS set
  * (resolvers ask the parent for DS) and, from the same answer, the parent zone; it then names the
  * parent's servers and their addresses. The NS set comes from a parent server itself, asked
  * without recursion: a resolver would answer NS from the child zone, which we serve ourselves.

@@ -33,7 +33,7 @@ export interface Principal {
   userAgent: string | null;
   /**
    * A session of someone who must sign in with two factors (platform staff, or the customer requires it)
-   * but has none yet: it may only enrol one (decision 035).
+   * but has none yet: it may only enrol one (decision 034).
    */
   mustEnrolSecondFactor: boolean;
 }

@@ -46,7 +46,7 @@ export const zones = pgTable(
     /** Denial of existence with NSEC3 (RFC 9276 parameters) instead of NSEC. */
     nsec3: boolean('nsec3').notNull().default(false),
     /**
-     * Set while no check has seen the parent delegate the zone to our name servers (decision 037):
+     * Set while no check has seen the parent delegate the zone to our name servers (decision 035):
      * the zone is served all the same, and released if never delegated. Null: active.
      */
     pendingSince: timestamp('pending_since', { withTimezone: true }),
