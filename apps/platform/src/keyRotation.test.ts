@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openTsigSecret } from '@kaja/zone-writes';
 import { keyEncryptionKeyFile, resolveKeyEncryptionKey, type KeyEncryptionKeys } from '@kaja/config';
-import { cryptokeys, customers, openDatabase, tsigKeys, zones, type Database } from '@kaja/db';
+import { cryptokeys, customers, openDatabase, totpFactors, tsigKeys, users, zones, type Database } from '@kaja/db';
 import { eq } from '@kaja/db/orm';
 import { createTestDatabase } from '@kaja/db/testing';
 import { decryptPrivateKey, encryptPrivateKey, keyEncryptionKeyId, sealedKeyId } from '@kaja/dnssec';
@@ -25,7 +25,10 @@ function sealedBeforeKeyIds(plaintext: Uint8Array, kek: Uint8Array, context: str
 
 const seal = (plaintext: Uint8Array, kek: Uint8Array, id: string) => Buffer.from(encryptPrivateKey(plaintext, kek, id)).toString('base64');
 
-/** A zone with two DNSSEC keys (one sealed the old way) and a TSIG key, all under `kek`; their clear values by row id. */
+/**
+ * A zone with two DNSSEC keys (one sealed the old way), a TSIG key and a person's authenticator-app
+ * secret, all under `kek`; their clear values by row id (the user's id for the app secret).
+ */
 async function storeSealedValues(db: Database, kek: Uint8Array): Promise<Map<string, Buffer>> {
   const clear = new Map<string, Buffer>();
   const [customer] = await db
@@ -61,6 +64,13 @@ async function storeSealedValues(db: Database, kek: Uint8Array): Promise<Map<str
   await db
     .insert(tsigKeys)
     .values({ id: tsigId, customerId: customer!.id, zoneId: zone!.id, name: `key.${zone!.name}`, algorithm: 'hmac-sha256', secret: seal(secret, kek, tsigId) });
+  const [user] = await db
+    .insert(users)
+    .values({ customerId: customer!.id, email: `${randomUUID()}@example.com`, fullName: 'Rotation', role: 'owner' })
+    .returning();
+  const totpSecret = randomBytes(20);
+  clear.set(user!.id, totpSecret);
+  await db.insert(totpFactors).values({ userId: user!.id, secret: seal(totpSecret, kek, `totp:${user!.id}`) });
   return clear;
 }
 
@@ -68,15 +78,20 @@ async function storeSealedValues(db: Database, kek: Uint8Array): Promise<Map<str
 async function sealedValues(db: Database) {
   const keys = await db.select({ id: cryptokeys.id, sealed: cryptokeys.privateKey }).from(cryptokeys);
   const secrets = await db.select({ id: tsigKeys.id, sealed: tsigKeys.secret }).from(tsigKeys);
-  return [...keys.map((row) => ({ ...row, tsig: false })), ...secrets.map((row) => ({ ...row, tsig: true }))];
+  const apps = await db.select({ id: totpFactors.userId, sealed: totpFactors.secret }).from(totpFactors);
+  return [
+    ...keys.map((row) => ({ ...row, tsig: false, context: row.id })),
+    ...secrets.map((row) => ({ ...row, tsig: true, context: row.id })),
+    ...apps.map((row) => ({ ...row, tsig: false, context: `totp:${row.id}` })),
+  ];
 }
 
 /** Opens every stored value with `keys`, as the DNS server and the API do; compares with the clear values. */
 async function expectAllOpen(db: Database, keys: KeyEncryptionKeys | Uint8Array, clear: Map<string, Buffer>) {
-  for (const { id, sealed, tsig } of (await sealedValues(db)).filter((row) => clear.has(row.id))) {
+  for (const { id, sealed, tsig, context } of (await sealedValues(db)).filter((row) => clear.has(row.id))) {
     const opened = tsig
       ? openTsigSecret(sealed, keys instanceof Uint8Array ? { current: keys, previous: [] } : keys, id)
-      : decryptPrivateKey(Buffer.from(sealed, 'base64'), keys, id);
+      : decryptPrivateKey(Buffer.from(sealed, 'base64'), keys, context);
     expect(Buffer.from(opened), id).toEqual(clear.get(id));
   }
 }
@@ -99,12 +114,13 @@ describe('rotating the key-encryption key', () => {
     expect(rotation.stdout).toContain(`Re-sealed under key-encryption key ${keyEncryptionKeyId(next)}:`);
     expect(rotation.stdout).toContain('DNSSEC private keys: 2 re-sealed, 0 already under it');
     expect(rotation.stdout).toContain('TSIG secrets: 1 re-sealed, 0 already under it');
+    expect(rotation.stdout).toContain('authenticator-app secrets: 1 re-sealed, 0 already under it');
 
     await expectAllOpen(database.db, { current: next, previous: [] }, clear);
     const [resealed] = await sealedValues(database.db);
     expect(() => decryptPrivateKey(Buffer.from(resealed!.sealed, 'base64'), old, resealed!.id)).toThrow(/not configured/);
     const status = await runAdminCommand(database.db, { command: 'kek-status' }, { current: next, previous: [] });
-    expect(status.stdout).toContain(`  ${keyEncryptionKeyId(next)} (current): 3`);
+    expect(status.stdout).toContain(`  ${keyEncryptionKeyId(next)} (current): 4`);
     expect(status.stdout).not.toContain(keyEncryptionKeyId(old));
 
     const again = await runAdminCommand(database.db, { command: 'kek-rotate' }, { current: next, previous: [] });
@@ -142,7 +158,7 @@ describe('rotating the key-encryption key', () => {
     expect(rotation.exitCode).toBe(1);
     expect(rotation.stdout).toContain('DNSSEC private keys: 4 re-sealed, 0 already under it');
     for (const id of clear.keys()) expect(rotation.stderr).toContain(id);
-    expect(rotation.stderr).toContain('3 value(s) open with no configured key');
+    expect(rotation.stderr).toContain('4 value(s) open with no configured key');
     const after = new Map((await sealedValues(database.db)).map((row) => [row.id, row.sealed]));
     for (const id of clear.keys()) expect(after.get(id)).toBe(before.get(id));
     await expectAllOpen(database.db, stranger, clear);
