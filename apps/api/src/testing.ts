@@ -131,6 +131,8 @@ export interface TestApi {
   app: FastifyInstance;
   database: DatabaseHandle;
   mail: SmtpSink;
+  /** The time the API goes by: its test clock when one was given. */
+  now(): Date;
   /** Calls `/v1<path>` and parses the JSON answer. */
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   close(): Promise<void>;
@@ -184,6 +186,7 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
     app,
     database,
     mail,
+    now: () => options.clock?.() ?? new Date(),
     async request(method, path, { body, token, headers = {} } = {}) {
       const response = await fetch(`${origin}/v1${path}`, {
         method,
@@ -296,7 +299,7 @@ export async function enrolTotp(api: TestApi, accessToken: string): Promise<{ se
   const begun = await api.request('POST', '/auth/totp', { token: accessToken });
   if (begun.status !== 200) throw new Error(`TOTP enrolment failed: ${begun.status} ${JSON.stringify(begun.body)}`);
   const { secret } = begun.body.data;
-  const confirmed = await api.request('POST', '/auth/totp/confirm', { token: accessToken, body: { code: totpCode(secret) } });
+  const confirmed = await api.request('POST', '/auth/totp/confirm', { token: accessToken, body: { code: totpCode(secret, api.now().getTime()) } });
   if (confirmed.status !== 200) throw new Error(`TOTP confirmation failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
   return { secret, recoveryCodes: confirmed.body.data.recovery_codes };
 }
