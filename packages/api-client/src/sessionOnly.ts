@@ -22,5 +22,5 @@ export const sessionOnlyCalls: ReadonlySet<string> = new Set([
   'POST /v1/auth/two-factor/passkey-options',
   'POST /v1/invoices/{id}/pay',
   'POST /v1/subscriptions/checkout',
-  'POST /v1/subscriptions/onboarding-step',
+  'POST /v1/subscriptions/onboarding-step'
 ]);
