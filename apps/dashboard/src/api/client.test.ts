@@ -132,7 +132,7 @@ describe('credentials and errors as the spec says (sections 4, 6, 8)', () => {
     const { page } = browser;
     await page.getByLabel('Email').fill('nobody@example.com');
     await page.getByLabel('Password').fill('not the password');
-    await page.getByRole('button', { name: 'Sign in' }).last().click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
     await page.getByRole('alert').filter({ hasText: /.+/ }).first().waitFor();
     expect(await toasts(page).count()).toBe(0);
   });

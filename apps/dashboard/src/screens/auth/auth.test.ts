@@ -97,7 +97,7 @@ describe('signing up, in and out, and resetting the password in the dashboard', 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).last().click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
     await page.getByText(email).waitFor();
   });
 
@@ -110,7 +110,7 @@ describe('signing up, in and out, and resetting the password in the dashboard', 
     await page.goto(`${platform.appUrl}/zones`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).last().click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
     await page.getByRole('heading', { name: 'Zones' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/zones');
     expect((await stored()).authToken).toMatch(/^kst_/);
@@ -136,12 +136,12 @@ describe('signing up, in and out, and resetting the password in the dashboard', 
 
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).last().click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
     await page.getByRole('alert').filter({ hasText: /.+/ }).first().waitFor();
     expect(await stored()).toEqual({ authToken: null, apiKey: null });
 
     await page.getByLabel('Password').fill(newPassword);
-    await page.getByRole('button', { name: 'Sign in' }).last().click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
   });
 

@@ -39,7 +39,7 @@ describe('finishing a sign-in with the mailed link while an account is being gue
     await page.goto(`${platform.appUrl}/auth`);
     await page.getByLabel('Email').fill(owner.email);
     await page.getByLabel('Password').fill(owner.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('We mailed you a link to finish signing in', { exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth');
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();

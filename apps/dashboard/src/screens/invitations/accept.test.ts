@@ -74,7 +74,7 @@ describe('accepting an invitation from the mailed link', () => {
     await page.getByRole('link', { name: 'Sign in with it' }).click();
     await page.getByLabel('Email').fill(member);
     await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).last().click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
     await page.getByText('You joined the team as member.').waitFor();
     await checkScreen(page, 'invitation-joined');
     await page.getByRole('link', { name: 'Open the dashboard' }).click();
