@@ -22,12 +22,13 @@ describe('QueryCounts', () => {
 
   it('counts the types without a mnemonic together, under 0, however many there are', () => {
     const counts = new QueryCounts();
-    for (let qtype = 1000; qtype < 61000; qtype++) counts.counter('example.com', qtype, 0).count++;
+    // 1000 to 32767: no type there has a mnemonic (TA and DLV follow at 32768 and 32769).
+    for (let qtype = 1000; qtype < 32768; qtype++) counts.counter('example.com', qtype, 0).count++;
     counts.counter('example.com', ALIAS_CODE, 0).count++;
     counts.counter('example.com', 0, 0).count++;
     counts.counter('example.com', 257, 0).count++;
     expect(counts.drain()).toEqual([
-      { zone: 'example.com', qtype: 0, rcode: 0, count: 60_002 },
+      { zone: 'example.com', qtype: 0, rcode: 0, count: 31_770 },
       { zone: 'example.com', qtype: 257, rcode: 0, count: 1 },
     ]);
   });

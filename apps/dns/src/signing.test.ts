@@ -47,6 +47,20 @@ big                TXT   "${'a'.repeat(100)}" "${'b'.repeat(100)}"
 big                TXT   "${'c'.repeat(100)}" "${'d'.repeat(100)}"
 insecure      3600 NS    ns.insecure.example.com.
 ns.insecure   3600 A     192.0.2.61
+moved.zz           DNAME example.net.
+_ftp._tcp.zz       URI   10 1 "ftp://ftp.example.com/public"
+zz                 LOC   52 22 23.000 N 4 53 32.000 E -2.00m 1.00m 10000.00m 10.00m
+zz                 HINFO "x86_64" "Linux"
+zz                 RP    hostmaster.example.com. .
+zz                 AFSDB 1 afsdb.example.net.
+zz                 KX    10 kx.example.net.
+zz                 EUI48 00-00-5e-00-53-2a
+zz                 EUI64 00-00-5e-ef-10-00-00-2a
+f7ec2a3b._openpgpkey.zz OPENPGPKEY mQENBFVHm5sBCACpH8TrDW3k
+x._smimecert.zz    SMIMEA 3 1 1 0c72ac70b745ac19998811b131d662c9ac69dbdbe7cb23e5b514b56664c5d3d6
+cert.zz            CERT  PKIX 12345 8 MIIBIjANBgkqhkiG
+ipsec.zz           IPSECKEY 10 1 2 192.0.2.38 AQNRU3mG7TVTO2BkR47usntb
+dhcid.zz           DHCID AAIBY2/AuCccgoJbsaxcQc9TUapptP69lOjxfNuVAA2kjEA=
 `;
 
 const validated = /; fully validated/;
