@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { lookupWith } from './testing';
 import { freePort } from '@kaja/dns/testing/ports';
 
-const main = fileURLToPath(new URL('../main.ts', import.meta.url));
+// The DNS server's own entry point, as `npm run dns` starts it.
+const main = fileURLToPath(new URL('../../../dns/src/main.ts', import.meta.url));
 
 function start(args: string[], databaseUrl: string): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
