@@ -69,7 +69,7 @@ describe('npm run dns -- --dnssec', () => {
         '--workers',
         '1',
       ],
-      'serving 1 zone',
+      'serving 1 of 1 zone(s)',
     );
     try {
       const anchors = await anchorFile(
