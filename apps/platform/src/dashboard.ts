@@ -2,29 +2,10 @@ import { relative, sep } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '@kaja/config';
+import { contentSecurityPolicy } from './contentSecurityPolicy';
 
 /** The settings the dashboard reads in the browser from `/config.js` (it is built once for every environment). */
 export type DashboardSettings = Pick<Config, 'apiBaseUrl' | 'appUrl' | 'siteUrl' | 'appMode' | 'supportEmail' | 'logLevel'>;
-
-/**
- * No inline script and nothing from elsewhere: the stored credentials are only as safe as the
- * scripts allowed to run beside them (docs/decisions/017). Styles allow inline because Radix
- * positions popovers with style attributes and sonner injects its stylesheet; styles cannot run code.
- */
-export function dashboardContentSecurityPolicy(apiBaseUrl: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    `connect-src 'self' ${new URL(apiBaseUrl).origin}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
 
 /**
  * The dashboard's web server for APP_PORT: the built single-page app from `dir`, `index.html` for
@@ -32,7 +13,9 @@ export function dashboardContentSecurityPolicy(apiBaseUrl: string): string {
  */
 export async function buildDashboardServer(dir: string, settings: DashboardSettings): Promise<FastifyInstance> {
   const server = Fastify({ logger: { level: settings.logLevel } });
-  const policy = dashboardContentSecurityPolicy(settings.apiBaseUrl);
+  // No inline script: the stored credentials are only as safe as the scripts allowed to run beside
+  // them (docs/decisions/017).
+  const policy = contentSecurityPolicy(settings.apiBaseUrl);
   server.addHook('onSend', async (_request, reply) => {
     reply.header('content-security-policy', policy);
     reply.header('x-content-type-options', 'nosniff');

@@ -3,7 +3,8 @@ import { join, relative, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { isApiPath } from '@kaja/api';
-import { pagePolicies, siteContentSecurityPolicy } from './sitePolicy';
+import { contentSecurityPolicy } from './contentSecurityPolicy';
+import { pagePolicies } from './sitePolicy';
 
 /** The settings the pre-rendered site reads in the browser (it is built once for every environment). */
 export interface SiteSettings {
@@ -30,7 +31,7 @@ const readIfPresent = (path: string) => readFile(path, 'utf8').catch(() => null)
  */
 export async function registerSite(app: FastifyInstance, dir: string, settings: SiteSettings): Promise<void> {
   const policies = await pagePolicies(dir, settings.apiBaseUrl);
-  const defaultPolicy = siteContentSecurityPolicy([], settings.apiBaseUrl);
+  const defaultPolicy = contentSecurityPolicy(settings.apiBaseUrl);
   const fallbackName = ['__spa-fallback.html', '404.html'].find((name) => policies.has(name));
   const fallback = (fallbackName && (await readIfPresent(join(dir, fallbackName)))) || '<!doctype html><title>Not found</title><h1>Page not found</h1>';
   const fallbackPolicy = (fallbackName && policies.get(fallbackName)) || defaultPolicy;

@@ -6,7 +6,8 @@ import { gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerSite } from './site';
-import { inlineScriptHashes, siteContentSecurityPolicy } from './sitePolicy';
+import { contentSecurityPolicy } from './contentSecurityPolicy';
+import { inlineScriptHashes } from './sitePolicy';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -28,9 +29,9 @@ describe('inlineScriptHashes', () => {
   });
 });
 
-describe('siteContentSecurityPolicy', () => {
+describe('contentSecurityPolicy', () => {
   it("allows our scripts and the page's hashes only, connections to the API, and no framing", () => {
-    const policy = siteContentSecurityPolicy(["'sha256-abc='"], 'https://api.example.eu/v1');
+    const policy = contentSecurityPolicy('https://api.example.eu/v1', ["'sha256-abc='"]);
     expect(policy).toContain("script-src 'self' 'sha256-abc='");
     expect(policy).toContain("connect-src 'self' https://api.example.eu");
     expect(policy).toContain("frame-ancestors 'none'");
@@ -90,6 +91,6 @@ describe('the policy the site sends', () => {
     expect(missing.status).toBe(404);
     expect(missing.policy).toContain(sha256(fallbackScript));
     const asset = await policyOf('/assets/app.js');
-    expect(asset.policy).toBe(siteContentSecurityPolicy([], 'https://api.example.eu/v1'));
+    expect(asset.policy).toBe(contentSecurityPolicy('https://api.example.eu/v1'));
   });
 });

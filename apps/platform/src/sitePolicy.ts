@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { contentSecurityPolicy } from './contentSecurityPolicy';
 
 /**
  * React Router's pre-rendered pages carry inline scripts (the router's context, the hydration entry,
@@ -18,26 +19,6 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-/**
- * The site's policy for a page whose inline scripts have `hashes`: scripts from our origin and those
- * hashes only, connections to our origin and the API's, nothing framed, no plug-ins. Styles allow
- * inline because the sidebar and Radix set style attributes; styles cannot run code.
- */
-export function siteContentSecurityPolicy(hashes: readonly string[], apiBaseUrl: string): string {
-  return [
-    "default-src 'self'",
-    ["script-src 'self'", ...hashes].join(' '),
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    `connect-src 'self' ${new URL(apiBaseUrl).origin}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
-
 async function* htmlFiles(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
@@ -51,7 +32,7 @@ export async function pagePolicies(dir: string, apiBaseUrl: string): Promise<Map
   const policies = new Map<string, string>();
   for await (const file of htmlFiles(dir)) {
     const hashes = inlineScriptHashes(await readFile(file, 'utf8'));
-    policies.set(relative(dir, file).split(sep).join('/'), siteContentSecurityPolicy(hashes, apiBaseUrl));
+    policies.set(relative(dir, file).split(sep).join('/'), contentSecurityPolicy(apiBaseUrl, hashes));
   }
   return policies;
 }
