@@ -1,13 +1,13 @@
 // `npm run bench:dns [-- --runs N]`: the same zone and query mix served by this server (standalone
 // mode), NSD and Knot DNS, each measured by dnsperf in one run; prints the median QPS and latency,
 // the queries lost, and our ratio to each.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
-import { dnsperf, freePort, resultTable, startKaja, startKnot, stop, waitForAnswer, type Measurement } from './servers';
+import { dnsperf, freePort, resultTable, startKaja, startKnot, startNsd, stop, waitForAnswer, type Measurement } from './servers';
 
 const dnsperfArgs = ['-c', '4', '-q', '200', '-T', '1', '-l', '8'];
 
@@ -30,35 +30,7 @@ const contenders: Contender[] = [
   // (a socket per worker with SO_REUSEPORT).
   ...(udpModes.includes('batch') ? [{ name: 'Kaja DNS', start: kaja('batch') }] : []),
   ...(udpModes.includes('dgram') ? [{ name: 'Kaja DNS (dgram)', start: kaja('dgram') }] : []),
-  {
-    name: 'NSD',
-    start: (dir, port, zoneFile) => {
-      const config = join(dir, 'nsd.conf');
-      writeFileSync(
-        config,
-        `server:
-  ip-address: 127.0.0.1@${port}
-  server-count: 1
-  username: ""
-  chroot: ""
-  zonesdir: "${dir}"
-  pidfile: "${join(dir, 'nsd.pid')}"
-  database: ""
-  xfrdfile: "${join(dir, 'xfrd.state')}"
-  zonelistfile: "${join(dir, 'zone.list')}"
-  logfile: "${join(dir, 'nsd.log')}"
-  rrl-ratelimit: 0
-  verbosity: 0
-remote-control:
-  control-enable: no
-zone:
-  name: ${benchZoneName}
-  zonefile: "${zoneFile}"
-`,
-      );
-      return spawn('nsd', ['-d', '-c', config], { stdio: ['ignore', 'ignore', 'inherit'], detached: true });
-    },
-  },
+  { name: 'NSD', start: (dir, port, zoneFile) => startNsd(dir, port, benchZoneName, zoneFile) },
   { name: 'Knot DNS', start: (dir, port, zoneFile) => startKnot(dir, port, benchZoneName, zoneFile) },
 ];
 

@@ -19,6 +19,34 @@ export function startKaja(port: number, zone: string, zoneFile: string, args: st
   );
 }
 
+/** NSD with one server process serving `zoneFile` from `dir`, its response rate limiting off. */
+export function startNsd(dir: string, port: number, zone: string, zoneFile: string): ChildProcess {
+  const config = join(dir, 'nsd.conf');
+  writeFileSync(
+    config,
+    `server:
+  ip-address: 127.0.0.1@${port}
+  server-count: 1
+  username: ""
+  chroot: ""
+  zonesdir: "${dir}"
+  pidfile: "${join(dir, 'nsd.pid')}"
+  database: ""
+  xfrdfile: "${join(dir, 'xfrd.state')}"
+  zonelistfile: "${join(dir, 'zone.list')}"
+  logfile: "${join(dir, 'nsd.log')}"
+  rrl-ratelimit: 0
+  verbosity: 0
+remote-control:
+  control-enable: no
+zone:
+  name: ${zone}
+  zonefile: "${zoneFile}"
+`,
+  );
+  return spawn('nsd', ['-d', '-c', config], { stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+}
+
 /**
  * Knot DNS with one UDP worker serving `zoneFile` from `dir`; with `signing`, it signs the zone
  * itself (automatic keys, ECDSAP256SHA256, NSEC or NSEC3 with RFC 9276 parameters) before serving.

@@ -2,12 +2,11 @@
 // to its first answer, and how much memory it holds then (the resident set of every process of
 // the server, one worker), beside NSD and Knot DNS serving the same small zone in the same run.
 import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort, median, startKaja, startKnot, stop, waitForAnswer } from './servers';
+import { freePort, median, startKaja, startKnot, startNsd, stop, waitForAnswer } from './servers';
 
 const zone = 'startup.example';
 const zoneText = `$ORIGIN ${zone}.
@@ -25,34 +24,7 @@ interface Contender {
 
 const contenders: Contender[] = [
   { name: 'Kaja DNS', start: (_dir, port, zoneFile) => startKaja(port, zone, zoneFile, ['--workers', '1']) },
-  {
-    name: 'NSD',
-    start: (dir, port, zoneFile) => {
-      const config = join(dir, 'nsd.conf');
-      writeFileSync(
-        config,
-        `server:
-  ip-address: 127.0.0.1@${port}
-  server-count: 1
-  username: ""
-  chroot: ""
-  zonesdir: "${dir}"
-  pidfile: "${join(dir, 'nsd.pid')}"
-  database: ""
-  xfrdfile: "${join(dir, 'xfrd.state')}"
-  zonelistfile: "${join(dir, 'zone.list')}"
-  logfile: "${join(dir, 'nsd.log')}"
-  verbosity: 0
-remote-control:
-  control-enable: no
-zone:
-  name: ${zone}
-  zonefile: "${zoneFile}"
-`,
-      );
-      return spawn('nsd', ['-d', '-c', config], { stdio: ['ignore', 'ignore', 'inherit'], detached: true });
-    },
-  },
+  { name: 'NSD', start: (dir, port, zoneFile) => startNsd(dir, port, zone, zoneFile) },
   { name: 'Knot DNS', start: (dir, port, zoneFile) => startKnot(dir, port, zone, zoneFile) },
 ];
 
