@@ -1,7 +1,20 @@
-import { decodeMessage, DnsClass, emptyMessage, encodeMessage, FormatError, Opcode, Rcode, RRType, type Message, type ResourceRecord } from '@kaja/dns-model';
+import {
+  decodeMessage,
+  DnsClass,
+  emptyMessage,
+  encodeMessage,
+  FormatError,
+  Opcode,
+  Rcode,
+  RRType,
+  serialCompare,
+  soaSerial,
+  type Message,
+  type ResourceRecord,
+} from '@kaja/dns-model';
 import { createStreamSigner, signResponse, verifyMessage, type TsigVerification } from '@kaja/dns-model/tsig';
 import { canonicalAddress, noJournal, type TransferAccess, type TransferSource } from './transferAccess';
-import { serialCompare, type Zone, type ZoneChange } from './zone';
+import type { Zone, ZoneChange } from './zone';
 import type { ZoneStore } from './zoneStore';
 
 /** Records per message stop growing past this size (RFC 5936 allows up to 64 KiB; smaller streams better). */
@@ -145,10 +158,6 @@ const transferable = (type: number) => type !== RRType.ALIAS;
 function soaRecord(zone: Zone): ResourceRecord {
   const soa = zone.soa;
   return { name: zone.name, type: RRType.SOA, class: DnsClass.IN, ttl: soa.ttl, rdata: soa.rdata[0]! };
-}
-
-function soaSerial(rdata: Uint8Array): number {
-  return new DataView(rdata.buffer, rdata.byteOffset + rdata.length - 20, 4).getUint32(0);
 }
 
 /** The records in messages of about MESSAGE_TARGET octets, the question in the first, each signed when the request was. */

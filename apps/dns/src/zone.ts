@@ -1,4 +1,4 @@
-import { compareNames, isSubdomain, labelsToName, nameLabels, type ResourceRecord, RRType } from '@kaja/dns-model';
+import { compareNames, isSubdomain, labelsToName, nameLabels, type ResourceRecord, RRType, serialCompare, soaSerial } from '@kaja/dns-model';
 
 /** The records of one name and type: one TTL, uncompressed wire rdata, no duplicates. */
 export interface Rrset {
@@ -66,7 +66,7 @@ export class Zone {
   get serial(): number {
     const soa = this.apex.rrsets.get(RRType.SOA)?.rdata[0];
     if (!soa) return 0;
-    return new DataView(soa.buffer, soa.byteOffset + soa.length - 20, 4).getUint32(0);
+    return soaSerial(soa);
   }
 
   /** The SOA RRset; every served zone has one (checked on load). */
@@ -169,12 +169,6 @@ export class Zone {
     const soa = this.apex.rrsets.get(RRType.SOA);
     if (!soa || soa.rdata.length !== 1) throw new RangeError(`zone ${this.name} needs exactly one SOA record at its apex`);
   }
-}
-
-/** RFC 1982 serial number arithmetic: <0 when a is older than b. */
-export function serialCompare(a: number, b: number): number {
-  if (a === b) return 0;
-  return (a - b) >>> 0 < 0x80000000 ? 1 : -1;
 }
 
 /** An NSEC3 record or a signature over one: it lives at a hashed owner name (RFC 5155 7.1). */

@@ -1,7 +1,7 @@
 import { resolveKeyEncryptionKey, secondaryAddressProblem } from '@kaja/config';
 import { rrsets, secondaryZones, tsigKeys, zoneChanges, zones, type Database, type Executor, type JournalRecord, type SecondaryPrimary } from '@kaja/db';
 import { and, eq, inArray } from '@kaja/db/orm';
-import { groupRecords, typeCode } from '@kaja/dns-model';
+import { groupRecords, serialCompare, typeCode } from '@kaja/dns-model';
 import {
   findZone,
   isManagedSet,
@@ -18,7 +18,7 @@ import type { ServiceContext } from './context';
 import type { Principal } from './principal';
 import { normaliseAddress } from './secondaries';
 import { findTsigKey } from './tsigKeys';
-import { serialCompare, transferIn, type PrimaryServer } from './transferIn';
+import { transferIn, type PrimaryServer } from './transferIn';
 
 export const MAX_PRIMARIES = 10;
 /** Before the first transfer there is no SOA to take timers from: retry this soon. */

@@ -1,6 +1,18 @@
 import { connect, type Socket } from 'node:net';
 import { createStreamVerifier, signMessage, type StreamVerifier, type TsigKey } from '@kaja/dns-model/tsig';
-import { decodeMessage, DnsClass, emptyMessage, encodeMessage, Opcode, Rcode, recordType, typeName, type ResourceRecord } from '@kaja/dns-model';
+import {
+  decodeMessage,
+  DnsClass,
+  emptyMessage,
+  encodeMessage,
+  Opcode,
+  Rcode,
+  recordType,
+  serialCompare,
+  soaSerial,
+  typeName,
+  type ResourceRecord,
+} from '@kaja/dns-model';
 import type { JournalRecord } from '@kaja/db';
 
 /** Where a secondary zone is transferred from. */
@@ -144,16 +156,6 @@ function applyDifferences(held: TransferredRecord[], sequence: TransferredRecord
 
 function presentation(record: ResourceRecord): TransferredRecord {
   return { name: record.name.toLowerCase(), type: typeName(record.type), ttl: record.ttl, content: recordType(record.type).fromWire(record.rdata) };
-}
-
-function soaSerial(rdata: Uint8Array): number {
-  return new DataView(rdata.buffer, rdata.byteOffset + rdata.length - 20, 4).getUint32(0);
-}
-
-/** RFC 1982 serial number arithmetic: <0 when a is older than b. */
-export function serialCompare(a: number, b: number): number {
-  if (a === b) return 0;
-  return (a - b) >>> 0 < 0x80000000 ? 1 : -1;
 }
 
 function rcodeText(rcode: number): string {

@@ -2,6 +2,7 @@ export { WireReader, WireWriter } from './buffer';
 export { DnsClass, EdnsOptionCode, Opcode, Rcode } from './constants';
 export { nameToWire, readName, writeName } from './name';
 export { readRdata, writeRdata } from './rdataNames';
+export { serialCompare, soaSerial } from './serial';
 export {
   decodeMessage,
   emptyMessage,
