@@ -79,23 +79,59 @@ function overUdp(server: DnsServerAddress, query: Uint8Array, timeoutMs: number,
   });
 }
 
-function overTcp(server: DnsServerAddress, query: Uint8Array, timeoutMs: number, label: string): Promise<Uint8Array> {
+/** One answer over TCP: the first message of the stream. */
+async function overTcp(server: DnsServerAddress, query: Uint8Array, timeoutMs: number, label: string): Promise<Uint8Array> {
+  let answer: Uint8Array | undefined;
+  await exchangeOverTcp(server, query, timeoutMs, label, (message) => {
+    answer = message;
+    return true;
+  });
+  return answer!;
+}
+
+/**
+ * Sends one length-prefixed query over TCP (RFC 7766) and hands each answer message to `take`
+ * until it says the stream is complete (one message for a query, many for a zone transfer).
+ * Rejects with DnsExchangeError on a timeout, a refused or closed connection, or when `take` throws.
+ */
+export function exchangeOverTcp(
+  server: DnsServerAddress,
+  query: Uint8Array,
+  timeoutMs: number,
+  label: string,
+  take: (message: Uint8Array) => boolean,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const socket = new Socket();
-    let received = Buffer.alloc(0);
-    const finish = (error: Error | null, packet?: Uint8Array) => {
+    let buffered = Buffer.alloc(0);
+    let settled = false;
+    const finish = (error?: Error) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       socket.destroy();
       if (error) reject(error);
-      else resolve(packet!);
+      else resolve();
     };
-    const timer = setTimeout(() => finish(new DnsExchangeError(`no answer over TCP from ${label} within ${timeoutMs} ms`)), timeoutMs);
-    socket.on('error', (error) => finish(new DnsExchangeError(`${label} could not be reached over TCP: ${error.message}`)));
+    const timer = setTimeout(() => finish(new DnsExchangeError(`${label}: no complete answer within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
     socket.on('data', (chunk) => {
-      received = Buffer.concat([received, chunk]);
-      if (received.length >= 2 && received.length >= 2 + received.readUInt16BE(0)) finish(null, received.subarray(2, 2 + received.readUInt16BE(0)));
+      buffered = Buffer.concat([buffered, chunk]);
+      try {
+        while (buffered.length >= 2) {
+          const size = buffered.readUInt16BE(0);
+          if (buffered.length < 2 + size) break;
+          const message = buffered.subarray(2, 2 + size);
+          buffered = buffered.subarray(2 + size);
+          if (take(message)) return finish();
+        }
+      } catch (error) {
+        finish(error instanceof DnsExchangeError ? error : new DnsExchangeError(`${label}: a malformed answer (${(error as Error).message})`));
+      }
     });
-    socket.on('close', () => finish(new DnsExchangeError(`${label} closed the TCP connection without an answer`)));
+    socket.once('error', (error: NodeJS.ErrnoException) =>
+      finish(new DnsExchangeError(`${label}: ${error.code === 'ECONNREFUSED' ? 'connection refused' : error.message}`)),
+    );
+    socket.once('close', () => finish(new DnsExchangeError(`${label} closed the connection before the answer was complete`)));
     socket.connect(server.port, server.address, () => {
       const length = Buffer.alloc(2);
       length.writeUInt16BE(query.length);

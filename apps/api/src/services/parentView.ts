@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { DS, isSubdomain, parentName, Rcode, readName, typeCode, type Message } from '@kaja/dns-model';
+import { DS, isSubdomain, parentName, Rcode, rcodeName, readName, typeCode, type Message } from '@kaja/dns-model';
 import { askDns, DnsExchangeError, type DnsServerAddress } from './dnsExchange';
 
 const NS_TYPE = typeCode('NS');
@@ -75,11 +75,9 @@ export async function readParentView(zone: string, options: ParentViewOptions): 
 
 function expectAnswered(message: Message, who: string, what: string): void {
   if (message.rcode !== Rcode.NOERROR && message.rcode !== Rcode.NXDOMAIN) {
-    throw new DnsExchangeError(`${who} could not answer ${what} (rcode ${rcodeName(message.rcode)})`);
+    throw new DnsExchangeError(`${who} could not answer ${what} (${rcodeName(message.rcode)})`);
   }
 }
-
-const rcodeName = (rcode: number) => Object.entries(Rcode).find(([, value]) => value === rcode)?.[0] ?? String(rcode);
 
 /**
  * The parent zone from a DS answer: the owner of the SOA of a negative answer, or the signer of

@@ -1,4 +1,4 @@
-import { connect, type Socket } from 'node:net';
+import { DnsExchangeError, exchangeOverTcp } from './dnsExchange';
 import { createStreamVerifier, signMessage, type StreamVerifier, type TsigKey } from '@kaja/dns-model/tsig';
 import {
   decodeMessage,
@@ -7,6 +7,7 @@ import {
   encodeMessage,
   Opcode,
   Rcode,
+  rcodeName,
   recordType,
   serialCompare,
   soaSerial,
@@ -37,7 +38,7 @@ const IXFR = 251;
 const AXFR = 252;
 
 /** Why a transfer failed, worded for the customer (shown on the zone). */
-export class TransferError extends Error {}
+export class TransferError extends DnsExchangeError {}
 
 /**
  * Transfers `zone` from `primary` over TCP (RFC 5936, RFC 1995): IXFR from the serial of
@@ -65,14 +66,14 @@ export async function transferIn(
   const where = `${primary.address} port ${primary.port}`;
   const records: ResourceRecord[] = [];
   const reader = new StreamReader(zone, soa ? current!.serial : undefined);
-  await exchange(primary, wire, options.timeoutMs ?? 30_000, where, (message) => {
+  await exchangeOverTcp(primary, wire, options.timeoutMs ?? 30_000, where, (message) => {
     if (verifier) {
       const verified = verifier.verify(message);
       if (verified.status === 'invalid') throw new TransferError(`${where}: the answer's TSIG signature is not valid (rcode ${verified.error})`);
     }
     const decoded = decodeMessage(message);
     if (decoded.id !== query.id) throw new TransferError(`${where}: an answer to another query`);
-    if (decoded.rcode !== Rcode.NOERROR) throw new TransferError(`${where} refused the transfer (${rcodeText(decoded.rcode)})`);
+    if (decoded.rcode !== Rcode.NOERROR) throw new TransferError(`${where} refused the transfer (${rcodeName(decoded.rcode)})`);
     for (const record of decoded.answers) {
       records.push(record);
       if (reader.add(record)) return true;
@@ -156,53 +157,4 @@ function applyDifferences(held: TransferredRecord[], sequence: TransferredRecord
 
 function presentation(record: ResourceRecord): TransferredRecord {
   return { name: record.name.toLowerCase(), type: typeName(record.type), ttl: record.ttl, content: recordType(record.type).fromWire(record.rdata) };
-}
-
-function rcodeText(rcode: number): string {
-  const name = Object.entries(Rcode).find(([, code]) => code === rcode)?.[0];
-  return name ?? `rcode ${rcode}`;
-}
-
-/**
- * Sends one length-prefixed query over TCP and hands each answer message to `take` until it says
- * the stream is complete; fails on a timeout, a closed connection or a refused connection.
- */
-function exchange(primary: PrimaryServer, query: Uint8Array, timeoutMs: number, where: string, take: (message: Uint8Array) => boolean): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const socket: Socket = connect({ host: primary.address, port: primary.port });
-    let buffered = Buffer.alloc(0);
-    let settled = false;
-    const finish = (error?: Error) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      socket.destroy();
-      if (error) reject(error);
-      else resolve();
-    };
-    const timer = setTimeout(() => finish(new TransferError(`${where}: no complete answer within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
-    socket.once('connect', () => {
-      const length = Buffer.alloc(2);
-      length.writeUInt16BE(query.length);
-      socket.write(Buffer.concat([length, query]));
-    });
-    socket.on('data', (chunk) => {
-      buffered = Buffer.concat([buffered, chunk]);
-      try {
-        while (buffered.length >= 2) {
-          const size = buffered.readUInt16BE(0);
-          if (buffered.length < 2 + size) break;
-          const message = buffered.subarray(2, 2 + size);
-          buffered = buffered.subarray(2 + size);
-          if (take(message)) return finish();
-        }
-      } catch (error) {
-        finish(error instanceof TransferError ? error : new TransferError(`${where}: a malformed answer (${(error as Error).message})`));
-      }
-    });
-    socket.once('error', (error: NodeJS.ErrnoException) =>
-      finish(new TransferError(`${where}: ${error.code === 'ECONNREFUSED' ? 'connection refused' : error.message}`)),
-    );
-    socket.once('close', () => finish(new TransferError(`${where} closed the connection before the transfer was complete`)));
-  });
 }

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from '@kaja/db/orm';
 import { queryCounts, subscriptions, type Executor } from '@kaja/db';
 import { defaultPlanId, planHasFeature } from '@kaja/catalog';
-import { countedTypeName, Rcode } from '@kaja/dns-model';
+import { countedTypeName, rcodeName } from '@kaja/dns-model';
 import { invalid } from '../errors';
 import type { Principal } from './principal';
 import { findZone } from '@kaja/zone-writes';
@@ -21,10 +21,6 @@ export interface MetricsQuery {
   to?: string | undefined;
   step: MetricStep;
 }
-
-const rcodeNames = new Map<number, string>();
-for (const [name, code] of Object.entries(Rcode)) if (!rcodeNames.has(code)) rcodeNames.set(code, name);
-const rcodeName = (code: number) => rcodeNames.get(code) ?? `RCODE${code}`;
 
 /** The window and the step checked: from before to, whole steps (from rounded down, to up), at most `maxMetricPoints`. */
 function windowOf(query: MetricsQuery, now: Date): { from: Date; to: Date; stepMs: number; points: number } {

@@ -26,6 +26,12 @@ export const Rcode = {
   BADCOOKIE: 23,
 } as const;
 
+const rcodeNames = new Map<number, string>();
+for (const [name, code] of Object.entries(Rcode)) if (!rcodeNames.has(code)) rcodeNames.set(code, name);
+
+/** The mnemonic of a response code (BADVERS for 16), or RCODEn for one without. */
+export const rcodeName = (code: number): string => rcodeNames.get(code) ?? `RCODE${code}`;
+
 export const DnsClass = { IN: 1, CH: 3, HS: 4, NONE: 254, ANY: 255 } as const;
 
 export const EdnsOptionCode = {

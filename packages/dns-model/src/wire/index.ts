@@ -1,5 +1,5 @@
 export { WireReader, WireWriter } from './buffer';
-export { DnsClass, EdnsOptionCode, Opcode, Rcode } from './constants';
+export { DnsClass, EdnsOptionCode, Opcode, Rcode, rcodeName } from './constants';
 export { nameToWire, readName, writeName } from './name';
 export { readRdata, writeRdata } from './rdataNames';
 export { serialCompare, soaSerial } from './serial';
