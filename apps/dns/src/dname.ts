@@ -1,6 +1,5 @@
-import { nameLabels, nameToWire, Rcode, readName } from '@kaja/dns-model';
+import { nameLabels, nameToWire, Rcode, readName, RRType } from '@kaja/dns-model';
 import type { Answer } from './answer';
-import { RRType } from '@kaja/dns-model';
 import type { Rrset, Zone, ZoneNode } from './zone';
 
 /**
@@ -10,6 +9,7 @@ import type { Rrset, Zone, ZoneNode } from './zone';
  * DNAME is not redirected itself.
  */
 export function findDname(zone: Zone, names: readonly string[], cut: ZoneNode | undefined): ZoneNode | undefined {
+  if (!zone.hasDname) return undefined;
   for (let i = names.length - 1; i >= 1; i--) {
     const node = zone.nodes.get(names[i]!);
     // Every ancestor of an existing name exists (empty non-terminals are nodes), so a gap ends the walk.

@@ -51,6 +51,16 @@ describe('the zone in memory', () => {
     expect(zone.nodes.has('www.example.com')).toBe(false);
   });
 
+  it('knows whether it holds a DNAME, through changes', () => {
+    const zone = loadZoneText('example.com', text);
+    expect(zone.hasDname).toBe(false);
+    const dname = wireRecord({ name: 'old.example.com', type: 'DNAME', ttl: 300, content: 'new.example.net.' });
+    zone.apply({ serial: 6, previousSerial: 5, removed: [soa(5)], added: [soa(6), dname] });
+    expect(zone.hasDname).toBe(true);
+    zone.apply({ serial: 7, previousSerial: 6, removed: [soa(6), dname], added: [soa(7)] });
+    expect(zone.hasDname).toBe(false);
+  });
+
   it('rejects a zone without an SOA', () => {
     expect(() => loadZoneText('example.com', '$TTL 300\n@ NS ns1\n')).toThrow(/SOA/);
   });

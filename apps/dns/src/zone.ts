@@ -52,6 +52,8 @@ export class Zone {
   /** Bumped on every change; answer caches compare it to drop stale answers. */
   version = 0;
   private ordered: string[] | undefined;
+  /** DNAME RRsets in the zone: most zones have none, and their answers skip looking for one. */
+  private dnames = 0;
 
   constructor(
     readonly name: string,
@@ -67,6 +69,10 @@ export class Zone {
     const soa = this.apex.rrsets.get(RRType.SOA)?.rdata[0];
     if (!soa) return 0;
     return soaSerial(soa);
+  }
+
+  get hasDname(): boolean {
+    return this.dnames > 0;
   }
 
   /** The SOA RRset; every served zone has one (checked on load). */
@@ -107,6 +113,7 @@ export class Zone {
     const rrset = node.rrsets.get(record.type);
     if (!rrset) {
       node.rrsets.set(record.type, { name: record.name, type: record.type, ttl: record.ttl, rdata: [record.rdata] });
+      if (record.type === RRType.DNAME) this.dnames++;
     } else {
       rrset.ttl = record.ttl;
       if (!rrset.rdata.some((r) => sameBytes(r, record.rdata))) rrset.rdata.push(record.rdata);
@@ -120,7 +127,10 @@ export class Zone {
     const rrset = node?.rrsets.get(record.type);
     if (!node || !rrset) return;
     rrset.rdata = rrset.rdata.filter((r) => !sameBytes(r, record.rdata));
-    if (rrset.rdata.length === 0) node.rrsets.delete(record.type);
+    if (rrset.rdata.length === 0) {
+      node.rrsets.delete(record.type);
+      if (record.type === RRType.DNAME) this.dnames--;
+    }
     if (hashed) {
       if (node.rrsets.size === 0) this.hashed.delete(node.name);
     } else this.prune(node);
