@@ -1,7 +1,6 @@
 import type { ZoneRegion } from '@kaja/catalog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '../../api/client';
-import { credentials } from '../../api/credentials';
 import { sessionKey } from '../../api/session';
 
 export function useUpdateProfile(userId: string) {
@@ -24,18 +23,5 @@ export function useUpdateCompany(customerId: string) {
 export function useChangePassword() {
   return useMutation({
     mutationFn: async (body: { current_password: string; new_password: string }) => call(api.POST('/v1/auth/change-password', { body })),
-  });
-}
-
-/** Ends every session of the user on the server, then forgets this browser's credentials and data. */
-export function useSignOutEverywhere() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () => call(api.POST('/v1/auth/signout-everywhere')),
-    onSuccess: () => {
-      credentials.clear();
-      queryClient.clear();
-      queryClient.setQueryData(sessionKey, null);
-    },
   });
 }

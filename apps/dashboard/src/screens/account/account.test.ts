@@ -100,8 +100,9 @@ describe('the account in the dashboard', () => {
     const session = (token: string) => fetch(`${platform.apiUrl}/auth/session`, { headers: { authorization: `Bearer ${token}` } });
     expect((await session(elsewhere)).status).toBe(200);
 
+    await page.goto(`${platform.appUrl}/account/security`);
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
-    await checkScreen(page, 'account-sign-out-everywhere');
+    await checkScreen(page, 'security-sign-out-everywhere');
     await page.getByRole('alertdialog', { name: 'Sign out everywhere?' }).getByRole('button', { name: 'Sign out everywhere' }).click();
     await page.getByRole('heading', { name: 'Sign in to Kaja DNS' }).waitFor();
     expect(await page.evaluate(() => [localStorage.getItem('auth_token'), localStorage.getItem('api_key')])).toEqual([null, null]);

@@ -1,6 +1,7 @@
-import { Alert, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input } from '@kaja/ui';
+import { Alert, Button, Input } from '@kaja/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { SectionCard } from '../../components/section-card';
 import { Field } from '../../forms/field';
 import { useSignedInSession } from '../../shell/use-session-context';
 import { freshFactorOf } from './fresh-factor';
@@ -9,20 +10,6 @@ import { RecoveryCodesDialog } from './recovery-codes-dialog';
 import { useReplaceRecoveryCodes, useTwoFactor } from './security-data';
 import { SessionsCard } from './sessions-card';
 import { TotpCard } from './totp-card';
-
-function Section({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2>{title}</h2>
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
-  );
-}
 
 function ReplaceRecoveryCodes({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[]) => void }) {
   const replace = useReplaceRecoveryCodes();
@@ -87,23 +74,23 @@ export default function SecurityScreen() {
           </Link>
         </Alert>
       )}
-      <Section title="Authenticator app" description="A 6-digit code from an app on your phone, asked after your password.">
+      <SectionCard title="Authenticator app" description="A 6-digit code from an app on your phone, asked after your password.">
         {status.data && <TotpCard enabled={status.data.totp.enabled} onRecoveryCodes={setCodes} />}
-      </Section>
-      <Section title="Passkeys" description="Sign in with your fingerprint, face or device PIN instead of the password and a code.">
+      </SectionCard>
+      <SectionCard title="Passkeys" description="Sign in with your fingerprint, face or device PIN instead of the password and a code.">
         <PasskeysCard onRecoveryCodes={setCodes} />
-      </Section>
+      </SectionCard>
       {status.data?.enabled && (
-        <Section
+        <SectionCard
           title="Recovery codes"
           description={`${status.data.recovery_codes_left} of 10 left. Each signs you in once when your app or passkey is not at hand.`}
         >
           <ReplaceRecoveryCodes onRecoveryCodes={setCodes} />
-        </Section>
+        </SectionCard>
       )}
-      <Section title="Sessions" description="Where you are signed in. Sign out a device you do not know or no longer use.">
+      <SectionCard title="Sessions" description="Where you are signed in. Sign out a device you do not know or no longer use.">
         <SessionsCard />
-      </Section>
+      </SectionCard>
       <RecoveryCodesDialog codes={codes} onClose={() => setCodes(null)} />
     </div>
   );

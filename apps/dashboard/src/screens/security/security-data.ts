@@ -1,6 +1,7 @@
 import { startRegistration } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '../../api/client';
+import { credentials } from '../../api/credentials';
 import { sessionKey } from '../../api/session';
 
 const twoFactorKey = ['two-factor'] as const;
@@ -85,5 +86,18 @@ export function useRevokeSession() {
   return useMutation({
     mutationFn: async (id: string) => call(api.DELETE('/v1/auth/sessions/{id}', { params: { path: { id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}
+
+/** Ends every session of the user on the server, then forgets this browser's credentials and data. */
+export function useSignOutEverywhere() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => call(api.POST('/v1/auth/signout-everywhere')),
+    onSuccess: () => {
+      credentials.clear();
+      queryClient.clear();
+      queryClient.setQueryData(sessionKey, null);
+    },
   });
 }

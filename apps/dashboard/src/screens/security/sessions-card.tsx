@@ -1,16 +1,31 @@
-import { Alert, Badge, Button, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@kaja/ui';
+import {
+  Alert,
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+  Badge,
+  Button,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@kaja/ui';
 import { LogOut } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../format/date-time';
-import { useSignOutEverywhere } from '../account/account-data';
-import { useRevokeSession, useSessions } from './security-data';
+import { useRevokeSession, useSessions, useSignOutEverywhere } from './security-data';
 
 /** The person's signed-in browsers and programs: sign one out, or all of them. */
 export function SessionsCard() {
   const sessions = useSessions();
   const revoke = useRevokeSession();
-  const signOutEverywhere = useSignOutEverywhere();
-  const navigate = useNavigate();
   return (
     <div className="grid gap-4">
       {revoke.isError && <Alert variant="destructive">{revoke.error.message}</Alert>}
@@ -53,15 +68,38 @@ export function SessionsCard() {
           </TableBody>
         </Table>
       </div>
-      <Button
-        variant="outline"
-        className="justify-self-start"
-        disabled={signOutEverywhere.isPending}
-        onClick={() => signOutEverywhere.mutate(undefined, { onSuccess: () => void navigate('/auth', { replace: true }) })}
-      >
-        <LogOut aria-hidden />
-        Sign out everywhere
-      </Button>
+      <SignOutEverywhere />
+    </div>
+  );
+}
+
+/** Ends every session of the person, this browser's too, after a confirmation. */
+function SignOutEverywhere() {
+  const signOutEverywhere = useSignOutEverywhere();
+  const navigate = useNavigate();
+  return (
+    <div className="grid gap-3">
+      {signOutEverywhere.isError && <Alert variant="destructive">{signOutEverywhere.error.message}</Alert>}
+      <AlertDialog>
+        <AlertDialogTrigger asChild>
+          <Button variant="outline" className="justify-self-start" disabled={signOutEverywhere.isPending}>
+            <LogOut aria-hidden />
+            {signOutEverywhere.isPending ? 'Signing out…' : 'Sign out everywhere'}
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogTitle>Sign out everywhere?</AlertDialogTitle>
+          <AlertDialogDescription>
+            Every browser and device signed in as you is signed out, this one too. API keys keep working: revoke them under API keys.
+          </AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction onClick={() => signOutEverywhere.mutate(undefined, { onSuccess: () => void navigate('/auth', { replace: true }) })}>
+              Sign out everywhere
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </div>
   );
 }
