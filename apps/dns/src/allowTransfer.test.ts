@@ -14,6 +14,13 @@ const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'kaja-dns-allow-transfer-'));
 const sha1Secret = Buffer.alloc(20, 3).toString('base64');
 const md5Secret = Buffer.alloc(16, 4).toString('base64');
+/** One key per SHA-2 algorithm, each allowed from its own address, with the shortest truncation RFC 8945 5.2.2.1 permits. */
+const sha2Keys = [
+  { algorithm: 'hmac-sha224', bits: 112, address: '127.0.0.6' },
+  { algorithm: 'hmac-sha256', bits: 128, address: '127.0.0.7' },
+  { algorithm: 'hmac-sha384', bits: 192, address: '127.0.0.8' },
+  { algorithm: 'hmac-sha512', bits: 256, address: '127.0.0.9' },
+].map((key, i) => ({ ...key, name: `${key.algorithm}.example.org`, secret: Buffer.alloc(32, 10 + i).toString('base64') }));
 const soa = (zone: string) => `ns1.${zone}. hostmaster.${zone}. 7 7200 3600 1209600 60`;
 const zoneText = (zone: string) => `$TTL 300\n@ SOA ${soa(zone)}\n@ NS ns1\nns1 A 192.0.2.1\nwww A 192.0.2.80\n`;
 
@@ -55,6 +62,12 @@ beforeAll(async () => {
       // Every zone, with the operator's HMAC-MD5 key for an old peer.
       '--allow-transfer',
       '*=127.0.0.4/32,key=old-peer.example.org',
+      ...sha2Keys.flatMap((key) => [
+        '--tsig-key',
+        `${key.name}:${key.algorithm}:${key.secret}`,
+        '--allow-transfer',
+        `example.org=${key.address},key=${key.name}`,
+      ]),
     ],
     { env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -123,6 +136,17 @@ describe('--allow-transfer ZONE=CIDR', () => {
     const wrong = await client('kdig', ['-b', '127.0.0.5', '-y', `hmac-sha1:xfr.example.net:${Buffer.alloc(20, 9).toString('base64')}`, 'example.net', 'AXFR']);
     expect(wrong).toMatch(/BADSIG|NOTAUTH/);
     expect(records(wrong)).toEqual([]);
+  });
+
+  it('transfers with each SHA-2 algorithm (dig -y), full and truncated, signing every message; unsigned is refused', async () => {
+    for (const key of sha2Keys) {
+      for (const algorithm of [key.algorithm, `${key.algorithm}-${key.bits}`]) {
+        const out = await client('dig', ['-b', key.address, '-y', `${algorithm}:${key.name}:${key.secret}`, 'example.org', 'AXFR']);
+        expect(records(out), algorithm).toHaveLength(5);
+        expect(out, algorithm).not.toMatch(/[Cc]ouldn't verify|failed|expected/);
+      }
+      expect(await client('dig', ['-b', key.address, 'example.org', 'AXFR']), key.algorithm).toMatch(refused);
+    }
   });
 
   it('for *, allows every zone; an HMAC-MD5 key from a BIND key file signs for an old peer (dig -k)', async () => {

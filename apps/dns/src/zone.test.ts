@@ -47,6 +47,10 @@ describe('the zone in memory', () => {
     expect(() => zone.apply({ previousSerial: 5, serial: 6, removed: [], added: [a('www.example.org', '192.0.2.1')] })).toThrow(/not inside the zone/);
     expect(() => zone.apply({ previousSerial: 5, serial: 6, removed: [], added: [soa(6), a('www.example.com', '192.0.2.1')] })).toThrow(/exactly one new SOA/);
     expect(() => zone.apply({ previousSerial: 5, serial: 6, removed: [soa(5)], added: [] })).toThrow(/exactly one new SOA/);
+    expect(() => zone.apply({ previousSerial: 5, serial: 6, removed: [], added: [a('www.example.com', '192.0.2.1')] })).toThrow(
+      'the change of example.com to serial 6 brings an SOA of serial 5',
+    );
+    expect(() => zone.apply({ previousSerial: 5, serial: 6, removed: [soa(5)], added: [soa(7)] })).toThrow('brings an SOA of serial 7');
     expect(zone.serial).toBe(5);
     expect(zone.nodes.has('www.example.com')).toBe(false);
   });

@@ -96,6 +96,9 @@ export class Zone {
     if (addedSoas.some((r) => r.name !== this.name) || (keepsSoa ? 1 : 0) + addedSoas.length !== 1) {
       throw new RangeError(`a change to ${this.name} must replace its SOA with exactly one new SOA`);
     }
+    // The zone's serial is its SOA's: a change whose SOA says otherwise would leave the zone behind its journal for good.
+    const reached = keepsSoa ? this.serial : soaSerial(addedSoas[0]!.rdata);
+    if (reached !== change.serial) throw new RangeError(`the change of ${this.name} to serial ${change.serial} brings an SOA of serial ${reached}`);
     for (const record of change.removed) this.remove(record);
     for (const record of change.added) this.add(record);
     this.check();

@@ -84,7 +84,16 @@ export async function transferIn(
   const serial = soaSerial(records[0]!.rdata);
   if (reader.style === 'current') return { kind: 'current', serial };
   if (reader.style === 'axfr') return { kind: 'zone', serial, records: records.slice(0, -1).map(presentation), incremental: false };
-  return { kind: 'zone', serial, records: applyDifferences(current!.records, records.slice(1, -1).map(presentation)), incremental: true };
+  let merged: TransferredRecord[];
+  try {
+    merged = applyDifferences(current!.records, records.slice(1, -1).map(presentation));
+  } catch (error) {
+    // RFC 1995 4: differences that do not fit what we hold are not applied; the whole zone is asked for.
+    if (error instanceof TransferError) return transferIn(zone, primary, undefined, options);
+    throw error;
+  }
+  if (soaOf(merged) !== serial) return transferIn(zone, primary, undefined, options);
+  return { kind: 'zone', serial, records: merged, incremental: true };
 }
 
 /**
@@ -137,22 +146,47 @@ class StreamReader {
   }
 }
 
-/** The records held with an IXFR's difference sequences applied (old SOA, removed, new SOA, added; repeated). */
-function applyDifferences(held: TransferredRecord[], sequence: TransferredRecord[]): TransferredRecord[] {
+/**
+ * The records held with an IXFR's difference sequences applied (RFC 1995 4: each sequence is the
+ * old SOA, the records removed, the new SOA, the records added). A sequence that does not start at
+ * the serial reached so far, or removes a record not held, means the primary's history is not ours:
+ * a TransferError, and the caller transfers the whole zone instead.
+ */
+export function applyDifferences(held: TransferredRecord[], sequence: TransferredRecord[]): TransferredRecord[] {
   const key = (r: TransferredRecord) => `${r.name}\u0000${r.type}\u0000${r.content}`;
   const records = new Map(held.map((r) => [key(r), r]));
-  let adding = false;
+  let serial = soaOf(held);
+  // Before the first SOA nothing is open; the old SOA opens the records removed, the new SOA the records added.
+  let phase: 'start' | 'removing' | 'adding' = 'start';
   for (const record of sequence) {
     if (record.type === 'SOA') {
-      adding = !adding;
-      if (adding) for (const k of [...records.keys()]) if (records.get(k)!.type === 'SOA') records.delete(k);
-      if (adding) records.set(key(record), record);
+      const at = soaSerialOf(record);
+      if (phase === 'removing') {
+        for (const k of [...records.keys()]) if (records.get(k)!.type === 'SOA') records.delete(k);
+        records.set(key(record), record);
+        serial = at;
+        phase = 'adding';
+      } else {
+        if (at !== serial) throw new TransferError(`a difference starts at serial ${at}, the zone held is at ${serial}`);
+        phase = 'removing';
+      }
       continue;
     }
-    if (adding) records.set(key(record), record);
-    else records.delete(key(record));
+    if (phase === 'adding') records.set(key(record), record);
+    else if (phase === 'start' || !records.delete(key(record)))
+      throw new TransferError(`a difference removes ${record.name} ${record.type} ${record.content}, which the zone held does not have`);
   }
   return [...records.values()];
+}
+
+function soaOf(records: TransferredRecord[]): number {
+  const soa = records.find((r) => r.type === 'SOA');
+  if (!soa) throw new TransferError('the zone held has no SOA');
+  return soaSerialOf(soa);
+}
+
+function soaSerialOf(record: TransferredRecord): number {
+  return Number(record.content.trim().split(/\s+/)[2]);
 }
 
 function presentation(record: ResourceRecord): TransferredRecord {

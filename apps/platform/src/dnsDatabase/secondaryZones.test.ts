@@ -1,8 +1,9 @@
 // Secondary zones on the platform, following a real primary: knotd started here serves the zones
 // the API transfers in (AXFR with TSIG; Knot's NOTIFY reaching the DNS node brings a refresh
-// forward); a zone Knot signs itself is served as received and validated by delv; a primary that
+// forward; a change on the primary follows by IXFR, merged into what we hold); a zone Knot signs itself is served as received and validated by delv; a primary that
 // goes away leaves the zone served, with the error on it, until the SOA's expire time.
 import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { secondaryZones } from '@kaja/db';
@@ -167,6 +168,42 @@ zone:
     expect(keys.body?.data ?? []).toEqual([]);
   });
 
+  it('follows a change on the primary: NOTIFY, then IXFR from the serial held, served at once', async () => {
+    const changed = Date.now();
+    await writeFile(join(knot!.dir, `${plain}.zone`), zoneText(1, '192.0.2.81', 'new TXT "added on the primary"\n'));
+    await knot!.control('zone-reload', plain);
+    // Knot computes the difference from the file it had and numbers it itself (difference-no-serial).
+    await until('the new serial', async () => {
+      const response = await answer(`www.${plain}`, 'A');
+      return response.answer[0] === `www.${plain}. 300 IN A 192.0.2.81` ? response : undefined;
+    });
+    expect(knot!.log()).toContain(`[${plain}.] notify, outgoing, remote 127.0.0.1@${kit.port}, serial 2`);
+    // Incremental: the difference 1 -> 2 and nothing more (a difference we could not apply would be followed by an AXFR).
+    const transfers = knot!
+      .log()
+      .split('\n')
+      .filter((line) => line.includes(`[${plain}.] `) && /XFR, outgoing.*started/.test(line));
+    expect(transfers.at(-1)).toMatch(/IXFR, outgoing, remote 127\.0\.0\.1@\d+, started, serial 1 -> 2$/);
+    expect((await answer(`new.${plain}`, 'TXT')).answer).toEqual([`new.${plain}. 300 IN TXT "added on the primary"`]);
+    expect((await answer(plain, 'SOA')).answer).toEqual([`${plain}. 300 IN SOA ns1.${plain}. hostmaster.${plain}. 2 3600 600 86400 60`]);
+    // The records not in the difference are kept as they were.
+    expect((await answer(`x.wild.${plain}`, 'TXT')).answer).toEqual([`x.wild.${plain}. 300 IN TXT "from the wildcard"`]);
+    const kdig = await run('kdig', ['@127.0.0.1', '-p', String(kit.port), '+norec', `www.${plain}`, 'A'], { timeout: 10_000 });
+    expect(kdig.stdout).toMatch(new RegExp(`^www\\.${plain.replace(/\./g, '\\.')}\\.\\s+300\\s+IN\\s+A\\s+192\\.0\\.2\\.81$`, 'm'));
+    const zone = await kit.send('GET', `/zones/${plainZone.id}`);
+    expect(zone.serial).toBe(2);
+    expect(zone.secondary).toMatchObject({ last_serial: 2, last_error: null });
+    expect(Date.parse(zone.secondary.last_success_at)).toBeGreaterThanOrEqual(changed);
+    // One change in the journal, 1 -> 2, holding exactly the primary's difference.
+    const [change] = await kit.send('GET', `/zones/${plainZone.id}/history`);
+    expect(change).toMatchObject({ previous_serial: 1, serial: 2, source: 'system' });
+    expect(change.removed).toEqual([{ name: `www.${plain}`, type: 'A', ttl: 300, content: '192.0.2.80' }]);
+    expect(change.added).toEqual([
+      { name: `new.${plain}`, type: 'TXT', ttl: 300, content: '"added on the primary"' },
+      { name: `www.${plain}`, type: 'A', ttl: 300, content: '192.0.2.81' },
+    ]);
+  });
+
   it('keeps serving when the primary goes away, with the error on the zone, until the SOA expire time', async () => {
     await knot!.stop();
     knot = undefined;
@@ -174,10 +211,10 @@ zone:
     await kit.api.app.jobs.runUntilIdle();
     const zone = await kit.send('GET', `/zones/${plainZone.id}`);
     expect(zone.secondary.last_error).toBe(`127.0.0.1 port ${knotPort}: connection refused`);
-    expect(zone.secondary.last_serial).toBe(1);
+    expect(zone.secondary.last_serial).toBe(2);
     // The next try follows the SOA's retry (600 s).
     expect(Date.parse(zone.secondary.next_refresh_at) - Date.parse(zone.secondary.last_attempt_at)).toBeGreaterThanOrEqual(599_000);
-    expect((await answer(`www.${plain}`, 'A')).answer).toEqual([`www.${plain}. 300 IN A 192.0.2.80`]);
+    expect((await answer(`www.${plain}`, 'A')).answer).toEqual([`www.${plain}. 300 IN A 192.0.2.81`]);
 
     // A day later (the SOA's expire) without a transfer: the zone is no longer served.
     await kit.api.database.db

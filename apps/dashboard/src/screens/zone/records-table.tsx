@@ -17,6 +17,8 @@ type RecordsTableProps = {
   onSelectionChange: (selection: RowSelectionState) => void;
   onEdit: (set: RecordSet) => void;
   onDelete: (set: RecordSet) => void;
+  /** No selection and no edit or delete buttons (a secondary zone's records). */
+  readOnly?: boolean;
 };
 
 const rowHeight = 52;
@@ -25,7 +27,7 @@ const rowHeight = 52;
  * The zone's record sets in the API's order. Only the rows in view are in the page (TanStack Virtual),
  * so ten thousand sets scroll as smoothly as ten; the next page is fetched before the end is reached.
  */
-export function RecordsTable({ zoneName, sets, total, loadMore, selection, onSelectionChange, onEdit, onDelete }: RecordsTableProps) {
+export function RecordsTable({ zoneName, sets, total, loadMore, selection, onSelectionChange, onEdit, onDelete, readOnly = false }: RecordsTableProps) {
   const columns = useMemo<ColumnDef<RecordSet>[]>(
     () => [
       {
@@ -105,13 +107,14 @@ export function RecordsTable({ zoneName, sets, total, loadMore, selection, onSel
     ],
     [zoneName, onEdit, onDelete],
   );
+  const shown = useMemo(() => (readOnly ? columns.filter((column) => column.id !== 'select' && column.id !== 'actions') : columns), [columns, readOnly]);
 
   const table = useReactTable({
     data: sets,
-    columns,
+    columns: shown,
     getRowId: (set) => set.id,
     getCoreRowModel: getCoreRowModel(),
-    enableRowSelection: (row) => !row.original.managed,
+    enableRowSelection: (row) => !readOnly && !row.original.managed,
     state: { rowSelection: selection },
     onRowSelectionChange: (update) => onSelectionChange(typeof update === 'function' ? update(selection) : update),
   });
@@ -151,7 +154,7 @@ export function RecordsTable({ zoneName, sets, total, loadMore, selection, onSel
         <tbody>
           {before > 0 && (
             <tr aria-hidden>
-              <td style={{ height: before }} colSpan={columns.length} />
+              <td style={{ height: before }} colSpan={shown.length} />
             </tr>
           )}
           {items.map((item) => {
@@ -174,7 +177,7 @@ export function RecordsTable({ zoneName, sets, total, loadMore, selection, onSel
           })}
           {after > 0 && (
             <tr aria-hidden>
-              <td style={{ height: after }} colSpan={columns.length} />
+              <td style={{ height: after }} colSpan={shown.length} />
             </tr>
           )}
         </tbody>

@@ -1,7 +1,8 @@
 import { Alert, Button, Input, Select } from '@kaja/ui';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { ArrowLeft, Plus } from 'lucide-react';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CopyButton } from '../../components/copy-button';
 import { DelegationBadge, DnssecBadge, NetworkBadges, ZoneStatusBadge } from '../../components/zone-badges';
@@ -13,9 +14,12 @@ import { DeleteRecordDialog } from './delete-dialog';
 import { RecordDialog } from './record-dialog';
 import { recordTypes } from './record-forms';
 import { RecordsTable } from './records-table';
-import { type RecordSet, useRecordSets, useZone } from './zone-data';
+import { SecondaryPanel } from './secondary-panel';
+import { type RecordSet, recordSetsKey, useRecordSets, useZone } from './zone-data';
 
 function Records({ zone }: { zone: Zone }) {
+  // A secondary zone's records are its primary's: shown, never edited here.
+  const readOnly = zone.type === 'secondary';
   const [nameFilter, setNameFilter] = useState('');
   const [typeFilter, setTypeFilter] = useState('');
   const filter = useDeferredValue(useMemo(() => ({ name: nameFilter.trim(), type: typeFilter }), [nameFilter, typeFilter]));
@@ -31,6 +35,11 @@ function Records({ zone }: { zone: Zone }) {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const edit = useCallback((set: RecordSet) => setDialog({ editing: set, key: Date.now() }), []);
+  // A transfer changes the records without this page doing anything: read them again at each new serial.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: recordSetsKey(zone.id) });
+  }, [queryClient, zone.id, zone.serial]);
 
   return (
     <section aria-labelledby="records-heading" className="grid gap-4">
@@ -38,11 +47,19 @@ function Records({ zone }: { zone: Zone }) {
         <h2 id="records-heading" className="text-lg font-semibold">
           Records
         </h2>
-        <Button onClick={() => setDialog({ editing: null, key: Date.now() })}>
-          <Plus aria-hidden />
-          Add records
-        </Button>
+        {!readOnly && (
+          <Button onClick={() => setDialog({ editing: null, key: Date.now() })}>
+            <Plus aria-hidden />
+            Add records
+          </Button>
+        )}
       </div>
+      {readOnly && (
+        <Alert>
+          Read-only: this is a secondary zone, so its records come from your primaries. Change them on your primary server; the zone follows by NOTIFY or at its
+          next refresh.
+        </Alert>
+      )}
       <div className="flex flex-wrap gap-2">
         <Input
           type="search"
@@ -59,7 +76,7 @@ function Records({ zone }: { zone: Zone }) {
           ))}
         </Select>
       </div>
-      <BulkActions zone={zone} selected={selected} onDone={() => setSelection({})} />
+      {!readOnly && <BulkActions zone={zone} selected={selected} onDone={() => setSelection({})} />}
       {sets.isPending && <p role="status">Loading records…</p>}
       {sets.isError && <Alert variant="destructive">Could not load the records: {sets.error.message}</Alert>}
       {sets.data && loaded.length === 0 && <Alert>No records match.</Alert>}
@@ -77,6 +94,7 @@ function Records({ zone }: { zone: Zone }) {
             onSelectionChange={setSelection}
             onEdit={edit}
             onDelete={setDeleting}
+            readOnly={readOnly}
           />
         </>
       )}
@@ -109,6 +127,7 @@ export default function ZoneScreen() {
         </div>
       </div>
       <ZoneTabs zoneId={zone.data.id} />
+      {zone.data.secondary && <SecondaryPanel zone={zone.data} state={zone.data.secondary} />}
       <section aria-labelledby="ns-heading" className="grid gap-2">
         <h2 id="ns-heading" className="text-lg font-semibold">
           Name servers

@@ -12,10 +12,12 @@ const pageSize = 100;
 export const zoneKey = (zoneId: string) => [...zonesKey, zoneId] as const;
 export const recordSetsKey = (zoneId: string) => [...zonesKey, zoneId, 'records'] as const;
 
-export function useZone(zoneId: string) {
+/** The zone; `refetchInterval` (ms) keeps it current where it changes by itself (a secondary zone's transfers). */
+export function useZone(zoneId: string, options: { refetchInterval?: number } = {}) {
   return useQuery({
     queryKey: zoneKey(zoneId),
     queryFn: async () => (await call(api.GET('/v1/zones/{id}', { params: { path: { id: zoneId } } }))).data,
+    refetchInterval: options.refetchInterval ?? false,
   });
 }
 

@@ -1,10 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseZoneFile } from '@kaja/dns-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, errorOf, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../../testing';
 import { createZone, customerWithZone, setPlan } from './zoneTestKit';
+
+/** The DNS model's zone file with every type it reads (the one compared with BIND, Knot and ldns). */
+const everyTypeFixture = readFileSync(createRequire(import.meta.url).resolve('@kaja/dns-model/fixtures/every-type.zone'), 'utf8');
 
 describe('/v1/zones/{id}/export and /import', () => {
   let api: TestApi;
@@ -180,6 +185,66 @@ deep     IN A     192.0.2.99
     // The same decision as the records endpoint's.
     const posted = await api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { type: 'OPT', name: 'opt', content: '\\# 0' } });
     expect(errorOf(posted).details).toEqual({ type: 'Record type OPT is not supported' });
+  });
+
+  it('imports the DNS model’s every-type zone file: types customers may not write refused by line, then bad practice by set, storing nothing; every other type stored', async () => {
+    const zone = await createZone(api, owner);
+    const text = everyTypeFixture.replaceAll('every-type.example', zone.name);
+    const serial = (await api.request('GET', `/zones/${zone.id}`, { token: owner.apiKey })).body.data.serial;
+    const refused = await importFile(zone.id, text);
+    expect(refused.status).toBe(422);
+    // What the API decided customers may not write (decision 028): obsolete, experimental and unassigned types.
+    const refusedLines = [
+      [18, 'SPF'],
+      [31, 'RT'],
+      [34, 'X25'],
+      [35, 'ISDN'],
+      [36, 'ISDN'],
+      [37, 'MB'],
+      [38, 'MG'],
+      [39, 'MR'],
+      [40, 'MINFO'],
+      [59, 'HIP'],
+      [60, 'APL'],
+      [61, 'APL'],
+      [62, 'CSYNC'],
+      [63, 'ZONEMD'],
+      [65, 'NID'],
+      [66, 'L32'],
+      [67, 'L64'],
+      [68, 'LP'],
+      [78, 'TYPE65000'],
+    ] as const;
+    expect((errorOf(refused).details as any).lines).toEqual(refusedLines.map(([line, type]) => ({ line, message: `Record type ${type} is not supported` })));
+    expect(await customerSets(zone.id)).toEqual([]);
+    expect((await api.request('GET', `/zones/${zone.id}`, { token: owner.apiKey })).body.data.serial).toBe(serial);
+
+    // Without those lines the file imports, and every type left in it is stored.
+    const lines = text.split('\n');
+    // The ZONEMD record goes on in parentheses on line 64.
+    const withoutRefusedTypes = new Set([...refusedLines.map(([line]) => line), 64]);
+    // The API's checks of good practice come next, per set: a null MX beside another MX, a CAA tag nobody defined.
+    const unchecked = await importFile(zone.id, lines.filter((_, i) => !withoutRefusedTypes.has(i + 1)).join('\n'));
+    expect(errorOf(unchecked).details).toEqual({
+      [`${zone.name}/MX.content`]: 'A null MX (".") must have priority 0',
+      [`${zone.name}/CAA.content`]: 'CAA tag must be issue, issuewild, iodef or issuemail, not "tbs"',
+    });
+    expect(await customerSets(zone.id)).toEqual([]);
+    const kept = lines.filter((_, i) => !withoutRefusedTypes.has(i + 1) && i + 1 !== 13 && i + 1 !== 20).join('\n');
+    const imported = await importFile(zone.id, kept);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    const { records } = parseZoneFile(kept, { origin: zone.name });
+    const expected = new Set(records.filter((r) => !(r.name === zone.name && (r.type === 'SOA' || r.type === 'NS'))).map((r) => `${r.name} ${r.type}`));
+    const stored = new Set<string>(
+      (await customerSets(zone.id)).map((line: string) =>
+        line
+          .split(' ', 3)
+          .filter((_, i) => i !== 1)
+          .join(' '),
+      ),
+    );
+    expect(stored).toEqual(expected);
+    expect(new Set([...stored].map((set) => set.split(' ')[1])).size).toBe(30);
   });
 
   it('lists the first 1000 set changes of a large import and counts them all', async () => {

@@ -1,0 +1,29 @@
+import type { components } from '@kaja/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, call } from '../../api/client';
+import { zoneKey } from './zone-data';
+
+export type SecondaryState = components['schemas']['SecondaryZoneState'];
+export type PrimaryInput = { address: string; port: number; tsig_key_id: string | null };
+
+/** How often a secondary zone's page reads the zone again: transfers happen without the visitor doing anything. */
+export const transferStatePollMs = 3000;
+
+/** Asks for a check of the primaries now; the transfer runs in the background and the zone shows its outcome. */
+export function useTransferNow(zoneId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await call(api.POST('/v1/zones/{id}/transfer', { params: { path: { id: zoneId } } }))).data,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: zoneKey(zoneId) }),
+  });
+}
+
+/** Replaces the primaries (the API transfers from them at once). */
+export function useSetPrimaries(zoneId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (primaries: PrimaryInput[]) =>
+      (await call(api.PUT('/v1/zones/{id}/primaries', { params: { path: { id: zoneId } }, body: { primaries } }))).data,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: zoneKey(zoneId) }),
+  });
+}
