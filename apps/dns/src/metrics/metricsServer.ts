@@ -1,9 +1,14 @@
 import { createServer } from 'node:http';
-import { AggregatorRegistry, type MetricObjectWithValues, type MetricValue } from 'prom-client';
+import promClient, { Registry, type Aggregator, type MetricObjectWithValues, type MetricValue } from 'prom-client';
 import { metricsContentType } from './serverMetrics';
 
 /** The metric families of one registry, as `Registry.getMetricsAsJSON` gives them (and as they cross processes). */
-export type MetricFamilies = MetricObjectWithValues<MetricValue<string>>[];
+export type MetricFamilies = Family[];
+
+type Family = MetricObjectWithValues<MetricValue<string>>;
+
+// What `AggregatorRegistry.aggregate` applies per family; exported by prom-client, missing from its typings.
+const { aggregators } = promClient as unknown as { aggregators: Record<Aggregator, (families: Family[]) => Family | undefined> };
 
 export interface MetricsServer {
   host: string;
@@ -12,9 +17,25 @@ export interface MetricsServer {
 }
 
 /**
+ * One registry of the families of several: a family that several processes report is combined by
+ * its `aggregator` (the sum, for counters and histograms), one that only one reports is taken as it
+ * is (prom-client's own aggregation would drop those marked `omit`, such as the start time).
+ */
+export function combineFamilies(lists: MetricFamilies[]): Registry {
+  const byName = new Map<string, MetricFamilies>();
+  for (const list of lists) for (const family of list) byName.set(family.name, [...(byName.get(family.name) ?? []), family]);
+  const registry = new Registry();
+  for (const group of byName.values()) {
+    const family = group.length === 1 ? group[0] : aggregators[group[0]!.aggregator](group);
+    if (family) registry.registerMetric({ ...family, get: () => family } as never);
+  }
+  return registry;
+}
+
+/**
  * Serves `GET /metrics` on `host:port` (0: a free port): at each scrape `gather` gives the families
- * of every registry concerned (the node's processes, the API beside them), and families of the
- * same name are added together (`AggregatorRegistry.aggregate`). Nothing else is served here: no
+ * of every registry concerned (the node's processes, the API beside them), combined by
+ * `combineFamilies`. Nothing else is served here: no
  * zone, no customer, nothing to authenticate, which is why the address is the operator's choice
  * (loopback or a monitoring network), never the API's.
  */
@@ -26,7 +47,7 @@ export function serveMetrics(host: string, port: number, gather: () => Promise<M
       return;
     }
     gather()
-      .then((families) => AggregatorRegistry.aggregate(families).metrics())
+      .then((families) => combineFamilies(families).metrics())
       .then(
         (text) => response.writeHead(200, { 'content-type': metricsContentType }).end(request.method === 'HEAD' ? undefined : text),
         (error: Error) => {
