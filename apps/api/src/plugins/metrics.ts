@@ -40,19 +40,15 @@ export function metricsPlugin(app: FastifyInstance, { database }: { database: Da
     durations.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });
 
-  // Both job families come from one query per scrape, which ever of them is collected first runs.
-  let reading: Promise<JobQueue> | undefined;
-  const queue = () => {
-    reading ??= readJobQueue(database).finally(() => setImmediate(() => (reading = undefined)));
-    return reading;
-  };
+  // Each family reads the queue itself (a small query on the index of waiting and running jobs):
+  // a scrape every few seconds costs the database little, and no family can show an earlier scrape's figure.
   new Gauge({
     name: 'kaja_api_jobs',
     help: 'Background jobs waiting or running: due (queued, their time has come), scheduled (queued for later) and running.',
     labelNames: ['state'],
     registers,
     async collect() {
-      const { due, scheduled, running } = await queue();
+      const { due, scheduled, running } = await readJobQueue(database);
       this.set({ state: 'due' }, due);
       this.set({ state: 'scheduled' }, scheduled);
       this.set({ state: 'running' }, running);
@@ -63,7 +59,7 @@ export function metricsPlugin(app: FastifyInstance, { database }: { database: Da
     help: 'How long the oldest due job has been waiting for a runner (0 when none is due).',
     registers,
     async collect() {
-      this.set((await queue()).oldestDueSeconds);
+      this.set((await readJobQueue(database)).oldestDueSeconds);
     },
   });
 
