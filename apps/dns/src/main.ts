@@ -91,7 +91,7 @@ async function startMetrics(config: Config, gather: () => Promise<MetricFamilies
   const { host, port } = config.metrics;
   const server = await serveMetrics(host, port, gather);
   console.log(`dns: metrics on http://${host.includes(':') ? `[${host}]` : host}:${server.port}/metrics`);
-  return server.close;
+  return () => server.close();
 }
 
 function serving(config: Config, zones: number): string {

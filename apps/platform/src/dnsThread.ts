@@ -95,8 +95,7 @@ export async function startDnsThread(options: DnsThreadOptions): Promise<DnsThre
       else if (message.type === 'metrics') {
         scrapes.get(message.id)?.(message.families);
         scrapes.delete(message.id);
-      }
-      else if (message.type === 'call') {
+      } else if (message.type === 'call') {
         const answer = message.method === 'findKey' ? options.updates.findKey(...message.args) : options.updates.update(...message.args);
         answer.then(
           (value) => send({ type: 'result', id: message.id, ok: true, value }),

@@ -1,15 +1,18 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { enqueueJob } from '@kaja/db';
+import type { Registry } from 'prom-client';
 import { expect } from 'vitest';
 import { apiTest } from '../apiTest';
 import { unmatchedRoute } from './metrics';
 
 /** The sample of a family with exactly these labels (0 when there is none). */
-async function sample(registry: { getMetricsAsJSON(): Promise<{ name: string; values: { labels: object; value: number; metricName?: string }[] }[]> }, name: string, labels: Record<string, string | number> = {}) {
+async function sample(registry: Registry, name: string, labels: Record<string, string | number> = {}) {
   const families = await registry.getMetricsAsJSON();
-  const family = families.find((f) => name === f.name) ?? families.find((f) => f.type === 'histogram' && name.startsWith(`${f.name}_`));
-  const value = family?.values.find((v) => (v.metricName ?? family.name) === name && JSON.stringify(v.labels) === JSON.stringify(labels));
+  const family = families.find((f) => name === f.name) ?? families.find((f) => String(f.type) === 'histogram' && name.startsWith(`${f.name}_`));
+  const value = family?.values.find(
+    (v: { metricName?: string; labels: object }) => (v.metricName ?? family.name) === name && JSON.stringify(v.labels) === JSON.stringify(labels),
+  );
   return value?.value ?? 0;
 }
 

@@ -110,9 +110,10 @@ async function readJobQueue(database: DatabaseHandle): Promise<JobQueue> {
       due: sql<number>`count(*) filter (where ${jobs.status} = 'queued' and ${jobs.runAt} <= now())`.mapWith(Number),
       scheduled: sql<number>`count(*) filter (where ${jobs.status} = 'queued' and ${jobs.runAt} > now())`.mapWith(Number),
       running: sql<number>`count(*) filter (where ${jobs.status} = 'running')`.mapWith(Number),
-      oldestDueSeconds: sql<number>`coalesce(extract(epoch from now() - min(${jobs.runAt}) filter (where ${jobs.status} = 'queued' and ${jobs.runAt} <= now())), 0)`.mapWith(
-        Number,
-      ),
+      oldestDueSeconds:
+        sql<number>`coalesce(extract(epoch from now() - min(${jobs.runAt}) filter (where ${jobs.status} = 'queued' and ${jobs.runAt} <= now())), 0)`.mapWith(
+          Number,
+        ),
     })
     .from(jobs)
     .where(inArray(jobs.status, ['queued', 'running']));

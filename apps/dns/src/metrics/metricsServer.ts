@@ -43,7 +43,9 @@ export function serveMetrics(host: string, port: number, gather: () => Promise<M
   const server = createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
     if (path !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      response.writeHead(path === '/metrics' ? 405 : 404, { 'content-type': 'text/plain; charset=utf-8' }).end(path === '/metrics' ? 'GET only\n' : 'Not found: metrics are at /metrics\n');
+      response
+        .writeHead(path === '/metrics' ? 405 : 404, { 'content-type': 'text/plain; charset=utf-8' })
+        .end(path === '/metrics' ? 'GET only\n' : 'Not found: metrics are at /metrics\n');
       return;
     }
     gather()

@@ -48,7 +48,12 @@ export function serverRegistry(source: ServerMetricsSource): Registry {
     'Queries answered by the whole answer pipeline (not cached yet, stale, or not cacheable).',
     () => counters.cacheMisses,
   );
-  counterOf(registry, 'kaja_dns_signature_cache_hits_total', 'RRSIG sets taken from the signature cache (for answers and transfers).', () => signatureCacheCounts.hits);
+  counterOf(
+    registry,
+    'kaja_dns_signature_cache_hits_total',
+    'RRSIG sets taken from the signature cache (for answers and transfers).',
+    () => signatureCacheCounts.hits,
+  );
   counterOf(
     registry,
     'kaja_dns_signature_cache_misses_total',
