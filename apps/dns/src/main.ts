@@ -127,9 +127,9 @@ async function superviseWorkers(config: Config): Promise<void> {
     console.error(`dns: worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
     fork();
   });
-  for (let i = 0; i < config.workers; i++) fork();
-  // The workers' figures are added together here, at each scrape.
+  // The workers' figures are added together here, at each scrape; an address in use stops the start before any worker.
   const stopMetrics = await startMetrics(config, () => workerMetrics());
+  for (let i = 0; i < config.workers; i++) fork();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       stopping = true;

@@ -60,7 +60,13 @@ const metrics = config.metricsAddr
       await processFigures(),
       await app.metrics.getMetricsAsJSON(),
       await dns.metrics(),
-    ])
+    ]).catch(async (error: Error) => {
+      console.error(`Metrics: ${error.message}`);
+      await dns.close();
+      await app.close();
+      await database.close();
+      process.exit(1);
+    })
   : null;
 await scheduleLifeCycle(app.context);
 await dashboard?.listen({ host: config.host, port: config.appPort });

@@ -1,6 +1,9 @@
 // The platform's metrics address (METRICS_ADDR): the API's, the DNS thread's and the process's
 // figures in one scrape over HTTP, after real requests and kdig queries; never on the API's port.
+import { spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -78,6 +81,34 @@ describe('the platform’s metrics', () => {
       expect((await fetch(`http://127.0.0.1:${port}/v1/metrics`)).status).toBe(404);
     } finally {
       expect(await platform.stop()).toBe(0);
+    }
+  });
+
+  it('stops with one line when METRICS_ADDR is taken', { timeout: 180_000 }, async () => {
+    const taken = createServer();
+    taken.listen(0, '127.0.0.1');
+    await once(taken, 'listening');
+    const emptyDir = mkdtempSync(join(tmpdir(), 'kaja-platform-metrics-taken-'));
+    try {
+      const metricsPort = (taken.address() as { port: number }).port;
+      const platform = spawnSync(process.execPath, ['--import', 'tsx', new URL('./main.ts', import.meta.url).pathname], {
+        env: {
+          ...process.env,
+          DATABASE_URL: '',
+          DATA_DIR: emptyDir,
+          PORT: String(await freePort()),
+          DNS_PORT: String(await freePort()),
+          METRICS_ADDR: `127.0.0.1:${metricsPort}`,
+          LOG_LEVEL: 'warn',
+        },
+        encoding: 'utf8',
+        timeout: 150_000,
+      });
+      expect(platform.status).toBe(1);
+      expect(platform.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Metrics: listen EADDRINUSE/)]);
+    } finally {
+      taken.close();
+      rmSync(emptyDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,6 +1,8 @@
 // `npm run dns -- --metrics`: a standalone node of two workers scraped over HTTP after real queries.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,4 +116,30 @@ describe('metrics of a standalone node', () => {
     expect(await bad.exited).toBe(2);
     expect(bad.output()).toContain('METRICS_ADDR must be an IP address with an optional port');
   }, 240_000);
+
+  it('stops before starting any worker when the metrics address is taken', async () => {
+    writeFileSync(join(dir, 'example.com.zone'), zoneText);
+    const taken = createServer();
+    taken.listen(0, '127.0.0.1');
+    await once(taken, 'listening');
+    try {
+      const metricsPort = (taken.address() as { port: number }).port;
+      const port = await freePort();
+      const node = start([
+        '--listen',
+        `127.0.0.1:${port}`,
+        '--zone',
+        `example.com=${join(dir, 'example.com.zone')}`,
+        '--workers',
+        '2',
+        '--metrics',
+        `127.0.0.1:${metricsPort}`,
+      ]);
+      expect(await node.exited).toBe(1);
+      expect(node.output()).toContain('EADDRINUSE');
+      expect(node.output()).not.toContain('serving');
+    } finally {
+      taken.close();
+    }
+  }, 120_000);
 });
