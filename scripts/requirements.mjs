@@ -17,6 +17,7 @@ export const testTools = {
   'ldns-key2ds': 'ldnsutils',
   'dnssec-keygen': 'bind9-utils',
   pdftotext: 'poppler-utils',
+  promtool: 'prometheus',
 };
 
 /** Debian tools the benchmarks drive: load generators and the reference servers they compare with. */

@@ -5,6 +5,7 @@ import type { Config } from '@kaja/config';
 import { JobRunner, type DatabaseHandle } from '@kaja/db';
 import { authenticationPlugin } from './plugins/authentication';
 import { errorsPlugin } from './plugins/errors';
+import { metricsPlugin } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
 import { defaultRateLimits, failedAuthenticationLimitPlugin, rateLimitPlugin, type RateLimits } from './plugins/rateLimit';
 import { securityPlugin } from './plugins/security';
@@ -114,6 +115,7 @@ export async function buildApp({
   });
 
   await errorsPlugin(app);
+  metricsPlugin(app, { database });
   await securityPlugin(app, { config });
   await openapiPlugin(app, { config });
   app.decorate('jobs', runner);

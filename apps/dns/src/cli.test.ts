@@ -48,6 +48,14 @@ describe('the command line', () => {
     expect(parseCommandLine(['--zone', 'example.com=a.zone'], {})).toMatchObject({ listen: [{ host: '127.0.0.1', port: 5300 }] });
   });
 
+  it('serves metrics at --metrics, else at METRICS_ADDR, else nowhere', () => {
+    const zone = ['--zone', 'example.com=a.zone'];
+    expect(parseCommandLine(zone, {})).toMatchObject({ metrics: undefined });
+    expect(parseCommandLine(zone, { METRICS_ADDR: '127.0.0.1' })).toMatchObject({ metrics: { host: '127.0.0.1', port: 9153 } });
+    expect(parseCommandLine([...zone, '--metrics', '[::1]:9200'], { METRICS_ADDR: '127.0.0.1' })).toMatchObject({ metrics: { host: '::1', port: 9200 } });
+    expect(() => parseCommandLine([...zone, '--metrics', 'localhost:9153'], {})).toThrow('--metrics localhost:9153: expected HOST:PORT');
+  });
+
   it('reads TSIG keys and secondaries', () => {
     const secret = Buffer.alloc(32, 7).toString('base64');
     const config = parseCommandLine(

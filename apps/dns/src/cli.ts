@@ -43,6 +43,8 @@ DATABASE_URL, live as the API changes them.
                            lets ADDR transfer ZONE (AXFR/IXFR, signed with the TSIG key KEY) and
                            sends it NOTIFY (to PORT, default 53) after each change; IPv6 as
                            [::1]:53 (repeatable)
+  --metrics HOST:PORT      serve Prometheus metrics at http://HOST:PORT/metrics, every worker's figures
+                           added together (default: METRICS_ADDR, unset: no metrics served)
   --help                   show this text`;
 
 export interface ZoneSource {
@@ -72,6 +74,8 @@ export interface Config {
   secondaries: Secondary[];
   /** --allow-transfer: who else may transfer which zones, without NOTIFY. */
   transferRules: TransferRule[];
+  /** Where Prometheus metrics are served; none: nowhere. */
+  metrics: ListenAddress | undefined;
 }
 
 /** Reads the command line; throws an Error whose message is meant for the person who typed it. */
@@ -93,6 +97,7 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
       'tsig-key-file': { type: 'string', multiple: true },
       'allow-transfer': { type: 'string', multiple: true },
       secondary: { type: 'string', multiple: true },
+      metrics: { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -120,7 +125,8 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
     transferRules: (values['allow-transfer'] ?? []).map((text) => parseTransferRule(text, keys, zones)),
     dnssec: dnssecSources(zones, values.dnssec ?? [], values.nsec3 ?? []),
     ...(databaseUrl ? { databaseUrl } : {}),
-    listen: values.listen ? values.listen.map(parseListenAddress) : defaultListen(env),
+    listen: values.listen ? values.listen.map((text) => parseListenAddress(text)) : defaultListen(env),
+    metrics: values.metrics === undefined ? defaultMetrics(env) : parseListenAddress(values.metrics, '--metrics'),
     workers: values.workers === undefined ? availableParallelism() : positive(values.workers, '--workers'),
     nodeName: values['node-name'] ?? hostname(),
     aliasResolvers: values['alias-resolver'] ?? [],
@@ -230,10 +236,15 @@ function defaultListen(env: NodeJS.ProcessEnv): ListenAddress[] {
   return dnsAddr.map((host) => ({ host, port: dnsPort }));
 }
 
-export function parseListenAddress(text: string): ListenAddress {
+function defaultMetrics(env: NodeJS.ProcessEnv): ListenAddress | undefined {
+  const address = loadConfig(env).metricsAddr;
+  return address && { host: address.address, port: address.port };
+}
+
+export function parseListenAddress(text: string, option = '--listen'): ListenAddress {
   const match = /^(?:\[([0-9a-fA-F:.]+)\]|([0-9.]+)):([0-9]{1,5})$/.exec(text);
   const port = Number(match?.[3]);
-  if (!match || port > 65535) throw new Error(`--listen ${text}: expected HOST:PORT, e.g. 127.0.0.1:5300 or [::1]:5300`);
+  if (!match || port > 65535) throw new Error(`${option} ${text}: expected HOST:PORT, e.g. 127.0.0.1:5300 or [::1]:5300`);
   return { host: match[1] ?? match[2]!, port };
 }
 

@@ -12,3 +12,4 @@ export { ZoneLoader, type ZoneEvent, type ZoneListener } from './database/zoneLo
 export { readJournal, wireChange, type JournalEntry } from './database/journal';
 export { databaseNotices, inProcessNotices, type NoticeSource } from './database/journalFollower';
 export { answerUpdate, type UpdateHandler, type UpdateKey } from './update';
+export { serveMetrics, type MetricFamilies, type MetricsServer } from './metrics/metricsServer';

@@ -3,10 +3,14 @@
 // node's cluster module shares each UDP socket and TCP listener between processes; in database
 // mode every worker has its own connection, LISTEN and zones.
 import cluster from 'node:cluster';
+import type { Registry } from 'prom-client';
 import { AliasResolver } from './alias';
 import { parseCommandLine, usage, type Config } from './cli';
 import { StaticKeySource } from './keySource';
 import { Notifier } from './notify';
+import { serveMetrics, type MetricFamilies } from './metrics/metricsServer';
+import { serverRegistry } from './metrics/serverMetrics';
+import { answerMetricsRequests, workerMetrics } from './metrics/workerMetrics';
 import { keyRecords } from './publishedKeys';
 import { startServer } from './server';
 import { ZoneSigning } from './signing';
@@ -36,7 +40,7 @@ const notifies = () => cluster.isPrimary || cluster.worker?.id === 1;
 // Likewise one process reports a zone file's problems, not each worker once.
 const speaks = notifies;
 
-async function serve(config: Config): Promise<{ zones: number; close: () => Promise<void> }> {
+async function serve(config: Config): Promise<{ zones: number; metrics: Registry; close: () => Promise<void> }> {
   const alias = new AliasResolver(config.aliasResolvers);
   const options = { listen: config.listen, nodeName: config.nodeName, alias, tcp: config.tcp, udp: config.udp };
   if (config.databaseUrl) {
@@ -73,11 +77,21 @@ async function serve(config: Config): Promise<{ zones: number; close: () => Prom
   const notifier = access && config.secondaries.length > 0 && notifies() ? new Notifier(zones, { access }) : undefined;
   return {
     zones: zones.size,
+    metrics: serverRegistry({ counters: server.responder.metrics, zones: () => zones.size }),
     async close() {
       await notifier?.close();
       await server.close();
     },
   };
+}
+
+/** Serves the metrics (`--metrics`, METRICS_ADDR) when asked to, from the process that owns the address. */
+async function startMetrics(config: Config, gather: () => Promise<MetricFamilies[]>): Promise<(() => Promise<void>) | undefined> {
+  if (!config.metrics) return undefined;
+  const { host, port } = config.metrics;
+  const server = await serveMetrics(host, port, gather);
+  console.log(`dns: metrics on http://${host.includes(':') ? `[${host}]` : host}:${server.port}/metrics`);
+  return () => server.close();
 }
 
 function serving(config: Config, zones: number): string {
@@ -113,10 +127,13 @@ async function superviseWorkers(config: Config): Promise<void> {
     console.error(`dns: worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
     fork();
   });
+  // The workers' figures are added together here, at each scrape; an address in use stops the start before any worker.
+  const stopMetrics = await startMetrics(config, () => workerMetrics());
   for (let i = 0; i < config.workers; i++) fork();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       stopping = true;
+      void stopMetrics?.();
       for (const worker of Object.values(cluster.workers ?? {})) worker?.kill();
     });
   }
@@ -130,10 +147,14 @@ if (config.workers > 1 && cluster.isPrimary) {
   });
 } else {
   try {
-    const { zones, close } = await serve(config);
+    const { zones, metrics, close } = await serve(config);
+    if (cluster.isWorker) answerMetricsRequests(metrics);
+    const stopMetrics = cluster.isWorker ? undefined : await startMetrics(config, async () => [await metrics.getMetricsAsJSON()]);
     if (cluster.isWorker) process.send?.({ ready: zones });
     else console.log(serving(config, zones));
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void close().then(() => process.exit(0)));
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.once(signal, () => void Promise.all([stopMetrics?.(), close()]).then(() => process.exit(0)));
+    }
   } catch (error) {
     console.error(`dns: ${(error as Error).message}`);
     process.exit(1);

@@ -22,6 +22,7 @@ import { answerNotify, type NotifyReceiver } from './notifyIn';
 import { addNegativeSoa } from './negative';
 import { presignedAnswer } from './presigned/presignedAnswers';
 import { QueryCounts } from './queryCounts';
+import { ServerCounters } from './metrics/serverCounters';
 import { ReplayGuard } from './replayGuard';
 import { answerUpdate, isUpdate, type ClientAddress, type UpdateHandler } from './update';
 import type { ZoneSigning } from './signing';
@@ -55,6 +56,8 @@ export type Reply = Buffer | null | Promise<Buffer | null>;
  */
 export class Responder {
   readonly counts = new QueryCounts();
+  /** This process's figures for the node's metrics (no zone in them). */
+  readonly metrics = new ServerCounters();
   private readonly cache = new AnswerCache();
   /** Signed updates seen within their time window, so none is applied twice. */
   private readonly replays = new ReplayGuard();
@@ -81,7 +84,7 @@ export class Responder {
     if (entry !== undefined) return personalise(entry.wire, packet, this.view);
     if (this.options.updates && isUpdate(packet)) return answerUpdate(packet, this.options.updates, client, this.replays);
     try {
-      const query = readQuery(packet, this.view) ? { ...this.view } : this.decode(packet);
+      const query = readQuery(packet, this.view) ? { ...this.view } : this.decode(packet, tcp);
       if (query === null || query instanceof Uint8Array) return query;
       if (!tcp && query.qtype === RRType.IXFR && this.options.transfers && !(query.flags & 0x8000) && query.opcode === Opcode.QUERY) {
         return this.udpIxfr(packet, query, this.options.transfers, typeof client === 'function' ? client() : client);
@@ -89,7 +92,7 @@ export class Responder {
       return this.answer(packet, query, tcp, client);
     } catch (error) {
       console.error('dns: failed to answer a query:', error);
-      return this.headerOnly(packet, Rcode.SERVFAIL);
+      return this.headerOnly(packet, Rcode.SERVFAIL, tcp);
     }
   }
 
@@ -111,6 +114,8 @@ export class Responder {
     const entry = this.cache.get(q.qname, q.qtype, variantOf(q));
     if (entry === undefined || entry.wire.length > (tcp ? TCP_MAX : udpLimit(q))) return undefined;
     entry.counter.count++;
+    this.metrics.cacheHits++;
+    this.metrics.answered(q.qtype, entry.wire[3]! & 0xf, tcp);
     return entry;
   }
 
@@ -156,6 +161,8 @@ export class Responder {
     const limit = tcp ? TCP_MAX : udpLimit(query);
     if (wire.length > limit) wire = encodeAnswer(query, answer, edns, limit);
     counter.count++;
+    this.metrics.cacheMisses++;
+    this.metrics.answered(query.qtype, answer.rcode, tcp);
     return personalise(wire, packet, query);
   }
 
@@ -166,11 +173,13 @@ export class Responder {
     const zone = this.zones.get(query.qname);
     try {
       const [reply] = await transfers.answer(own, client ?? '', true);
-      this.counts.counter(zone?.name ?? '', query.qtype, reply ? reply[3]! & 0xf : Rcode.SERVFAIL).count++;
+      const rcode = reply ? reply[3]! & 0xf : Rcode.SERVFAIL;
+      this.counts.counter(zone?.name ?? '', query.qtype, rcode).count++;
+      this.metrics.answered(query.qtype, rcode, false);
       return reply ?? null;
     } catch (error) {
       console.error('dns: failed to answer IXFR over UDP:', error);
-      return this.headerOnly(Buffer.from(own), Rcode.SERVFAIL);
+      return this.headerOnly(Buffer.from(own), Rcode.SERVFAIL, false);
     }
   }
 
@@ -192,13 +201,13 @@ export class Responder {
    * Reads a packet the fast reader declined: decoded strictly, it gives a query view, FORMERR
    * (a header but nothing sound after it), or null (no header, or a response).
    */
-  private decode(packet: Buffer): QueryView | Buffer | null {
+  private decode(packet: Buffer, tcp: boolean): QueryView | Buffer | null {
     if (packet.length < 12 || packet[2]! & 0x80) return null;
     let message;
     try {
       message = decodeMessage(packet);
     } catch (error) {
-      if (error instanceof FormatError) return this.headerOnly(packet, Rcode.FORMERR);
+      if (error instanceof FormatError) return this.headerOnly(packet, Rcode.FORMERR, tcp);
       throw error;
     }
     const view = createQueryView();
@@ -227,7 +236,7 @@ export class Responder {
   }
 
   /** A header-only response: the query's ID, opcode and RD echoed, counts zero. */
-  private headerOnly(packet: Buffer, rcode: number): Buffer | null {
+  private headerOnly(packet: Buffer, rcode: number, tcp: boolean): Buffer | null {
     if (packet.length < 12 || packet[2]! & 0x80) return null;
     const out = Buffer.alloc(12);
     out[0] = packet[0]!;
@@ -235,6 +244,7 @@ export class Responder {
     out[2] = 0x80 | (packet[2]! & 0x79);
     out[3] = rcode & 0xf;
     this.counts.counter('', 0, rcode).count++;
+    this.metrics.answered(0, rcode, tcp);
     return out;
   }
 }

@@ -77,9 +77,14 @@ function serveConnection(socket: Socket, responder: Responder, options: TcpOptio
         data = data.subarray(length + 2);
         continue;
       }
+      const started = performance.now();
       const reply = responder.respond(packet, true, socket.remoteAddress ?? null);
-      if (reply instanceof Promise) void reply.then(send);
-      else send(reply);
+      const answered = (late: Buffer | null) => {
+        if (late) responder.metrics.took(performance.now() - started);
+        send(late);
+      };
+      if (reply instanceof Promise) void reply.then(answered);
+      else answered(reply);
       data = data.subarray(length + 2);
     }
     pending = data.length > 0 ? data : undefined;

@@ -19,10 +19,19 @@ const reusePort = process.platform === 'linux';
 export function listenUdp(host: string, port: number, responder: Responder): Promise<UdpListener> {
   const socket = createSocket({ type: host.includes(':') ? 'udp6' : 'udp4', ipv6Only: host.includes(':'), reusePort });
   socket.on('message', (packet, peer) => {
+    const started = performance.now();
     const reply = responder.respond(packet, false, peer.address);
     if (reply === null) return;
-    if (reply instanceof Promise) void reply.then((late) => late && socket.send(late, peer.port, peer.address));
-    else socket.send(reply, peer.port, peer.address);
+    if (reply instanceof Promise) {
+      void reply.then((late) => {
+        if (!late) return;
+        responder.metrics.took(performance.now() - started);
+        socket.send(late, peer.port, peer.address);
+      });
+    } else {
+      responder.metrics.took(performance.now() - started);
+      socket.send(reply, peer.port, peer.address);
+    }
   });
   return new Promise((resolve, reject) => {
     socket.once('error', reject);

@@ -38,6 +38,9 @@ export function listenUdpBatch(addon: UdpBatchAddon, host: string, port: number,
   // eslint-disable-next-line prefer-const
   let handle: unknown;
   const onBatch = (count: number) => {
+    // The batch's answers leave together, in one sendmmsg: each waits as long as the batch takes.
+    const started = performance.now();
+    let answered = 0;
     for (let i = 0; i < count; i++) {
       const length = meta[i * 2]!;
       if (length < 0) continue;
@@ -45,18 +48,25 @@ export function listenUdpBatch(addon: UdpBatchAddon, host: string, port: number,
       const cached = responder.respondFromCache(packet, output, i * SLOT);
       if (cached >= 0) {
         meta[i * 2 + 1] = cached;
+        answered++;
         continue;
       }
       const reply = responder.respond(packet, false, () => socketAddress(addon.peer(handle, i)));
       if (reply === null) continue;
       if (reply instanceof Promise) {
         const peer = addon.peer(handle, i);
-        void reply.then((late) => late && addon.sendTo(handle, late, peer));
+        void reply.then((late) => {
+          if (!late) return;
+          responder.metrics.took(performance.now() - started);
+          addon.sendTo(handle, late, peer);
+        });
         continue;
       }
       output.set(reply, i * SLOT);
       meta[i * 2 + 1] = reply.length;
+      answered++;
     }
+    if (answered > 0) responder.metrics.took(performance.now() - started, answered);
   };
   const [opened, bound] = addon.open(host, port, input, output, meta, onBatch);
   handle = opened;

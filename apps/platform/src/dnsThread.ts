@@ -4,7 +4,7 @@ import { startModuleWorker } from '@kaja/api';
 import type { UpdateService, ZoneChangePublisher } from '@kaja/zone-writes';
 import { serveDatabaseOverPort, type DatabaseHandle, type ZoneChangeNotice } from '@kaja/db';
 import type { Cidr, KeyEncryptionKeys } from '@kaja/config';
-import type { ListenAddress } from '@kaja/dns';
+import type { ListenAddress, MetricFamilies } from '@kaja/dns';
 
 /** What the DNS thread is started with. */
 export interface DnsThreadData {
@@ -26,12 +26,14 @@ export type ToDnsThread =
   | { type: 'notice'; notice: ZoneChangeNotice }
   | { type: 'result'; id: number; ok: true; value: unknown }
   | { type: 'result'; id: number; ok: false; message: string }
+  | { type: 'metrics'; id: number }
   | { type: 'close' };
 
 export type FromDnsThread =
   | { type: 'ready'; addresses: ListenAddress[]; zones: number }
   | { type: 'failed'; message: string }
   | { type: 'closed' }
+  | { type: 'metrics'; id: number; families: MetricFamilies }
   | ({ type: 'call'; id: number } & DnsThreadCall);
 
 export interface DnsThreadOptions extends Omit<DnsThreadData, 'databasePort'> {
@@ -46,6 +48,8 @@ export interface DnsThread {
   addresses: ListenAddress[];
   /** Zones served at start. */
   zones: number;
+  /** The DNS server's metric families now, asked of the thread at scrape time. */
+  metrics(): Promise<MetricFamilies>;
   close(): Promise<void>;
 }
 
@@ -70,6 +74,8 @@ export async function startDnsThread(options: DnsThreadOptions): Promise<DnsThre
   const unsubscribe = options.zoneChanges.subscribe((notice) => send({ type: 'notice', notice }));
   let closing = false;
   let ready = false;
+  const scrapes = new Map<number, (families: MetricFamilies) => void>();
+  let nextScrape = 1;
   let failure: Error | undefined;
   worker.on('error', (error: Error) => (failure = error));
   const exited = once(worker, 'exit').then(async ([code]) => {
@@ -86,7 +92,10 @@ export async function startDnsThread(options: DnsThreadOptions): Promise<DnsThre
         resolve(message);
       } else if (message.type === 'failed') reject(new Error(message.message));
       else if (message.type === 'closed') void worker.terminate();
-      else if (message.type === 'call') {
+      else if (message.type === 'metrics') {
+        scrapes.get(message.id)?.(message.families);
+        scrapes.delete(message.id);
+      } else if (message.type === 'call') {
         const answer = message.method === 'findKey' ? options.updates.findKey(...message.args) : options.updates.update(...message.args);
         answer.then(
           (value) => send({ type: 'result', id: message.id, ok: true, value }),
@@ -100,6 +109,14 @@ export async function startDnsThread(options: DnsThreadOptions): Promise<DnsThre
   return {
     addresses,
     zones,
+    metrics: () =>
+      new Promise<MetricFamilies>((resolve) => {
+        const id = nextScrape++;
+        scrapes.set(id, resolve);
+        send({ type: 'metrics', id });
+        // A thread that has stopped answers nothing: its figures are left out of that scrape.
+        void exited.then(() => scrapes.get(id)?.([]));
+      }),
     async close() {
       closing = true;
       send({ type: 'close' });

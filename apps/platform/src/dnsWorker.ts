@@ -48,6 +48,8 @@ port.on('message', (message: ToDnsThread) => {
     calls.delete(message.id);
     if (message.ok) pending?.resolve(message.value);
     else pending?.reject(new Error(message.message));
+  } else if (message.type === 'metrics') {
+    void (dns ? dns.metrics.getMetricsAsJSON() : Promise.resolve([])).then((families) => send({ type: 'metrics', id: message.id, families }));
   } else if (message.type === 'close') closing ??= close();
 });
 

@@ -6,12 +6,14 @@ import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildApp, scheduleLifeCycle } from '@kaja/api';
+import { serveMetrics } from '@kaja/dns';
 import { createUpdateService } from '@kaja/zone-writes';
 import { privateDirectory, resolveKeyEncryptionKey } from '@kaja/config';
 import { serveAdminSocket } from './adminSocket';
 import { buildDashboardServer } from './dashboard';
 import { startDnsThread } from './dnsThread';
 import { firstRunHint } from './firstRun';
+import { processMetrics } from './processMetrics';
 import { registerSite } from './site';
 import { configOrExit, openDatabaseOrExit } from './startup';
 
@@ -50,6 +52,22 @@ const dns = await startDnsThread({
 });
 
 await app.listen({ host: config.host, port: config.port });
+// Metrics on an address of their own (METRICS_ADDR), never the API's port: the process (memory,
+// event loop), the API and the DNS thread, each read when scraped.
+const processFigures = processMetrics();
+const metrics = config.metricsAddr
+  ? await serveMetrics(config.metricsAddr.address, config.metricsAddr.port, async () => [
+      await processFigures(),
+      await app.metrics.getMetricsAsJSON(),
+      await dns.metrics(),
+    ]).catch(async (error: Error) => {
+      console.error(`Metrics: ${error.message}`);
+      await dns.close();
+      await app.close();
+      await database.close();
+      process.exit(1);
+    })
+  : null;
 await scheduleLifeCycle(app.context);
 await dashboard?.listen({ host: config.host, port: config.appPort });
 app.jobs.start();
@@ -70,6 +88,7 @@ const lines = [
   `  Dashboard  ${dashboard ? config.appUrl : '(not built: npm start builds it)'}`,
   `  API        ${config.apiBaseUrl}  (OpenAPI: ${origin}/v1/openapi.json)`,
   `  DNS        ${dns.addresses.map(({ host, port }) => (host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`)).join(', ')}  (UDP and TCP, ${dns.zones} zone(s))`,
+  `  Metrics    ${metrics ? `http://${metrics.host.includes(':') ? `[${metrics.host}]` : metrics.host}:${metrics.port}/metrics` : '(METRICS_ADDR unset)'}`,
   `  Database   ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${config.dataDir}`}`,
   `  Mail       ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `written to ${config.dataDir}/outbox`}`,
 ];
@@ -82,6 +101,7 @@ async function stop(reason: string, code = 0) {
   stopping = true;
   app.log.info({ reason }, 'stopping');
   adminSocket?.close();
+  await metrics?.close();
   await dashboard?.close();
   await app.close();
   await app.jobs.stop();

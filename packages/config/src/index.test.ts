@@ -61,6 +61,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DELEGATION_RESOLVER: '127.0.0.1:99999' })).toThrow(/DELEGATION_RESOLVER/);
   });
 
+  it('serves metrics only where METRICS_ADDR says, on port 9153 unless it names one', () => {
+    expect(loadConfig({}).metricsAddr).toBeUndefined();
+    expect(loadConfig({ METRICS_ADDR: '127.0.0.1' }).metricsAddr).toEqual({ address: '127.0.0.1', port: 9153 });
+    expect(loadConfig({ METRICS_ADDR: '[::1]:9100' }).metricsAddr).toEqual({ address: '::1', port: 9100 });
+    expect(() => loadConfig({ METRICS_ADDR: 'localhost:9153' })).toThrow(/METRICS_ADDR must be an IP address/);
+    expect(() => loadConfig({ METRICS_ADDR: '127.0.0.1:0' })).toThrow(/METRICS_ADDR/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8080);
   });

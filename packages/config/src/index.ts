@@ -48,6 +48,14 @@ const env = z.object({
     .pipe(z.array(z.union([z.ipv4(), z.ipv6()], { error: 'must be a comma-separated list of IP addresses' })).min(1, 'must name at least one address'))
     .default(['127.0.0.1']),
   DNS_PORT: port.default(5300),
+  METRICS_ADDR: z
+    .string()
+    .transform((value, context) => {
+      const address = parseHostPort(value, 9153);
+      if (!address) context.addIssue({ code: 'custom', message: 'must be an IP address with an optional port (127.0.0.1:9153, [::1]:9153)' });
+      return address ?? { address: '', port: 0 };
+    })
+    .optional(),
   APP_MODE: z.enum(['production', 'sandbox'], { error: 'must be production or sandbox' }).default('production'),
   API_BASE_URL: url.optional(),
   APP_URL: url.optional(),
@@ -130,6 +138,8 @@ export interface Config {
   dataDir: string;
   dnsAddr: string[];
   dnsPort: number;
+  /** Where Prometheus metrics are served (port 9153 unless given); unset, none are. */
+  metricsAddr: { address: string; port: number } | undefined;
   appMode: 'production' | 'sandbox';
   apiBaseUrl: string;
   appUrl: string;
@@ -208,6 +218,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: values.DATA_DIR,
     dnsAddr: values.DNS_ADDR,
     dnsPort: values.DNS_PORT,
+    metricsAddr: values.METRICS_ADDR,
     appMode: values.APP_MODE,
     apiBaseUrl: withoutTrailingSlash(values.API_BASE_URL ?? `http://${host}:${values.PORT}/v1`),
     appUrl: withoutTrailingSlash(values.APP_URL ?? `http://${host}:${values.APP_PORT}`),

@@ -7,6 +7,7 @@ export {
   type DatabaseHandle,
   type Executor,
   type OpenDatabaseOptions,
+  type PoolFigures,
   type Schema,
 } from './open';
 export { JobRunner, enqueueJob, type JobContext, type JobHandler, type JobRunnerOptions, type EnqueueOptions } from './jobs';

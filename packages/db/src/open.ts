@@ -28,7 +28,20 @@ export interface DatabaseHandle {
    * notifications sent meanwhile are lost: subscribe again and catch up).
    */
   listen(channel: string, onPayload: (payload: string) => void, onLost?: (error: Error) => void): Promise<() => Promise<void>>;
+  /**
+   * The connection pool as it is now (PostgreSQL). The embedded database has one connection and
+   * no pool, so it has no such figures.
+   */
+  pool?(): PoolFigures;
   close(): Promise<void>;
+}
+
+/** A PostgreSQL connection pool's state: connections open, idle among them, requests waiting for one, and the most it opens. */
+export interface PoolFigures {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 export interface OpenDatabaseOptions {
@@ -100,8 +113,10 @@ function pgliteHandle(client: PGlite, release: () => void): DatabaseHandle {
   };
 }
 
+const poolSize = 10;
+
 function openPostgres(databaseUrl: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePostgres(pool, { schema }) as unknown as Database;
@@ -128,6 +143,7 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
         client.release();
       };
     },
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
     async close() {
       for (const client of listeners) client.release();
       listeners.clear();

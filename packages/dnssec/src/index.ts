@@ -16,7 +16,7 @@ export { decryptPrivateKey, encryptPrivateKey, keyEncryptionKeyId, sealedKeyId }
 export { CDNSKEY_DELETE, CDS_DELETE, DigestType, dsRdata, dsRecord, type DigestTypeNumber, type DsRecord } from './ds';
 export { canonicalRdataSet, canonicalSortKey, signatureLabels, type Rrset } from './canonical';
 export { readRrsig, RRSIG_TYPE, signRrset, verifyRrsig, type RrsigFields, type SignatureTimes } from './rrsig';
-export { DEFAULT_POLICY, SignatureCache, signedByKsk, signingKeys, type SignaturePolicy } from './signatureCache';
+export { DEFAULT_POLICY, SignatureCache, signatureCacheCounts, signedByKsk, signingKeys, type SignaturePolicy } from './signatureCache';
 export { ZoneIndex, type IndexChange, type IndexEntry } from './zoneIndex';
 export { nextCloser, wildcardOf, type Denial } from './denial';
 export { NSEC_TYPE, NsecDenial } from './nsec';

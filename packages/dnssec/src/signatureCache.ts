@@ -47,6 +47,12 @@ interface Entry {
 }
 
 /**
+ * Signatures served from the caches of this thread (hits) and made for them (misses: new, changed
+ * or ageing RRsets), for the DNS node's metrics: plain numbers, so counting costs one increment.
+ */
+export const signatureCacheCounts = { hits: 0, misses: 0 };
+
+/**
  * RRSIGs for a zone's RRsets, made once and reused. The DNS server asks `for(rrset)` on the answer
  * path: a hit costs two map lookups and a comparison of the rdata with what was signed (a key of
  * owner, type and content); a miss, a changed set or a signature with less than
@@ -73,9 +79,13 @@ export class SignatureCache {
     const types = this.byName.get(rrset.name);
     const cached = types?.get(rrset.type);
     const now = this.now();
-    if (cached && now < cached.refreshAt && sameContent(cached, rrset)) return cached.rrsig;
+    if (cached && now < cached.refreshAt && sameContent(cached, rrset)) {
+      signatureCacheCounts.hits++;
+      return cached.rrsig;
+    }
     const keys = signingKeys(this.keys, rrset.type);
     if (keys.length === 0) return undefined;
+    signatureCacheCounts.misses++;
     const times: SignatureTimes = { inception: now - this.policy.inceptionOffset, expiration: now + this.policy.validity };
     const rrsig: Rrset = {
       name: rrset.name,

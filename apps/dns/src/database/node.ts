@@ -1,5 +1,6 @@
 import { loadConfig, resolveKeyEncryptionKey } from '@kaja/config';
 import { openDatabase } from '@kaja/db';
+import type { Registry } from 'prom-client';
 import { createUpdateService, ZoneChangePublisher } from '@kaja/zone-writes';
 import { jsonLineLogger } from '../log';
 import { serveDatabaseZones, type DatabaseServerOptions } from './serve';
@@ -11,7 +12,7 @@ type NodeOptions = Omit<DatabaseServerOptions, 'database' | 'keyEncryptionKey' |
  * takes dynamic updates through the platform's one write path, whose changes are announced on
  * `zone_changes` so every node, this one included, follows. A DNS node sends no mail.
  */
-export async function serveDatabaseNode(databaseUrl: string, options: NodeOptions): Promise<{ zones: number; close: () => Promise<void> }> {
+export async function serveDatabaseNode(databaseUrl: string, options: NodeOptions): Promise<{ zones: number; metrics: Registry; close: () => Promise<void> }> {
   // The API's nodes own the schema: a DNS node only reads zones and adds query counts.
   const database = await openDatabase({ databaseUrl, dataDir: '', migrate: false });
   try {
@@ -24,7 +25,7 @@ export async function serveDatabaseNode(databaseUrl: string, options: NodeOption
       updates: createUpdateService({ db: database.db, config: platform, log, zoneChanges: new ZoneChangePublisher(database.db, log) }),
       secondaryAllowedCidrs: platform.secondaryAllowedCidrs,
     });
-    return { zones: server.zones.size, close: () => server.close().finally(() => database.close()) };
+    return { zones: server.zones.size, metrics: server.metrics, close: () => server.close().finally(() => database.close()) };
   } catch (error) {
     await database.close();
     throw error;

@@ -1,7 +1,9 @@
 import { secondaryAddressProblem } from '@kaja/config';
 import type { Cidr, KeyEncryptionKeys } from '@kaja/config';
 import type { DatabaseHandle, ZoneChangeNotice } from '@kaja/db';
+import type { Registry } from 'prom-client';
 import { DatabaseKeySource } from '../databaseKeySource';
+import { serverRegistry } from '../metrics/serverMetrics';
 import { Notifier } from '../notify';
 import { startServer, type DnsServer, type ServerOptions } from '../server';
 import { ZoneSigning } from '../signing';
@@ -47,6 +49,8 @@ export interface DatabaseDnsServer extends DnsServer {
   secondaryNotices: SecondaryNotices;
   /** Writes the query counts now. */
   flushCounts(): Promise<void>;
+  /** This process's metrics (journal lag among them), read at scrape time. */
+  metrics: Registry;
 }
 
 /**
@@ -114,6 +118,11 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     signing,
     secondaryNotices: notifies,
     flushCounts: () => flusher.flush(),
+    metrics: serverRegistry({
+      counters: server.responder.metrics,
+      zones: () => zones.size,
+      journalLagSeconds: () => (loader.syncedAt === undefined ? undefined : (Date.now() - loader.syncedAt) / 1000),
+    }),
     async close() {
       notifies.close();
       await follower.stop();

@@ -42,6 +42,13 @@ export class ZoneLoader {
   private readonly work = new Map<string, Work>();
   private readonly listeners: ZoneListener[] = [];
   private closed = false;
+  /** Refreshes that failed (a lost connection, say), so a sync knows whether it left every zone current. */
+  private failures = 0;
+  /**
+   * When (ms since the epoch) the last sync that brought every zone up to date began: each change
+   * committed before then is served. How far behind the node may be is the time since (journal lag).
+   */
+  syncedAt: number | undefined;
 
   constructor(
     private readonly db: Database,
@@ -70,6 +77,8 @@ export class ZoneLoader {
    * zones that differ: the initial load, and the catch-up after a missed notice or a reconnect.
    */
   async sync(): Promise<void> {
+    const started = Date.now();
+    const failures = this.failures;
     const rows = await this.db.select({ id: zones.id, name: zones.name, status: zones.status, serial: zones.serial }).from(zones);
     const stale: string[] = [];
     const active = new Set<string>();
@@ -85,6 +94,7 @@ export class ZoneLoader {
       while (next < stale.length) await this.refresh(stale[next++]!);
     };
     await Promise.all(Array.from({ length: Math.min(syncConcurrency, stale.length) }, runner));
+    if (this.failures === failures) this.syncedAt = started;
   }
 
   /** Brings one zone up to date with the database; resolves once it is (errors are logged). */
@@ -103,6 +113,7 @@ export class ZoneLoader {
           try {
             await this.refreshNow(name);
           } catch (error) {
+            this.failures++;
             console.error(`dns: could not refresh the zone ${name} from the database:`, error);
           }
         } while (work.again);
