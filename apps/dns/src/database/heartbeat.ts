@@ -106,7 +106,9 @@ export class NodeHeartbeat {
         console.error(`dns: DNS_REGION names no region (${JSON.stringify(region)}); this node counts for no region on the status page`);
       this.regionMissing = missing;
     } catch (error) {
-      if (!this.failing) console.error(`dns: could not write the heartbeat (answering goes on): ${(error as Error).message}`);
+      // The driver's reason, not the ORM's wrapper that repeats the whole statement.
+      const reason = ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message;
+      if (!this.failing) console.error(`dns: could not write the heartbeat (answering goes on): ${reason}`);
       this.failing = true;
     }
   }

@@ -2,12 +2,13 @@
 // it on GET /v1/regions: online while it beats, offline once it stops. Real API over HTTP, real
 // node; PGlite by default, PostgreSQL with DATABASE_URL (npm run test:db).
 import { resolveKeyEncryptionKey } from '@kaja/config';
-import { zoneChanges } from '@kaja/db';
-import { max } from '@kaja/db/orm';
+import { zoneChanges, zones } from '@kaja/db';
+import { count, max, sql } from '@kaja/db/orm';
 import { signInStaff, signUpOwner, startTestApi, type TestApi } from '@kaja/api/testing';
 import { createZone, setPlan } from '@kaja/api/testing/zones';
 import { dnsVersion, serveDatabaseZones, type DatabaseDnsServer, type NodeIdentity } from '@kaja/dns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lookupWith } from './testing';
 
 /** Bounds for a state to show (never the measure of it). */
 const within = { timeout: 15_000, interval: 50 };
@@ -44,6 +45,7 @@ describe(`DNS node heartbeats (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGli
   const region = async (name: string) => (await api.request('GET', '/regions?limit=100')).body.data.find((item: { name: string }) => item.name === name);
   const node = async (id: string) =>
     (await api.request('GET', '/dns-nodes?limit=100', { token: staff.accessToken })).body.data.find((item: { id: string }) => item.id === id);
+  const zoneCount = async () => (await api.database.db.select({ value: count() }).from(zones))[0]!.value;
   const journalHead = async () => (await api.database.db.select({ id: max(zoneChanges.id) }).from(zoneChanges))[0]!.id ?? 0;
 
   it('reports its zones and journal position, keeps its region online while it beats and offline once it stops', async () => {
@@ -90,6 +92,28 @@ describe(`DNS node heartbeats (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGli
     const na = await api.request('PUT', `/regions/${europe}`, { token: staff.accessToken, body: { status: 'NA' } });
     expect(na.body.data).toMatchObject({ status: 'NA', status_source: 'staff' });
     await api.request('PUT', `/regions/${europe}`, { token: staff.accessToken, body: { status: 'online' } });
+  });
+
+  it('answers on while its heartbeats cannot be written, and beats again once they can', async () => {
+    const owner = await signUpOwner(api);
+    await setPlan(api, owner, 'scale');
+    const zone = await createZone(api, owner);
+    const dns = await startNode({ id: 'edge-3', intervalMs: 600_000 });
+    const look = lookupWith(dns.addresses[0]!.port);
+    await expect.poll(() => node('edge-3'), within).toMatchObject({ zones_loaded: await zoneCount() });
+    const before = (await node('edge-3')).last_heartbeat_at;
+
+    // The table gone from under it: every beat fails, and queries are answered all the same.
+    await api.database.db.execute(sql`ALTER TABLE dns_nodes RENAME TO dns_nodes_away`);
+    try {
+      await dns.heartbeat!.beat();
+      expect(await look(zone.name, 'NS')).toHaveLength(4);
+    } finally {
+      await api.database.db.execute(sql`ALTER TABLE dns_nodes_away RENAME TO dns_nodes`);
+    }
+    expect((await node('edge-3')).last_heartbeat_at).toBe(before);
+    await dns.heartbeat!.beat();
+    expect(Date.parse((await node('edge-3')).last_heartbeat_at)).toBeGreaterThan(Date.parse(before));
   });
 
   it('a node naming no region is listed for staff and counts for no region', async () => {
