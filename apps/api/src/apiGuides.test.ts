@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startParentZone, type ParentZone } from './routes/v1/zones/parentZoneKit';
-import { addUser, signUpOwner, startTestApi, type TestAccount, type TestApi } from './testing';
+import { addUser, signInStaff, signUpOwner, startTestApi, type TestAccount, type TestApi } from './testing';
 
 const execFileAsync = promisify(execFile);
 const guidesFolder = new URL('../../site/content/api/', import.meta.url);
@@ -273,5 +273,25 @@ describe('the examples of the API guides', () => {
     await api.app.jobs.runUntilIdle();
     expect(await expectSuccess(read)).toMatchObject({ status: 'active', ns_state: 'ours', release_at: null });
     await deleteSampleZone(zoneId);
+  });
+
+  it('status: regions, incidents; staff post an incident and its update, and list the DNS nodes', async () => {
+    const blocks = examples('status');
+    expect(blocks).toHaveLength(5);
+    const [regions, incidents, post, update, nodes] = blocks as [string, string, string, string, string];
+    const listed = await expectSuccess(regions);
+    const europe = listed.find((region: { name: string }) => region.name === 'Europe');
+    expect(europe).toMatchObject({ status: 'online', status_source: 'staff', nodes: { total: 0 } });
+    variables.REGION_ID = europe.id;
+    variables.KAJA_STAFF_TOKEN = (await signInStaff(api)).accessToken;
+    const posted = await expectSuccess(post, 201);
+    expect(posted).toMatchObject({ title: 'Slow zone changes in Europe', impact: 'minor', status: 'investigating', regions: [{ name: 'Europe' }] });
+    variables.INCIDENT_ID = posted.id;
+    expect(await expectSuccess(update, 201)).toMatchObject({ status: 'resolved', updates: [{ status: 'resolved' }, { status: 'investigating' }] });
+    expect((await expectSuccess(incidents)).map((incident: { id: string }) => incident.id)).toEqual([posted.id]);
+    expect(await expectSuccess(nodes)).toEqual([]);
+    // Customers' keys cannot post.
+    variables.KAJA_STAFF_TOKEN = ada.apiKey;
+    expect((await curl(post)).status).toBe(403);
   });
 });

@@ -12,7 +12,8 @@ export const usage = `Usage: npm run dns -- [--zone NAME=FILE ...] [options]
 
 An authoritative DNS server over UDP and TCP. With --zone it serves RFC 1035 zone files
 (standalone); without, it is a DNS-only node serving the zones in the PostgreSQL database at
-DATABASE_URL, live as the API changes them.
+DATABASE_URL, live as the API changes them, and heartbeating to the status page as DNS_NODE_ID (or
+an id kept in DATA_DIR) in DNS_NETWORK and DNS_REGION every DNS_HEARTBEAT_INTERVAL seconds.
 
   --zone NAME=FILE         serve the zone NAME from the zone file FILE (repeatable)
   --listen HOST:PORT       address to serve on, IPv6 as [::1]:5300 (repeatable; default: every

@@ -8,6 +8,7 @@ export { Notifier } from './notify';
 export { DatabaseTransfers } from './transferDatabase';
 export type { QueryCount } from './queryCounts';
 export { serveDatabaseZones, type DatabaseDnsServer, type DatabaseServerOptions } from './database/serve';
+export { dnsVersion, NodeHeartbeat, nodeIdentity, type NodeIdentity, type NodeState } from './database/heartbeat';
 export { ZoneLoader, type ZoneEvent, type ZoneListener } from './database/zoneLoader';
 export { readJournal, wireChange, type JournalEntry } from './database/journal';
 export { databaseNotices, inProcessNotices, type NoticeSource } from './database/journalFollower';

@@ -35,7 +35,8 @@ function readConfig(): Config {
   }
 }
 
-// One process of a node sends NOTIFY, or every secondary would hear of each change once per worker.
+// One process of a node sends NOTIFY, or every secondary would hear of each change once per worker;
+// it also writes the node's heartbeats.
 const notifies = () => cluster.isPrimary || cluster.worker?.id === 1;
 // Likewise one process reports a zone file's problems, not each worker once.
 const speaks = notifies;
@@ -46,7 +47,7 @@ async function serve(config: Config): Promise<{ zones: number; metrics: Registry
   if (config.databaseUrl) {
     // Loaded only here: a standalone server does not carry the database driver and the write path.
     const { serveDatabaseNode } = await import('./database/node');
-    return serveDatabaseNode(config.databaseUrl, { ...options, notify: notifies() });
+    return serveDatabaseNode(config.databaseUrl, { ...options, notify: notifies(), heartbeat: notifies() });
   }
   const settings = await standaloneSettings(config.dnssec);
   if (!cluster.isWorker) for (const line of dsLines(settings)) console.log(`dns: ${line}`);

@@ -3,13 +3,15 @@ import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { startModuleWorker } from '@kaja/api';
 import type { UpdateService, ZoneChangePublisher } from '@kaja/zone-writes';
 import { serveDatabaseOverPort, type DatabaseHandle, type ZoneChangeNotice } from '@kaja/db';
-import type { Cidr, KeyEncryptionKeys } from '@kaja/config';
+import type { Cidr, Config, KeyEncryptionKeys } from '@kaja/config';
 import type { ListenAddress, MetricFamilies } from '@kaja/dns';
 
 /** What the DNS thread is started with. */
 export interface DnsThreadData {
   listen: ListenAddress[];
   nodeName: string;
+  /** Heartbeat into `dns_nodes` as the node these settings name (the status page's regions follow them). */
+  node?: Pick<Config, 'dnsNode' | 'dataDir'>;
   keyEncryptionKey: KeyEncryptionKeys;
   /** Special-purpose networks secondaries may be in all the same (SECONDARY_ALLOWED_CIDRS). */
   secondaryAllowedCidrs: readonly Cidr[];
@@ -65,6 +67,7 @@ export async function startDnsThread(options: DnsThreadOptions): Promise<DnsThre
   const data: DnsThreadData = {
     listen: options.listen,
     nodeName: options.nodeName,
+    ...(options.node ? { node: options.node } : {}),
     keyEncryptionKey: options.keyEncryptionKey,
     secondaryAllowedCidrs: options.secondaryAllowedCidrs,
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : { databasePort: channel!.port2 }),

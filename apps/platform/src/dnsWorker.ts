@@ -3,7 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { UpdateService } from '@kaja/zone-writes';
 import { openDatabase, openDatabaseOverPort, type ZoneChangeNotice } from '@kaja/db';
-import { AliasResolver, serveDatabaseZones, type DatabaseDnsServer } from '@kaja/dns';
+import { AliasResolver, nodeIdentity, serveDatabaseZones, type DatabaseDnsServer } from '@kaja/dns';
 import type { DnsThreadCall, DnsThreadData, FromDnsThread, ToDnsThread } from './dnsThread';
 
 const data = workerData as DnsThreadData;
@@ -62,6 +62,7 @@ try {
     },
     listen: data.listen,
     nodeName: data.nodeName,
+    ...(data.node ? { node: nodeIdentity(data.node, data.nodeName) } : {}),
     alias: new AliasResolver([]),
     keyEncryptionKey: data.keyEncryptionKey,
     updates,

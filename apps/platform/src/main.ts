@@ -38,6 +38,7 @@ const dns = await startDnsThread({
   updates: createUpdateService({ ...app.context, zoneChanges: app.zoneChanges }),
   listen: config.dnsAddr.map((host) => ({ host, port: config.dnsPort })),
   nodeName: hostname(),
+  node: { dnsNode: config.dnsNode, dataDir: config.dataDir },
   keyEncryptionKey: keyEncryptionKeys,
   secondaryAllowedCidrs: config.secondaryAllowedCidrs,
   onFailure: (error) => {

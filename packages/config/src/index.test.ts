@@ -69,6 +69,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_ADDR: '127.0.0.1:0' })).toThrow(/METRICS_ADDR/);
   });
 
+  it('reads what a DNS node tells at its heartbeats and when a region without them shows offline', () => {
+    expect(loadConfig({}).dnsNode).toEqual({ id: undefined, network: 'GLOBAL', region: undefined, heartbeatIntervalSeconds: 15 });
+    expect(loadConfig({}).regionOfflineAfterSeconds).toBe(60);
+    const config = loadConfig({ DNS_NODE_ID: 'fra-1', DNS_NETWORK: 'EU', DNS_REGION: ' Europe ', DNS_HEARTBEAT_INTERVAL: '5', REGION_OFFLINE_AFTER: '20' });
+    expect(config.dnsNode).toEqual({ id: 'fra-1', network: 'EU', region: 'Europe', heartbeatIntervalSeconds: 5 });
+    expect(config.regionOfflineAfterSeconds).toBe(20);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8080);
   });
@@ -84,6 +92,10 @@ describe('loadConfig', () => {
     ['APP_URL', 'ftp://x'],
     ['SMTP_URL', 'http://mail'],
     ['LOG_LEVEL', 'loud'],
+    ['DNS_NODE_ID', 'node one'],
+    ['DNS_NETWORK', 'ASIA'],
+    ['DNS_HEARTBEAT_INTERVAL', '0'],
+    ['REGION_OFFLINE_AFTER', '1'],
     ['SUPPORT_EMAIL', 'nobody'],
     ['KEY_ENCRYPTION_KEY', 'c2hvcnQ='],
     ['SECONDARY_ALLOWED_CIDRS', '127.0.0.0/33'],

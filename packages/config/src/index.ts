@@ -5,6 +5,7 @@ import { parseKeyEncryptionKey } from './keyEncryptionKey';
 
 export { parseCidr, type Cidr } from './cidr';
 export { secondaryAddressProblem } from './secondaryAddresses';
+export { dnsNodeIdFile, resolveDnsNodeId } from './dnsNodeId';
 export { makeTreePrivate, privateDirectory, writePrivateFile } from './privateFiles';
 export {
   beginKeyFileRotation,
@@ -56,6 +57,22 @@ const env = z.object({
       return address ?? { address: '', port: 0 };
     })
     .optional(),
+  DNS_NODE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores')
+    .optional(),
+  DNS_NETWORK: z.enum(['EU', 'GLOBAL'], { error: 'must be EU or GLOBAL' }).default('GLOBAL'),
+  DNS_REGION: z.string().trim().min(1, 'must not be empty').max(100, 'must be a region name').optional(),
+  DNS_HEARTBEAT_INTERVAL: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1 second')
+    .default(15),
+  REGION_OFFLINE_AFTER: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(2, 'must be at least 2 seconds')
+    .default(60),
   APP_MODE: z.enum(['production', 'sandbox'], { error: 'must be production or sandbox' }).default('production'),
   API_BASE_URL: url.optional(),
   APP_URL: url.optional(),
@@ -140,6 +157,17 @@ export interface Config {
   dnsPort: number;
   /** Where Prometheus metrics are served (port 9153 unless given); unset, none are. */
   metricsAddr: { address: string; port: number } | undefined;
+  /** What a DNS node tells the platform about itself at every heartbeat (decision 038). */
+  dnsNode: {
+    /** DNS_NODE_ID; unset, `resolveDnsNodeId` keeps a generated one in DATA_DIR. */
+    id: string | undefined;
+    network: 'EU' | 'GLOBAL';
+    /** The name of the status page region the node serves; unset, it counts for none. */
+    region: string | undefined;
+    heartbeatIntervalSeconds: number;
+  };
+  /** Seconds after which a region whose nodes have all stopped heartbeating shows offline. */
+  regionOfflineAfterSeconds: number;
   appMode: 'production' | 'sandbox';
   apiBaseUrl: string;
   appUrl: string;
@@ -219,6 +247,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dnsAddr: values.DNS_ADDR,
     dnsPort: values.DNS_PORT,
     metricsAddr: values.METRICS_ADDR,
+    dnsNode: {
+      id: values.DNS_NODE_ID,
+      network: values.DNS_NETWORK,
+      region: values.DNS_REGION,
+      heartbeatIntervalSeconds: values.DNS_HEARTBEAT_INTERVAL,
+    },
+    regionOfflineAfterSeconds: values.REGION_OFFLINE_AFTER,
     appMode: values.APP_MODE,
     apiBaseUrl: withoutTrailingSlash(values.API_BASE_URL ?? `http://${host}:${values.PORT}/v1`),
     appUrl: withoutTrailingSlash(values.APP_URL ?? `http://${host}:${values.APP_PORT}`),

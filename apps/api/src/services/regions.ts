@@ -1,5 +1,5 @@
-import { asc, count, eq } from '@kaja/db/orm';
-import { isUniqueViolation, regions, type Executor } from '@kaja/db';
+import { asc, count, eq, max, sql, type SQL } from '@kaja/db/orm';
+import { dnsNodes, isUniqueViolation, regions, type Executor } from '@kaja/db';
 import type { RegionStatus } from '@kaja/catalog';
 import { conflict, notFound } from '../errors';
 import type { Pagination } from '../schemas/common';
@@ -9,13 +9,56 @@ import { requireStaff, type Principal } from './principal';
 
 type RegionRow = typeof regions.$inferSelect;
 
-export const presentRegion = (region: RegionRow) => ({
-  id: region.id,
-  name: region.name,
-  status: region.status,
-  summary: region.summary,
-  updated_at: region.updatedAt.toISOString(),
-});
+/** A region with what its DNS nodes last told. */
+interface RegionWithNodes {
+  region: RegionRow;
+  nodes: number;
+  onlineNodes: number;
+  lastHeartbeatAt: Date | null;
+}
+
+/**
+ * What the status page shows for a region (decision 038): staff's N/A wins; otherwise a region
+ * with DNS nodes is online while one of them heartbeated within REGION_OFFLINE_AFTER, offline
+ * when none did; a region without nodes shows the status staff set.
+ */
+export function regionStatus({ region, nodes, onlineNodes }: RegionWithNodes): { status: RegionStatus; source: 'staff' | 'nodes' } {
+  if (region.status === 'NA' || nodes === 0) return { status: region.status, source: 'staff' };
+  return { status: onlineNodes > 0 ? 'online' : 'offline', source: 'nodes' };
+}
+
+export const presentRegion = (row: RegionWithNodes) => {
+  const { status, source } = regionStatus(row);
+  return {
+    id: row.region.id,
+    name: row.region.name,
+    status,
+    status_source: source,
+    staff_status: row.region.status,
+    summary: row.region.summary,
+    nodes: { total: row.nodes, online: row.onlineNodes, last_heartbeat_at: row.lastHeartbeatAt?.toISOString() ?? null },
+    updated_at: row.region.updatedAt.toISOString(),
+  };
+};
+
+/** The instant before which a heartbeat no longer keeps a node online. */
+export const onlineSince = (ctx: ServiceContext) => new Date(ctx.now().getTime() - ctx.config.regionOfflineAfterSeconds * 1000);
+
+function selectRegions(ctx: ServiceContext, where?: SQL) {
+  const since = onlineSince(ctx).toISOString();
+  return ctx.db
+    .select({
+      region: regions,
+      nodes: count(dnsNodes.id),
+      onlineNodes: sql<number>`count(${dnsNodes.id}) filter (where ${dnsNodes.lastHeartbeatAt} > ${since}::timestamptz)`.mapWith(Number),
+      lastHeartbeatAt: max(dnsNodes.lastHeartbeatAt),
+    })
+    .from(regions)
+    .leftJoin(dnsNodes, eq(dnsNodes.regionId, regions.id))
+    .where(where)
+    .groupBy(regions.id)
+    .orderBy(asc(regions.name));
+}
 
 export interface RegionInput {
   name: string;
@@ -24,10 +67,7 @@ export interface RegionInput {
 }
 
 export async function listRegions(ctx: ServiceContext, page: Pagination) {
-  const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(regions).orderBy(asc(regions.name)).limit(page.limit).offset(page.offset),
-    ctx.db.select({ value: count() }).from(regions),
-  ]);
+  const [rows, [total]] = await Promise.all([selectRegions(ctx).limit(page.limit).offset(page.offset), ctx.db.select({ value: count() }).from(regions)]);
   return { items: rows.map(presentRegion), total: total!.value };
 }
 
@@ -38,7 +78,9 @@ async function findRegion(executor: Executor, id: string) {
 }
 
 export async function getRegion(ctx: ServiceContext, id: string) {
-  return presentRegion(await findRegion(ctx.db, id));
+  const [row] = await selectRegions(ctx, eq(regions.id, id));
+  if (!row) throw notFound('Region');
+  return presentRegion(row);
 }
 
 const nameTaken = () => conflict('A region with this name already exists', { name: 'Name is already used by another region' });
@@ -46,11 +88,12 @@ const nameTaken = () => conflict('A region with this name already exists', { nam
 export async function createRegion(ctx: ServiceContext, principal: Principal, input: RegionInput) {
   requireStaff(principal);
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const id = await ctx.db.transaction(async (tx) => {
       const [region] = await tx.insert(regions).values(input).returning();
       await recordAudit(tx, principal.actor, { customerId: null, action: 'region.created', targetType: 'region', targetId: region!.id, summary: { ...input } });
-      return presentRegion(region!);
+      return region!.id;
     });
+    return await getRegion(ctx, id);
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();
     throw error;
@@ -60,13 +103,12 @@ export async function createRegion(ctx: ServiceContext, principal: Principal, in
 export async function updateRegion(ctx: ServiceContext, principal: Principal, id: string, input: Partial<RegionInput>) {
   requireStaff(principal);
   try {
-    return await ctx.db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       const before = await findRegion(tx, id);
-      const [region] = await tx
+      await tx
         .update(regions)
         .set({ name: input.name ?? before.name, status: input.status ?? before.status, summary: input.summary ?? before.summary, updatedAt: new Date() })
-        .where(eq(regions.id, id))
-        .returning();
+        .where(eq(regions.id, id));
       await recordAudit(tx, principal.actor, {
         customerId: null,
         action: 'region.updated',
@@ -74,8 +116,8 @@ export async function updateRegion(ctx: ServiceContext, principal: Principal, id
         targetId: id,
         summary: { before: { name: before.name, status: before.status, summary: before.summary }, after: input },
       });
-      return presentRegion(region!);
     });
+    return await getRegion(ctx, id);
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();
     throw error;

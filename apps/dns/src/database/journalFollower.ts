@@ -47,6 +47,8 @@ export class JournalFollower {
   private stopped = false;
   private failing = false;
   private readonly options: JournalFollowerOptions;
+  /** Every journal row up to this id was served at the last complete sync (the node's heartbeat reports it). */
+  position = 0;
 
   constructor(
     private readonly loader: ZoneLoader,
@@ -59,14 +61,13 @@ export class JournalFollower {
   /** Subscribes, then loads every zone (so no change between the two is missed), then syncs periodically. */
   async start(): Promise<void> {
     for (const source of this.sources) await this.subscribe(source);
-    await this.loader.sync();
+    await this.syncFromHead();
     this.schedule();
   }
 
   /** Compares every zone with the database now (one sync at a time). */
   sync(): Promise<void> {
-    this.syncing ??= this.loader
-      .sync()
+    this.syncing ??= this.syncFromHead()
       .then(
         () => {
           if (this.failing) console.error('dns: the database answers again');
@@ -86,6 +87,12 @@ export class JournalFollower {
     clearTimeout(this.timer);
     for (const unsubscribe of this.unsubscribes.splice(0)) await unsubscribe();
     await this.syncing;
+  }
+
+  private async syncFromHead(): Promise<void> {
+    const head = await this.loader.journalHead();
+    await this.loader.sync();
+    this.position = Math.max(this.position, head);
   }
 
   private schedule(): void {

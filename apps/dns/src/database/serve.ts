@@ -10,6 +10,7 @@ import { ZoneSigning } from '../signing';
 import { DatabaseTransfers } from '../transferDatabase';
 import { ZoneStore } from '../zoneStore';
 import { databaseNotices, inProcessNotices, JournalFollower, type JournalFollowerOptions, type NoticeSource } from './journalFollower';
+import { NodeHeartbeat, type NodeIdentity } from './heartbeat';
 import { QueryCountsFlusher } from './queryCountsFlush';
 import { SecondaryNotices } from './secondaryNotices';
 import type { JournalEntry } from './journal';
@@ -38,6 +39,8 @@ export interface DatabaseServerOptions extends Omit<ServerOptions, 'zones' | 'si
   countsFlushIntervalMs?: number;
   /** Registered before the first load, so they hear every zone (per-zone state such as keys). */
   zoneListeners?: ZoneListener[];
+  /** Heartbeat into `dns_nodes` as this node (in one process per node only). */
+  node?: NodeIdentity;
 }
 
 export interface DatabaseDnsServer extends DnsServer {
@@ -51,13 +54,15 @@ export interface DatabaseDnsServer extends DnsServer {
   flushCounts(): Promise<void>;
   /** This process's metrics (journal lag among them), read at scrape time. */
   metrics: Registry;
+  /** Present with `node`: `beat()` writes the node's row now. */
+  heartbeat: NodeHeartbeat | undefined;
 }
 
 /**
  * The DNS server on the zones in the database: loads every active zone, then listens, follows
  * the change journal, signs the zones that have keys, serves transfers to the zones' secondaries
- * (and notifies them), takes dynamic updates when given the handler, and writes the query
- * counts. `close` stops all of it (counts written last).
+ * (and notifies them), takes dynamic updates when given the handler, writes the query
+ * counts and, given the node's identity, its heartbeats. `close` stops all of it (counts written last).
  */
 export async function serveDatabaseZones(options: DatabaseServerOptions): Promise<DatabaseDnsServer> {
   const { database } = options;
@@ -110,6 +115,8 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     : undefined;
   const flusher = new QueryCountsFlusher(database.db, server.responder.counts, (name) => loader.zoneId(name), options.countsFlushIntervalMs);
   flusher.start();
+  const heartbeat = options.node && new NodeHeartbeat(database.db, options.node, () => ({ journalPosition: follower.position, zonesLoaded: zones.size }));
+  heartbeat?.start();
   return {
     ...server,
     zones,
@@ -123,7 +130,9 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
       zones: () => zones.size,
       journalLagSeconds: () => (loader.syncedAt === undefined ? undefined : (Date.now() - loader.syncedAt) / 1000),
     }),
+    heartbeat,
     async close() {
+      await heartbeat?.stop();
       notifies.close();
       await follower.stop();
       await notifier?.close();

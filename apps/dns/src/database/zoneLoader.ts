@@ -1,5 +1,5 @@
-import { rrsets, zones, type Database, type ZoneChangeNotice } from '@kaja/db';
-import { eq } from '@kaja/db/orm';
+import { rrsets, zoneChanges, zones, type Database, type ZoneChangeNotice } from '@kaja/db';
+import { eq, max } from '@kaja/db/orm';
 import { Zone } from '../zone';
 import { wireRecord } from '../zoneFile';
 import type { ZoneStore } from '../zoneStore';
@@ -95,6 +95,12 @@ export class ZoneLoader {
     };
     await Promise.all(Array.from({ length: Math.min(syncConcurrency, stale.length) }, runner));
     if (this.failures === failures) this.syncedAt = started;
+  }
+
+  /** The newest journal row's id (0 when none): read before a sync, every change up to it is served after it. */
+  async journalHead(): Promise<number> {
+    const [row] = await this.db.select({ id: max(zoneChanges.id) }).from(zoneChanges);
+    return row?.id ?? 0;
   }
 
   /** Brings one zone up to date with the database; resolves once it is (errors are logged). */

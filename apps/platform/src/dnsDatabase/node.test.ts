@@ -3,7 +3,12 @@
 // test:db, which CI runs against PostgreSQL); the failure on an unreachable database runs always.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { queryCounts } from '@kaja/db';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dnsNodeIdFile } from '@kaja/config';
+import { dnsNodes, queryCounts, regions } from '@kaja/db';
+import { eq } from '@kaja/db/orm';
 import { createTestDatabase } from '@kaja/db/testing';
 import { signUpOwner, startTestApi } from '@kaja/api/testing';
 import { createZone, setPlan } from '@kaja/api/testing/zones';
@@ -14,9 +19,13 @@ import { freePort } from '@kaja/dns/testing/ports';
 // The DNS server's own entry point, as `npm run dns` starts it.
 const main = fileURLToPath(new URL('../../../dns/src/main.ts', import.meta.url));
 
-function start(args: string[], databaseUrl: string): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+function start(
+  args: string[],
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+    env: { ...process.env, DATABASE_URL: databaseUrl, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -37,13 +46,19 @@ describe('npm run dns as a DNS-only node', () => {
 
   if (process.env.DATABASE_URL) {
     it(
-      'serves the zones of DATABASE_URL from two workers, follows API changes through LISTEN and writes its counts at stop',
+      'serves the zones of DATABASE_URL from two workers, follows API changes through LISTEN, heartbeats once per node and writes its counts at stop',
       { timeout: 120_000 },
       async () => {
         const database = await createTestDatabase();
         const api = await startTestApi({ database });
         const port = await freePort();
-        const node = start(['--listen', `127.0.0.1:${port}`, '--workers', '2', '--node-name', 'edge-1'], database.url!);
+        const dataDir = mkdtempSync(join(tmpdir(), 'dns-node-'));
+        const node = start(['--listen', `127.0.0.1:${port}`, '--workers', '2', '--node-name', 'edge-1'], database.url!, {
+          DATA_DIR: dataDir,
+          DNS_NETWORK: 'EU',
+          DNS_REGION: 'Europe',
+          DNS_HEARTBEAT_INTERVAL: '1',
+        });
         try {
           const owner = await signUpOwner(api);
           await setPlan(api, owner, 'scale');
@@ -61,6 +76,26 @@ describe('npm run dns as a DNS-only node', () => {
           // Queries spread over both workers: every one of them must have the change.
           await expect.poll(() => look(`www.${zone.name}`, 'A'), { timeout: 3000, interval: 5 }).toEqual(['192.0.2.40']);
           for (let i = 0; i < 20; i++) expect(await look(`www.${zone.name}`, 'A')).toEqual(['192.0.2.40']);
+
+          // One row for the node (one of its workers beats), under the id it generated and keeps in DATA_DIR;
+          // the zone created since start shows at a later beat.
+          const rows = () => database.db.select({ node: dnsNodes, region: regions.name }).from(dnsNodes).leftJoin(regions, eq(regions.id, dnsNodes.regionId));
+          await expect
+            .poll(
+              async () =>
+                (await rows()).map((row) => ({
+                  id: row.node.id,
+                  name: row.node.name,
+                  network: row.node.network,
+                  region: row.region,
+                  zones: row.node.zonesLoaded,
+                })),
+              {
+                timeout: 10_000,
+                interval: 50,
+              },
+            )
+            .toEqual([{ id: readFileSync(dnsNodeIdFile(dataDir), 'utf8').trim(), name: 'edge-1', network: 'EU', region: 'Europe', zones: 2 }]);
         } finally {
           node.child.kill('SIGTERM');
         }

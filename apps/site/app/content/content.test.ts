@@ -50,7 +50,7 @@ describe('learning center and API guides', () => {
     expect(words(guide!)).toBeGreaterThanOrEqual(600);
   });
 
-  it('has the nine API guides, each with a description and a category', () => {
+  it('has the ten API guides, each with a description and a category', () => {
     const guides = entries('api');
     expect(guides.map((entry) => entry.slug).sort()).toEqual([
       'authentication',
@@ -60,6 +60,7 @@ describe('learning center and API guides', () => {
       'invitations',
       'overview',
       'records',
+      'status',
       'two-step-sign-in',
       'zones',
     ]);

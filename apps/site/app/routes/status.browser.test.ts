@@ -1,6 +1,37 @@
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { describe, expect } from 'vitest';
+import { promisify } from 'node:util';
+import * as OTPAuth from 'otpauth';
+import { describe, expect, inject } from 'vitest';
+import { root } from '../../test/platform';
 import { open, platform, screenshots, test } from '../../test/sitePages';
+
+/** Calls `/v1<path>` of the test platform as `token` and gives the envelope's data (an error status throws). */
+async function call(method: string, path: string, token?: string, body?: unknown) {
+  const response = await fetch(`${platform.url}/v1${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { data: any };
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(envelope)}`);
+  return envelope.data;
+}
+
+/** A staff member made as the operator does (npm run admin, handed to the running platform), signed in with an authenticator app set up. */
+async function signInStaff(): Promise<string> {
+  const email = `staff-${Date.now()}@example.com`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(root, 'apps/platform/src/admin.ts'), 'create-staff', email], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: inject('siteDataDir') },
+  });
+  const password = /first password: (\S+)/.exec(stdout)![1]!;
+  const { access_token: token } = await call('POST', '/auth/signin', undefined, { email, password });
+  const { secret } = await call('POST', '/auth/totp', token);
+  const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
+  await call('POST', '/auth/totp/confirm', token, { code });
+  return token as string;
+}
 
 describe('status page', () => {
   test('shows the regions from GET /v1/regions with the legend colours and texts', async ({ newPage }) => {
@@ -32,5 +63,50 @@ describe('status page', () => {
     expect(Math.min(...grey)).toBeGreaterThan(120);
     await page.screenshot({ path: join(screenshots, 'status-desktop.png'), fullPage: true });
     await page.context().close();
+  });
+
+  test('shows when it last checked, the region its DNS node heartbeats for, and incidents with their updates', async ({ newPage }) => {
+    const token = await signInStaff();
+    const europe = ((await call('GET', '/regions?limit=100')) as { id: string; name: string }[]).find((region) => region.name === 'Europe')!;
+    const ongoing = await call('POST', '/incidents', token, {
+      title: 'Slow zone changes in Europe',
+      impact: 'minor',
+      region_ids: [europe.id],
+      message: 'Changes take minutes to reach our European servers.',
+    });
+    await call('POST', `/incidents/${ongoing.id}/updates`, token, { status: 'identified', message: 'A congested database replica.' });
+    const resolved = await call('POST', '/incidents', token, { title: 'Dropped transfers', impact: 'major', region_ids: [], message: 'Zone transfers fail.' });
+    await call('POST', `/incidents/${resolved.id}/updates`, token, { status: 'resolved', message: 'Transfers work again.' });
+
+    const { page, errors } = await newPage();
+    await open(page, '/status');
+    await expect.poll(() => page.getByTestId('checked-at').textContent()).toMatch(/^Last checked \d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC$/);
+    // The platform's own DNS thread is Europe's node (DNS_REGION=Europe in the test platform).
+    const europeCard = page.getByTestId('region').filter({ hasText: 'Europe' });
+    await expect.poll(() => europeCard.getByTestId('region-nodes').textContent()).toBe('1 of 1 DNS node reporting');
+    expect(await europeCard.textContent()).toContain('Online');
+
+    const current = page.getByTestId('ongoing-incidents').getByTestId('incident').filter({ hasText: 'Slow zone changes in Europe' });
+    await expect.poll(() => current.count()).toBe(1);
+    expect(await current.textContent()).toContain('Identified');
+    expect(await current.textContent()).toContain('Europe');
+    expect(await current.getByTestId('incident-update').allTextContents()).toEqual([
+      expect.stringContaining('Identified — A congested database replica.'),
+      expect.stringContaining('Investigating — Changes take minutes to reach our European servers.'),
+    ]);
+    const history = page.getByTestId('incident-history').getByTestId('incident').filter({ hasText: 'Dropped transfers' });
+    expect(await history.count()).toBe(1);
+    expect(await history.textContent()).toContain('All regions');
+    expect(await history.textContent()).toContain('Resolved — Transfers work again.');
+    expect(await page.getByTestId('incident-history').textContent()).toContain('The last 90 days');
+    // Signed out, the session check answers 401; nothing else may fail.
+    expect(errors.filter((error) => !error.includes('401'))).toEqual([]);
+    await page.screenshot({ path: join(screenshots, 'status-incidents-desktop.png'), fullPage: true });
+
+    // Resolved, it leaves the ongoing list for the history.
+    await call('POST', `/incidents/${ongoing.id}/updates`, token, { status: 'resolved', message: 'The replica caught up.' });
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect.poll(() => page.getByTestId('incident-history').getByTestId('incident').count()).toBe(2);
+    expect(await page.getByTestId('ongoing-incidents').count()).toBe(0);
   });
 });

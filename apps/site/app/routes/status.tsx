@@ -2,6 +2,8 @@ import { statusRegions } from '@kaja/catalog';
 import { Card, CardDescription, CardHeader, CardTitle } from '@kaja/ui';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api';
+import { StatusIncidents } from '../components/status-incidents';
+import { utcTime } from '../components/utc-time';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/status';
 
@@ -12,7 +14,14 @@ export const meta: Route.MetaFunction = () =>
     path: '/status',
   });
 
-type Region = { name: string; status: string; summary?: string };
+type Region = {
+  name: string;
+  status: string;
+  summary?: string;
+  /** From the API at run time: whether the status follows the region's DNS nodes, and what they last told. */
+  status_source?: 'staff' | 'nodes';
+  nodes?: { total: number; online: number; last_heartbeat_at: string | null };
+};
 
 export function loader() {
   return { regions: statusRegions.map(({ name, status, summary }) => ({ name, status, summary })) as Region[] };
@@ -29,16 +38,20 @@ export const statusDisplay = (status: string) =>
 const legend = ['online', 'offline', 'NA', 'unknown'];
 
 export default function Status({ loaderData }: Route.ComponentProps) {
-  const { data: regions } = useQuery({
+  const { data: regions, dataUpdatedAt } = useQuery({
     queryKey: ['regions'],
     queryFn: () => api<Region[]>('/regions'),
     initialData: loaderData.regions,
     initialDataUpdatedAt: 0,
+    refetchInterval: 60_000,
   });
   return (
     <div className="mx-auto max-w-5xl px-4 py-16">
       <h1 className="text-4xl font-bold tracking-tight">System Status</h1>
-      <p className="mt-4 text-lg text-muted-foreground">The state of our DNS networks by region.</p>
+      <p className="mt-4 text-lg text-muted-foreground">The state of our DNS networks by region, from the heartbeats of our DNS nodes.</p>
+      <p className="mt-2 text-sm text-muted-foreground" data-testid="checked-at">
+        {dataUpdatedAt > 0 ? `Last checked ${utcTime(dataUpdatedAt)}` : 'Checking…'}
+      </p>
       <ul aria-label="Legend" className="mt-8 flex flex-wrap gap-6 text-sm" data-testid="legend">
         {legend.map((status) => {
           const display = statusDisplay(status);
@@ -65,12 +78,19 @@ export default function Status({ loaderData }: Route.ComponentProps) {
                     </span>
                   </div>
                   {region.summary && <CardDescription>{region.summary}</CardDescription>}
+                  {region.status_source === 'nodes' && region.nodes && (
+                    <CardDescription data-testid="region-nodes">
+                      {region.nodes.online} of {region.nodes.total} DNS {region.nodes.total === 1 ? 'node' : 'nodes'} reporting
+                      {region.nodes.online === 0 && region.nodes.last_heartbeat_at && `; last heard ${utcTime(region.nodes.last_heartbeat_at)}`}
+                    </CardDescription>
+                  )}
                 </CardHeader>
               </Card>
             </li>
           );
         })}
       </ul>
+      <StatusIncidents />
     </div>
   );
 }

@@ -17,3 +17,5 @@ export * from './invoices';
 export * from './delegationChecks';
 export * from './secondaryZones';
 export * from './twoFactor';
+export * from './dnsNodes';
+export * from './incidents';

@@ -5,6 +5,8 @@ import { userRoutes } from './users';
 import { apiKeyRoutes } from './apiKeys';
 import { planRoutes } from './plans';
 import { regionRoutes } from './regions';
+import { dnsNodeRoutes } from './dnsNodes';
+import { incidentRoutes } from './incidents';
 import { supportRoutes } from './support';
 import { invitationRoutes } from './invitations';
 import { auditEventRoutes } from './auditEvents';
@@ -26,6 +28,8 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(apiKeyRoutes);
   await app.register(planRoutes);
   await app.register(regionRoutes);
+  await app.register(dnsNodeRoutes);
+  await app.register(incidentRoutes);
   await app.register(supportRoutes);
   await app.register(invitationRoutes);
   await app.register(auditEventRoutes);

@@ -7,7 +7,26 @@ import * as regionsService from '../../services/regions';
 import { commonErrors, idParams, listEnvelope, message, pagination, successEnvelope, timestamp } from '../../schemas/common';
 
 const tags = ['regions'];
-const region = z.object({ id: z.uuid(), name: z.string(), status: z.enum(regionStatuses), summary: z.string(), updated_at: timestamp }).meta({ id: 'Region' });
+const region = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    status: z
+      .enum(regionStatuses)
+      .describe('What the status page shows: staff’s N/A, else the DNS nodes’ heartbeats when the region has nodes, else staff_status'),
+    status_source: z.enum(['staff', 'nodes']).describe('Whether status comes from staff or from the DNS nodes’ heartbeats'),
+    staff_status: z.enum(regionStatuses).describe('The status staff set (N/A overrides the nodes)'),
+    summary: z.string(),
+    nodes: z
+      .object({
+        total: z.number().int().describe('DNS nodes that name this region'),
+        online: z.number().int().describe('Those that heartbeated within REGION_OFFLINE_AFTER'),
+        last_heartbeat_at: timestamp.nullable(),
+      })
+      .describe('The region’s DNS nodes'),
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Region' });
 const fields = {
   name: text().trim().min(1).max(100),
   status: z.enum(regionStatuses),
@@ -23,7 +42,7 @@ export const regionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'public' },
       schema: {
         tags,
-        summary: 'Status of each region (for the status page)',
+        summary: 'Status of each region (for the status page), following its DNS nodes’ heartbeats',
         querystring: pagination,
         response: { 200: listEnvelope(region), ...commonErrors },
       },
@@ -55,7 +74,7 @@ export const regionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { scope: 'customers:write' },
       schema: {
         tags,
-        summary: 'Change a region’s name, status or summary (platform staff)',
+        summary: 'Change a region’s name, status or summary (platform staff; N/A wins over the nodes, other statuses show while the region has none)',
         params: idParams,
         body: z.object({ name: fields.name.optional(), status: fields.status.optional(), summary: fields.summary.optional() }),
         response: { 200: successEnvelope(region), ...commonErrors },

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf } from '../../plugins/authentication';
+import * as dnsNodesService from '../../services/dnsNodes';
+import { commonErrors, listEnvelope, message, pagination, timestamp } from '../../schemas/common';
+
+const tags = ['regions'];
+const dnsNode = z
+  .object({
+    id: z.string().describe('DNS_NODE_ID, or the id the node generated and keeps in its data directory'),
+    name: z.string().describe('Its host name (NSID)'),
+    network: z.enum(['EU', 'GLOBAL']),
+    region: z.object({ id: z.uuid(), name: z.string() }).nullable().describe('The region named by DNS_REGION; null when unset or not a region'),
+    version: z.string(),
+    journal_position: z.number().int().describe('Every zone change up to this journal id was served at the node’s last complete sync'),
+    journal_lag_seconds: z.number().describe('How long the oldest change after that position had waited at the last heartbeat (0: none)'),
+    zones_loaded: z.number().int(),
+    online: z.boolean().describe('Heartbeated within REGION_OFFLINE_AFTER'),
+    started_at: timestamp,
+    last_heartbeat_at: timestamp,
+  })
+  .meta({ id: 'DnsNode' });
+
+export const dnsNodeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.context;
+
+  app.get(
+    '/dns-nodes',
+    {
+      config: { scope: 'customers:read' },
+      schema: {
+        tags,
+        summary: 'The DNS nodes and their last heartbeats (platform staff)',
+        querystring: pagination,
+        response: { 200: listEnvelope(dnsNode), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const { items, total } = await dnsNodesService.listDnsNodes(ctx, principalOf(request), request.query);
+      return { status: 'success' as const, data: items, meta: { total, ...request.query } };
+    },
+  );
+
+  app.delete(
+    '/dns-nodes/:id',
+    {
+      config: { scope: 'customers:write' },
+      schema: {
+        tags,
+        summary: 'Forget a retired DNS node (platform staff); a running one comes back at its next heartbeat',
+        params: z.object({ id: z.string().min(1).max(64) }),
+        response: { 200: message, ...commonErrors },
+      },
+    },
+    async (request) => {
+      await dnsNodesService.deleteDnsNode(ctx, principalOf(request), request.params.id);
+      return { status: 'success' as const, data: { message: 'DNS node forgotten.' } };
+    },
+  );
+};
