@@ -31,8 +31,11 @@ function readConfig(): Config {
   }
 }
 
-// One process of a node sends NOTIFY, or every secondary would hear of each change once per worker.
-const notifies = () => cluster.isPrimary || cluster.worker?.id === 1;
+// One process of a node sends NOTIFY (and keeps the node's snapshot), or every secondary would hear
+// of each change once per worker. The supervisor gives that role to its first worker and, when the
+// worker holding it ends, to the one started in its place.
+const leadVariable = 'DNS_LEAD_WORKER';
+const notifies = () => cluster.isPrimary || process.env[leadVariable] === '1';
 // Likewise one process reports a zone file's problems, not each worker once.
 const speaks = notifies;
 
@@ -92,8 +95,10 @@ async function superviseWorkers(config: Config): Promise<void> {
   const settings = await standaloneSettings(config.dnssec);
   for (const line of dsLines(settings)) console.log(`dns: ${line}`);
   const env = startupKeysEnvironment(config.dnssec, settings);
-  const fork = () => {
-    const worker = cluster.fork(env);
+  let lead: number | undefined;
+  const fork = (leads: boolean) => {
+    const worker = cluster.fork({ ...env, [leadVariable]: leads ? '1' : '0' });
+    if (leads) lead = worker.id;
     worker.on('message', (message: unknown) => {
       const zones = (message as { ready?: number } | null)?.ready;
       if (zones !== undefined && ++ready === config.workers) {
@@ -111,9 +116,9 @@ async function superviseWorkers(config: Config): Promise<void> {
       return;
     }
     console.error(`dns: worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
-    fork();
+    fork(worker.id === lead);
   });
-  for (let i = 0; i < config.workers; i++) fork();
+  for (let i = 0; i < config.workers; i++) fork(i === 0);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       stopping = true;

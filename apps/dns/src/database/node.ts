@@ -4,7 +4,7 @@ import { createUpdateService, ZoneChangePublisher } from '@kaja/zone-writes';
 import { jsonLineLogger } from '../log';
 import { serveDatabaseZones, type DatabaseServerOptions } from './serve';
 
-type NodeOptions = Omit<DatabaseServerOptions, 'database' | 'keyEncryptionKey' | 'updates' | 'secondaryAllowedCidrs'>;
+type NodeOptions = Omit<DatabaseServerOptions, 'database' | 'keyEncryptionKey' | 'updates' | 'secondaryAllowedCidrs' | 'snapshot'>;
 
 /**
  * A DNS-only node (`npm run dns` with DATABASE_URL): serves the zones of the platform database and
@@ -23,6 +23,8 @@ export async function serveDatabaseNode(databaseUrl: string, options: NodeOption
       keyEncryptionKey: resolveKeyEncryptionKey(platform),
       updates: createUpdateService({ db: database.db, config: platform, log, zoneChanges: new ZoneChangePublisher(database.db, log) }),
       secondaryAllowedCidrs: platform.secondaryAllowedCidrs,
+      // Every worker may start from the snapshot; the one that sends NOTIFY keeps it.
+      snapshot: { dir: platform.dnsSnapshotDir, write: options.notify ?? false },
     });
     return { zones: server.zones.size, close: () => server.close().finally(() => database.close()) };
   } catch (error) {
