@@ -77,7 +77,15 @@ export class DatabaseKeySource implements KeySource {
     if (!row) return undefined;
     const rows = await db.select().from(cryptokeys).where(eq(cryptokeys.zoneId, row.id)).orderBy(cryptokeys.createdAt, cryptokeys.id);
     if (rows.length === 0) return undefined;
-    const keys = rows.map(({ id, keytype, algorithm, active, keyTag, publicKey, privateKey }) => ({ id, keytype, algorithm, active, keyTag, publicKey, privateKey }));
+    const keys = rows.map(({ id, keytype, algorithm, active, keyTag, publicKey, privateKey }) => ({
+      id,
+      keytype,
+      algorithm,
+      active,
+      keyTag,
+      publicKey,
+      privateKey,
+    }));
     return { nsec3: row.nsec3, keys };
   }
 

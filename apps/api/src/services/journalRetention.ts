@@ -33,7 +33,7 @@ export async function trimJournal(db: Database, rule: JournalRetention, now: Dat
         ORDER BY c.id
         LIMIT ${trimBatch})
       RETURNING id`);
-    const removed = (result as unknown as { rows: unknown[] }).rows.length;
+    const removed = (result as { rows: unknown[] }).rows.length;
     deleted += removed;
     if (removed < trimBatch) return deleted;
   }

@@ -84,14 +84,20 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
   ];
   const follower = new JournalFollower(loader, sources, options.follower);
   const transfers = new DatabaseTransfers(database, options.keyEncryptionKey);
-  let notifier: Notifier | undefined;
+  const notifier = options.notify
+    ? new Notifier(zones, {
+        access: transfers,
+        onNotified: (secondary, serial) => transfers.notified(secondary, serial),
+        addressProblem: (address) => secondaryAddressProblem(address, options.secondaryAllowedCidrs ?? []),
+      })
+    : undefined;
   // NOTIFYs not yet acknowledged live in the database (a secondary's notified serial behind its
   // zone's), so whichever process sends them now also sends those a stopped one could not.
   const notifyPending = async () => {
     if (!notifier) return;
     await transfers.unnotifiedZones().then(
       (names) => {
-        for (const name of names) if (zones.get(name)) void notifier?.notifyZone(name);
+        for (const name of names) if (zones.get(name)) void notifier.notifyZone(name);
       },
       (error: Error) => console.error(`dns: could not read the NOTIFYs still to send: ${error.message}`),
     );
@@ -132,13 +138,6 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     await loader.close();
     throw error;
   }
-  notifier = options.notify
-    ? new Notifier(zones, {
-        access: transfers,
-        onNotified: (secondary, serial) => transfers.notified(secondary, serial),
-        addressProblem: (address) => secondaryAddressProblem(address, options.secondaryAllowedCidrs ?? []),
-      })
-    : undefined;
   if (!restored) void notifyPending();
   const flusher = new QueryCountsFlusher(database.db, server.responder.counts, (name) => loader.zoneId(name), options.countsFlushIntervalMs);
   flusher.start();

@@ -42,27 +42,10 @@ export class ZoneSnapshots {
     privateDirectory(options.dir);
   }
 
-  /**
-   * Every zone file of the directory that reads whole; the others are reported and left for the
-   * database to replace (a torn file cannot exist, but a disk can fail and versions change).
-   */
+  /** The zones of the directory (`readZoneSnapshots`), which need not be written again. */
   async read(): Promise<ZoneSnapshot[]> {
-    const snapshots: ZoneSnapshot[] = [];
-    for (const entry of await readdir(this.options.dir)) {
-      if (!entry.endsWith(suffix)) {
-        // Left by a writer stopped between writing and renaming.
-        if (this.options.write && entry.includes(`${suffix}.tmp-`)) await unlink(join(this.options.dir, entry)).catch(() => {});
-        continue;
-      }
-      try {
-        const snapshot = await readZoneSnapshot(join(this.options.dir, entry));
-        if (`${snapshot.id}${suffix}` !== entry) throw new Error(`it holds the zone ${snapshot.id}`);
-        snapshots.push(snapshot);
-        this.written.set(snapshot.id, fingerprint(snapshot.zone.serial, snapshot.keys));
-      } catch (error) {
-        console.error(`dns: ignored the snapshot file ${entry}: ${(error as Error).message}`);
-      }
-    }
+    const snapshots = await readZoneSnapshots(this.options.dir, { removeTemporary: this.options.write });
+    for (const { id, zone, keys } of snapshots) this.written.set(id, fingerprint(zone.serial, keys));
     return snapshots;
   }
 
@@ -145,3 +128,27 @@ export class ZoneSnapshots {
 }
 
 const fingerprint = (serial: number, keys: unknown) => `${serial} ${JSON.stringify(keys ?? null)}`;
+
+/**
+ * Every zone file of a snapshot directory that reads whole; the others are reported and left for
+ * the database to replace (a torn file cannot exist, but a disk can fail and versions change).
+ * `removeTemporary`: delete what a writer stopped between writing and renaming left (the writer
+ * only, so no file being written is taken away).
+ */
+export async function readZoneSnapshots(dir: string, { removeTemporary = false } = {}): Promise<ZoneSnapshot[]> {
+  const snapshots: ZoneSnapshot[] = [];
+  for (const entry of await readdir(dir)) {
+    if (!entry.endsWith(suffix)) {
+      if (removeTemporary && entry.includes(`${suffix}.tmp-`)) await unlink(join(dir, entry)).catch(() => {});
+      continue;
+    }
+    try {
+      const snapshot = await readZoneSnapshot(join(dir, entry));
+      if (`${snapshot.id}${suffix}` !== entry) throw new Error(`it holds the zone ${snapshot.id}`);
+      snapshots.push(snapshot);
+    } catch (error) {
+      console.error(`dns: ignored the snapshot file ${entry}: ${(error as Error).message}`);
+    }
+  }
+  return snapshots;
+}
