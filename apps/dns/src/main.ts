@@ -39,7 +39,7 @@ const notifies = () => cluster.isPrimary || process.env[leadVariable] === '1';
 // Likewise one process reports a zone file's problems, not each worker once.
 const speaks = notifies;
 
-async function serve(config: Config): Promise<{ zones: number; close: () => Promise<void> }> {
+async function serve(config: Config): Promise<{ zones: number; fromSnapshot?: boolean; close: () => Promise<void> }> {
   const alias = new AliasResolver(config.aliasResolvers);
   const options = { listen: config.listen, nodeName: config.nodeName, alias, tcp: config.tcp, udp: config.udp };
   if (config.databaseUrl) {
@@ -83,8 +83,8 @@ async function serve(config: Config): Promise<{ zones: number; close: () => Prom
   };
 }
 
-function serving(config: Config, zones: number): string {
-  const source = config.databaseUrl ? `${zones} zone(s) from the database` : `${zones} of ${config.zones.length} zone(s)`;
+function serving(config: Config, zones: number, fromSnapshot = false): string {
+  const source = config.databaseUrl ? `${zones} zone(s) from the ${fromSnapshot ? 'snapshot' : 'database'}` : `${zones} of ${config.zones.length} zone(s)`;
   return `dns: serving ${source} on ${config.listen.map((a) => `${a.host}:${a.port}`).join(', ')}`;
 }
 
@@ -100,9 +100,9 @@ async function superviseWorkers(config: Config): Promise<void> {
     const worker = cluster.fork({ ...env, [leadVariable]: leads ? '1' : '0' });
     if (leads) lead = worker.id;
     worker.on('message', (message: unknown) => {
-      const zones = (message as { ready?: number } | null)?.ready;
+      const { ready: zones, fromSnapshot } = (message ?? {}) as { ready?: number; fromSnapshot?: boolean };
       if (zones !== undefined && ++ready === config.workers) {
-        console.log(`${serving(config, zones)} with ${config.workers} workers`);
+        console.log(`${serving(config, zones, fromSnapshot)} with ${config.workers} workers`);
       }
     });
   };
@@ -135,9 +135,9 @@ if (config.workers > 1 && cluster.isPrimary) {
   });
 } else {
   try {
-    const { zones, close } = await serve(config);
-    if (cluster.isWorker) process.send?.({ ready: zones });
-    else console.log(serving(config, zones));
+    const { zones, fromSnapshot, close } = await serve(config);
+    if (cluster.isWorker) process.send?.({ ready: zones, fromSnapshot });
+    else console.log(serving(config, zones, fromSnapshot));
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void close().then(() => process.exit(0)));
   } catch (error) {
     console.error(`dns: ${(error as Error).message}`);

@@ -11,7 +11,10 @@ type NodeOptions = Omit<DatabaseServerOptions, 'database' | 'keyEncryptionKey' |
  * takes dynamic updates through the platform's one write path, whose changes are announced on
  * `zone_changes` so every node, this one included, follows. A DNS node sends no mail.
  */
-export async function serveDatabaseNode(databaseUrl: string, options: NodeOptions): Promise<{ zones: number; close: () => Promise<void> }> {
+export async function serveDatabaseNode(
+  databaseUrl: string,
+  options: NodeOptions,
+): Promise<{ zones: number; fromSnapshot: boolean; close: () => Promise<void> }> {
   // The API's nodes own the schema: a DNS node only reads zones and adds query counts.
   const database = await openDatabase({ databaseUrl, dataDir: '', migrate: false });
   try {
@@ -26,7 +29,7 @@ export async function serveDatabaseNode(databaseUrl: string, options: NodeOption
       // Every worker may start from the snapshot; the one that sends NOTIFY keeps it.
       snapshot: { dir: platform.dnsSnapshotDir, write: options.notify ?? false },
     });
-    return { zones: server.zones.size, close: () => server.close().finally(() => database.close()) };
+    return { zones: server.zones.size, fromSnapshot: server.fromSnapshot, close: () => server.close().finally(() => database.close()) };
   } catch (error) {
     await database.close();
     throw error;

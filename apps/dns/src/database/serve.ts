@@ -55,6 +55,8 @@ export interface DatabaseDnsServer extends DnsServer {
   flushCounts(): Promise<void>;
   /** The snapshot kept (when asked for); `flush` writes what changed now. */
   snapshots: ZoneSnapshots | undefined;
+  /** Started from the snapshot: the database could not be reached (it is tried until it can). */
+  fromSnapshot: boolean;
 }
 
 /**
@@ -150,6 +152,7 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     secondaryNotices: notifies,
     flushCounts: () => flusher.flush(),
     snapshots,
+    fromSnapshot: restored,
     async close() {
       notifies.close();
       await follower.stop();
