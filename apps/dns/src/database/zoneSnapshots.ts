@@ -39,7 +39,7 @@ export class ZoneSnapshots {
     private readonly keys: DatabaseKeySource,
   ) {
     this.debounceMs = options.debounceMs ?? 1000;
-    privateDirectory(options.dir);
+    if (options.write) privateDirectory(options.dir);
   }
 
   /** The zones of the directory (`readZoneSnapshots`), which need not be written again. */

@@ -2,21 +2,28 @@
 // Its full run needs that server, so it is registered only when DATABASE_URL is set (npm run
 // test:db, which CI runs against PostgreSQL); the failure on an unreachable database runs always.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { queryCounts } from '@kaja/db';
 import { createTestDatabase } from '@kaja/db/testing';
 import { signUpOwner, startTestApi } from '@kaja/api/testing';
 import { createZone, setPlan } from '@kaja/api/testing/zones';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { lookupWith } from './testing';
 import { freePort } from '@kaja/dns/testing/ports';
 
 // The DNS server's own entry point, as `npm run dns` starts it.
 const main = fileURLToPath(new URL('../../../dns/src/main.ts', import.meta.url));
 
+// The node keeps its snapshot under DATA_DIR.
+const dataDir = mkdtempSync(join(tmpdir(), 'kaja-dns-node-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
 function start(args: string[], databaseUrl: string): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
