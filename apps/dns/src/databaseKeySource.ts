@@ -52,9 +52,9 @@ export class DatabaseKeySource implements KeySource {
     return keys && this.open(zone, keys);
   }
 
-  /** The sealed keys last read for the zone (undefined: unsigned, or never read). */
-  sealedKeys(zone: string): SealedKeys | undefined {
-    return this.sealed.get(zone);
+  /** The sealed keys last read for the zone: undefined when it is unsigned, absent when not read yet. */
+  sealedKeys(zone: string): { keys: SealedKeys | undefined } | undefined {
+    return this.sealed.has(zone) ? { keys: this.sealed.get(zone) } : undefined;
   }
 
   /** Keys kept from before (a snapshot), used until the database can be read. */

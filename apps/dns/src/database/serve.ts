@@ -105,8 +105,10 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     );
   };
   let restored = false;
+  if (options.snapshot?.write) await snapshots!.inventory();
   try {
     await follower.start();
+    void snapshots?.prune();
   } catch (error) {
     const kept = (await snapshots?.read().catch(() => [])) ?? [];
     if (kept.length === 0) {
@@ -120,7 +122,10 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     console.error(
       `dns: the database cannot be reached (${(error as Error).message}); serving ${kept.length} zone(s) from the snapshot in ${options.snapshot!.dir} until it can`,
     );
-    follower.startWhenReachable(() => void notifyPending());
+    follower.startWhenReachable(() => {
+      void notifyPending();
+      void snapshots?.prune();
+    });
   }
   await signing.ready();
   const notifies = new SecondaryNotices(database.db);

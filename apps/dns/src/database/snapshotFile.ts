@@ -62,8 +62,16 @@ export function encodeZoneSnapshot({ id, zone, keys }: ZoneSnapshot): Buffer {
   return Buffer.concat([body, createHash('sha256').update(body).digest()]);
 }
 
-/** Reads a file written by `encodeZoneSnapshot`; throws `SnapshotError` for anything else. */
-export function decodeZoneSnapshot(file: Buffer): ZoneSnapshot {
+interface SnapshotHeader {
+  id: string;
+  name: string;
+  serial: number;
+  keys: SealedKeys | null;
+  records: number;
+}
+
+/** The checked parts of a snapshot file: throws `SnapshotError` unless magic, version and checksum hold. */
+function checkedParts(file: Buffer): { header: SnapshotHeader; body: Buffer; recordsAt: number } {
   if (file.length < magic.length + 8 + checksumLength || !file.subarray(0, magic.length).equals(magic)) {
     throw new SnapshotError('not a zone snapshot');
   }
@@ -72,15 +80,21 @@ export function decodeZoneSnapshot(file: Buffer): ZoneSnapshot {
   const body = file.subarray(0, file.length - checksumLength);
   if (!createHash('sha256').update(body).digest().equals(file.subarray(body.length))) throw new SnapshotError('checksum mismatch');
   const headerLength = body.readUInt32BE(magic.length + 4);
-  let at = magic.length + 8 + headerLength;
-  if (at > body.length) throw new SnapshotError('header past the end');
-  const header = JSON.parse(body.subarray(magic.length + 8, at).toString('utf8')) as {
-    id: string;
-    name: string;
-    serial: number;
-    keys: SealedKeys | null;
-    records: number;
-  };
+  const recordsAt = magic.length + 8 + headerLength;
+  if (recordsAt > body.length) throw new SnapshotError('header past the end');
+  return { header: JSON.parse(body.subarray(magic.length + 8, recordsAt).toString('utf8')) as SnapshotHeader, body, recordsAt };
+}
+
+/** What a snapshot file holds, checked whole but without building the zone: id, serial and keys. */
+export async function inspectZoneSnapshot(path: string): Promise<{ id: string; serial: number; keys: SealedKeys | undefined }> {
+  const { header } = checkedParts(await readFile(path));
+  return { id: header.id, serial: header.serial, keys: header.keys ?? undefined };
+}
+
+/** Reads a file written by `encodeZoneSnapshot`; throws `SnapshotError` for anything else. */
+export function decodeZoneSnapshot(file: Buffer): ZoneSnapshot {
+  const { header, body, recordsAt } = checkedParts(file);
+  let at = recordsAt;
   const records: ResourceRecord[] = [];
   try {
     while (at < body.length) {

@@ -2,7 +2,7 @@ import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { privateDirectory } from '@kaja/config';
 import type { DatabaseKeySource } from '../databaseKeySource';
-import { encodeZoneSnapshot, readZoneSnapshot, syncDirectory, writeFileSafely, type ZoneSnapshot } from './snapshotFile';
+import { encodeZoneSnapshot, inspectZoneSnapshot, readZoneSnapshot, syncDirectory, writeFileSafely, type ZoneSnapshot } from './snapshotFile';
 import type { ZoneLoader } from './zoneLoader';
 
 export interface SnapshotOptions {
@@ -32,6 +32,7 @@ export class ZoneSnapshots {
   private writing: Promise<void> | undefined;
   private readonly debounceMs: number;
   private closed = false;
+  private pruning = false;
 
   constructor(
     private readonly options: SnapshotOptions,
@@ -44,9 +45,34 @@ export class ZoneSnapshots {
 
   /** The zones of the directory (`readZoneSnapshots`), which need not be written again. */
   async read(): Promise<ZoneSnapshot[]> {
-    const snapshots = await readZoneSnapshots(this.options.dir, { removeTemporary: this.options.write });
+    const snapshots = await readZoneSnapshots(this.options.dir);
     for (const { id, zone, keys } of snapshots) this.written.set(id, fingerprint(zone.serial, keys));
     return snapshots;
+  }
+
+  /**
+   * The writer's start, before the first load: notes what the files hold (checked, not decoded),
+   * so a zone whose file is current is not written again, and removes what a writer stopped
+   * between writing and renaming left.
+   */
+  async inventory(): Promise<void> {
+    for (const entry of await readdir(this.options.dir)) {
+      const path = join(this.options.dir, entry);
+      if (entry.includes(`${suffix}.tmp-`)) await unlink(path).catch(() => {});
+      if (!entry.endsWith(suffix)) continue;
+      try {
+        const { id, serial, keys } = await inspectZoneSnapshot(path);
+        if (`${id}${suffix}` === entry) this.written.set(id, fingerprint(serial, keys));
+      } catch {
+        // Not noted: written again if its zone is served, removed by `prune` if not.
+      }
+    }
+  }
+
+  /** After a load from the database: removes the files of zones not served (deleted while the node was away). */
+  prune(): Promise<void> {
+    this.pruning = true;
+    return this.flush();
   }
 
   /** Writes the snapshot of each zone as it is loaded, changed or its keys read, and removes it with the zone. */
@@ -97,7 +123,10 @@ export class ZoneSnapshots {
       const id = this.loader.servedId(name);
       const zone = this.loader.store.get(name);
       if (!id || !zone) continue;
-      const keys = this.keys.sealedKeys(name);
+      // Its keys not read yet: written once they are (`onRead`), never without them.
+      const read = this.keys.sealedKeys(name);
+      if (!read) continue;
+      const { keys } = read;
       const current = fingerprint(zone.serial, keys);
       if (this.written.get(id) === current) continue;
       try {
@@ -118,6 +147,19 @@ export class ZoneSnapshots {
         () => {},
       );
     }
+    if (this.pruning) {
+      this.pruning = false;
+      const served = new Set([...this.loader.store.names()].map((name) => this.loader.servedId(name)));
+      for (const entry of await readdir(this.options.dir)) {
+        const id = entry.slice(0, -suffix.length);
+        if (!entry.endsWith(suffix) || served.has(id)) continue;
+        this.written.delete(id);
+        await unlink(join(this.options.dir, entry)).then(
+          () => (touched = true),
+          () => {},
+        );
+      }
+    }
     if (touched) await syncDirectory(this.options.dir).catch((error: Error) => console.error(`dns: could not flush the snapshot directory: ${error.message}`));
     if (this.dirty.size > 0) this.schedule();
   }
@@ -132,16 +174,11 @@ const fingerprint = (serial: number, keys: unknown) => `${serial} ${JSON.stringi
 /**
  * Every zone file of a snapshot directory that reads whole; the others are reported and left for
  * the database to replace (a torn file cannot exist, but a disk can fail and versions change).
- * `removeTemporary`: delete what a writer stopped between writing and renaming left (the writer
- * only, so no file being written is taken away).
  */
-export async function readZoneSnapshots(dir: string, { removeTemporary = false } = {}): Promise<ZoneSnapshot[]> {
+export async function readZoneSnapshots(dir: string): Promise<ZoneSnapshot[]> {
   const snapshots: ZoneSnapshot[] = [];
   for (const entry of await readdir(dir)) {
-    if (!entry.endsWith(suffix)) {
-      if (removeTemporary && entry.includes(`${suffix}.tmp-`)) await unlink(join(dir, entry)).catch(() => {});
-      continue;
-    }
+    if (!entry.endsWith(suffix)) continue;
     try {
       const snapshot = await readZoneSnapshot(join(dir, entry));
       if (`${snapshot.id}${suffix}` !== entry) throw new Error(`it holds the zone ${snapshot.id}`);

@@ -5,7 +5,7 @@
 // The PostgreSQL server is the test's own, stopped and started by it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -186,6 +186,21 @@ describe('a DNS node while its database is away', () => {
       expect(node.output()).toMatch(new RegExp(`the journal of ${trimmed.name.replace(/\./g, '\\.')} no longer reaches serial \\d+; loading the zone whole`));
       // And the snapshot follows: the disabled zone's file is gone, the new zone's written.
       await snapshotCurrent([signed, plain, trimmed, created]);
+
+      // Restarted with the database up: current files are not written again, the file of a zone
+      // deleted meanwhile and a temporary file a killed writer left are removed.
+      node.child.kill('SIGTERM');
+      expect(await node.exited).toBe(0);
+      const written = Object.fromEntries(readdirSync(snapshotDir).map((entry) => [entry, statSync(join(snapshotDir, entry)).mtimeMs]));
+      await send('DELETE', `/zones/${created.id}`);
+      await api.app.jobs.runUntilIdle();
+      writeFileSync(join(snapshotDir, `${plain.id}.zone.tmp-999999`), 'cut short');
+      node = startNode(port);
+      await expect.poll(() => node.output(), { timeout: 60_000, interval: 100 }).toContain('dns: serving 3 zone(s) from the database');
+      await expect
+        .poll(() => readdirSync(snapshotDir).sort(), { timeout: 10_000, interval: 100 })
+        .toEqual([signed, plain, trimmed].map((zone) => `${zone.id}.zone`).sort());
+      for (const zone of [signed, plain, trimmed]) expect(statSync(join(snapshotDir, `${zone.id}.zone`)).mtimeMs).toBe(written[`${zone.id}.zone`]);
     } finally {
       node.child.kill('SIGTERM');
     }
