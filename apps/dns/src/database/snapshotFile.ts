@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { open, readFile, rename, unlink } from 'node:fs/promises';
 import { DnsClass, type ResourceRecord } from '@kaja/dns-model';
 import type { SealedKeys } from '../databaseKeySource';
-import { Zone } from '../zone';
+import { Zone, type Rrset } from '../zone';
 
 /**
  * One zone as a DNS node last served it, kept in its snapshot directory: the zone's id, name and
@@ -31,35 +31,43 @@ const checksumLength = 32;
  * SHA-256 of everything before it.
  */
 export function encodeZoneSnapshot({ id, zone, keys }: ZoneSnapshot): Buffer {
-  const chunks: Buffer[] = [];
+  // Two passes over the RRsets, sizes then bytes, into one buffer: a zone of a million records is
+  // encoded without a million small allocations on the thread that answers queries.
+  const rrsets = rrsetsOf(zone);
+  let size = 0;
   let records = 0;
-  for (const rrsets of [zone.nodes, zone.hashed]) {
-    for (const node of rrsets.values()) {
-      for (const rrset of node.rrsets.values()) {
-        const name = Buffer.from(rrset.name, 'utf8');
-        const head = Buffer.alloc(2 + name.length + 2 + 4 + 4);
-        let at = head.writeUInt16BE(name.length, 0);
-        at += name.copy(head, at);
-        at = head.writeUInt16BE(rrset.type, at);
-        at = head.writeUInt32BE(rrset.ttl, at);
-        head.writeUInt32BE(rrset.rdata.length, at);
-        chunks.push(head);
-        for (const rdata of rrset.rdata) {
-          const length = Buffer.alloc(2);
-          length.writeUInt16BE(rdata.length);
-          chunks.push(length, Buffer.from(rdata.buffer, rdata.byteOffset, rdata.byteLength));
-          records++;
-        }
-      }
-    }
+  for (const rrset of rrsets) {
+    size += 2 + Buffer.byteLength(rrset.name, 'utf8') + 10;
+    for (const rdata of rrset.rdata) size += 2 + rdata.length;
+    records += rrset.rdata.length;
   }
   const header = Buffer.from(JSON.stringify({ id, name: zone.name, serial: zone.serial, keys: keys ?? null, records }), 'utf8');
-  const prefix = Buffer.alloc(magic.length + 8);
-  magic.copy(prefix);
-  prefix.writeUInt32BE(snapshotVersion, magic.length);
-  prefix.writeUInt32BE(header.length, magic.length + 4);
-  const body = Buffer.concat([prefix, header, ...chunks]);
-  return Buffer.concat([body, createHash('sha256').update(body).digest()]);
+  const file = Buffer.allocUnsafe(magic.length + 8 + header.length + size + checksumLength);
+  let at = magic.copy(file);
+  at = file.writeUInt32BE(snapshotVersion, at);
+  at = file.writeUInt32BE(header.length, at);
+  at += header.copy(file, at);
+  for (const rrset of rrsets) {
+    const nameLength = file.write(rrset.name, at + 2, 'utf8');
+    file.writeUInt16BE(nameLength, at);
+    at += 2 + nameLength;
+    at = file.writeUInt16BE(rrset.type, at);
+    at = file.writeUInt32BE(rrset.ttl, at);
+    at = file.writeUInt32BE(rrset.rdata.length, at);
+    for (const rdata of rrset.rdata) {
+      at = file.writeUInt16BE(rdata.length, at);
+      file.set(rdata, at);
+      at += rdata.length;
+    }
+  }
+  createHash('sha256').update(file.subarray(0, at)).digest().copy(file, at);
+  return file;
+}
+
+function rrsetsOf(zone: Zone): Rrset[] {
+  const rrsets: Rrset[] = [];
+  for (const nodes of [zone.nodes, zone.hashed]) for (const node of nodes.values()) for (const rrset of node.rrsets.values()) rrsets.push(rrset);
+  return rrsets;
 }
 
 interface SnapshotHeader {

@@ -33,6 +33,8 @@ export class ZoneSnapshots {
   private readonly debounceMs: number;
   private closed = false;
   private pruning = false;
+  /** How long the last batch kept this thread busy encoding. */
+  private encodingMs = 0;
 
   constructor(
     private readonly options: SnapshotOptions,
@@ -106,10 +108,15 @@ export class ZoneSnapshots {
 
   private schedule(): void {
     if (this.timer || this.closed) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.flush();
-    }, this.debounceMs);
+    // Encoding runs on the thread that answers: big zones changing often are written less often,
+    // so that it takes at most about a tenth of the thread's time.
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        void this.flush();
+      },
+      Math.max(this.debounceMs, 10 * this.encodingMs),
+    );
     this.timer.unref();
   }
 
@@ -119,6 +126,7 @@ export class ZoneSnapshots {
     this.dirty.clear();
     this.removed.clear();
     let touched = false;
+    this.encodingMs = 0;
     for (const name of names) {
       const id = this.loader.servedId(name);
       const zone = this.loader.store.get(name);
@@ -130,7 +138,10 @@ export class ZoneSnapshots {
       const current = fingerprint(zone.serial, keys);
       if (this.written.get(id) === current) continue;
       try {
-        await writeFileSafely(this.path(id), encodeZoneSnapshot({ id, zone, keys }));
+        const started = performance.now();
+        const file = encodeZoneSnapshot({ id, zone, keys });
+        this.encodingMs += performance.now() - started;
+        await writeFileSafely(this.path(id), file);
         this.written.set(id, current);
         touched = true;
       } catch (error) {
