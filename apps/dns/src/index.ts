@@ -10,6 +10,7 @@ export type { QueryCount } from './queryCounts';
 export { serveDatabaseZones, type DatabaseDnsServer, type DatabaseServerOptions } from './database/serve';
 export { dnsVersion, NodeHeartbeat, nodeIdentity, type NodeIdentity, type NodeState } from './database/heartbeat';
 export { ZoneLoader, type ZoneEvent, type ZoneListener } from './database/zoneLoader';
+export { readZoneSnapshots, ZoneSnapshots, type SnapshotOptions } from './database/zoneSnapshots';
 export { readJournal, wireChange, type JournalEntry } from './database/journal';
 export { databaseNotices, inProcessNotices, type NoticeSource } from './database/journalFollower';
 export { answerUpdate, type UpdateHandler, type UpdateKey } from './update';

@@ -35,13 +35,15 @@ function readConfig(): Config {
   }
 }
 
-// One process of a node sends NOTIFY, or every secondary would hear of each change once per worker;
-// it also writes the node's heartbeats.
-const notifies = () => cluster.isPrimary || cluster.worker?.id === 1;
+// One process of a node sends NOTIFY (and keeps the node's snapshot and writes its heartbeats), or
+// every secondary would hear of each change once per worker. The supervisor gives that role to its
+// first worker and, when the worker holding it ends, to the one started in its place.
+const leadVariable = 'DNS_LEAD_WORKER';
+const notifies = () => cluster.isPrimary || process.env[leadVariable] === '1';
 // Likewise one process reports a zone file's problems, not each worker once.
 const speaks = notifies;
 
-async function serve(config: Config): Promise<{ zones: number; metrics: Registry; close: () => Promise<void> }> {
+async function serve(config: Config): Promise<{ zones: number; fromSnapshot?: boolean; metrics: Registry; close: () => Promise<void> }> {
   const alias = new AliasResolver(config.aliasResolvers);
   const options = { listen: config.listen, nodeName: config.nodeName, alias, tcp: config.tcp, udp: config.udp };
   if (config.databaseUrl) {
@@ -95,8 +97,8 @@ async function startMetrics(config: Config, gather: () => Promise<MetricFamilies
   return () => server.close();
 }
 
-function serving(config: Config, zones: number): string {
-  const source = config.databaseUrl ? `${zones} zone(s) from the database` : `${zones} of ${config.zones.length} zone(s)`;
+function serving(config: Config, zones: number, fromSnapshot = false): string {
+  const source = config.databaseUrl ? `${zones} zone(s) from the ${fromSnapshot ? 'snapshot' : 'database'}` : `${zones} of ${config.zones.length} zone(s)`;
   return `dns: serving ${source} on ${config.listen.map((a) => `${a.host}:${a.port}`).join(', ')}`;
 }
 
@@ -107,12 +109,14 @@ async function superviseWorkers(config: Config): Promise<void> {
   const settings = await standaloneSettings(config.dnssec);
   for (const line of dsLines(settings)) console.log(`dns: ${line}`);
   const env = startupKeysEnvironment(config.dnssec, settings);
-  const fork = () => {
-    const worker = cluster.fork(env);
+  let lead: number | undefined;
+  const fork = (leads: boolean) => {
+    const worker = cluster.fork({ ...env, [leadVariable]: leads ? '1' : '0' });
+    if (leads) lead = worker.id;
     worker.on('message', (message: unknown) => {
-      const zones = (message as { ready?: number } | null)?.ready;
+      const { ready: zones, fromSnapshot } = (message ?? {}) as { ready?: number; fromSnapshot?: boolean };
       if (zones !== undefined && ++ready === config.workers) {
-        console.log(`${serving(config, zones)} with ${config.workers} workers`);
+        console.log(`${serving(config, zones, fromSnapshot)} with ${config.workers} workers`);
       }
     });
   };
@@ -126,11 +130,11 @@ async function superviseWorkers(config: Config): Promise<void> {
       return;
     }
     console.error(`dns: worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
-    fork();
+    fork(worker.id === lead);
   });
   // The workers' figures are added together here, at each scrape; an address in use stops the start before any worker.
   const stopMetrics = await startMetrics(config, () => workerMetrics());
-  for (let i = 0; i < config.workers; i++) fork();
+  for (let i = 0; i < config.workers; i++) fork(i === 0);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       stopping = true;
@@ -148,11 +152,11 @@ if (config.workers > 1 && cluster.isPrimary) {
   });
 } else {
   try {
-    const { zones, metrics, close } = await serve(config);
+    const { zones, fromSnapshot, metrics, close } = await serve(config);
     if (cluster.isWorker) answerMetricsRequests(metrics);
     const stopMetrics = cluster.isWorker ? undefined : await startMetrics(config, async () => [await metrics.getMetricsAsJSON()]);
-    if (cluster.isWorker) process.send?.({ ready: zones });
-    else console.log(serving(config, zones));
+    if (cluster.isWorker) process.send?.({ ready: zones, fromSnapshot });
+    else console.log(serving(config, zones, fromSnapshot));
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.once(signal, () => void Promise.all([stopMetrics?.(), close()]).then(() => process.exit(0)));
     }

@@ -1,5 +1,5 @@
 import type { KeyEncryptionKeys } from '@kaja/config';
-import { and, asc, eq, gte } from '@kaja/db/orm';
+import { and, asc, eq, gte, sql } from '@kaja/db/orm';
 import { tsigKeys, zoneChanges, zones, zoneSecondaries, type DatabaseHandle, type JournalRecord } from '@kaja/db';
 import { openTsigSecret } from '@kaja/zone-writes';
 import type { TsigKey } from '@kaja/dns-model/tsig';
@@ -75,6 +75,16 @@ export class DatabaseTransfers implements TransferAccess, TransferSource {
       .limit(MAX_IXFR_CHANGES + 1);
     if (rows.length > MAX_IXFR_CHANGES) return undefined;
     return rows.map((row) => ({ previousSerial: row.previousSerial, serial: row.serial, removed: row.removed.map(toWire), added: row.added.map(toWire) }));
+  }
+
+  /** Active zones with a secondary that has not acknowledged a NOTIFY for the zone's serial. */
+  async unnotifiedZones(): Promise<string[]> {
+    const rows = await this.database.db
+      .selectDistinct({ name: zones.name })
+      .from(zoneSecondaries)
+      .innerJoin(zones, eq(zones.id, zoneSecondaries.zoneId))
+      .where(and(eq(zones.status, 'active'), sql`${zoneSecondaries.notifiedSerial} is distinct from ${zones.serial}`));
+    return rows.map((row) => row.name);
   }
 
   /** The secondary answered our NOTIFY for `serial`. */

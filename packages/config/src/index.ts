@@ -1,4 +1,5 @@
 import { defaultNameServers } from '@kaja/catalog';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { parseCidr, type Cidr } from './cidr';
 import { parseKeyEncryptionKey } from './keyEncryptionKey';
@@ -73,6 +74,17 @@ const env = z.object({
     .int('must be a whole number of seconds')
     .min(2, 'must be at least 2 seconds')
     .default(60),
+  DNS_SNAPSHOT_DIR: z.string().min(1, 'must not be empty').optional(),
+  JOURNAL_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 day')
+    .default(90),
+  JOURNAL_KEEP_CHANGES: z.coerce
+    .number({ error: 'must be a number of changes' })
+    .int('must be a whole number of changes')
+    .min(1, 'must be at least 1 change')
+    .default(100),
   APP_MODE: z.enum(['production', 'sandbox'], { error: 'must be production or sandbox' }).default('production'),
   API_BASE_URL: url.optional(),
   APP_URL: url.optional(),
@@ -168,6 +180,13 @@ export interface Config {
   };
   /** Seconds after which a region whose nodes have all stopped heartbeating shows offline. */
   regionOfflineAfterSeconds: number;
+  /** Where a DNS node keeps its snapshot of what it serves (zones, sealed keys, serials). */
+  dnsSnapshotDir: string;
+  /**
+   * The change journal's retention: a change is deleted once it is older than `days` and not
+   * among its zone's last `keepChanges`.
+   */
+  journalRetention: { days: number; keepChanges: number };
   appMode: 'production' | 'sandbox';
   apiBaseUrl: string;
   appUrl: string;
@@ -254,6 +273,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       heartbeatIntervalSeconds: values.DNS_HEARTBEAT_INTERVAL,
     },
     regionOfflineAfterSeconds: values.REGION_OFFLINE_AFTER,
+    dnsSnapshotDir: values.DNS_SNAPSHOT_DIR ?? join(values.DATA_DIR, 'dns-snapshot'),
+    journalRetention: { days: values.JOURNAL_RETENTION_DAYS, keepChanges: values.JOURNAL_KEEP_CHANGES },
     appMode: values.APP_MODE,
     apiBaseUrl: withoutTrailingSlash(values.API_BASE_URL ?? `http://${host}:${values.PORT}/v1`),
     appUrl: withoutTrailingSlash(values.APP_URL ?? `http://${host}:${values.APP_PORT}`),

@@ -43,6 +43,7 @@ export const defaultFollowerOptions: JournalFollowerOptions = { syncIntervalMs: 
 export class JournalFollower {
   private readonly unsubscribes: (() => unknown)[] = [];
   private timer: NodeJS.Timeout | undefined;
+  private retry: NodeJS.Timeout | undefined;
   private syncing: Promise<void> | undefined;
   private stopped = false;
   private failing = false;
@@ -58,11 +59,43 @@ export class JournalFollower {
     this.options = { ...defaultFollowerOptions, ...options };
   }
 
-  /** Subscribes, then loads every zone (so no change between the two is missed), then syncs periodically. */
+  /**
+   * Subscribes, then loads every zone (so no change between the two is missed), then syncs
+   * periodically. Throws when the database cannot be reached, subscribed to nothing.
+   */
   async start(): Promise<void> {
-    for (const source of this.sources) await this.subscribe(source);
-    await this.syncFromHead();
+    try {
+      for (const source of this.sources) await this.subscribe(source);
+      await this.syncFromHead();
+    } catch (error) {
+      for (const unsubscribe of this.unsubscribes.splice(0)) await Promise.resolve(unsubscribe()).catch(() => {});
+      throw error;
+    }
     this.schedule();
+  }
+
+  /**
+   * `start` for a node serving what it kept (its snapshot) while the database is away: tries again
+   * with a doubling wait (up to 30 s) until it works, then calls `onStarted`; the first sync then
+   * catches every zone up from its serial.
+   */
+  startWhenReachable(onStarted: () => void, waitMs = this.options.retryMs): void {
+    const retry = setTimeout(() => {
+      if (this.stopped) return;
+      this.start().then(
+        () => {
+          if (this.stopped) {
+            for (const unsubscribe of this.unsubscribes.splice(0)) void unsubscribe();
+            return;
+          }
+          console.error('dns: the database answers again; caught up with it');
+          onStarted();
+        },
+        () => this.startWhenReachable(onStarted, Math.min(waitMs * 2, 30_000)),
+      );
+    }, waitMs);
+    retry.unref();
+    this.retry = retry;
   }
 
   /** Compares every zone with the database now (one sync at a time). */
@@ -85,6 +118,7 @@ export class JournalFollower {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearTimeout(this.retry);
     for (const unsubscribe of this.unsubscribes.splice(0)) await unsubscribe();
     await this.syncing;
   }

@@ -6,7 +6,7 @@ import { jsonLineLogger } from '../log';
 import { nodeIdentity } from './heartbeat';
 import { serveDatabaseZones, type DatabaseServerOptions } from './serve';
 
-type NodeOptions = Omit<DatabaseServerOptions, 'database' | 'keyEncryptionKey' | 'updates' | 'secondaryAllowedCidrs' | 'node'> & {
+type NodeOptions = Omit<DatabaseServerOptions, 'database' | 'keyEncryptionKey' | 'updates' | 'secondaryAllowedCidrs' | 'node' | 'snapshot'> & {
   /** Write the node's heartbeats (one process per node: the others would only repeat them). */
   heartbeat: boolean;
 };
@@ -17,7 +17,10 @@ type NodeOptions = Omit<DatabaseServerOptions, 'database' | 'keyEncryptionKey' |
  * `zone_changes` so every node, this one included, follows, and heartbeats into `dns_nodes` as
  * DNS_NODE_ID (or the id kept in DATA_DIR) in DNS_NETWORK and DNS_REGION. A DNS node sends no mail.
  */
-export async function serveDatabaseNode(databaseUrl: string, options: NodeOptions): Promise<{ zones: number; metrics: Registry; close: () => Promise<void> }> {
+export async function serveDatabaseNode(
+  databaseUrl: string,
+  options: NodeOptions,
+): Promise<{ zones: number; fromSnapshot: boolean; metrics: Registry; close: () => Promise<void> }> {
   // The API's nodes own the schema: a DNS node reads zones, adds query counts and writes its heartbeat.
   const database = await openDatabase({ databaseUrl, dataDir: '', migrate: false });
   try {
@@ -32,8 +35,15 @@ export async function serveDatabaseNode(databaseUrl: string, options: NodeOption
       keyEncryptionKey: resolveKeyEncryptionKey(platform),
       updates: createUpdateService({ db: database.db, config: platform, log, zoneChanges: new ZoneChangePublisher(database.db, log) }),
       secondaryAllowedCidrs: platform.secondaryAllowedCidrs,
+      // Every worker may start from the snapshot; the one that sends NOTIFY keeps it.
+      snapshot: { dir: platform.dnsSnapshotDir, write: options.notify ?? false },
     });
-    return { zones: server.zones.size, metrics: server.metrics, close: () => server.close().finally(() => database.close()) };
+    return {
+      zones: server.zones.size,
+      fromSnapshot: server.fromSnapshot,
+      metrics: server.metrics,
+      close: () => server.close().finally(() => database.close()),
+    };
   } catch (error) {
     await database.close();
     throw error;

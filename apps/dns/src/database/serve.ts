@@ -15,6 +15,7 @@ import { QueryCountsFlusher } from './queryCountsFlush';
 import { SecondaryNotices } from './secondaryNotices';
 import type { JournalEntry } from './journal';
 import { ZoneLoader, type ZoneListener } from './zoneLoader';
+import { ZoneSnapshots, type SnapshotOptions } from './zoneSnapshots';
 
 export interface DatabaseServerOptions extends Omit<ServerOptions, 'zones' | 'signing' | 'transfers'> {
   /** The platform database; the caller opens and closes it. */
@@ -41,6 +42,11 @@ export interface DatabaseServerOptions extends Omit<ServerOptions, 'zones' | 'si
   zoneListeners?: ZoneListener[];
   /** Heartbeat into `dns_nodes` as this node (in one process per node only). */
   node?: NodeIdentity;
+  /**
+   * The node's snapshot of what it serves (DNS_SNAPSHOT_DIR): kept current when `write`, and
+   * served at start when the database cannot be reached, until it can.
+   */
+  snapshot?: SnapshotOptions;
 }
 
 export interface DatabaseDnsServer extends DnsServer {
@@ -56,6 +62,10 @@ export interface DatabaseDnsServer extends DnsServer {
   metrics: Registry;
   /** Present with `node`: `beat()` writes the node's row now. */
   heartbeat: NodeHeartbeat | undefined;
+  /** The snapshot kept (when asked for); `flush` writes what changed now. */
+  snapshots: ZoneSnapshots | undefined;
+  /** Started from the snapshot: the database could not be reached (it is tried until it can). */
+  fromSnapshot: boolean;
 }
 
 /**
@@ -68,27 +78,65 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
   const { database } = options;
   const zones = new ZoneStore();
   const loader = new ZoneLoader(database.db, zones);
-  const signing = new ZoneSigning(zones, new DatabaseKeySource(database, options.keyEncryptionKey));
+  const keys = new DatabaseKeySource(database, options.keyEncryptionKey);
+  const signing = new ZoneSigning(zones, keys);
   loader.onZone(async (event) => {
     // Activating or retiring a key changes no record but the serial: such a change is the sign
     // to read the zone's keys again (changed key sets are noticed by the signer itself).
     if (event.type === 'changed' && onlySoa(event.change)) await signing.reload(event.zone.name);
+    if (event.type === 'removed' && !zones.get(event.name)) keys.forget(event.name);
   });
   for (const listener of options.zoneListeners ?? []) loader.onZone(listener);
+  const snapshots = options.snapshot ? new ZoneSnapshots(options.snapshot, loader, keys) : undefined;
+  snapshots?.follow();
   const sources = options.sources ?? [
     ...(options.subscribe ? [inProcessNotices(options.subscribe)] : []),
     ...((options.listenForChanges ?? database.kind === 'postgres') ? [databaseNotices(database)] : []),
   ];
   const follower = new JournalFollower(loader, sources, options.follower);
+  const transfers = new DatabaseTransfers(database, options.keyEncryptionKey);
+  const notifier = options.notify
+    ? new Notifier(zones, {
+        access: transfers,
+        onNotified: (secondary, serial) => transfers.notified(secondary, serial),
+        addressProblem: (address) => secondaryAddressProblem(address, options.secondaryAllowedCidrs ?? []),
+      })
+    : undefined;
+  // NOTIFYs not yet acknowledged live in the database (a secondary's notified serial behind its
+  // zone's), so whichever process sends them now also sends those a stopped one could not.
+  const notifyPending = async () => {
+    if (!notifier) return;
+    await transfers.unnotifiedZones().then(
+      (names) => {
+        for (const name of names) if (zones.get(name)) void notifier.notifyZone(name);
+      },
+      (error: Error) => console.error(`dns: could not read the NOTIFYs still to send: ${error.message}`),
+    );
+  };
+  let restored = false;
+  if (options.snapshot?.write) await snapshots!.inventory();
   try {
     await follower.start();
+    void snapshots?.prune();
   } catch (error) {
-    await follower.stop();
-    signing.close();
-    throw error;
+    const kept = (await snapshots?.read().catch(() => [])) ?? [];
+    if (kept.length === 0) {
+      await follower.stop();
+      signing.close();
+      throw error;
+    }
+    for (const { zone, keys: sealed } of kept) keys.remember(zone.name, sealed);
+    await loader.restore(kept);
+    restored = true;
+    console.error(
+      `dns: the database cannot be reached (${(error as Error).message}); serving ${kept.length} zone(s) from the snapshot in ${options.snapshot!.dir} until it can`,
+    );
+    follower.startWhenReachable(() => {
+      void notifyPending();
+      void snapshots?.prune();
+    });
   }
   await signing.ready();
-  const transfers = new DatabaseTransfers(database, options.keyEncryptionKey);
   const notifies = new SecondaryNotices(database.db);
   await notifies.load();
   let server: DnsServer;
@@ -106,13 +154,7 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     await loader.close();
     throw error;
   }
-  const notifier = options.notify
-    ? new Notifier(zones, {
-        access: transfers,
-        onNotified: (secondary, serial) => transfers.notified(secondary, serial),
-        addressProblem: (address) => secondaryAddressProblem(address, options.secondaryAllowedCidrs ?? []),
-      })
-    : undefined;
+  if (!restored) void notifyPending();
   const flusher = new QueryCountsFlusher(database.db, server.responder.counts, (name) => loader.zoneId(name), options.countsFlushIntervalMs);
   flusher.start();
   const heartbeat = options.node && new NodeHeartbeat(database.db, options.node, () => ({ journalPosition: follower.position, zonesLoaded: zones.size }));
@@ -131,6 +173,8 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
       journalLagSeconds: () => (loader.syncedAt === undefined ? undefined : (Date.now() - loader.syncedAt) / 1000),
     }),
     heartbeat,
+    snapshots,
+    fromSnapshot: restored,
     async close() {
       await heartbeat?.stop();
       notifies.close();
@@ -138,6 +182,7 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
       await notifier?.close();
       await server.close();
       await loader.close();
+      await snapshots?.close();
       await flusher.stop();
     },
   };

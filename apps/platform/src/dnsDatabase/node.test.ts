@@ -2,22 +2,26 @@
 // Its full run needs that server, so it is registered only when DATABASE_URL is set (npm run
 // test:db, which CI runs against PostgreSQL); the failure on an unreachable database runs always.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { dnsNodeIdFile } from '@kaja/config';
 import { dnsNodes, queryCounts, regions } from '@kaja/db';
 import { eq } from '@kaja/db/orm';
 import { createTestDatabase } from '@kaja/db/testing';
 import { signUpOwner, startTestApi } from '@kaja/api/testing';
 import { createZone, setPlan } from '@kaja/api/testing/zones';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { lookupWith } from './testing';
 import { freePort } from '@kaja/dns/testing/ports';
 
 // The DNS server's own entry point, as `npm run dns` starts it.
 const main = fileURLToPath(new URL('../../../dns/src/main.ts', import.meta.url));
+
+// The node keeps its snapshot (and its generated id) under DATA_DIR.
+const dataDir = mkdtempSync(join(tmpdir(), 'kaja-dns-node-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function start(
   args: string[],
@@ -25,7 +29,7 @@ function start(
   env: Record<string, string> = {},
 ): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, ...env },
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -52,9 +56,7 @@ describe('npm run dns as a DNS-only node', () => {
         const database = await createTestDatabase();
         const api = await startTestApi({ database });
         const port = await freePort();
-        const dataDir = mkdtempSync(join(tmpdir(), 'dns-node-'));
         const node = start(['--listen', `127.0.0.1:${port}`, '--workers', '2', '--node-name', 'edge-1'], database.url!, {
-          DATA_DIR: dataDir,
           DNS_NETWORK: 'EU',
           DNS_REGION: 'Europe',
           DNS_HEARTBEAT_INTERVAL: '1',

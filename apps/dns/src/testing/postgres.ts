@@ -1,0 +1,62 @@
+import { execFile } from 'node:child_process';
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { freePort } from './ports';
+
+const run = promisify(execFile);
+const bin = '/usr/lib/postgresql/15/bin';
+
+/** A PostgreSQL server of the test's own, which the test may stop and start again. */
+export interface TestPostgres {
+  /** The `postgres` database as superuser `postgres` (trust authentication, loopback only). */
+  url: string;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  /** Stops the server and removes its directory. */
+  close(): Promise<void>;
+}
+
+/**
+ * Debian's PostgreSQL 15 in a temporary directory on a free port of 127.0.0.1, never the machine's
+ * own server. `initdb` refuses to run as root: the server then runs as the `postgres` user.
+ */
+export async function startPostgres(): Promise<TestPostgres> {
+  const dir = mkdtempSync(join(tmpdir(), 'kaja-postgres-'));
+  const owner = process.getuid?.() === 0 ? await postgresUser() : undefined;
+  if (owner) chownSync(dir, owner.uid, owner.gid);
+  const as = owner ? { uid: owner.uid, gid: owner.gid } : {};
+  const data = join(dir, 'data');
+  const port = await freePort();
+  await run(`${bin}/initdb`, ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync'], { ...as, cwd: dir });
+  const options = `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off`;
+  let running = false;
+  const server: TestPostgres = {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async start() {
+      await run(`${bin}/pg_ctl`, ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', 'start'], { ...as, cwd: dir });
+      running = true;
+    },
+    async stop() {
+      await run(`${bin}/pg_ctl`, ['-D', data, '-m', 'fast', '-w', 'stop'], { ...as, cwd: dir });
+      running = false;
+    },
+    async close() {
+      if (running) await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  try {
+    await server.start();
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return server;
+}
+
+async function postgresUser(): Promise<{ uid: number; gid: number }> {
+  const [uid, gid] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
+  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+}

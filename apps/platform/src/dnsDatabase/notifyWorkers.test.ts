@@ -1,0 +1,123 @@
+// NOTIFY to a zone's secondaries outlives the worker that was sending it: `npm run dns` with two
+// workers on a PostgreSQL server of the test's own, every worker killed while a NOTIFY waits for
+// its answer; the worker started in place of the one that sent NOTIFY takes the role over and
+// sends what was never acknowledged (the secondary's notified serial behind its zone's).
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createSocket, type Socket } from 'node:dgram';
+import { once } from 'node:events';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { signUpOwner, startTestApi, type TestApi } from '@kaja/api/testing';
+import { createZone, setPlan } from '@kaja/api/testing/zones';
+import { zoneSecondaries, type DatabaseHandle } from '@kaja/db';
+import { createTestDatabase } from '@kaja/db/testing';
+import { decodeMessage, emptyMessage, encodeMessage, Opcode, soaSerial } from '@kaja/dns-model';
+import { signResponse, verifyMessage, type TsigKey } from '@kaja/dns-model/tsig';
+import { freePort } from '@kaja/dns/testing/ports';
+import { startPostgres, type TestPostgres } from '@kaja/dns/testing/postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const main = fileURLToPath(new URL('../../../dns/src/main.ts', import.meta.url));
+const keyEncryptionKey = randomBytes(32).toString('hex');
+const dataDir = mkdtempSync(join(tmpdir(), 'kaja-dns-notify-'));
+
+let postgres: TestPostgres;
+let database: DatabaseHandle & { url?: string };
+let api: TestApi;
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+  database = await createTestDatabase(postgres.url);
+  // The secondary is this test on loopback: the operator allows it.
+  api = await startTestApi({ database, env: { KEY_ENCRYPTION_KEY: keyEncryptionKey, SECONDARY_ALLOWED_CIDRS: '127.0.0.0/8' } });
+});
+
+afterAll(async () => {
+  await api?.close();
+  await database?.close();
+  await postgres?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A secondary that hears NOTIFY and, once told to, acknowledges it signed with its key. */
+async function startSecondary(key: TsigKey): Promise<{ socket: Socket; port: number; heard: number[]; answer(): void }> {
+  const socket = createSocket('udp4');
+  socket.bind(0, '127.0.0.1');
+  await once(socket, 'listening');
+  const heard: number[] = [];
+  let answering = false;
+  socket.on('message', (packet, from) => {
+    const request = decodeMessage(packet);
+    if (request.opcode !== Opcode.NOTIFY || request.qr) return;
+    heard.push(soaSerial(request.answers[0]!.rdata));
+    if (!answering) return;
+    const verified = verifyMessage(packet, (name) => (name === key.name ? key : undefined));
+    const reply = encodeMessage(emptyMessage({ id: request.id, qr: true, opcode: Opcode.NOTIFY, aa: true, questions: request.questions }));
+    socket.send(signResponse(reply, verified), from.port, from.address);
+  });
+  return { socket, port: (socket.address() as { port: number }).port, heard, answer: () => (answering = true) };
+}
+
+function startNode(port: number): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', main, '--listen', `127.0.0.1:${port}`, '--workers', '2'], {
+    env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, KEY_ENCRYPTION_KEY: keyEncryptionKey, SECONDARY_ALLOWED_CIDRS: '127.0.0.0/8' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+describe('NOTIFY from a DNS-only node', () => {
+  it('is sent, until acknowledged, by the worker started in place of a killed one', { timeout: 240_000 }, async () => {
+    const owner = await signUpOwner(api);
+    await setPlan(api, owner, 'scale');
+    const zone = await createZone(api, owner);
+    const send = async (method: string, path: string, body?: unknown) => {
+      const response = await api.request(method, path, { token: owner.apiKey, body });
+      if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+      return response.body.data;
+    };
+    const made = await send('POST', `/zones/${zone.id}/tsig-keys`, { can_transfer: true });
+    const key: TsigKey = { name: made.name, algorithm: made.algorithm, secret: Buffer.from(made.secret, 'base64') };
+    const secondary = await startSecondary(key);
+    await send('POST', `/zones/${zone.id}/secondaries`, { address: '127.0.0.1', port: secondary.port, tsig_key_id: made.id });
+    const notified = async () => (await database.db.select({ serial: zoneSecondaries.notifiedSerial }).from(zoneSecondaries))[0]?.serial;
+
+    const node = startNode(await freePort());
+    try {
+      await expect.poll(() => node.output(), { timeout: 60_000, interval: 100 }).toContain('with 2 workers');
+      await send('POST', `/zones/${zone.id}/records`, { type: 'A', name: 'www', content: '192.0.2.1', ttl: 300 });
+      const { serial } = await send('GET', `/zones/${zone.id}`);
+      // The secondary hears it but does not answer: the NOTIFY is still being retried.
+      await expect.poll(() => secondary.heard.includes(serial), { timeout: 20_000, interval: 50 }).toBe(true);
+
+      // The node's workers (its other children, such as the TypeScript loader's, stay).
+      const { stdout } = await promisify(execFile)('pgrep', ['-P', String(node.child.pid), '-f', main]);
+      const workers = stdout.trim().split('\n').map(Number);
+      expect(workers).toHaveLength(2);
+      for (const pid of workers) process.kill(pid, 'SIGKILL');
+      await expect.poll(() => node.output().match(/ended \(SIGKILL\); starting another/g)?.length ?? 0, { timeout: 20_000, interval: 50 }).toBe(2);
+      const heardBefore = secondary.heard.length;
+      secondary.answer();
+      // Nothing acknowledged it, so a new worker sends it again and records the answer.
+      await expect.poll(notified, { timeout: 60_000, interval: 200 }).toBe(serial);
+      expect(secondary.heard.length).toBeGreaterThan(heardBefore);
+
+      // And the role stays with it: the next change is notified too.
+      await send('POST', `/zones/${zone.id}/records`, { type: 'A', name: 'mail', content: '192.0.2.2', ttl: 300 });
+      const next = (await send('GET', `/zones/${zone.id}`)).serial;
+      await expect.poll(notified, { timeout: 30_000, interval: 200 }).toBe(next);
+    } finally {
+      node.child.kill('SIGTERM');
+      secondary.socket.close();
+    }
+    expect(await node.exited).toBe(0);
+  });
+});
