@@ -12,6 +12,8 @@ export interface CachedAnswer {
   /** The zone's version when encoded: a changed zone makes the entry stale. */
   version: number;
   counter: Counter;
+  /** The rate-limit account its answers are debited to (see `ResponseRateLimiter`). */
+  kind: number;
 }
 
 export const Variant = { NoEdns: 0, Edns: 1, EdnsDo: 2 } as const;

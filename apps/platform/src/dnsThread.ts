@@ -4,7 +4,7 @@ import { startModuleWorker } from '@kaja/api';
 import type { UpdateService, ZoneChangePublisher } from '@kaja/zone-writes';
 import { serveDatabaseOverPort, type DatabaseHandle, type ZoneChangeNotice } from '@kaja/db';
 import type { Cidr, KeyEncryptionKeys } from '@kaja/config';
-import type { ListenAddress } from '@kaja/dns';
+import type { ListenAddress, RateLimitOptions } from '@kaja/dns';
 
 /** What the DNS thread is started with. */
 export interface DnsThreadData {
@@ -13,6 +13,8 @@ export interface DnsThreadData {
   keyEncryptionKey: KeyEncryptionKeys;
   /** Special-purpose networks secondaries may be in all the same (SECONDARY_ALLOWED_CIDRS). */
   secondaryAllowedCidrs: readonly Cidr[];
+  /** Response rate limiting over UDP (DNS_RATE_LIMIT*); without it, none. */
+  rateLimit?: RateLimitOptions;
   /** PostgreSQL: the thread opens connections of its own. */
   databaseUrl?: string;
   /** Otherwise the embedded database of the platform's thread, over this port. */
@@ -63,6 +65,7 @@ export async function startDnsThread(options: DnsThreadOptions): Promise<DnsThre
     nodeName: options.nodeName,
     keyEncryptionKey: options.keyEncryptionKey,
     secondaryAllowedCidrs: options.secondaryAllowedCidrs,
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : { databasePort: channel!.port2 }),
   };
   const worker = startModuleWorker(new URL('./dnsWorker.ts', import.meta.url), { workerData: data, transferList: channel ? [channel.port2] : [] });

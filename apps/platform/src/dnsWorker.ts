@@ -65,6 +65,7 @@ try {
     updates,
     notify: true,
     secondaryAllowedCidrs: data.secondaryAllowedCidrs,
+    rateLimit: data.rateLimit,
   });
   send({ type: 'ready', addresses: dns.addresses, zones: dns.zones.size });
 } catch (error) {

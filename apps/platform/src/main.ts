@@ -38,6 +38,7 @@ const dns = await startDnsThread({
   nodeName: hostname(),
   keyEncryptionKey: keyEncryptionKeys,
   secondaryAllowedCidrs: config.secondaryAllowedCidrs,
+  rateLimit: config.dnsRateLimit,
   onFailure: (error) => {
     console.error(`DNS server: ${error.message}`);
     void stop('DNS server stopped', 1);

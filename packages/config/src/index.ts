@@ -48,6 +48,22 @@ const env = z.object({
     .pipe(z.array(z.union([z.ipv4(), z.ipv6()], { error: 'must be a comma-separated list of IP addresses' })).min(1, 'must name at least one address'))
     .default(['127.0.0.1']),
   DNS_PORT: port.default(5300),
+  DNS_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a number of responses per second' })
+    .int('must be a whole number of responses per second')
+    .min(0, 'must not be negative (0 turns response rate limiting off)')
+    .default(20),
+  DNS_RATE_LIMIT_WINDOW: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1 second')
+    .default(15),
+  DNS_RATE_LIMIT_SLIP: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (drop every limited response) to 10')
+    .max(10, 'must be 0 to 10 (1 truncates every limited response)')
+    .default(2),
   APP_MODE: z.enum(['production', 'sandbox'], { error: 'must be production or sandbox' }).default('production'),
   API_BASE_URL: url.optional(),
   APP_URL: url.optional(),
@@ -130,6 +146,11 @@ export interface Config {
   dataDir: string;
   dnsAddr: string[];
   dnsPort: number;
+  /**
+   * Response rate limiting of the DNS server over UDP: responses per second per client network
+   * and kind (0: off), the window in seconds, and which limited responses go out truncated.
+   */
+  dnsRateLimit: { rate: number; window: number; slip: number };
   appMode: 'production' | 'sandbox';
   apiBaseUrl: string;
   appUrl: string;
@@ -208,6 +229,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: values.DATA_DIR,
     dnsAddr: values.DNS_ADDR,
     dnsPort: values.DNS_PORT,
+    dnsRateLimit: { rate: values.DNS_RATE_LIMIT, window: values.DNS_RATE_LIMIT_WINDOW, slip: values.DNS_RATE_LIMIT_SLIP },
     appMode: values.APP_MODE,
     apiBaseUrl: withoutTrailingSlash(values.API_BASE_URL ?? `http://${host}:${values.PORT}/v1`),
     appUrl: withoutTrailingSlash(values.APP_URL ?? `http://${host}:${values.APP_PORT}`),
