@@ -28,7 +28,12 @@ DATABASE_URL, live as the API changes them.
   --udp auto|batch|dgram   UDP through the batching addon (recvmmsg/sendmmsg) or node's dgram;
                            auto (the default) takes the addon when npm install could build it
   --tcp-idle-timeout MS    close TCP connections idle this long (default ${defaultTcpOptions.idleTimeoutMs})
+  --tcp-io-timeout MS      close a TCP connection whose query has begun but not arrived whole
+                           within this long, as a trickling client's (default ${defaultTcpOptions.ioTimeoutMs})
   --tcp-max-connections N  TCP connections served at once per process (default ${defaultTcpOptions.maxConnections})
+  --tcp-max-connections-per-network N
+                           TCP connections at once from one client network (IPv4 /24, IPv6 /56)
+                           per process, the rest kept for others (default ${defaultTcpOptions.maxConnectionsPerNetwork})
   --rate-limit N           UDP responses per second per client network (IPv4 /24, IPv6 /56) and
                            kind of answer, as BIND and Knot DNS limit them; 0 turns it off
                            (default DNS_RATE_LIMIT, else 20)
@@ -98,7 +103,9 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
       'alias-resolver': { type: 'string', multiple: true },
       udp: { type: 'string' },
       'tcp-idle-timeout': { type: 'string' },
+      'tcp-io-timeout': { type: 'string' },
       'tcp-max-connections': { type: 'string' },
+      'tcp-max-connections-per-network': { type: 'string' },
       'rate-limit': { type: 'string' },
       'rate-limit-window': { type: 'string' },
       'rate-limit-slip': { type: 'string' },
@@ -139,11 +146,7 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
     aliasResolvers: values['alias-resolver'] ?? [],
     udp: udpMode(values.udp ?? 'auto'),
     rateLimit: rateLimit(values, env),
-    tcp: {
-      idleTimeoutMs: values['tcp-idle-timeout'] === undefined ? defaultTcpOptions.idleTimeoutMs : positive(values['tcp-idle-timeout'], '--tcp-idle-timeout'),
-      maxConnections:
-        values['tcp-max-connections'] === undefined ? defaultTcpOptions.maxConnections : positive(values['tcp-max-connections'], '--tcp-max-connections'),
-    },
+    tcp: tcpOptions(values),
   };
 }
 
@@ -249,6 +252,19 @@ export function parseListenAddress(text: string): ListenAddress {
   const port = Number(match?.[3]);
   if (!match || port > 65535) throw new Error(`--listen ${text}: expected HOST:PORT, e.g. 127.0.0.1:5300 or [::1]:5300`);
   return { host: match[1] ?? match[2]!, port };
+}
+
+function tcpOptions(values: Record<string, unknown>): TcpOptions {
+  const read = (option: string, fallback: number) => {
+    const text = values[option] as string | undefined;
+    return text === undefined ? fallback : positive(text, `--${option}`);
+  };
+  return {
+    idleTimeoutMs: read('tcp-idle-timeout', defaultTcpOptions.idleTimeoutMs),
+    ioTimeoutMs: read('tcp-io-timeout', defaultTcpOptions.ioTimeoutMs),
+    maxConnections: read('tcp-max-connections', defaultTcpOptions.maxConnections),
+    maxConnectionsPerNetwork: read('tcp-max-connections-per-network', defaultTcpOptions.maxConnectionsPerNetwork),
+  };
 }
 
 function rateLimit(values: Record<string, unknown>, env: NodeJS.ProcessEnv): RateLimitOptions {
