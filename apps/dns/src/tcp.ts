@@ -104,6 +104,7 @@ function serveConnection(socket: Socket, responder: Responder, options: TcpOptio
   };
   socket.on('data', (chunk) => {
     let data = pending ? Buffer.concat([pending, chunk]) : chunk;
+    let answered = false;
     while (data.length >= 2) {
       const length = data.readUInt16BE(0);
       if (data.length < length + 2) break;
@@ -112,9 +113,14 @@ function serveConnection(socket: Socket, responder: Responder, options: TcpOptio
       if (transfers && isTransferQuery(packet)) send(transfers.answer(Buffer.from(packet), socket.remoteAddress ?? ''));
       else send(responder.respond(packet, true, socket.remoteAddress ?? null));
       data = data.subarray(length + 2);
+      answered = true;
     }
     pending = data.length > 0 ? data : undefined;
-    clearTimeout(ioTimer);
-    ioTimer = pending ? setTimeout(() => socket.destroy(), options.ioTimeoutMs) : undefined;
+    // The clock runs from a query's first octet: more octets of the same query do not restart it.
+    if (ioTimer !== undefined && (answered || pending === undefined)) {
+      clearTimeout(ioTimer);
+      ioTimer = undefined;
+    }
+    if (pending !== undefined && ioTimer === undefined) ioTimer = setTimeout(() => socket.destroy(), options.ioTimeoutMs);
   });
 }
