@@ -18,8 +18,11 @@ function admit(cache: AnswerCache, name: string): void {
 }
 
 describe('the answer cache', () => {
-  it('caches a name from its second query, then every type and variant under it', () => {
-    const cache = new AnswerCache(10);
+  it('caches a name at once while there is room, and from its second query once full', () => {
+    const cache = new AnswerCache(2);
+    cache.set('a.', answer());
+    cache.set('b.', answer());
+    expect(cache.get('b.', 1, Variant.Edns)).toBeDefined();
     cache.set('www.example.com.', answer());
     expect(cache.get('www.example.com.', 1, Variant.Edns)).toBeUndefined();
     cache.set('www.example.com.', answer());

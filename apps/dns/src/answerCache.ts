@@ -30,9 +30,9 @@ const SEEN_BITS = 1 << 20;
 /**
  * Precompiled answers keyed by the lowercase query name, then by type and EDNS variant, so a
  * lookup allocates nothing. Bounded by names, evicted one at a time by CLOCK: a name used since
- * the hand last passed gets another round, so the names asked for often stay. A name is admitted
- * on its second query only: a flood of random names, each asked once, never reaches the cache
- * and cannot push the hot names out.
+ * the hand last passed gets another round, so the names asked for often stay. Once full, a new
+ * name is admitted on its second query only: a flood of random names, each asked once, does not
+ * reach the cache and cannot push the hot names out.
  */
 export class AnswerCache {
   private readonly byName = new Map<string, CachedName>();
@@ -69,8 +69,9 @@ export class AnswerCache {
       else list.push(entry);
       return;
     }
-    if (!this.seenBefore(qname)) return;
-    const slot = this.slots.length < this.capacity ? this.slots.length : this.evict();
+    const full = this.slots.length >= this.capacity;
+    if (full && !this.seenBefore(qname)) return;
+    const slot = full ? this.evict() : this.slots.length;
     this.slots[slot] = qname;
     this.byName.set(qname, new CachedName([entry]));
   }
