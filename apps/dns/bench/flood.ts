@@ -15,9 +15,18 @@ const normalArgs = ['-c', '4', '-q', '200', '-T', '1', '-l', '8'];
 /** The flood: a fixed rate, not what the machine can send, so every server faces the same one. */
 const FLOOD_QPS = 20_000;
 const FLOOD_NAMES = 400_000;
+/**
+ * Our answer cache, smaller than its default (200,000 names per process) so that a flood this
+ * machine can send fills it within a run, as a bigger flood fills the default one. The normal mix
+ * asks about 45,000 names and types.
+ */
+const ANSWER_CACHE_SIZE = 50_000;
 
 const contenders: { name: string; start(dir: string, port: number, zoneFile: string): ChildProcess }[] = [
-  { name: 'Kaja DNS', start: (_dir, port, zoneFile) => startKaja(port, benchZoneName, zoneFile, [], notLimited) },
+  {
+    name: 'Kaja DNS',
+    start: (_dir, port, zoneFile) => startKaja(port, benchZoneName, zoneFile, [], { ...notLimited, DNS_ANSWER_CACHE_SIZE: String(ANSWER_CACHE_SIZE) }),
+  },
   { name: 'NSD', start: (dir, port, zoneFile) => startNsd(dir, port, benchZoneName, zoneFile) },
   { name: 'Knot DNS', start: (dir, port, zoneFile) => startKnot(dir, port, benchZoneName, zoneFile) },
 ];
@@ -84,7 +93,8 @@ try {
   writeFileSync(zoneFile, benchZoneFile());
   writeFileSync(normalFile, benchQueries());
   writeFileSync(floodFile, floodQueries());
-  console.log(`Normal: dnsperf ${normalArgs.join(' ')} from 127.0.0.1; flood: ${FLOOD_NAMES} distinct random names at ${FLOOD_QPS} QPS from 127.0.0.2`);
+  console.log(`Normal: dnsperf ${normalArgs.join(' ')} from 127.0.0.1; flood: ${FLOOD_NAMES} distinct random names at up to ${FLOOD_QPS} QPS from 127.0.0.2`);
+  console.log(`Kaja DNS: answer cache of ${ANSWER_CACHE_SIZE} names per process, response rate limiting off`);
 
   const rows: string[][] = [];
   for (const contender of contenders) {

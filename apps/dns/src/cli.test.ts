@@ -36,6 +36,7 @@ describe('the command line', () => {
       tcp: { idleTimeoutMs: 5000, ioTimeoutMs: 2000, maxConnections: 1000, maxConnectionsPerNetwork: 100 },
       udp: 'auto',
       rateLimit: { rate: 20, window: 15, slip: 2 },
+      answerCacheSize: 200_000,
     });
   });
 

@@ -34,6 +34,8 @@ DATABASE_URL, live as the API changes them.
   --tcp-max-connections-per-network N
                            TCP connections at once from one client network (IPv4 /24, IPv6 /56)
                            per process, the rest kept for others (default ${defaultTcpOptions.maxConnectionsPerNetwork})
+  --answer-cache-size N    query names whose encoded answers each process keeps (default
+                           DNS_ANSWER_CACHE_SIZE, else 200000)
   --rate-limit N           UDP responses per second per client network (IPv4 /24, IPv6 /56) and
                            kind of answer, as BIND and Knot DNS limit them; 0 turns it off
                            (default DNS_RATE_LIMIT, else 20)
@@ -84,6 +86,7 @@ export interface Config {
   tcp: TcpOptions;
   udp: UdpMode;
   rateLimit: RateLimitOptions;
+  answerCacheSize: number;
   secondaries: Secondary[];
   /** --allow-transfer: who else may transfer which zones, without NOTIFY. */
   transferRules: TransferRule[];
@@ -106,6 +109,7 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
       'tcp-io-timeout': { type: 'string' },
       'tcp-max-connections': { type: 'string' },
       'tcp-max-connections-per-network': { type: 'string' },
+      'answer-cache-size': { type: 'string' },
       'rate-limit': { type: 'string' },
       'rate-limit-window': { type: 'string' },
       'rate-limit-slip': { type: 'string' },
@@ -146,6 +150,8 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
     aliasResolvers: values['alias-resolver'] ?? [],
     udp: udpMode(values.udp ?? 'auto'),
     rateLimit: rateLimit(values, env),
+    answerCacheSize:
+      values['answer-cache-size'] === undefined ? loadConfig(env).dnsAnswerCacheSize : positive(values['answer-cache-size'], '--answer-cache-size'),
     tcp: tcpOptions(values),
   };
 }

@@ -38,7 +38,15 @@ const speaks = notifies;
 
 async function serve(config: Config): Promise<{ zones: number; close: () => Promise<void> }> {
   const alias = new AliasResolver(config.aliasResolvers);
-  const options = { listen: config.listen, nodeName: config.nodeName, alias, tcp: config.tcp, udp: config.udp, rateLimit: config.rateLimit };
+  const options = {
+    listen: config.listen,
+    nodeName: config.nodeName,
+    alias,
+    tcp: config.tcp,
+    udp: config.udp,
+    rateLimit: config.rateLimit,
+    answerCacheSize: config.answerCacheSize,
+  };
   if (config.databaseUrl) {
     // Loaded only here: a standalone server does not carry the database driver and the write path.
     const { serveDatabaseNode } = await import('./database/node');

@@ -47,6 +47,8 @@ export interface ResponderOptions {
   notifies?: NotifyReceiver;
   /** Response rate limiting over UDP; without it (or at rate 0) every query is answered. */
   rateLimit?: RateLimitOptions;
+  /** Query names whose encoded answers are kept (default 200,000). */
+  answerCacheSize?: number;
 }
 
 /** A response, none (the packet is dropped), or a response that waits for an ALIAS target. */
@@ -60,7 +62,7 @@ export class Responder {
   readonly counts = new QueryCounts();
   /** Limits UDP answers per client network; its `counts` say how many were slipped and dropped. */
   readonly rateLimiter: ResponseRateLimiter | undefined;
-  private readonly cache = new AnswerCache();
+  private readonly cache: AnswerCache;
   /** Signed updates seen within their time window, so none is applied twice. */
   private readonly replays = new ReplayGuard();
   private readonly view = createQueryView();
@@ -73,6 +75,7 @@ export class Responder {
   ) {
     this.nodeName = options.nodeName;
     this.nsid = new TextEncoder().encode(options.nodeName);
+    this.cache = new AnswerCache(options.answerCacheSize);
     this.rateLimiter = options.rateLimit && options.rateLimit.rate > 0 ? new ResponseRateLimiter(options.rateLimit) : undefined;
     zones.onChange((zone) => {
       // A changed zone's entries go stale by its version; a new or removed zone may move any name.

@@ -37,6 +37,8 @@ export interface ServerOptions {
   notifies?: NotifyReceiver;
   /** Response rate limiting over UDP (the command line turns it on by default); without it, none. */
   rateLimit?: RateLimitOptions;
+  /** Query names whose encoded answers are kept (default 200,000). */
+  answerCacheSize?: number;
 }
 
 export type UdpMode = 'auto' | 'batch' | 'dgram';
@@ -59,6 +61,7 @@ export async function startServer(options: ServerOptions): Promise<DnsServer> {
     transfers,
     notifies: options.notifies,
     rateLimit: options.rateLimit,
+    answerCacheSize: options.answerCacheSize,
   });
   const tcpOptions = { ...defaultTcpOptions, ...options.tcp };
   const sockets: UdpListener[] = [];

@@ -15,6 +15,8 @@ export interface DnsThreadData {
   secondaryAllowedCidrs: readonly Cidr[];
   /** Response rate limiting over UDP (DNS_RATE_LIMIT*); without it, none. */
   rateLimit?: RateLimitOptions;
+  /** Query names whose encoded answers the DNS server keeps (DNS_ANSWER_CACHE_SIZE). */
+  answerCacheSize?: number;
   /** PostgreSQL: the thread opens connections of its own. */
   databaseUrl?: string;
   /** Otherwise the embedded database of the platform's thread, over this port. */
@@ -66,6 +68,7 @@ export async function startDnsThread(options: DnsThreadOptions): Promise<DnsThre
     keyEncryptionKey: options.keyEncryptionKey,
     secondaryAllowedCidrs: options.secondaryAllowedCidrs,
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    ...(options.answerCacheSize ? { answerCacheSize: options.answerCacheSize } : {}),
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : { databasePort: channel!.port2 }),
   };
   const worker = startModuleWorker(new URL('./dnsWorker.ts', import.meta.url), { workerData: data, transferList: channel ? [channel.port2] : [] });

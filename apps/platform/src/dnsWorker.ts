@@ -66,6 +66,7 @@ try {
     notify: true,
     secondaryAllowedCidrs: data.secondaryAllowedCidrs,
     rateLimit: data.rateLimit,
+    answerCacheSize: data.answerCacheSize,
   });
   send({ type: 'ready', addresses: dns.addresses, zones: dns.zones.size });
 } catch (error) {

@@ -39,6 +39,7 @@ const dns = await startDnsThread({
   keyEncryptionKey: keyEncryptionKeys,
   secondaryAllowedCidrs: config.secondaryAllowedCidrs,
   rateLimit: config.dnsRateLimit,
+  answerCacheSize: config.dnsAnswerCacheSize,
   onFailure: (error) => {
     console.error(`DNS server: ${error.message}`);
     void stop('DNS server stopped', 1);

@@ -63,6 +63,7 @@ describe('loadConfig', () => {
 
   it('limits DNS responses over UDP by default, as DNS_RATE_LIMIT* set', () => {
     expect(loadConfig({}).dnsRateLimit).toEqual({ rate: 20, window: 15, slip: 2 });
+    expect(loadConfig({}).dnsAnswerCacheSize).toBe(200_000);
     expect(loadConfig({ DNS_RATE_LIMIT: '0', DNS_RATE_LIMIT_WINDOW: '5', DNS_RATE_LIMIT_SLIP: '1' }).dnsRateLimit).toEqual({ rate: 0, window: 5, slip: 1 });
   });
 

@@ -48,6 +48,11 @@ const env = z.object({
     .pipe(z.array(z.union([z.ipv4(), z.ipv6()], { error: 'must be a comma-separated list of IP addresses' })).min(1, 'must name at least one address'))
     .default(['127.0.0.1']),
   DNS_PORT: port.default(5300),
+  DNS_ANSWER_CACHE_SIZE: z.coerce
+    .number({ error: 'must be a number of names' })
+    .int('must be a whole number of names')
+    .min(1, 'must be at least 1')
+    .default(200_000),
   DNS_RATE_LIMIT: z.coerce
     .number({ error: 'must be a number of responses per second' })
     .int('must be a whole number of responses per second')
@@ -151,6 +156,8 @@ export interface Config {
    * and kind (0: off), the window in seconds, and which limited responses go out truncated.
    */
   dnsRateLimit: { rate: number; window: number; slip: number };
+  /** Query names whose encoded answers each DNS server process keeps. */
+  dnsAnswerCacheSize: number;
   appMode: 'production' | 'sandbox';
   apiBaseUrl: string;
   appUrl: string;
@@ -229,6 +236,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: values.DATA_DIR,
     dnsAddr: values.DNS_ADDR,
     dnsPort: values.DNS_PORT,
+    dnsAnswerCacheSize: values.DNS_ANSWER_CACHE_SIZE,
     dnsRateLimit: { rate: values.DNS_RATE_LIMIT, window: values.DNS_RATE_LIMIT_WINDOW, slip: values.DNS_RATE_LIMIT_SLIP },
     appMode: values.APP_MODE,
     apiBaseUrl: withoutTrailingSlash(values.API_BASE_URL ?? `http://${host}:${values.PORT}/v1`),
