@@ -20,6 +20,20 @@ export type RateAction = (typeof RateAction)[keyof typeof RateAction];
 /** A fixed table, like Knot's: a colliding account replaces the one in its slot, so memory never grows. */
 const SLOTS = 1 << 16;
 
+/**
+ * The current second, kept by one timer per process: reading the system clock for every answer
+ * would cost more than the rest of the accounting. Accounts need whole seconds only.
+ */
+let currentSecond = (Date.now() / 1000) | 0;
+let clock: NodeJS.Timeout | undefined;
+function wallSecond(): number {
+  return currentSecond;
+}
+function startClock(): void {
+  // Unreferenced: it never keeps a process alive, and one serves every limiter of the process.
+  clock ??= setInterval(() => (currentSecond = (Date.now() / 1000) | 0), 100).unref();
+}
+
 export class ResponseRateLimiter {
   /** What limiting did, read by the node's metrics. */
   readonly counts = { slipped: 0, dropped: 0 };
@@ -30,17 +44,25 @@ export class ResponseRateLimiter {
   private readonly limited = new Uint32Array(SLOTS);
   private readonly floor: number;
 
+  private readonly second: () => number;
+
+  /** `now` (milliseconds) is for tests; without it the process's second clock is read. */
   constructor(
     readonly options: RateLimitOptions,
-    private readonly now: () => number = Date.now,
+    now?: () => number,
   ) {
     this.floor = -options.rate * options.window;
+    if (now) this.second = () => (now() / 1000) | 0;
+    else {
+      startClock();
+      this.second = wallSecond;
+    }
   }
 
   /** Debits one response of `kind` to `network` (see `clientNetwork`) and says what to do with it. */
   check(network: number, kind: number): RateAction {
     const slot = (Math.imul(network ^ Math.imul(kind, 0x9e3779b1), 0x85ebca6b) >>> 16) & (SLOTS - 1);
-    const second = (this.now() / 1000) | 0;
+    const second = this.second();
     const { rate } = this.options;
     let balance: number;
     if (this.networks[slot] !== network || this.kinds[slot] !== kind) {
@@ -73,16 +95,29 @@ export class ResponseRateLimiter {
  * The batched UDP addon computes the same number (native/udp_batch.c).
  */
 export function clientNetwork(address: string): number {
-  if (!address.includes(':')) {
-    const parts = address.split('.');
-    if (parts.length !== 4) return -1;
-    return ((Number(parts[0]) & 0xff) << 16) | ((Number(parts[1]) & 0xff) << 8) | (Number(parts[2]) & 0xff);
-  }
+  if (!address.includes(':')) return ipv4Network(address);
   const bytes = ipv6Prefix(address);
   if (bytes === undefined) return -1;
   let hash = 0x811c9dc5;
   for (const byte of bytes) hash = Math.imul(hash ^ byte, 0x01000193);
   return (hash & 0x3fffffff) | 0x40000000;
+}
+
+/** The first three octets of a dotted quad, read digit by digit (this runs for every datagram). */
+function ipv4Network(address: string): number {
+  let network = 0;
+  let octet = 0;
+  let dots = 0;
+  for (let i = 0; i < address.length; i++) {
+    const c = address.charCodeAt(i);
+    if (c === 46) {
+      network = (network << 8) | (octet & 0xff);
+      if (++dots === 3) return network;
+      octet = 0;
+    } else if (c >= 48 && c <= 57) octet = octet * 10 + c - 48;
+    else return -1;
+  }
+  return -1;
 }
 
 /** The first 7 octets of an IPv6 address in text. */
