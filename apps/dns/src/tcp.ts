@@ -64,8 +64,25 @@ export function listenTcp(host: string, port: number, responder: Responder, opti
 
 function serveConnection(socket: Socket, responder: Responder, options: TcpOptions, transfers: TransferResponder | undefined): void {
   let pending: Buffer | undefined;
-  /** A query begun and not yet whole: it must be by the time this fires. */
+  /** Messages read whole so far, and how many had been when the I/O timer was set. */
+  let read = 0;
+  let readWhenSet = 0;
+  /**
+   * Runs while part of a query waits: when it fires and no query was completed since it was set,
+   * the client is trickling and is closed. One timer reused, not one per segment: a query begun
+   * must arrive within one to two I/O timeouts.
+   */
   let ioTimer: NodeJS.Timeout | undefined;
+  const checkProgress = () => {
+    ioTimer = undefined;
+    if (pending === undefined) return;
+    if (read === readWhenSet) socket.destroy();
+    else setIoTimer();
+  };
+  const setIoTimer = () => {
+    readWhenSet = read;
+    ioTimer = setTimeout(checkProgress, options.ioTimeoutMs);
+  };
   /** Answers still to come before the next may leave, so answers keep the order of their queries. */
   let waiting: Promise<void> | undefined;
   socket.setTimeout(options.idleTimeoutMs, () => socket.destroy());
@@ -104,7 +121,8 @@ function serveConnection(socket: Socket, responder: Responder, options: TcpOptio
   };
   socket.on('data', (chunk) => {
     let data = pending ? Buffer.concat([pending, chunk]) : chunk;
-    let answered = false;
+    // The answers to a segment's queries leave in as few writes as the socket allows.
+    socket.cork();
     while (data.length >= 2) {
       const length = data.readUInt16BE(0);
       if (data.length < length + 2) break;
@@ -113,14 +131,10 @@ function serveConnection(socket: Socket, responder: Responder, options: TcpOptio
       if (transfers && isTransferQuery(packet)) send(transfers.answer(Buffer.from(packet), socket.remoteAddress ?? ''));
       else send(responder.respond(packet, true, socket.remoteAddress ?? null));
       data = data.subarray(length + 2);
-      answered = true;
+      read++;
     }
+    socket.uncork();
     pending = data.length > 0 ? data : undefined;
-    // The clock runs from a query's first octet: more octets of the same query do not restart it.
-    if (ioTimer !== undefined && (answered || pending === undefined)) {
-      clearTimeout(ioTimer);
-      ioTimer = undefined;
-    }
-    if (pending !== undefined && ioTimer === undefined) ioTimer = setTimeout(() => socket.destroy(), options.ioTimeoutMs);
+    if (pending !== undefined && ioTimer === undefined) setIoTimer();
   });
 }
