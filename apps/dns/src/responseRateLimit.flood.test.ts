@@ -70,6 +70,9 @@ describe.each(modes)('response rate limiting over UDP through %s', (udp) => {
       answered.push(await kdigFrom(bystander, server.port, i % 2 ? 'www.example.com' : 'nx.example.com', 'A'));
       await sleep(200);
     }
+    // 127.0.0.3 shares the flooding /24; a name the flood does not ask is an account of its own.
+    const neighbour = [];
+    for (let i = 0; i < 4; i++) neighbour.push(await kdigFrom('127.0.0.3', server.port, 'mail.example.com', 'A'));
     // TCP is not limited: the flooding address itself is answered over it.
     const overTcp = await kdigFrom(flooder, server.port, 'www.example.com', 'A', true);
     const { stdout } = await flood;
@@ -84,6 +87,7 @@ describe.each(modes)('response rate limiting over UDP through %s', (udp) => {
       if (i % 2) expect(reply.answer).toEqual(['www.example.com. 300 IN A 192.0.2.80']);
       else expect(reply.rcode).toBe('NXDOMAIN');
     }
+    for (const reply of neighbour) expect(reply.answer).toEqual(['mail.example.com. 300 IN A 192.0.2.25']);
     expect(overTcp.answer).toEqual(['www.example.com. 300 IN A 192.0.2.80']);
     expect(sent).toBeGreaterThan(1000);
     // Two accounts (the name, the zone's denials) of 20 a second over about 3.5 s, and some credit.
