@@ -15,7 +15,7 @@
 
 #define BATCH 64
 #define SLOT 4096
-#define META_STRIDE 2
+#define META_STRIDE 3
 
 typedef struct {
   uv_poll_t poll;
@@ -42,6 +42,22 @@ static napi_value throw_errno(napi_env env, const char *what) {
   return NULL;
 }
 
+// The client's network as src/responseRateLimit.ts `clientNetwork` numbers it: an IPv4 /24 as its
+// 24 bits, an IPv6 /56 as an FNV-1a hash above the IPv4 range; -1 for any other family.
+static int32_t client_network(const struct sockaddr_storage *peer) {
+  if (peer->ss_family == AF_INET) {
+    const uint8_t *b = (const uint8_t *)&((const struct sockaddr_in *)peer)->sin_addr;
+    return (int32_t)((b[0] << 16) | (b[1] << 8) | b[2]);
+  }
+  if (peer->ss_family == AF_INET6) {
+    const uint8_t *b = ((const struct sockaddr_in6 *)peer)->sin6_addr.s6_addr;
+    uint32_t hash = 0x811c9dc5u;
+    for (int i = 0; i < 7; i++) hash = (hash ^ b[i]) * 0x01000193u;
+    return (int32_t)((hash & 0x3fffffffu) | 0x40000000u);
+  }
+  return -1;
+}
+
 static void on_readable(uv_poll_t *handle, int status, int events) {
   batch_socket *s = (batch_socket *)handle->data;
   if (status < 0 || s->closed) return;
@@ -58,6 +74,7 @@ static void on_readable(uv_poll_t *handle, int status, int events) {
     for (int i = 0; i < n; i++) {
       s->meta[i * META_STRIDE] = (s->recv[i].msg_hdr.msg_flags & MSG_TRUNC) ? -1 : (int32_t)s->recv[i].msg_len;
       s->meta[i * META_STRIDE + 1] = 0;
+      s->meta[i * META_STRIDE + 2] = client_network(&s->peers[i]);
     }
     napi_create_int32(s->env, n, &argv[0]);
     if (napi_make_callback(s->env, s->async, global, callback, 1, argv, &result) != napi_ok) {

@@ -33,9 +33,26 @@ describe('the command line', () => {
       ],
       workers: 1,
       nodeName: 'fra-1',
-      tcp: { idleTimeoutMs: 5000, maxConnections: 1000 },
+      tcp: { idleTimeoutMs: 5000, ioTimeoutMs: 2000, maxConnections: 1000, maxConnectionsPerNetwork: 100 },
       udp: 'auto',
+      rateLimit: { rate: 20, window: 15, slip: 2 },
+      answerCacheSize: 200_000,
     });
+  });
+
+  it('reads response rate limiting from flags, else from DNS_RATE_LIMIT*', () => {
+    const flags = ['--zone', 'example.com=a.zone', '--rate-limit', '0', '--rate-limit-slip', '1'];
+    expect(parseCommandLine(flags, { DNS_RATE_LIMIT_WINDOW: '5', DNS_RATE_LIMIT: '50' })).toMatchObject({ rateLimit: { rate: 0, window: 5, slip: 1 } });
+    expect(() => parseCommandLine(['--zone', 'example.com=a.zone', '--rate-limit-slip', '11'], {})).toThrow(
+      '--rate-limit-slip must be a whole number from 0 to 10',
+    );
+    expect(() => parseCommandLine(['--zone', 'example.com=a.zone', '--rate-limit=-1'], {})).toThrow('--rate-limit must be a whole number');
+  });
+
+  it('reads the TCP limits', () => {
+    const flags = ['--zone', 'example.com=a.zone', '--tcp-io-timeout', '500', '--tcp-max-connections-per-network', '8'];
+    expect(parseCommandLine(flags, {})).toMatchObject({ tcp: { ioTimeoutMs: 500, maxConnectionsPerNetwork: 8 } });
+    expect(() => parseCommandLine(['--zone', 'example.com=a.zone', '--tcp-io-timeout', '0'], {})).toThrow('--tcp-io-timeout must be a positive whole number');
   });
 
   it('listens on DNS_ADDR and DNS_PORT when no --listen is given', () => {

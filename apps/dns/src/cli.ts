@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '@kaja/config';
 import { parseName } from '@kaja/dns-model';
 import { tsigAlgorithmNamed, type TsigKey } from '@kaja/dns-model/tsig';
+import type { RateLimitOptions } from './responseRateLimit';
 import { defaultTcpOptions, type TcpOptions } from './tcp';
 import type { ListenAddress, UdpMode } from './server';
 import { network, type Secondary, type TransferRule } from './transferAccess';
@@ -28,7 +29,22 @@ an id kept in DATA_DIR) in DNS_NETWORK and DNS_REGION every DNS_HEARTBEAT_INTERV
   --udp auto|batch|dgram   UDP through the batching addon (recvmmsg/sendmmsg) or node's dgram;
                            auto (the default) takes the addon when npm install could build it
   --tcp-idle-timeout MS    close TCP connections idle this long (default ${defaultTcpOptions.idleTimeoutMs})
+  --tcp-io-timeout MS      close a TCP connection whose query has begun but not arrived whole
+                           within this long, as a trickling client's (default ${defaultTcpOptions.ioTimeoutMs})
   --tcp-max-connections N  TCP connections served at once per process (default ${defaultTcpOptions.maxConnections})
+  --tcp-max-connections-per-network N
+                           TCP connections at once from one client network (IPv4 /24, IPv6 /56)
+                           per process, the rest kept for others (default ${defaultTcpOptions.maxConnectionsPerNetwork})
+  --answer-cache-size N    query names whose encoded answers each process keeps (default
+                           DNS_ANSWER_CACHE_SIZE, else 200000)
+  --rate-limit N           UDP responses per second per client network (IPv4 /24, IPv6 /56) and
+                           kind of answer, as BIND and Knot DNS limit them; 0 turns it off
+                           (default DNS_RATE_LIMIT, else 20)
+  --rate-limit-window S    seconds over which a network's credit and debt are kept (default
+                           DNS_RATE_LIMIT_WINDOW, else 15)
+  --rate-limit-slip N      every Nth limited response goes out truncated, so real clients retry
+                           over TCP, the rest are dropped; 0 drops all, 1 truncates all (default
+                           DNS_RATE_LIMIT_SLIP, else 2)
   --tsig-key NAME:ALG:SECRET
                            a TSIG key (ALG hmac-sha256, hmac-sha384, hmac-sha512, hmac-sha224,
                            hmac-sha1, or hmac-md5 for old peers; SECRET in base64) for --secondary
@@ -72,6 +88,8 @@ export interface Config {
   aliasResolvers: string[];
   tcp: TcpOptions;
   udp: UdpMode;
+  rateLimit: RateLimitOptions;
+  answerCacheSize: number;
   secondaries: Secondary[];
   /** --allow-transfer: who else may transfer which zones, without NOTIFY. */
   transferRules: TransferRule[];
@@ -93,7 +111,13 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
       'alias-resolver': { type: 'string', multiple: true },
       udp: { type: 'string' },
       'tcp-idle-timeout': { type: 'string' },
+      'tcp-io-timeout': { type: 'string' },
       'tcp-max-connections': { type: 'string' },
+      'tcp-max-connections-per-network': { type: 'string' },
+      'answer-cache-size': { type: 'string' },
+      'rate-limit': { type: 'string' },
+      'rate-limit-window': { type: 'string' },
+      'rate-limit-slip': { type: 'string' },
       'tsig-key': { type: 'string', multiple: true },
       'tsig-key-file': { type: 'string', multiple: true },
       'allow-transfer': { type: 'string', multiple: true },
@@ -132,11 +156,10 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
     nodeName: values['node-name'] ?? hostname(),
     aliasResolvers: values['alias-resolver'] ?? [],
     udp: udpMode(values.udp ?? 'auto'),
-    tcp: {
-      idleTimeoutMs: values['tcp-idle-timeout'] === undefined ? defaultTcpOptions.idleTimeoutMs : positive(values['tcp-idle-timeout'], '--tcp-idle-timeout'),
-      maxConnections:
-        values['tcp-max-connections'] === undefined ? defaultTcpOptions.maxConnections : positive(values['tcp-max-connections'], '--tcp-max-connections'),
-    },
+    rateLimit: rateLimit(values, env),
+    answerCacheSize:
+      values['answer-cache-size'] === undefined ? loadConfig(env).dnsAnswerCacheSize : positive(values['answer-cache-size'], '--answer-cache-size'),
+    tcp: tcpOptions(values),
   };
 }
 
@@ -247,6 +270,35 @@ export function parseListenAddress(text: string, option = '--listen'): ListenAdd
   const port = Number(match?.[3]);
   if (!match || port > 65535) throw new Error(`${option} ${text}: expected HOST:PORT, e.g. 127.0.0.1:5300 or [::1]:5300`);
   return { host: match[1] ?? match[2]!, port };
+}
+
+function tcpOptions(values: Record<string, unknown>): TcpOptions {
+  const read = (option: string, fallback: number) => {
+    const text = values[option] as string | undefined;
+    return text === undefined ? fallback : positive(text, `--${option}`);
+  };
+  return {
+    idleTimeoutMs: read('tcp-idle-timeout', defaultTcpOptions.idleTimeoutMs),
+    ioTimeoutMs: read('tcp-io-timeout', defaultTcpOptions.ioTimeoutMs),
+    maxConnections: read('tcp-max-connections', defaultTcpOptions.maxConnections),
+    maxConnectionsPerNetwork: read('tcp-max-connections-per-network', defaultTcpOptions.maxConnectionsPerNetwork),
+  };
+}
+
+function rateLimit(values: Record<string, unknown>, env: NodeJS.ProcessEnv): RateLimitOptions {
+  const defaults = loadConfig(env).dnsRateLimit;
+  const read = (option: string, fallback: number, min: number, max: number) => {
+    const text = values[option] as string | undefined;
+    if (text === undefined) return fallback;
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < min || n > max) throw new Error(`--${option} must be a whole number from ${min} to ${max}`);
+    return n;
+  };
+  return {
+    rate: read('rate-limit', defaults.rate, 0, 1_000_000_000),
+    window: read('rate-limit-window', defaults.window, 1, 3600),
+    slip: read('rate-limit-slip', defaults.slip, 0, 10),
+  };
 }
 
 function udpMode(text: string): UdpMode {

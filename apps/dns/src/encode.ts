@@ -54,3 +54,19 @@ export function personaliseInto(wire: Uint8Array, packet: Uint8Array, query: Que
   const end = query.questionEnd - 4;
   for (let i = query.qnameStart; i < end; i++) out[offset + i] = packet[i]!;
 }
+
+/**
+ * The truncated form of an encoded answer, written into `out` at `offset`: its header with TC set
+ * and the query's own question, nothing else (a rate-limited answer that sends the client to TCP).
+ * Returns its length.
+ */
+export function truncatedInto(wire: Uint8Array, packet: Uint8Array, query: QueryView, out: Uint8Array, offset: number): number {
+  out[offset] = packet[0]!;
+  out[offset + 1] = packet[1]!;
+  out[offset + 2] = wire[2]! | 0x02 | (packet[2]! & 0x01);
+  out[offset + 3] = wire[3]! | (packet[3]! & 0x10);
+  out.fill(0, offset + 4, offset + 12);
+  out[offset + 5] = 1;
+  for (let i = 12; i < query.questionEnd; i++) out[offset + i] = packet[i]!;
+  return query.questionEnd;
+}

@@ -1,5 +1,6 @@
 export { AliasResolver } from './alias';
 export { Responder, type ResponderOptions } from './respond';
+export { ResponseRateLimiter, type RateLimitOptions } from './responseRateLimit';
 export { startServer, type DnsServer, type ListenAddress, type ServerOptions } from './server';
 export { Zone, type ApplyResult, type Rrset, type ZoneChange } from './zone';
 export { loadZoneFile, loadZoneText, wireRecord } from './zoneFile';

@@ -45,7 +45,15 @@ const speaks = notifies;
 
 async function serve(config: Config): Promise<{ zones: number; fromSnapshot?: boolean; metrics: Registry; close: () => Promise<void> }> {
   const alias = new AliasResolver(config.aliasResolvers);
-  const options = { listen: config.listen, nodeName: config.nodeName, alias, tcp: config.tcp, udp: config.udp };
+  const options = {
+    listen: config.listen,
+    nodeName: config.nodeName,
+    alias,
+    tcp: config.tcp,
+    udp: config.udp,
+    rateLimit: config.rateLimit,
+    answerCacheSize: config.answerCacheSize,
+  };
   if (config.databaseUrl) {
     // Loaded only here: a standalone server does not carry the database driver and the write path.
     const { serveDatabaseNode } = await import('./database/node');
@@ -80,7 +88,7 @@ async function serve(config: Config): Promise<{ zones: number; fromSnapshot?: bo
   const notifier = access && config.secondaries.length > 0 && notifies() ? new Notifier(zones, { access }) : undefined;
   return {
     zones: zones.size,
-    metrics: serverRegistry({ counters: server.responder.metrics, zones: () => zones.size }),
+    metrics: serverRegistry({ counters: server.responder.metrics, zones: () => zones.size, rateLimit: server.responder.rateLimiter?.counts }),
     async close() {
       await notifier?.close();
       await server.close();

@@ -16,7 +16,7 @@ import { type Answer, emptyAnswer } from './answer';
 import { AnswerCache, type CachedAnswer, Variant } from './answerCache';
 import { chaosAnswer } from './chaos';
 import { responseEdns, udpLimit } from './edns';
-import { encodeAnswer, personalise, personaliseInto } from './encode';
+import { encodeAnswer, personalise, personaliseInto, truncatedInto } from './encode';
 import { lookup } from './lookup';
 import { answerNotify, type NotifyReceiver } from './notifyIn';
 import { addNegativeSoa } from './negative';
@@ -24,6 +24,7 @@ import { presignedAnswer } from './presigned/presignedAnswers';
 import { QueryCounts } from './queryCounts';
 import { ServerCounters } from './metrics/serverCounters';
 import { ReplayGuard } from './replayGuard';
+import { RateAction, ResponseRateLimiter, type RateLimitOptions } from './responseRateLimit';
 import { answerUpdate, isUpdate, type ClientAddress, type UpdateHandler } from './update';
 import type { ZoneSigning } from './signing';
 import type { TransferResponder } from './xfr';
@@ -45,6 +46,10 @@ export interface ResponderOptions {
   transfers?: TransferResponder;
   /** Hears NOTIFY for secondary zones; without it every NOTIFY is refused. */
   notifies?: NotifyReceiver;
+  /** Response rate limiting over UDP; without it (or at rate 0) every query is answered. */
+  rateLimit?: RateLimitOptions;
+  /** Query names whose encoded answers are kept (default 200,000). */
+  answerCacheSize?: number;
 }
 
 /** A response, none (the packet is dropped), or a response that waits for an ALIAS target. */
@@ -58,7 +63,9 @@ export class Responder {
   readonly counts = new QueryCounts();
   /** This process's figures for the node's metrics (no zone in them). */
   readonly metrics = new ServerCounters();
-  private readonly cache = new AnswerCache();
+  /** Limits UDP answers per client network; its `counts` say how many were slipped and dropped. */
+  readonly rateLimiter: ResponseRateLimiter | undefined;
+  private readonly cache: AnswerCache;
   /** Signed updates seen within their time window, so none is applied twice. */
   private readonly replays = new ReplayGuard();
   private readonly view = createQueryView();
@@ -71,6 +78,8 @@ export class Responder {
   ) {
     this.nodeName = options.nodeName;
     this.nsid = new TextEncoder().encode(options.nodeName);
+    this.cache = new AnswerCache(options.answerCacheSize);
+    this.rateLimiter = options.rateLimit && options.rateLimit.rate > 0 ? new ResponseRateLimiter(options.rateLimit) : undefined;
     zones.onChange((zone) => {
       // A changed zone's entries go stale by its version; a new or removed zone may move any name.
       if (zone === undefined) this.cache.clear();
@@ -79,9 +88,17 @@ export class Responder {
     options.signing?.onInvalidate(() => this.cache.clear());
   }
 
-  respond(packet: Buffer, tcp: boolean, client: ClientAddress = null): Reply {
+  /**
+   * Answers one packet; `network` is the UDP client's network (`clientNetwork`), whose answers are
+   * rate limited, or -1 (TCP, or not known).
+   */
+  respond(packet: Buffer, tcp: boolean, client: ClientAddress = null, network = -1): Reply {
     const entry = this.cached(packet, tcp);
-    if (entry !== undefined) return personalise(entry.wire, packet, this.view);
+    if (entry !== undefined) {
+      const action = this.limit(network, entry.kind);
+      if (action === RateAction.Answer) return personalise(entry.wire, packet, this.view);
+      return action === RateAction.Drop ? null : this.truncated(entry.wire, packet, this.view);
+    }
     if (this.options.updates && isUpdate(packet)) return answerUpdate(packet, this.options.updates, client, this.replays);
     try {
       const query = readQuery(packet, this.view) ? { ...this.view } : this.decode(packet, tcp);
@@ -89,7 +106,7 @@ export class Responder {
       if (!tcp && query.qtype === RRType.IXFR && this.options.transfers && !(query.flags & 0x8000) && query.opcode === Opcode.QUERY) {
         return this.udpIxfr(packet, query, this.options.transfers, typeof client === 'function' ? client() : client);
       }
-      return this.answer(packet, query, tcp, client);
+      return this.answer(packet, query, tcp, client, network);
     } catch (error) {
       console.error('dns: failed to answer a query:', error);
       return this.headerOnly(packet, Rcode.SERVFAIL, tcp);
@@ -97,14 +114,28 @@ export class Responder {
   }
 
   /**
-   * Writes the answer to `packet` into `out` at `offset` when it is cached, and returns its
-   * length; -1 means the query needs `respond`.
+   * Writes the answer to `packet` from `network` into `out` at `offset` when it is cached, and
+   * returns its length (0: dropped by rate limiting); -1 means the query needs `respond`.
    */
-  respondFromCache(packet: Buffer, out: Uint8Array, offset: number): number {
+  respondFromCache(packet: Buffer, out: Uint8Array, offset: number, network = -1): number {
     const entry = this.cached(packet, false);
     if (entry === undefined) return -1;
-    personaliseInto(entry.wire, packet, this.view, out, offset);
-    return entry.wire.length;
+    const action = this.limit(network, entry.kind);
+    if (action === RateAction.Answer) {
+      personaliseInto(entry.wire, packet, this.view, out, offset);
+      return entry.wire.length;
+    }
+    return action === RateAction.Drop ? 0 : truncatedInto(entry.wire, packet, this.view, out, offset);
+  }
+
+  private limit(network: number, kind: number): RateAction {
+    return network < 0 || this.rateLimiter === undefined ? RateAction.Answer : this.rateLimiter.check(network, kind);
+  }
+
+  private truncated(wire: Uint8Array, packet: Buffer, query: QueryView): Buffer {
+    const out = Buffer.allocUnsafe(query.questionEnd);
+    truncatedInto(wire, packet, query, out, 0);
+    return out;
   }
 
   /** The cached answer for a plain query (header and question read in place), counted. */
@@ -119,7 +150,7 @@ export class Responder {
     return entry;
   }
 
-  private answer(packet: Buffer, query: QueryView, tcp: boolean, client: ClientAddress): Reply {
+  private answer(packet: Buffer, query: QueryView, tcp: boolean, client: ClientAddress, network: number): Reply {
     if (query.flags & 0x8000) return null; // a response: answering it could start a loop
     const edns = responseEdns(query, this.nsid);
     let answer: Answer;
@@ -138,16 +169,17 @@ export class Responder {
     if (answer.alias) {
       // The packet's buffer may be reused for the next datagram before the target resolves.
       const own = Buffer.from(packet);
-      return this.resolveAlias(answer).then((resolved) => this.finish(own, query, resolved, edns, tcp));
+      return this.resolveAlias(answer).then((resolved) => this.finish(own, query, resolved, edns, tcp, network));
     }
-    return this.finish(packet, query, answer, edns, tcp);
+    return this.finish(packet, query, answer, edns, tcp, network);
   }
 
-  private finish(packet: Buffer, query: QueryView, answer: Answer, edns: Edns | undefined, tcp: boolean): Buffer {
+  private finish(packet: Buffer, query: QueryView, answer: Answer, edns: Edns | undefined, tcp: boolean, network: number): Buffer | null {
     // A presigned zone answers with its own signatures; our online signing covers the others.
     if (query.do) answer = presignedAnswer(answer) ?? (this.options.signing ? this.options.signing.sign(answer) : answer);
     let wire = encodeAnswer(query, answer, edns, TCP_MAX);
     const counter = this.counts.counter(answer.zone?.name ?? '', query.qtype, answer.rcode);
+    const kind = answerKind(query, answer);
     if (cacheable(query, answer)) {
       this.cache.set(query.qname, {
         qtype: query.qtype,
@@ -156,13 +188,16 @@ export class Responder {
         zone: answer.zone,
         version: answer.zone?.version ?? 0,
         counter,
+        kind,
       });
     }
-    const limit = tcp ? TCP_MAX : udpLimit(query);
-    if (wire.length > limit) wire = encodeAnswer(query, answer, edns, limit);
     counter.count++;
     this.metrics.cacheMisses++;
     this.metrics.answered(query.qtype, answer.rcode, tcp);
+    const action = this.limit(network, kind);
+    if (action !== RateAction.Answer) return action === RateAction.Drop ? null : this.truncated(wire, packet, query);
+    const limit = tcp ? TCP_MAX : udpLimit(query);
+    if (wire.length > limit) wire = encodeAnswer(query, answer, edns, limit);
     return personalise(wire, packet, query);
   }
 
@@ -257,6 +292,22 @@ function cacheable(query: QueryView, answer: Answer): boolean {
   if (answer.uncacheable || query.nsid || query.qdcount !== 1 || query.questionEnd === query.qnameStart) return false;
   if (query.qclass !== DnsClass.IN || query.opcode !== Opcode.QUERY || query.ednsVersion !== 0) return false;
   return answer.zone !== undefined || answer.rcode === Rcode.REFUSED;
+}
+
+/**
+ * Which answers share a rate-limit account (as BIND counts them): an answer by its name and type,
+ * a denial by its zone (so random names under one zone are one account), an error by its code.
+ */
+function answerKind(query: QueryView, answer: Answer): number {
+  if (answer.rcode === Rcode.NOERROR && answer.answer.length > 0) return nameHash(query.qname) ^ query.qtype;
+  if (answer.rcode === Rcode.NOERROR || answer.rcode === Rcode.NXDOMAIN) return nameHash(answer.zone?.name ?? '') ^ (0x10000 << answer.rcode);
+  return answer.rcode | 0x40000000;
+}
+
+function nameHash(name: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
+  return hash;
 }
 
 function variantOf(query: QueryView): number {

@@ -2,6 +2,7 @@ import type { AliasResolver } from './alias';
 import type { ZoneSigning } from './signing';
 import type { NotifyReceiver } from './notifyIn';
 import { Responder } from './respond';
+import type { RateLimitOptions } from './responseRateLimit';
 import { defaultTcpOptions, listenTcp, type TcpListener, type TcpOptions } from './tcp';
 import { listenUdp, type UdpListener } from './udp';
 import type { UpdateHandler } from './update';
@@ -34,6 +35,10 @@ export interface ServerOptions {
   updates?: UpdateHandler;
   /** Hears NOTIFY for secondary zones (database mode); without it NOTIFY is refused. */
   notifies?: NotifyReceiver;
+  /** Response rate limiting over UDP (the command line turns it on by default); without it, none. */
+  rateLimit?: RateLimitOptions;
+  /** Query names whose encoded answers are kept (default 200,000). */
+  answerCacheSize?: number;
 }
 
 export type UdpMode = 'auto' | 'batch' | 'dgram';
@@ -55,6 +60,8 @@ export async function startServer(options: ServerOptions): Promise<DnsServer> {
     signing: options.signing,
     transfers,
     notifies: options.notifies,
+    rateLimit: options.rateLimit,
+    answerCacheSize: options.answerCacheSize,
   });
   const tcpOptions = { ...defaultTcpOptions, ...options.tcp };
   const sockets: UdpListener[] = [];

@@ -1,5 +1,11 @@
+import { execFile } from 'node:child_process';
+import { connect, type Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
 import dnsPacket from 'dns-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AliasResolver } from './alias';
+import { parseDig } from './testing/dig';
 import { dig } from './testing/dig';
 import { frame, query, tcpConnect } from './testing/packets';
 import { serveZones, type TestServer } from './testing/server';
@@ -84,6 +90,98 @@ describe('IPv6', () => {
     for (const tcp of [false, true]) {
       const response = await dig(ipv6Port, 'www.example.com', 'A', { tcp }, '::1');
       expect(response.answer).toEqual(['www.example.com. 300 IN A 192.0.2.80']);
+    }
+  });
+});
+
+describe('answers in the order asked', () => {
+  let target: TestServer;
+  let aliased: TestServer;
+  beforeAll(async () => {
+    target = await serveZones({ 'cdn.example': '$TTL 60\n@ SOA ns1 hostmaster 1 7200 3600 1209600 60\n@ NS ns1\nlb A 198.51.100.7\n' });
+    aliased = await serveZones(
+      { 'example.com': zone, 'example.net': '$TTL 300\n@ SOA ns1 hostmaster 1 7200 3600 1209600 60\n@ NS ns1\n@ ALIAS lb.cdn.example.\n' },
+      { alias: new AliasResolver([`127.0.0.1:${target.port}`]) },
+    );
+  });
+  afterAll(async () => {
+    await aliased.close();
+    await target.close();
+  });
+
+  it('sends pipelined answers in the order of their queries, one waiting for an ALIAS target included', async () => {
+    const client = await tcpConnect(aliased.port);
+    const names = ['example.net', 'www.example.com', 'nx.example.com', 'example.net', 'mail.example.com'];
+    client.socket.write(Buffer.concat(names.map((name, i) => frame(query(name, name === 'mail.example.com' ? 'AAAA' : 'A', i + 1)))));
+    const replies = (await client.read(names.length)).map((r) => dnsPacket.decode(r));
+    client.socket.destroy();
+    expect(replies.map((r) => r.id)).toEqual([1, 2, 3, 4, 5]);
+    expect((replies[0]!.answers![0] as { data: string }).data).toBe('198.51.100.7');
+  });
+});
+
+describe('a client network holding many connections', () => {
+  let guarded: TestServer;
+  beforeAll(async () => {
+    guarded = await serveZones(
+      { 'example.com': zone },
+      { tcp: { idleTimeoutMs: 10_000, ioTimeoutMs: 1500, maxConnections: 1000, maxConnectionsPerNetwork: 100 } },
+    );
+  });
+  afterAll(() => guarded.close());
+
+  it('leaves DNS over TCP to others: 1,000 trickling connections from one address', async () => {
+    const trickling: Socket[] = [];
+    const closedAt = new Map<Socket, number>();
+    const opened = Date.now();
+    for (let batch = 0; batch < 10; batch++) {
+      await Promise.all(
+        Array.from(
+          { length: 100 },
+          () =>
+            new Promise<void>((resolve) => {
+              const socket = connect({ host: '127.0.0.1', port: guarded.port, localAddress: '127.0.0.2' }, () => resolve());
+              socket.on('error', () => resolve());
+              socket.once('close', () => {
+                closedAt.set(socket, Date.now() - opened);
+                resolve();
+              });
+              trickling.push(socket);
+            }),
+        ),
+      );
+    }
+    // Each sends a query an octet at a time, 4 octets a second: never idle, never whole in time.
+    const bytes = frame(query('www.example.com', 'A', 1));
+    let sent = 0;
+    const trickle = setInterval(() => {
+      for (const socket of trickling) if (!socket.destroyed) socket.write(bytes.subarray(sent, sent + 1));
+      sent = Math.min(sent + 1, bytes.length - 1);
+    }, 250);
+    try {
+      await sleep(300);
+      const stillOpen = trickling.filter((s) => !closedAt.has(s)).length;
+      const answers = [];
+      for (let i = 0; i < 5; i++) {
+        const { stdout } = await promisify(execFile)(
+          'kdig',
+          ['-b', '127.0.1.3', '@127.0.0.1', '-p', String(guarded.port), 'www.example.com', 'A', '+tcp', '+retry=0', '+timeout=2'],
+          { timeout: 10_000 },
+        );
+        answers.push(parseDig(stdout));
+      }
+      // A query begun must be whole within one to two I/O timeouts.
+      await sleep(3200);
+      const afterTimeout = trickling.filter((s) => !closedAt.has(s)).length;
+      console.log(
+        `TCP: of 1,000 connections from 127.0.0.2, ${1000 - stillOpen} refused at once; ${stillOpen} held until the I/O timeout, ${afterTimeout} left after it`,
+      );
+      expect(stillOpen).toBe(100);
+      for (const answer of answers) expect(answer.answer).toEqual(['www.example.com. 300 IN A 192.0.2.80']);
+      expect(afterTimeout).toBe(0);
+    } finally {
+      clearInterval(trickle);
+      for (const socket of trickling) socket.destroy();
     }
   });
 });

@@ -1,5 +1,6 @@
 import { createSocket } from 'node:dgram';
 import type { Responder } from './respond';
+import { clientNetwork } from './responseRateLimit';
 
 export interface UdpListener {
   port: number;
@@ -20,7 +21,7 @@ export function listenUdp(host: string, port: number, responder: Responder): Pro
   const socket = createSocket({ type: host.includes(':') ? 'udp6' : 'udp4', ipv6Only: host.includes(':'), reusePort });
   socket.on('message', (packet, peer) => {
     const started = performance.now();
-    const reply = responder.respond(packet, false, peer.address);
+    const reply = responder.respond(packet, false, peer.address, responder.rateLimiter ? clientNetwork(peer.address) : -1);
     if (reply === null) return;
     if (reply instanceof Promise) {
       void reply.then((late) => {

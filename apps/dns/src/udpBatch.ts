@@ -32,8 +32,9 @@ export function listenUdpBatch(addon: UdpBatchAddon, host: string, port: number,
   const { BATCH, SLOT } = addon;
   const input = Buffer.alloc(BATCH * SLOT);
   const output = Buffer.alloc(BATCH * SLOT);
-  // Per packet: the query's length (-1 when it did not fit a slot), then the answer's length (0: none).
-  const meta = new Int32Array(BATCH * 2);
+  // Per packet: the query's length (-1 when it did not fit a slot), the answer's length (0: none),
+  // and the client's network as `clientNetwork` numbers it.
+  const meta = new Int32Array(BATCH * 3);
   // Bound after `onBatch`, which the addon needs to open the socket and which reads the handle.
   // eslint-disable-next-line prefer-const
   let handle: unknown;
@@ -42,16 +43,17 @@ export function listenUdpBatch(addon: UdpBatchAddon, host: string, port: number,
     const started = performance.now();
     let answered = 0;
     for (let i = 0; i < count; i++) {
-      const length = meta[i * 2]!;
+      const length = meta[i * 3]!;
       if (length < 0) continue;
       const packet = input.subarray(i * SLOT, i * SLOT + length);
-      const cached = responder.respondFromCache(packet, output, i * SLOT);
+      const network = meta[i * 3 + 2]!;
+      const cached = responder.respondFromCache(packet, output, i * SLOT, network);
       if (cached >= 0) {
-        meta[i * 2 + 1] = cached;
+        meta[i * 3 + 1] = cached;
         answered++;
         continue;
       }
-      const reply = responder.respond(packet, false, () => socketAddress(addon.peer(handle, i)));
+      const reply = responder.respond(packet, false, () => socketAddress(addon.peer(handle, i)), network);
       if (reply === null) continue;
       if (reply instanceof Promise) {
         const peer = addon.peer(handle, i);
@@ -63,7 +65,7 @@ export function listenUdpBatch(addon: UdpBatchAddon, host: string, port: number,
         continue;
       }
       output.set(reply, i * SLOT);
-      meta[i * 2 + 1] = reply.length;
+      meta[i * 3 + 1] = reply.length;
       answered++;
     }
     if (answered > 0) responder.metrics.took(performance.now() - started, answered);

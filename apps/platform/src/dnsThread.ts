@@ -4,7 +4,7 @@ import { startModuleWorker } from '@kaja/api';
 import type { UpdateService, ZoneChangePublisher } from '@kaja/zone-writes';
 import { serveDatabaseOverPort, type DatabaseHandle, type ZoneChangeNotice } from '@kaja/db';
 import type { Cidr, Config, KeyEncryptionKeys } from '@kaja/config';
-import type { ListenAddress, MetricFamilies } from '@kaja/dns';
+import type { ListenAddress, MetricFamilies, RateLimitOptions } from '@kaja/dns';
 
 /** What the DNS thread is started with. */
 export interface DnsThreadData {
@@ -15,6 +15,10 @@ export interface DnsThreadData {
   keyEncryptionKey: KeyEncryptionKeys;
   /** Special-purpose networks secondaries may be in all the same (SECONDARY_ALLOWED_CIDRS). */
   secondaryAllowedCidrs: readonly Cidr[];
+  /** Response rate limiting over UDP (DNS_RATE_LIMIT*); without it, none. */
+  rateLimit?: RateLimitOptions;
+  /** Query names whose encoded answers the DNS server keeps (DNS_ANSWER_CACHE_SIZE). */
+  answerCacheSize?: number;
   /** PostgreSQL: the thread opens connections of its own. */
   databaseUrl?: string;
   /** Otherwise the embedded database of the platform's thread, over this port. */
@@ -70,6 +74,8 @@ export async function startDnsThread(options: DnsThreadOptions): Promise<DnsThre
     ...(options.node ? { node: options.node } : {}),
     keyEncryptionKey: options.keyEncryptionKey,
     secondaryAllowedCidrs: options.secondaryAllowedCidrs,
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    ...(options.answerCacheSize ? { answerCacheSize: options.answerCacheSize } : {}),
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : { databasePort: channel!.port2 }),
   };
   const worker = startModuleWorker(new URL('./dnsWorker.ts', import.meta.url), { workerData: data, transferList: channel ? [channel.port2] : [] });

@@ -68,6 +68,8 @@ try {
     updates,
     notify: true,
     secondaryAllowedCidrs: data.secondaryAllowedCidrs,
+    rateLimit: data.rateLimit,
+    answerCacheSize: data.answerCacheSize,
   });
   send({ type: 'ready', addresses: dns.addresses, zones: dns.zones.size });
 } catch (error) {

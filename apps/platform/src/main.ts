@@ -41,6 +41,8 @@ const dns = await startDnsThread({
   node: { dnsNode: config.dnsNode, dataDir: config.dataDir },
   keyEncryptionKey: keyEncryptionKeys,
   secondaryAllowedCidrs: config.secondaryAllowedCidrs,
+  rateLimit: config.dnsRateLimit,
+  answerCacheSize: config.dnsAnswerCacheSize,
   onFailure: (error) => {
     console.error(`DNS server: ${error.message}`);
     void stop('DNS server stopped', 1);

@@ -90,6 +90,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JOURNAL_KEEP_CHANGES: 'many' })).toThrow('Invalid configuration: JOURNAL_KEEP_CHANGES must be a number of changes (got "many")');
   });
 
+  it('limits DNS responses over UDP by default, as DNS_RATE_LIMIT* set', () => {
+    expect(loadConfig({}).dnsRateLimit).toEqual({ rate: 20, window: 15, slip: 2 });
+    expect(loadConfig({}).dnsAnswerCacheSize).toBe(200_000);
+    expect(loadConfig({ DNS_RATE_LIMIT: '0', DNS_RATE_LIMIT_WINDOW: '5', DNS_RATE_LIMIT_SLIP: '1' }).dnsRateLimit).toEqual({ rate: 0, window: 5, slip: 1 });
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8080);
   });
@@ -100,6 +106,9 @@ describe('loadConfig', () => {
     ['APP_PORT', '1.5'],
     ['DNS_ADDR', 'not-an-ip'],
     ['DNS_PORT', '0'],
+    ['DNS_RATE_LIMIT', '-1'],
+    ['DNS_RATE_LIMIT_WINDOW', '0'],
+    ['DNS_RATE_LIMIT_SLIP', '11'],
     ['APP_MODE', 'staging'],
     ['DATABASE_URL', 'mysql://x'],
     ['APP_URL', 'ftp://x'],

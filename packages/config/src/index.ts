@@ -69,6 +69,27 @@ const env = z.object({
     .int('must be a whole number of seconds')
     .min(1, 'must be at least 1 second')
     .default(15),
+  DNS_ANSWER_CACHE_SIZE: z.coerce
+    .number({ error: 'must be a number of names' })
+    .int('must be a whole number of names')
+    .min(1, 'must be at least 1')
+    .default(200_000),
+  DNS_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a number of responses per second' })
+    .int('must be a whole number of responses per second')
+    .min(0, 'must not be negative (0 turns response rate limiting off)')
+    .default(20),
+  DNS_RATE_LIMIT_WINDOW: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1 second')
+    .default(15),
+  DNS_RATE_LIMIT_SLIP: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (drop every limited response) to 10')
+    .max(10, 'must be 0 to 10 (1 truncates every limited response)')
+    .default(2),
   REGION_OFFLINE_AFTER: z.coerce
     .number({ error: 'must be a number of seconds' })
     .int('must be a whole number of seconds')
@@ -187,6 +208,13 @@ export interface Config {
    * among its zone's last `keepChanges`.
    */
   journalRetention: { days: number; keepChanges: number };
+  /**
+   * Response rate limiting of the DNS server over UDP: responses per second per client network
+   * and kind (0: off), the window in seconds, and which limited responses go out truncated.
+   */
+  dnsRateLimit: { rate: number; window: number; slip: number };
+  /** Query names whose encoded answers each DNS server process keeps. */
+  dnsAnswerCacheSize: number;
   appMode: 'production' | 'sandbox';
   apiBaseUrl: string;
   appUrl: string;
@@ -275,6 +303,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     regionOfflineAfterSeconds: values.REGION_OFFLINE_AFTER,
     dnsSnapshotDir: values.DNS_SNAPSHOT_DIR ?? join(values.DATA_DIR, 'dns-snapshot'),
     journalRetention: { days: values.JOURNAL_RETENTION_DAYS, keepChanges: values.JOURNAL_KEEP_CHANGES },
+    dnsAnswerCacheSize: values.DNS_ANSWER_CACHE_SIZE,
+    dnsRateLimit: { rate: values.DNS_RATE_LIMIT, window: values.DNS_RATE_LIMIT_WINDOW, slip: values.DNS_RATE_LIMIT_SLIP },
     appMode: values.APP_MODE,
     apiBaseUrl: withoutTrailingSlash(values.API_BASE_URL ?? `http://${host}:${values.PORT}/v1`),
     appUrl: withoutTrailingSlash(values.APP_URL ?? `http://${host}:${values.APP_PORT}`),

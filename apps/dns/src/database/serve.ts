@@ -169,6 +169,7 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     flushCounts: () => flusher.flush(),
     metrics: serverRegistry({
       counters: server.responder.metrics,
+      rateLimit: server.responder.rateLimiter?.counts,
       zones: () => zones.size,
       journalLagSeconds: () => (loader.syncedAt === undefined ? undefined : (Date.now() - loader.syncedAt) / 1000),
     }),

@@ -13,6 +13,8 @@ export interface ServerMetricsSource {
    * it (database mode; undefined until the first complete sync). Absent for zone files.
    */
   journalLagSeconds?: () => number | undefined;
+  /** The response rate limiter's counts; absent when rate limiting is off. */
+  rateLimit?: { readonly slipped: number; readonly dropped: number } | undefined;
 }
 
 /** The metrics exposition's content type (Prometheus text format 0.0.4). */
@@ -91,8 +93,20 @@ export function serverRegistry(source: ServerMetricsSource): Registry {
       },
     });
   }
-  // Response rate limiting adds its slipped and dropped responses here, as counters read from
-  // plain numbers kept by the limiter (kaja_dns_rrl_slipped_total, kaja_dns_rrl_dropped_total).
+  const limited = source.rateLimit;
+  if (limited) {
+    new Counter({
+      name: 'kaja_dns_rrl_actions_total',
+      help: 'UDP responses held back by response rate limiting: slip (sent truncated, so the client retries over TCP) or drop.',
+      labelNames: ['action'],
+      registers,
+      collect() {
+        this.reset();
+        this.inc({ action: 'slip' }, limited.slipped);
+        this.inc({ action: 'drop' }, limited.dropped);
+      },
+    });
+  }
   return registry;
 }
 

@@ -1,0 +1,137 @@
+// `npm run bench:dns-flood [-- --runs N]`: the QPS of the benchmark's normal query mix from
+// 127.0.0.1, alone and while a flood of random names (each asked once, NXDOMAIN) comes from
+// 127.0.0.2 at a fixed rate, for this server, NSD and Knot DNS in one run. What it shows is whether
+// the flood pushes the normal answers out of the server's cache; rate limiting is off throughout.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
+import { dnsperf, freePort, median, notLimited, startKaja, startKnot, startNsd, stop, waitForAnswer } from './servers';
+
+const normalArgs = ['-c', '4', '-q', '200', '-T', '1', '-l', '8'];
+/** The flood: a fixed rate, not what the machine can send, so every server faces the same one. */
+const FLOOD_QPS = 20_000;
+const FLOOD_NAMES = 400_000;
+/**
+ * Our answer cache, smaller than its default (200,000 names per process) so that a flood this
+ * machine can send fills it within a run, as a bigger flood fills the default one. The normal mix
+ * asks about 45,000 names and types.
+ */
+const ANSWER_CACHE_SIZE = 50_000;
+
+const contenders: { name: string; start(dir: string, port: number, zoneFile: string): ChildProcess }[] = [
+  {
+    name: 'Kaja DNS',
+    start: (_dir, port, zoneFile) => startKaja(port, benchZoneName, zoneFile, [], { ...notLimited, DNS_ANSWER_CACHE_SIZE: String(ANSWER_CACHE_SIZE) }),
+  },
+  { name: 'NSD', start: (dir, port, zoneFile) => startNsd(dir, port, benchZoneName, zoneFile) },
+  { name: 'Knot DNS', start: (dir, port, zoneFile) => startKnot(dir, port, benchZoneName, zoneFile) },
+];
+
+const runs = Number(parseArgs({ options: { runs: { type: 'string', default: '2' } } }).values.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive whole number');
+
+/** Distinct random names under the zone, none of which exists. */
+function floodQueries(): string {
+  const lines: string[] = [];
+  for (let i = 0; i < FLOOD_NAMES; i++) lines.push(`${Math.random().toString(36).slice(2, 12)}-${i}.${benchZoneName} A`);
+  return lines.join('\n') + '\n';
+}
+
+/** dnsperf from 127.0.0.2 at FLOOD_QPS for `seconds`; resolves with the queries it got answers to. */
+function startFlood(port: number, queryFile: string, seconds: number): Promise<{ sent: number; completed: number }> {
+  const flood = spawn(
+    'dnsperf',
+    [
+      '-a',
+      '127.0.0.2',
+      '-s',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '-d',
+      queryFile,
+      '-Q',
+      String(FLOOD_QPS),
+      '-l',
+      String(seconds),
+      '-c',
+      '2',
+      '-q',
+      '2000',
+      '-t',
+      '1',
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  flood.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    flood.once('error', reject);
+    flood.once('exit', () => {
+      const field = (label: string) => Number(new RegExp(`${label}:\\s+([0-9]+)`).exec(out)?.[1] ?? 0);
+      resolve({ sent: field('Queries sent'), completed: field('Queries completed') });
+    });
+  });
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'kaja-bench-flood-'));
+const running = new Set<ChildProcess>();
+const cleanUp = async () => {
+  await Promise.all([...running].map(stop));
+  rmSync(dir, { recursive: true, force: true });
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanUp().then(() => process.exit(130)));
+
+try {
+  const zoneFile = join(dir, `${benchZoneName}.zone`);
+  const normalFile = join(dir, 'normal.txt');
+  const floodFile = join(dir, 'flood.txt');
+  writeFileSync(zoneFile, benchZoneFile());
+  writeFileSync(normalFile, benchQueries());
+  writeFileSync(floodFile, floodQueries());
+  console.log(`Normal: dnsperf ${normalArgs.join(' ')} from 127.0.0.1; flood: ${FLOOD_NAMES} distinct random names at up to ${FLOOD_QPS} QPS from 127.0.0.2`);
+  console.log(`Kaja DNS: answer cache of ${ANSWER_CACHE_SIZE} names per process, response rate limiting off`);
+
+  const rows: string[][] = [];
+  for (const contender of contenders) {
+    const port = await freePort();
+    const server = contender.start(mkdtempSync(join(dir, 'server-')), port, zoneFile);
+    running.add(server);
+    try {
+      await waitForAnswer(port, server, benchZoneName, 180_000);
+    } catch (error) {
+      console.error(`${contender.name}: ${(error as Error).message}`);
+      process.exitCode = 1;
+      continue;
+    }
+    const alone: number[] = [];
+    const flooded: number[] = [];
+    let floodAnswered = 0;
+    let floodSent = 0;
+    for (let round = 0; round < runs; round++) {
+      alone.push(dnsperf(port, normalFile, normalArgs).qps);
+      const flood = startFlood(port, floodFile, 10);
+      await sleep(1000);
+      flooded.push(dnsperf(port, normalFile, normalArgs).qps);
+      const { sent, completed } = await flood;
+      floodSent += sent;
+      floodAnswered += completed;
+    }
+    await stop(server);
+    running.delete(server);
+    const [a, f] = [median(alone), median(flooded)];
+    rows.push([contender.name, a.toFixed(0), f.toFixed(0), `${((f / a) * 100).toFixed(0)}%`, `${floodAnswered} of ${floodSent}`]);
+  }
+
+  const header = ['Server', 'Normal QPS alone', 'Normal QPS under flood', 'Kept', 'Flood queries answered'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  console.log(`${runs} runs per server (medians)`);
+  for (const text of [line(header), ...rows.map(line)]) console.log(text);
+} finally {
+  await cleanUp();
+}

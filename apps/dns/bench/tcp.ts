@@ -1,0 +1,58 @@
+// `npm run bench:dns-tcp [-- --runs N]`: the benchmark's query mix over TCP (dnsperf -m tcp, four
+// connections, pipelined) against this server, NSD and Knot DNS in one run, servers taking turns.
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
+import { countedNotLimited, dnsperf, freePort, resultTable, startKaja, startKnot, startNsd, stop, waitForAnswer, type Measurement } from './servers';
+
+const dnsperfArgs = ['-m', 'tcp', '-c', '4', '-q', '200', '-T', '1', '-l', '8'];
+
+const contenders: { name: string; start(dir: string, port: number, zoneFile: string): ChildProcess }[] = [
+  { name: 'Kaja DNS', start: (_dir, port, zoneFile) => startKaja(port, benchZoneName, zoneFile, [], countedNotLimited) },
+  { name: 'NSD', start: (dir, port, zoneFile) => startNsd(dir, port, benchZoneName, zoneFile) },
+  { name: 'Knot DNS', start: (dir, port, zoneFile) => startKnot(dir, port, benchZoneName, zoneFile) },
+];
+
+const runs = Number(parseArgs({ options: { runs: { type: 'string', default: '3' } } }).values.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive whole number');
+
+const dir = mkdtempSync(join(tmpdir(), 'kaja-bench-tcp-'));
+const running = new Set<ChildProcess>();
+const cleanUp = async () => {
+  await Promise.all([...running].map(stop));
+  rmSync(dir, { recursive: true, force: true });
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanUp().then(() => process.exit(130)));
+
+try {
+  const zoneFile = join(dir, `${benchZoneName}.zone`);
+  const queryFile = join(dir, 'queries.txt');
+  writeFileSync(zoneFile, benchZoneFile());
+  writeFileSync(queryFile, benchQueries());
+  console.log(`Zone ${benchZoneName}; dnsperf ${dnsperfArgs.join(' ')}`);
+
+  const started: { name: string; port: number }[] = [];
+  for (const contender of contenders) {
+    const port = await freePort();
+    const server = contender.start(mkdtempSync(join(dir, 'server-')), port, zoneFile);
+    running.add(server);
+    try {
+      await waitForAnswer(port, server, benchZoneName, 180_000);
+      started.push({ name: contender.name, port });
+    } catch (error) {
+      console.error(`${contender.name}: ${(error as Error).message}`);
+      process.exitCode = 1;
+    }
+  }
+  const measured = new Map<string, Measurement[]>(started.map(({ name }) => [name, []]));
+  for (let round = 0; round < runs; round++) {
+    for (const { name, port } of started) measured.get(name)!.push(dnsperf(port, queryFile, dnsperfArgs));
+  }
+  console.log(`${runs} runs per server, servers taking turns`);
+  for (const line of resultTable(measured, 'Kaja DNS', 'Kaja DNS / this')) console.log(line);
+} finally {
+  await cleanUp();
+}

@@ -1,0 +1,138 @@
+/**
+ * Response rate limiting over UDP, as BIND and Knot DNS define it: answers to one client network
+ * (an IPv4 /24, an IPv6 /56) that share a kind (the same name and type, the same zone's denials,
+ * the same error) are limited to `rate` per second, credit and debt kept over `window` seconds.
+ * Beyond it every `slip`th answer goes out truncated, so a real client retries over TCP (which is
+ * never limited), and the others are dropped: a forged source gets no amplified flood.
+ */
+export interface RateLimitOptions {
+  /** Responses per second per client network and kind; 0 turns the limiting off. */
+  rate: number;
+  /** Seconds over which a network's credit and debt are kept: a flood stays limited this long after it stops. */
+  window: number;
+  /** Every slip-th limited response is sent truncated (1: all; 0: none, all dropped). */
+  slip: number;
+}
+
+export const RateAction = { Answer: 0, Slip: 1, Drop: 2 } as const;
+export type RateAction = (typeof RateAction)[keyof typeof RateAction];
+
+/** A fixed table, like Knot's: a colliding account replaces the one in its slot, so memory never grows. */
+const SLOTS = 1 << 16;
+
+/**
+ * The current second, kept by one timer per process: reading the system clock for every answer
+ * would cost more than the rest of the accounting. Accounts need whole seconds only.
+ */
+let currentSecond = (Date.now() / 1000) | 0;
+let clock: NodeJS.Timeout | undefined;
+function wallSecond(): number {
+  return currentSecond;
+}
+function startClock(): void {
+  // Unreferenced: it never keeps a process alive, and one serves every limiter of the process.
+  clock ??= setInterval(() => (currentSecond = (Date.now() / 1000) | 0), 100).unref();
+}
+
+export class ResponseRateLimiter {
+  /** What limiting did, read by the node's metrics. */
+  readonly counts = { slipped: 0, dropped: 0 };
+  private readonly networks = new Int32Array(SLOTS).fill(-1);
+  private readonly kinds = new Int32Array(SLOTS);
+  private readonly balances = new Float64Array(SLOTS);
+  private readonly seconds = new Int32Array(SLOTS);
+  private readonly limited = new Uint32Array(SLOTS);
+  private readonly floor: number;
+
+  private readonly second: () => number;
+
+  /** `now` (milliseconds) is for tests; without it the process's second clock is read. */
+  constructor(
+    readonly options: RateLimitOptions,
+    now?: () => number,
+  ) {
+    this.floor = -options.rate * options.window;
+    if (now) this.second = () => (now() / 1000) | 0;
+    else {
+      startClock();
+      this.second = wallSecond;
+    }
+  }
+
+  /** Debits one response of `kind` to `network` (see `clientNetwork`) and says what to do with it. */
+  check(network: number, kind: number): RateAction {
+    const slot = (Math.imul(network ^ Math.imul(kind, 0x9e3779b1), 0x85ebca6b) >>> 16) & (SLOTS - 1);
+    const second = this.second();
+    const { rate } = this.options;
+    let balance: number;
+    if (this.networks[slot] !== network || this.kinds[slot] !== kind) {
+      this.networks[slot] = network;
+      this.kinds[slot] = kind;
+      this.limited[slot] = 0;
+      balance = rate;
+    } else {
+      balance = this.balances[slot]!;
+      const elapsed = second - this.seconds[slot]!;
+      if (elapsed > 0) balance = Math.min(rate, balance + elapsed * rate);
+    }
+    this.seconds[slot] = second;
+    balance = Math.max(this.floor, balance - 1);
+    this.balances[slot] = balance;
+    if (balance >= 0) return RateAction.Answer;
+    const { slip } = this.options;
+    if (slip > 0 && ++this.limited[slot]! % slip === 0) {
+      this.counts.slipped++;
+      return RateAction.Slip;
+    }
+    this.counts.dropped++;
+    return RateAction.Drop;
+  }
+}
+
+/**
+ * A client's network as a number: an IPv4 address's first 24 bits, or a hash of an IPv6
+ * address's first 56 bits (always above the IPv4 range); -1 when the address cannot be read.
+ * The batched UDP addon computes the same number (native/udp_batch.c).
+ */
+export function clientNetwork(address: string): number {
+  if (!address.includes(':')) return ipv4Network(address);
+  const bytes = ipv6Prefix(address);
+  if (bytes === undefined) return -1;
+  let hash = 0x811c9dc5;
+  for (const byte of bytes) hash = Math.imul(hash ^ byte, 0x01000193);
+  return (hash & 0x3fffffff) | 0x40000000;
+}
+
+/** The first three octets of a dotted quad, read digit by digit (this runs for every datagram). */
+function ipv4Network(address: string): number {
+  let network = 0;
+  let octet = 0;
+  let dots = 0;
+  for (let i = 0; i < address.length; i++) {
+    const c = address.charCodeAt(i);
+    if (c === 46) {
+      network = (network << 8) | (octet & 0xff);
+      if (++dots === 3) return network;
+      octet = 0;
+    } else if (c >= 48 && c <= 57) octet = octet * 10 + c - 48;
+    else return -1;
+  }
+  return -1;
+}
+
+/** The first 7 octets of an IPv6 address in text. */
+function ipv6Prefix(address: string): number[] | undefined {
+  const [head = '', tail] = address.split('::');
+  const groups = (text: string) => (text === '' ? [] : text.split(':'));
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  if (right.at(-1)?.includes('.') || left.at(-1)?.includes('.')) return undefined;
+  const all = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  if (all.length !== 8) return undefined;
+  const bytes: number[] = [];
+  for (const group of all.slice(0, 4)) {
+    const value = Number.parseInt(group, 16);
+    bytes.push(value >> 8, value & 0xff);
+  }
+  return bytes.slice(0, 7);
+}
