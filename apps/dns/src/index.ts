@@ -9,6 +9,6 @@ export { DatabaseTransfers } from './transferDatabase';
 export type { QueryCount } from './queryCounts';
 export { serveDatabaseZones, type DatabaseDnsServer, type DatabaseServerOptions } from './database/serve';
 export { ZoneLoader, type ZoneEvent, type ZoneListener } from './database/zoneLoader';
-export { readJournal, wireChange, type JournalEntry } from './database/journal';
-export { databaseNotices, inProcessNotices, type NoticeSource } from './database/journalFollower';
+export { readZoneChanges, wireChange, type StoredZoneChange } from './database/zoneChanges';
+export { databaseNotices, inProcessNotices, type NoticeSource } from './database/zoneChangeFollower';
 export { answerUpdate, type UpdateHandler, type UpdateKey } from './update';

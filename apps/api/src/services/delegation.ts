@@ -6,7 +6,7 @@ import type { ServiceContext } from './context';
 import { dsProblemMail, pendingReleasedMail, pendingReleaseWarningMail } from './delegationMail';
 import { brokenDsStates, dsStateOf, hostKey, nsStateOf, pointsToUs, type ExpectedDs } from './delegationStates';
 import { dsOfKey } from './dnssecKeys';
-import { zoneCryptokeys } from './dnssecRecords';
+import { zoneCryptokeys } from './dnssecRrsets';
 import { DnsExchangeError } from './dnsExchange';
 import { readParentView, type ParentView } from './parentView';
 import type { Principal } from './principal';

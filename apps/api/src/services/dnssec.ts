@@ -6,7 +6,7 @@ import { type Actor, advanceOnboarding, findZone, noticeOf, recordAudit, type Zo
 import { mailOwners } from './securityMail';
 import type { ServiceContext } from './context';
 import { defaultAlgorithm, dsOfKey, newCryptokeyRow, parseAlgorithm, presentDnskey } from './dnssecKeys';
-import { publishDnssecSets, zoneCryptokeys, type CryptokeyRow } from './dnssecRecords';
+import { publishDnssecSets, zoneCryptokeys, type CryptokeyRow } from './dnssecRrsets';
 import type { Principal } from './principal';
 import type { ZoneContext } from './context';
 

@@ -4,7 +4,7 @@ import { ApiError, conflict, notFound, unauthorized } from '../errors';
 import type { Pagination } from '../schemas/common';
 import { advanceOnboarding, recordAudit } from '@kaja/zone-writes';
 import { mailOwners } from './securityMail';
-import type { Client } from './auth';
+import type { Client } from './signIn';
 import type { ServiceContext } from './context';
 import { requireMayGrantRole } from './credentialLimits';
 import { invitationMail } from './mailTemplates';

@@ -1,5 +1,5 @@
 import { resolveKeyEncryptionKey, secondaryAddressProblem } from '@kaja/config';
-import { rrsets, secondaryZones, tsigKeys, zoneChanges, zones, type Database, type Executor, type JournalRecord, type SecondaryPrimary } from '@kaja/db';
+import { rrsets, secondaryZones, tsigKeys, zoneChanges, zones, type Database, type Executor, type ZoneChangeRecord, type SecondaryPrimary } from '@kaja/db';
 import { and, eq, inArray } from '@kaja/db/orm';
 import { groupRecords, serialCompare, typeCode } from '@kaja/dns-model';
 import {
@@ -222,7 +222,7 @@ export async function refreshSecondaryZone(ctx: RefreshContext, zoneId: string):
   await queueRefresh(ctx.db, zone.id, new Date(now().getTime() + retry * 1000));
 }
 
-async function zoneRecords(db: Executor, zoneId: string): Promise<JournalRecord[]> {
+async function zoneRecords(db: Executor, zoneId: string): Promise<ZoneChangeRecord[]> {
   const rows = await db
     .select({ name: rrsets.name, type: rrsets.type, ttl: rrsets.ttl, contents: rrsets.contents })
     .from(rrsets)
@@ -230,14 +230,14 @@ async function zoneRecords(db: Executor, zoneId: string): Promise<JournalRecord[
   return rows.flatMap((row) => row.contents.map((content) => ({ name: row.name, type: row.type, ttl: row.ttl, content })));
 }
 
-const recordKey = (r: JournalRecord) => `${r.name}\u0000${r.type}\u0000${r.ttl}\u0000${r.content}`;
+const recordKey = (r: ZoneChangeRecord) => `${r.name}\u0000${r.type}\u0000${r.ttl}\u0000${r.content}`;
 
 /**
- * Stores a transferred zone as one change: the sets that differ replaced, one journal row from our
- * serial to the primary's (so DNS nodes follow by the journal and serve the primary's SOA), the
+ * Stores a transferred zone as one change: the sets that differ replaced, one zone change from our
+ * serial to the primary's (so DNS nodes follow by the zone changes and serve the primary's SOA), the
  * zone's serial and counts updated, all in one transaction; announced after the commit.
  */
-async function storeTransfer(ctx: RefreshContext, zone: ZoneRow, records: JournalRecord[], serial: number): Promise<void> {
+async function storeTransfer(ctx: RefreshContext, zone: ZoneRow, records: ZoneChangeRecord[], serial: number): Promise<void> {
   const stored = await ctx.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(zones).where(eq(zones.id, zone.id)).for('update');
     // Another refresh stored this or a newer serial meanwhile.
@@ -285,7 +285,7 @@ async function storeTransfer(ctx: RefreshContext, zone: ZoneRow, records: Journa
   if (stored) await ctx.zoneChanges.publish(noticeOf(stored));
 }
 
-/** An expired zone: its records and journal go, serial 0 (not served), until the next transfer brings them back. */
+/** An expired zone: its records and zone changes go, serial 0 (not served), until the next transfer brings them back. */
 async function dropExpiredData(ctx: RefreshContext, zone: ZoneRow): Promise<void> {
   const [updated] = await ctx.db.transaction(async (tx) => {
     await tx.delete(rrsets).where(eq(rrsets.zoneId, zone.id));

@@ -283,7 +283,7 @@ export interface DeleteZonePayload {
 const deleteBatch = 5000;
 
 /**
- * The background removal of a zone: its records and journal in batches (each batch commits, so a
+ * The background removal of a zone: its records and zone changes in batches (each batch commits, so a
  * restart carries on where it stopped), then the zone row with what hangs off it (keys) and the
  * audit event, in one transaction. Running it again after it finished does nothing.
  */

@@ -7,10 +7,10 @@ import { startServer, type DnsServer, type ServerOptions } from '../server';
 import { ZoneSigning } from '../signing';
 import { DatabaseTransfers } from '../transferDatabase';
 import { ZoneStore } from '../zoneStore';
-import { databaseNotices, inProcessNotices, JournalFollower, type JournalFollowerOptions, type NoticeSource } from './journalFollower';
+import { databaseNotices, inProcessNotices, ZoneChangeFollower, type ZoneChangeFollowerOptions, type NoticeSource } from './zoneChangeFollower';
 import { QueryCountsFlusher } from './queryCountsFlush';
 import { SecondaryNotices } from './secondaryNotices';
-import type { JournalEntry } from './journal';
+import type { StoredZoneChange } from './zoneChanges';
 import { ZoneLoader, type ZoneListener } from './zoneLoader';
 
 export interface DatabaseServerOptions extends Omit<ServerOptions, 'zones' | 'signing' | 'transfers'> {
@@ -31,7 +31,7 @@ export interface DatabaseServerOptions extends Omit<ServerOptions, 'zones' | 'si
   listenForChanges?: boolean;
   /** Replaces the announcement sources above (tests drop notices with it). */
   sources?: NoticeSource[];
-  follower?: Partial<JournalFollowerOptions>;
+  follower?: Partial<ZoneChangeFollowerOptions>;
   /** How often query counts are written (default every minute). */
   countsFlushIntervalMs?: number;
   /** Registered before the first load, so they hear every zone (per-zone state such as keys). */
@@ -41,7 +41,7 @@ export interface DatabaseServerOptions extends Omit<ServerOptions, 'zones' | 'si
 export interface DatabaseDnsServer extends DnsServer {
   zones: ZoneStore;
   loader: ZoneLoader;
-  follower: JournalFollower;
+  follower: ZoneChangeFollower;
   signing: ZoneSigning;
   /** The secondary zones NOTIFY is heard for; `load` reads them again at once. */
   secondaryNotices: SecondaryNotices;
@@ -51,7 +51,7 @@ export interface DatabaseDnsServer extends DnsServer {
 
 /**
  * The DNS server on the zones in the database: loads every active zone, then listens, follows
- * the change journal, signs the zones that have keys, serves transfers to the zones' secondaries
+ * the zone changes, signs the zones that have keys, serves transfers to the zones' secondaries
  * (and notifies them), takes dynamic updates when given the handler, and writes the query
  * counts. `close` stops all of it (counts written last).
  */
@@ -70,7 +70,7 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     ...(options.subscribe ? [inProcessNotices(options.subscribe)] : []),
     ...((options.listenForChanges ?? database.kind === 'postgres') ? [databaseNotices(database)] : []),
   ];
-  const follower = new JournalFollower(loader, sources, options.follower);
+  const follower = new ZoneChangeFollower(loader, sources, options.follower);
   try {
     await follower.start();
   } catch (error) {
@@ -125,7 +125,7 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
   };
 }
 
-/** A journal change that replaced the SOA and nothing else. */
-function onlySoa(change: JournalEntry): boolean {
+/** A zone change that replaced the SOA and nothing else. */
+function onlySoa(change: StoredZoneChange): boolean {
   return change.added.every((r) => r.type === 'SOA') && change.removed.every((r) => r.type === 'SOA');
 }
