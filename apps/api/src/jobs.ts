@@ -15,20 +15,19 @@ import * as zonesService from './services/zones';
  * DNSSEC key work, delegation checks and secondary-zone transfers. A failing job is retried by the runner.
  */
 export function registerJobs(runner: JobRunner, ctx: ZoneContext, mailer: Mailer): void {
-  const publish = (notice: Parameters<ZoneContext['zoneChanges']['publish']>[0]) => ctx.zoneChanges.publish(notice);
   runner.register(mailJob, (message: MailMessage) => mailer.send(message));
   runner.every(queryMeteringJob, queryMeteringIntervalMs, async () => {
     await meterQueries(ctx, ctx.now());
   });
-  registerBillingJobs(runner, ctx, publish);
-  runner.register(zonesService.deleteZoneJob, (payload: zonesService.DeleteZonePayload, { db }) => zonesService.deleteZoneData(db, payload, publish));
-  runner.register(dnssecService.generateKeysJob, (payload: dnssecService.GenerateKeysPayload) => dnssecService.generateZoneKeys(ctx, payload, publish));
-  runner.register(dnssecService.removeKeysJob, (payload: dnssecService.RemoveKeysPayload) => dnssecService.removeZoneKeys(ctx, payload, publish));
+  registerBillingJobs(runner, ctx);
+  runner.register(zonesService.deleteZoneJob, (payload: zonesService.DeleteZonePayload, { db }) =>
+    zonesService.deleteZoneData({ db, zoneChanges: ctx.zoneChanges }, payload),
+  );
+  runner.register(dnssecService.generateKeysJob, (payload: dnssecService.GenerateKeysPayload) => dnssecService.generateZoneKeys(ctx, payload));
+  runner.register(dnssecService.removeKeysJob, (payload: dnssecService.RemoveKeysPayload) => dnssecService.removeZoneKeys(ctx, payload));
   runner.register(delegationService.delegationCheckJob, (payload: delegationService.DelegationCheckPayload) =>
     delegationService.checkDelegation(ctx, payload.zone_id),
   );
-  runner.every(delegationService.delegationScheduleJob, delegationService.delegationScheduleIntervalMs, () =>
-    delegationService.runDelegationSchedule(ctx, publish),
-  );
+  runner.every(delegationService.delegationScheduleJob, delegationService.delegationScheduleIntervalMs, () => delegationService.runDelegationSchedule(ctx));
   runner.register(refreshSecondaryJob, (payload: { zoneId: string }) => refreshSecondaryZone(ctx, payload.zoneId));
 }

@@ -4,7 +4,7 @@
 // `writeSystemChanges` (the platform's own change); every one checks the RRset rules, the plan's
 // record limit, writes the sets, a new serial, the zone change and the audit event in one
 // transaction, and announces the change after the commit.
-export { inTransaction, mailJob, type AfterCommit, type MailMessage } from './afterCommit';
+export { inTransaction, mailJob, type AfterCommit, type MailingContext, type MailMessage, type PublishingContext } from './afterCommit';
 export { recordAudit, systemActor, type Actor, type AuditEntry } from './audit';
 export type { Logger, WriteContext } from './context';
 export { applyUpdate, createUpdateService, type TsigKeyRow, type UpdateOutcome, type UpdateRequest, type UpdateService } from './dynamicUpdates';

@@ -4,6 +4,7 @@ import { and, eq, inArray } from '@kaja/db/orm';
 import { groupRecords, serialCompare, typeCode } from '@kaja/dns-model';
 import {
   findZone,
+  inTransaction,
   isManagedSet,
   noticeOf,
   openTsigSecret,
@@ -238,10 +239,10 @@ const recordKey = (r: ZoneChangeRecord) => `${r.name}\u0000${r.type}\u0000${r.tt
  * zone's serial and counts updated, all in one transaction; announced after the commit.
  */
 async function storeTransfer(ctx: RefreshContext, zone: ZoneRow, records: ZoneChangeRecord[], serial: number): Promise<void> {
-  const stored = await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx, after) => {
     const [locked] = await tx.select().from(zones).where(eq(zones.id, zone.id)).for('update');
     // Another refresh stored this or a newer serial meanwhile.
-    if (!locked || locked.serial !== zone.serial || locked.status === 'deleting') return undefined;
+    if (!locked || locked.serial !== zone.serial || locked.status === 'deleting') return;
     const before = await zoneRecords(tx, zone.id);
     const beforeKeys = new Set(before.map(recordKey));
     const afterKeys = new Set(records.map(recordKey));
@@ -280,17 +281,16 @@ async function storeTransfer(ctx: RefreshContext, zone: ZoneRow, records: ZoneCh
       .set({ serial, recordCount, rrsetCount: sets.length, updatedAt: new Date() })
       .where(eq(zones.id, zone.id))
       .returning();
-    return updated;
+    after.publish(noticeOf(updated!));
   });
-  if (stored) await ctx.zoneChanges.publish(noticeOf(stored));
 }
 
 /** An expired zone: its records and zone changes go, serial 0 (not served), until the next transfer brings them back. */
 async function dropExpiredData(ctx: RefreshContext, zone: ZoneRow): Promise<void> {
-  const [updated] = await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx, after) => {
     await tx.delete(rrsets).where(eq(rrsets.zoneId, zone.id));
     await tx.delete(zoneChanges).where(eq(zoneChanges.zoneId, zone.id));
-    return tx.update(zones).set({ serial: 0, recordCount: 0, rrsetCount: 0, updatedAt: new Date() }).where(eq(zones.id, zone.id)).returning();
+    const [updated] = await tx.update(zones).set({ serial: 0, recordCount: 0, rrsetCount: 0, updatedAt: new Date() }).where(eq(zones.id, zone.id)).returning();
+    if (updated) after.publish(noticeOf(updated));
   });
-  if (updated) await ctx.zoneChanges.publish(noticeOf(updated));
 }
