@@ -1,18 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../apiTest';
 import { asc, eq } from '@kaja/db/orm';
 import { rrsets, zoneChanges, zoneChangesChannel, type ZoneChangeNotice } from '@kaja/db';
-import { createApiKey, errorOf, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../../testing';
+import { createApiKey, errorOf, type TestAccount, type TestApi } from '../../../testing';
 import { createZone, customerWithZone, setPlan } from './zoneTestKit';
 
 describe('serials, the change journal, notices, history and restore', () => {
   let api: TestApi;
   let owner: TestAccount;
-  beforeAll(async () => {
-    api = await startTestApi();
-    owner = await signUpOwner(api);
+  apiTest.beforeAll(async ({ api: started, owner: signedUp }) => {
+    api = started;
+    owner = signedUp;
     await setPlan(api, owner, 'scale');
   });
-  afterAll(() => api.close());
 
   const post = (zoneId: string, body: unknown) => api.request('POST', `/zones/${zoneId}/records`, { token: owner.apiKey, body });
   const patch = (zoneId: string, changes: unknown[]) => api.request('PATCH', `/zones/${zoneId}/records`, { token: owner.apiKey, body: { changes } });

@@ -1,18 +1,18 @@
 // The plan's zone and record limits on every path that writes zones or records: each refusal is
 // quota_exceeded with the limit and the usage, and leaves nothing written (serials, counts,
 // journal and audit log as they were).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../apiTest';
 import { inArray, sql } from '@kaja/db/orm';
 import { auditEvents, zoneChanges } from '@kaja/db';
-import { errorOf, signUpOwner, startTestApi, type ApiResponse, type TestAccount, type TestApi } from '../../../testing';
+import { errorOf, signUpOwner, type ApiResponse, type TestAccount, type TestApi } from '../../../testing';
 import { createZone, setPlan, uniqueZoneName } from './zoneTestKit';
 
 describe(`plan limits on every write path (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi();
+  apiTest.beforeAll(async ({ api: started }) => {
+    api = started;
   });
-  afterAll(() => api.close());
 
   const hosts = (count: number, prefix = 'h') =>
     Array.from({ length: count }, (_, i) => ({ action: 'create', type: 'A', name: `${prefix}${i}`, content: '192.0.2.1' }));
