@@ -288,7 +288,7 @@ describe('dynamic updates (RFC 2136 section 3)', () => {
       expect(outcome.reason).toMatch(/plan/i);
     });
 
-    it('bumps the serial once per message, journals it as a dynamic update by the key and writes an audit event', async () => {
+    it('bumps the serial once per message, stores the change as a dynamic update by the key and writes an audit event', async () => {
       const { send, at, zone, key, serial } = await zoneWithKey();
       const before = await serial();
       const outcome = await send(

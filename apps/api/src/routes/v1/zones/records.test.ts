@@ -367,8 +367,8 @@ describe('/v1/zones/{id}/records', () => {
         [`keep.${zone.name}`, 'A', 3600, ['192.0.2.9']],
         [`new.${zone.name}`, 'A', 300, ['192.0.2.5']],
       ]);
-      const journal = await api.database.db.select().from(zoneChanges).where(eq(zoneChanges.zoneId, zone.id));
-      expect(journal.at(-1)).toMatchObject({ previousSerial: serial, serial: serial + 1, source: 'api' });
+      const changes = await api.database.db.select().from(zoneChanges).where(eq(zoneChanges.zoneId, zone.id));
+      expect(changes.at(-1)).toMatchObject({ previousSerial: serial, serial: serial + 1, source: 'api' });
     });
 
     it('is all or nothing: one bad change refuses every change, each problem under its index', async () => {

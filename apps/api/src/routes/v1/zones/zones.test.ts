@@ -291,7 +291,7 @@ describe('/v1/zones', () => {
   });
 
   describe('DELETE /zones/{id}', () => {
-    it('answers 202 with status deleting; the job removes records and journal, writes the audit event, then 404', async () => {
+    it('answers 202 with status deleting; the job removes records and zone changes, writes the audit event, then 404', async () => {
       const zone = await createZone(api, owner);
       await api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { type: 'A', name: 'www', content: '192.0.2.1' } });
       // A DNSSEC key of the zone (its contents do not matter here: only that the job removes it).
