@@ -6,6 +6,7 @@ describe('API core', () => {
   let api: TestApi;
   let owner: TestAccount;
   beforeAll(async () => {
+    // Not apiTest's API: the CORS and cookie Origin checks need the dashboard's and site's origins set.
     api = await startTestApi({ env: { APP_URL: 'http://app.test:8081', SITE_URL: 'http://site.test:8080' } });
     owner = await signUpOwner(api);
   });

@@ -8,6 +8,6 @@ export { createMailer, type Mailer, type MailMessage } from './services/mail';
 export { createStaff, revokeStaff } from './services/staff';
 export { resealSecrets, sealedSecretsByKey, type ResealCount } from './services/keyEncryptionRotation';
 export { queriesThisMonth } from './services/queryUsage';
-export { trimJournal, type JournalRetention } from './services/journalRetention';
+export { trimZoneChanges, type ZoneChangeRetention } from './services/zoneChangeRetention';
 export { scheduleLifeCycle } from './services/billingJobs';
 export { startModuleWorker } from './workers/moduleWorker';

@@ -4,7 +4,7 @@ import { registerBillingJobs } from './services/billingJobs';
 import type { ZoneContext } from './services/context';
 import * as delegationService from './services/delegation';
 import * as dnssecService from './services/dnssec';
-import { journalRetentionIntervalMs, journalRetentionJob, trimJournal } from './services/journalRetention';
+import { zoneChangeRetentionIntervalMs, zoneChangeRetentionJob, trimZoneChanges } from './services/zoneChangeRetention';
 import type { Mailer } from './services/mail';
 import { meterQueries, queryMeteringIntervalMs, queryMeteringJob } from './services/queryUsage';
 import { refreshSecondaryZone } from './services/secondaryZones';
@@ -17,24 +17,23 @@ import * as zonesService from './services/zones';
  * A failing job is retried by the runner.
  */
 export function registerJobs(runner: JobRunner, ctx: ZoneContext, mailer: Mailer): void {
-  const publish = (notice: Parameters<ZoneContext['zoneChanges']['publish']>[0]) => ctx.zoneChanges.publish(notice);
   runner.register(mailJob, (message: MailMessage) => mailer.send(message));
   runner.every(queryMeteringJob, queryMeteringIntervalMs, async () => {
     await meterQueries(ctx, ctx.now());
   });
-  registerBillingJobs(runner, ctx, publish);
-  runner.register(zonesService.deleteZoneJob, (payload: zonesService.DeleteZonePayload, { db }) => zonesService.deleteZoneData(db, payload, publish));
-  runner.register(dnssecService.generateKeysJob, (payload: dnssecService.GenerateKeysPayload) => dnssecService.generateZoneKeys(ctx, payload, publish));
-  runner.register(dnssecService.removeKeysJob, (payload: dnssecService.RemoveKeysPayload) => dnssecService.removeZoneKeys(ctx, payload, publish));
+  registerBillingJobs(runner, ctx);
+  runner.register(zonesService.deleteZoneJob, (payload: zonesService.DeleteZonePayload, { db }) =>
+    zonesService.deleteZoneData({ db, zoneChanges: ctx.zoneChanges }, payload),
+  );
+  runner.register(dnssecService.generateKeysJob, (payload: dnssecService.GenerateKeysPayload) => dnssecService.generateZoneKeys(ctx, payload));
+  runner.register(dnssecService.removeKeysJob, (payload: dnssecService.RemoveKeysPayload) => dnssecService.removeZoneKeys(ctx, payload));
   runner.register(delegationService.delegationCheckJob, (payload: delegationService.DelegationCheckPayload) =>
     delegationService.checkDelegation(ctx, payload.zone_id),
   );
-  runner.every(delegationService.delegationScheduleJob, delegationService.delegationScheduleIntervalMs, () =>
-    delegationService.runDelegationSchedule(ctx, publish),
-  );
-  runner.every(journalRetentionJob, journalRetentionIntervalMs, async () => {
-    const deleted = await trimJournal(ctx.db, ctx.config.journalRetention, ctx.now());
-    if (deleted > 0) ctx.log.info({ deleted }, 'journal trimmed');
+  runner.every(delegationService.delegationScheduleJob, delegationService.delegationScheduleIntervalMs, () => delegationService.runDelegationSchedule(ctx));
+  runner.every(zoneChangeRetentionJob, zoneChangeRetentionIntervalMs, async () => {
+    const deleted = await trimZoneChanges(ctx.db, ctx.config.zoneChangeRetention, ctx.now());
+    if (deleted > 0) ctx.log.info({ deleted }, 'zone changes trimmed');
   });
   runner.register(refreshSecondaryJob, (payload: { zoneId: string }) => refreshSecondaryZone(ctx, payload.zoneId));
 }

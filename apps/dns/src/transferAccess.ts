@@ -27,17 +27,17 @@ export interface TransferAccess {
   secondaries(zone: string): Promise<Secondary[]>;
 }
 
-/** The change journal as IXFR reads it. */
+/** The zone changes as IXFR reads them. */
 export interface TransferSource {
   /**
-   * The changes from `serial` to the newest, oldest first; undefined when the journal does not
+   * The changes from `serial` to the newest, oldest first; undefined when the stored changes do not
    * reach back that far (the answer is then the whole zone).
    */
   changesSince(zone: string, serial: number): Promise<ZoneChange[] | undefined>;
 }
 
-/** Without a journal (zone files): every IXFR is answered with the whole zone. */
-export const noJournal: TransferSource = { changesSince: async () => undefined };
+/** Without stored zone changes (zone files): every IXFR is answered with the whole zone. */
+export const noZoneChanges: TransferSource = { changesSince: async () => undefined };
 
 /** One spelling per address: IPv4 plain (also inside ::ffff:), IPv6 compressed lowercase. */
 export function canonicalAddress(text: string): string {

@@ -1,6 +1,6 @@
 import type { KeyEncryptionKeys } from '@kaja/config';
 import { and, asc, eq, gte, sql } from '@kaja/db/orm';
-import { tsigKeys, zoneChanges, zones, zoneSecondaries, type DatabaseHandle, type JournalRecord } from '@kaja/db';
+import { tsigKeys, zoneChanges, zones, zoneSecondaries, type DatabaseHandle, type ZoneChangeRecord } from '@kaja/db';
 import { openTsigSecret } from '@kaja/zone-writes';
 import type { TsigKey } from '@kaja/dns-model/tsig';
 import type { Secondary, TransferAccess, TransferSource } from './transferAccess';
@@ -98,4 +98,4 @@ export class DatabaseTransfers implements TransferAccess, TransferSource {
   }
 }
 
-const toWire = (record: JournalRecord) => wireRecord(record);
+const toWire = (record: ZoneChangeRecord) => wireRecord(record);

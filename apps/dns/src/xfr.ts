@@ -13,7 +13,7 @@ import {
   type ResourceRecord,
 } from '@kaja/dns-model';
 import { createStreamSigner, signResponse, verifyMessage, type TsigVerification } from '@kaja/dns-model/tsig';
-import { canonicalAddress, noJournal, type TransferAccess, type TransferSource } from './transferAccess';
+import { canonicalAddress, noZoneChanges, type TransferAccess, type TransferSource } from './transferAccess';
 import type { Zone, ZoneChange } from './zone';
 import type { ZoneStore } from './zoneStore';
 
@@ -57,7 +57,7 @@ export class TransferResponder {
     private readonly zones: ZoneStore,
     private readonly options: TransferOptions,
   ) {
-    this.source = options.source ?? noJournal;
+    this.source = options.source ?? noZoneChanges;
   }
 
   /**

@@ -80,11 +80,11 @@ describe('loadConfig', () => {
   it('reads the DNS node snapshot directory (under DATA_DIR by default) and the journal retention', () => {
     expect(loadConfig({ DATA_DIR: '/var/lib/kaja' })).toMatchObject({
       dnsSnapshotDir: '/var/lib/kaja/dns-snapshot',
-      journalRetention: { days: 90, keepChanges: 100 },
+      zoneChangeRetention: { days: 90, keepChanges: 100 },
     });
     expect(loadConfig({ DNS_SNAPSHOT_DIR: '/srv/snapshot', JOURNAL_RETENTION_DAYS: '30', JOURNAL_KEEP_CHANGES: '10' })).toMatchObject({
       dnsSnapshotDir: '/srv/snapshot',
-      journalRetention: { days: 30, keepChanges: 10 },
+      zoneChangeRetention: { days: 30, keepChanges: 10 },
     });
     expect(() => loadConfig({ JOURNAL_RETENTION_DAYS: '0' })).toThrow('Invalid configuration: JOURNAL_RETENTION_DAYS must be at least 1 day (got "0")');
     expect(() => loadConfig({ JOURNAL_KEEP_CHANGES: 'many' })).toThrow('Invalid configuration: JOURNAL_KEEP_CHANGES must be a number of changes (got "many")');

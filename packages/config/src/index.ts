@@ -207,7 +207,7 @@ export interface Config {
    * The change journal's retention: a change is deleted once it is older than `days` and not
    * among its zone's last `keepChanges`.
    */
-  journalRetention: { days: number; keepChanges: number };
+  zoneChangeRetention: { days: number; keepChanges: number };
   /**
    * Response rate limiting of the DNS server over UDP: responses per second per client network
    * and kind (0: off), the window in seconds, and which limited responses go out truncated.
@@ -302,7 +302,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     regionOfflineAfterSeconds: values.REGION_OFFLINE_AFTER,
     dnsSnapshotDir: values.DNS_SNAPSHOT_DIR ?? join(values.DATA_DIR, 'dns-snapshot'),
-    journalRetention: { days: values.JOURNAL_RETENTION_DAYS, keepChanges: values.JOURNAL_KEEP_CHANGES },
+    zoneChangeRetention: { days: values.JOURNAL_RETENTION_DAYS, keepChanges: values.JOURNAL_KEEP_CHANGES },
     dnsAnswerCacheSize: values.DNS_ANSWER_CACHE_SIZE,
     dnsRateLimit: { rate: values.DNS_RATE_LIMIT, window: values.DNS_RATE_LIMIT_WINDOW, slip: values.DNS_RATE_LIMIT_SLIP },
     appMode: values.APP_MODE,

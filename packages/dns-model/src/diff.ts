@@ -10,7 +10,7 @@ const key = (r: ZoneRecord) => `${r.name}\u0000${r.type}\u0000${r.ttl}\u0000${r.
 
 /**
  * What turns `before` into `after`, record by record and in canonical order: the shape of an IXFR
- * difference sequence (RFC 1995), of an import's dry run and of the change journal. A TTL change
+ * difference sequence (RFC 1995), of an import's dry run and of the stored zone changes. A TTL change
  * is the record removed with the old TTL and added with the new one.
  */
 export function diffRecords(before: readonly ZoneRecord[], after: readonly ZoneRecord[]): RecordDiff {

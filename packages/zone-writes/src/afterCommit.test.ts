@@ -54,6 +54,17 @@ describe('side effects after commit', () => {
     expect(stored).toMatchObject({ name: mailJob, status: 'queued', payload: message('committed') });
   });
 
+  it('a context without a zone-change publisher mails after the commit all the same', async () => {
+    sent.length = 0;
+    await inTransaction({ db: database.db, sendMail: (ids: readonly number[]) => void sent.push([...ids]) }, async (_tx, after) => {
+      after.mail(message('mail only'));
+      expect(sent).toEqual([]);
+    });
+    expect(sent).toHaveLength(1);
+    const [stored] = await database.db.select().from(jobs).where(eq(jobs.id, sent[0]![0]!));
+    expect(stored).toMatchObject({ name: mailJob, status: 'queued', payload: message('mail only') });
+  });
+
   it('a mail not sent before a crash is sent by the runner of the next start', async () => {
     // The process ends after the commit, before sending: nothing takes the job ids.
     const id = await inTransaction({ db: database.db, zoneChanges }, async (_tx, after) => {

@@ -1,5 +1,5 @@
-import { enqueueJob, type Executor, type ZoneChangeNotice } from '@kaja/db';
-import type { WriteContext } from './context';
+import { enqueueJob, type Database, type Executor, type ZoneChangeNotice } from '@kaja/db';
+import type { ZoneChangePublisher } from './zoneChanges';
 
 /** The job that sends one mail; its handler is registered with the API's other jobs. */
 export const mailJob = 'mail.send';
@@ -20,13 +20,28 @@ export interface AfterCommit {
   mail(message: MailMessage): void;
 }
 
+/** What a transaction that only mails needs: the database, and who sends the mail after the commit (none where no mail goes out, as on a DNS node). */
+export interface MailingContext {
+  db: Database;
+  /** Sends the mails whose jobs a transaction committed, now rather than at a runner's next poll. */
+  sendMail?: ((jobIds: readonly number[]) => void) | undefined;
+}
+
+/** What a transaction that changes zones needs besides: the announcer of its changes. */
+export interface PublishingContext extends MailingContext {
+  zoneChanges: Pick<ZoneChangePublisher, 'publish'>;
+}
+
 /**
  * Runs `work` in one transaction and releases its side effects after the commit, in one place:
  * the zone-change notices it collected are published, and the mails it asked for, stored as jobs
- * with the change, are handed to `sendMail` to go at once (a runner sends any left behind).
+ * with the change, are handed to `sendMail` to go at once (a runner sends any left behind). A
+ * context without a zone-change publisher offers `mail` alone.
  */
+export function inTransaction<T>(ctx: PublishingContext, work: (tx: Executor, after: AfterCommit) => Promise<T>): Promise<T>;
+export function inTransaction<T>(ctx: MailingContext, work: (tx: Executor, after: Pick<AfterCommit, 'mail'>) => Promise<T>): Promise<T>;
 export async function inTransaction<T>(
-  ctx: Pick<WriteContext, 'db' | 'zoneChanges' | 'sendMail'>,
+  ctx: MailingContext & Partial<Pick<PublishingContext, 'zoneChanges'>>,
   work: (tx: Executor, after: AfterCommit) => Promise<T>,
 ): Promise<T> {
   let notices: ZoneChangeNotice[] = [];
@@ -39,7 +54,8 @@ export async function inTransaction<T>(
     for (const message of mails) mailJobs.push(await enqueueJob(tx, mailJob, message));
     return value;
   });
-  for (const notice of notices) await ctx.zoneChanges.publish(notice);
+  // The overloads give `publish` only to a context that has a publisher.
+  for (const notice of notices) await ctx.zoneChanges!.publish(notice);
   if (mailJobs.length > 0) ctx.sendMail?.(mailJobs);
   return result;
 }

@@ -21,14 +21,14 @@ import { openTsigSecret } from './tsigSecrets';
 import { inTransaction } from './afterCommit';
 import type { WriteContext } from './context';
 import { noticeOf, zoneNameServers } from './editZone';
-import { planChanges, type RecordWriter, type SetChange } from './planChanges';
+import { planChanges, type RrsetWriter, type SetChange } from './planChanges';
 import { writeChanges } from './writeChanges';
 import { isManagedSet, loadSets, neighbourhoodOf, setKey, type RrsetRow, type ZoneRow } from './zoneSets';
 
 /*
  * Dynamic updates (RFC 2136) signed with a zone's TSIG key. The DNS server checks the signature;
  * this service does the rest of RFC 2136 section 3 and writes through the same path as the API
- * (record rules, key policies, plan limits, serial, journal, audit event, change notice).
+ * (record rules, key policies, plan limits, serial, zone change, audit event, change notice).
  */
 
 export type TsigKeyRow = typeof tsigKeys.$inferSelect;
@@ -172,7 +172,7 @@ async function applyInZone(
 }
 
 /** A TSIG key is held to its own record policies, written like an API key's (names relative to the zone). */
-const tsigKeyWriter = (key: TsigKeyRow): RecordWriter => ({
+const tsigKeyWriter = (key: TsigKeyRow): RrsetWriter => ({
   label: `The TSIG key ${key.name}`,
   mayWrite: (target) => policiesAllow(key.recordPolicies, target),
 });

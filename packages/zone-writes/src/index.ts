@@ -2,27 +2,27 @@
 // secondary zones) change records with `editZone` (a customer's change, held to the caller's key
 // restrictions), `editZoneOptimistically` (heavy planning outside the lock) or
 // `writeSystemChanges` (the platform's own change); every one checks the RRset rules, the plan's
-// record limit, writes the sets, a new serial, the journal entry and the audit event in one
+// record limit, writes the sets, a new serial, the zone change and the audit event in one
 // transaction, and announces the change after the commit.
-export { inTransaction, mailJob, type AfterCommit, type MailMessage } from './afterCommit';
+export { inTransaction, mailJob, type AfterCommit, type MailingContext, type MailMessage, type PublishingContext } from './afterCommit';
 export { recordAudit, systemActor, type Actor, type AuditEntry } from './audit';
 export type { Logger, WriteContext } from './context';
 export { applyUpdate, createUpdateService, type TsigKeyRow, type UpdateOutcome, type UpdateRequest, type UpdateService } from './dynamicUpdates';
 export { editZone, editZoneOptimistically, noticeOf, readZoneSnapshot, writeSystemChanges, zoneNameServers, type EditResult } from './editZone';
 export { ApiError, conflict, errorStatuses, forbidden, invalid, notFound, unauthorized, type ErrorCode, type ErrorDetails } from './errors';
 export { advanceOnboarding, onboardingSteps } from './onboarding';
-export { callerWriter, planChanges, type RecordWriter, type SetChange, type SetDiff } from './planChanges';
+export { callerWriter, planChanges, type RrsetWriter, type SetChange, type SetDiff } from './planChanges';
 export { accountUsage, checkRecordQuota, checkZoneQuota, lockCustomer, planLimits, type AccountUsage, type PlanLimits } from './quotas';
 export {
   canAccessZone,
-  canWriteRecord,
+  canWriteRrset,
   ipAllowed,
   normaliseRecordPolicy,
   parseCidr,
   policiesAllow,
   unmapAddress,
   type Caller,
-  type RecordTarget,
+  type RrsetTarget,
 } from './restrictions';
 export { queueRefresh, refreshSecondaryJob } from './secondaryRefresh';
 export { refuseSecondaryWrites, zoneIsSecondary } from './secondaryWrites';

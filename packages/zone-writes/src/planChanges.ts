@@ -1,6 +1,6 @@
 import { checkRrsets, managedTypeProblem, writableTypeProblem, type Rrset } from '@kaja/dns-model';
 import { ApiError, invalid } from './errors';
-import { canWriteRecord, type Caller, type RecordTarget } from './restrictions';
+import { canWriteRrset, type Caller, type RrsetTarget } from './restrictions';
 import { asRrset, isManagedSet, relativeName, setKey, type ZoneState } from './zoneSets';
 
 /** One set a request changes. */
@@ -24,15 +24,15 @@ export interface SetDiff {
 }
 
 /** Whose record policies a change is held to, and how a refusal names them. */
-export interface RecordWriter {
+export interface RrsetWriter {
   /** e.g. `This API key`. */
   label: string;
-  mayWrite(target: RecordTarget): boolean;
+  mayWrite(target: RrsetTarget): boolean;
 }
 
-export const callerWriter = (caller: Caller): RecordWriter => ({
+export const callerWriter = (caller: Caller): RrsetWriter => ({
   label: 'This API key',
-  mayWrite: (target) => canWriteRecord(caller, target),
+  mayWrite: (target) => canWriteRrset(caller, target),
 });
 
 /**
@@ -40,7 +40,7 @@ export const callerWriter = (caller: Caller): RecordWriter => ({
  * it, and works out what it removes and adds. Throws `forbidden` or `validation_failed` with the
  * field hints of the request.
  */
-export function planChanges(writer: RecordWriter | null, state: ZoneState, changes: readonly SetChange[], options: { system?: boolean } = {}): SetDiff[] {
+export function planChanges(writer: RrsetWriter | null, state: ZoneState, changes: readonly SetChange[], options: { system?: boolean } = {}): SetDiff[] {
   const { zone, sets } = state;
   const details: Record<string, string> = {};
   const byKey = new Map<string, SetChange>();

@@ -48,7 +48,7 @@ export function normaliseRecordPolicy(policy: { name: string; type: string; allo
 }
 
 /**
- * Who writes, as far as the write path cares: the customer, the actor the journal and audit name,
+ * Who writes, as far as the write path cares: the customer, the actor the zone change and audit event name,
  * and the credential (a session may touch every zone of its customer, an API key what it allows).
  */
 export interface Caller {
@@ -77,7 +77,7 @@ function nameSpecificity(pattern: string, name: string): number {
   return pattern === name ? 1000 : -1;
 }
 
-export interface RecordTarget {
+export interface RrsetTarget {
   /** Zone name, lowercase, without the trailing dot. */
   zone: string;
   /** Record name relative to the zone, `@` for the apex. */
@@ -90,7 +90,7 @@ export interface RecordTarget {
  * specific matching policy decides (name, then type, then zone); a tie between allow and deny denies;
  * nothing matching denies.
  */
-export function policiesAllow(policies: readonly RecordPolicy[] | null, target: RecordTarget): boolean {
+export function policiesAllow(policies: readonly RecordPolicy[] | null, target: RrsetTarget): boolean {
   if (!policies || policies.length === 0) return true;
   const name = target.name.toLowerCase();
   const type = target.type.toUpperCase();
@@ -119,7 +119,7 @@ function compareRanks(a: readonly number[], b: readonly number[]): number {
 }
 
 /** For the record endpoints: may the caller write records of this name and type in this zone? */
-export function canWriteRecord(caller: Caller, target: RecordTarget): boolean {
+export function canWriteRrset(caller: Caller, target: RrsetTarget): boolean {
   if (!canAccessZone(caller, target.zone)) return false;
   if (caller.credential.kind !== 'api_key') return true;
   return policiesAllow(caller.credential.apiKey.recordPolicies, target);

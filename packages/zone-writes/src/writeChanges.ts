@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from '@kaja/db/orm';
-import { rrsets, zoneChanges, zones, type Executor, type JournalActor, type JournalRecord, type ZoneChangeSource } from '@kaja/db';
+import { rrsets, zoneChanges, zones, type Executor, type ZoneChangeActor, type ZoneChangeRecord, type ZoneChangeSource } from '@kaja/db';
 import { typeCode } from '@kaja/dns-model';
 import { recordAudit, type Actor } from './audit';
 import type { SetChange, SetDiff } from './planChanges';
@@ -24,7 +24,7 @@ export interface EditOptions {
   touches?: (zone: ZoneRow) => readonly { name: string; type: string; contents?: readonly string[] }[] | undefined;
 }
 
-const toJournalActor = (actor: Actor): JournalActor => ({
+const toChangeActor = (actor: Actor): ZoneChangeActor => ({
   type: actor.type,
   user_id: actor.userId,
   api_key_id: actor.apiKeyId,
@@ -70,10 +70,10 @@ async function insertRrsets(tx: Executor, zoneId: string, sets: NewRrset[]): Pro
   }));
 }
 
-/** The journal records of diffs: what IXFR removes and adds. */
-function journalRecords(diffs: readonly SetDiff[], before: Map<string, RrsetRow>) {
-  const removed: JournalRecord[] = [];
-  const added: JournalRecord[] = [];
+/** The records a zone change keeps of diffs: what IXFR removes and adds. */
+function changeRecords(diffs: readonly SetDiff[], before: Map<string, RrsetRow>) {
+  const removed: ZoneChangeRecord[] = [];
+  const added: ZoneChangeRecord[] = [];
   for (const diff of diffs) {
     const oldTtl = before.get(setKey(diff.name, diff.type))?.ttl ?? diff.ttl;
     for (const content of diff.removed) removed.push({ name: diff.name, type: diff.type, ttl: oldTtl, content });
@@ -88,7 +88,7 @@ export const recordDelta = (zone: string, diffs: readonly SetDiff[]) =>
 
 /**
  * Writes planned diffs in the caller's transaction: quota, the set rows, a new SOA serial, the
- * journal entry and the audit event. Returns the new serial and the stored sets.
+ * zone change and the audit event. Returns the new serial and the stored sets.
  */
 export async function writeChanges(
   tx: Executor,
@@ -156,13 +156,13 @@ export async function writeChanges(
     for (const row of await insertRrsets(tx, zone.id, inserts.slice(start, start + insertBatch))) stored.set(setKey(row.name, row.type), row);
   }
 
-  const { removed, added } = journalRecords(allDiffs, sets);
+  const { removed, added } = changeRecords(allDiffs, sets);
   await tx.insert(zoneChanges).values({
     zoneId: zone.id,
     previousSerial: zone.serial,
     serial,
     source: options.source,
-    actor: toJournalActor(options.actor),
+    actor: toChangeActor(options.actor),
     removed,
     added,
   });

@@ -6,7 +6,7 @@ import { zoneChangesChannel, type Database, type ZoneChangeNotice } from '@kaja/
  * Announces committed zone changes, after the commit, in one place: an in-process event for a DNS
  * server running in the same process (embedded mode) and a PostgreSQL notification on
  * `zone_changes` for DNS nodes elsewhere. A lost notice costs only freshness: DNS nodes also catch
- * up from the journal by serial.
+ * up from the zone changes by serial.
  */
 export class ZoneChangePublisher {
   private readonly events = new EventEmitter();

@@ -78,7 +78,7 @@ const contentInput = z
   .describe('One value, or a list of values of the set');
 
 /** Fields checked by the record model itself, so its messages ("Record type is required") reach the client. */
-export const recordInput = z.object({
+export const rrsetInput = z.object({
   type: text().max(32).optional().describe('A, AAAA, CNAME, MX, TXT, NS, SRV, CAA, PTR, ALIAS (or ANAME), HTTPS, SVCB, TLSA, SSHFP, DS, NAPTR'),
   name: text().max(1024).optional().describe('@ or empty for the apex, a relative name (www), or a full name with or without the trailing dot'),
   content: contentInput.optional(),

@@ -3,7 +3,7 @@ import { apiKeys, users, type Executor, type RecordPolicy, type Role } from '@ka
 import { parseName } from '@kaja/dns-model';
 import { invalid, notFound } from '../errors';
 import type { Pagination } from '../schemas/common';
-import { normaliseRecordPolicy, parseCidr, recordAudit } from '@kaja/zone-writes';
+import { inTransaction, normaliseRecordPolicy, parseCidr, recordAudit } from '@kaja/zone-writes';
 import { mailUser } from './securityMail';
 import type { ServiceContext } from './context';
 import { presentApiKey } from './presenters';
@@ -121,7 +121,7 @@ export async function createApiKey(ctx: ServiceContext, principal: Principal, us
     if (expiresAt.getTime() <= Date.now()) throw invalid({ expires_at: 'Expires at must be in the future' });
   }
   const limits = boundApiKey(principal, owner.role, { scopes, expiresAt, ...normaliseRestrictions(input.restrictions) });
-  const created = await ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx, after) => {
     const { key, secret } = await insertApiKey(tx, owner, principal.userId, { name: input.name, ...limits });
     await recordAudit(tx, principal.actor, {
       customerId: owner.customerId,
@@ -130,19 +130,20 @@ export async function createApiKey(ctx: ServiceContext, principal: Principal, us
       targetId: key.id,
       summary: { name: key.name, user_id: owner.id, scopes, prefix: key.prefix },
     });
-    return { ...presentApiKey(key), key: secret };
+    const created = { ...presentApiKey(key), key: secret };
+    await mailUser(
+      ctx,
+      { tx, after },
+      owner.id,
+      'API key created',
+      `An API key named “${created.name}” (${created.scopes.join(', ')}) was created for your Kaja DNS account by ${principal.email}.`,
+      {
+        ip: principal.actor.ip,
+        userAgent: principal.userAgent,
+      },
+    );
+    return created;
   });
-  await mailUser(
-    ctx,
-    owner.id,
-    'API key created',
-    `An API key named “${created.name}” (${created.scopes.join(', ')}) was created for your Kaja DNS account by ${principal.email}.`,
-    {
-      ip: principal.actor.ip,
-      userAgent: principal.userAgent,
-    },
-  );
-  return created;
 }
 
 export async function listApiKeys(ctx: ServiceContext, principal: Principal, userId: string, page: Pagination) {

@@ -1,8 +1,7 @@
 import { enqueueJob, jobs, type JobRunner } from '@kaja/db';
 import { and, eq, inArray } from '@kaja/db/orm';
 import { runLifeCycle } from './billingLifeCycle';
-import type { ServiceContext } from './context';
-import type { ZoneNoticePublisher } from './subscriptions';
+import type { ServiceContext, ZoneContext } from './context';
 
 export const lifeCycleJob = 'subscriptions.life_cycle';
 /** The life cycle's steps are days apart: an hourly pass is punctual enough. */
@@ -22,9 +21,9 @@ export async function scheduleLifeCycle(ctx: ServiceContext, runAt: Date = new D
 }
 
 /** Registers the billing jobs on the runner. */
-export function registerBillingJobs(runner: JobRunner, ctx: ServiceContext, publish: ZoneNoticePublisher): void {
+export function registerBillingJobs(runner: JobRunner, ctx: ZoneContext): void {
   runner.register(lifeCycleJob, async () => {
-    await runLifeCycle(ctx, publish);
+    await runLifeCycle(ctx);
     await scheduleLifeCycle(ctx, new Date(Date.now() + lifeCycleIntervalMs));
   });
 }

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from '@kaja/db/orm';
 import { customers, plans, subscriptions, zones, type Executor, type ZoneChangeNotice } from '@kaja/db';
-import { type Actor, noticeOf, recordAudit, systemActor } from '@kaja/zone-writes';
+import { type Actor, type AfterCommit, inTransaction, noticeOf, recordAudit, systemActor } from '@kaja/zone-writes';
 import { addInterval, intervalPrice } from './billingPeriods';
-import type { ServiceContext } from './context';
+import type { ServiceContext, ZoneContext } from './context';
 import { formatInvoiceNumber, issueInvoice, openInvoices, type InvoiceRow } from './invoices';
-import { billingContacts, invoiceMail, mailContacts, restoreDisabledZones, type SubscriptionRow, type ZoneNoticePublisher } from './subscriptions';
+import { billingContacts, invoiceMail, mailContacts, restoreDisabledZones, type SubscriptionRow } from './subscriptions';
 
 /**
  * The subscription life cycle (docs/decisions/020-subscription-life-cycle.md), driven by the
@@ -226,26 +226,25 @@ async function advance(ctx: ServiceContext, tx: Executor, subscription: Subscrip
 }
 
 /** Takes every due life-cycle step of every subscription not yet ended. */
-export async function runLifeCycle(ctx: ServiceContext, publish: ZoneNoticePublisher): Promise<void> {
+export async function runLifeCycle(ctx: ZoneContext): Promise<void> {
   const now = ctx.now();
   const candidates = await ctx.db
     .select({ id: subscriptions.id })
     .from(subscriptions)
     .where(inArray(subscriptions.status, ['trialing', 'active', 'past_due', 'suspended']));
   for (const { id } of candidates) {
-    const result = await ctx.db.transaction(async (tx) => {
+    await inTransaction(ctx, async (tx, after) => {
       const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
-      if (!subscription || subscription.status === 'canceled') return null;
+      if (!subscription || subscription.status === 'canceled') return;
       const step = await advance(ctx, tx, subscription, now);
-      return { step, contacts: step.mails.length > 0 ? await billingContacts(tx, subscription.customerId) : [] };
+      for (const notice of step.notices) after.publish(notice);
+      const contacts = step.mails.length > 0 ? await billingContacts(tx, subscription.customerId) : [];
+      for (const mail of step.mails)
+        mailContacts(after, contacts, {
+          subject: mail.subject,
+          text: `${mail.text}\n\nYour plan and invoices: ${ctx.config.appUrl}/billing\n\n-- \nKaja DNS`,
+        });
     });
-    if (!result) continue;
-    for (const notice of result.step.notices) await publish(notice);
-    for (const mail of result.step.mails)
-      mailContacts(ctx, result.contacts, {
-        subject: mail.subject,
-        text: `${mail.text}\n\nYour plan and invoices: ${ctx.config.appUrl}/billing\n\n-- \nKaja DNS`,
-      });
   }
 }
 
@@ -253,14 +252,14 @@ export async function runLifeCycle(ctx: ServiceContext, publish: ZoneNoticePubli
  * The customer has no overdue invoice left: a past-due or unpaid-suspended subscription is active
  * again and the zones the suspension disabled are served again (called in the payment's transaction).
  */
-export async function settleAccount(tx: Executor, customerId: string, actor: Actor): Promise<ZoneChangeNotice[]> {
+export async function settleAccount(tx: Executor, after: Pick<AfterCommit, 'publish'>, customerId: string, actor: Actor): Promise<void> {
   const [subscription] = await tx
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.customerId, customerId), inArray(subscriptions.status, ['past_due', 'suspended'])))
     .for('update');
-  if (!subscription || (subscription.status === 'suspended' && subscription.suspensionReason !== 'unpaid')) return [];
-  const notices = await restoreDisabledZones(tx, subscription);
+  if (!subscription || (subscription.status === 'suspended' && subscription.suspensionReason !== 'unpaid')) return;
+  const enabled = await restoreDisabledZones(tx, after, subscription);
   await tx
     .update(subscriptions)
     .set({ status: 'active', suspensionReason: null, suspendedAt: null, disabledZoneIds: [], updatedAt: new Date() })
@@ -270,7 +269,6 @@ export async function settleAccount(tx: Executor, customerId: string, actor: Act
     action: 'subscription.reactivated',
     targetType: 'subscription',
     targetId: subscription.id,
-    summary: { from: subscription.status, zones_enabled: notices.map((notice) => notice.zone) },
+    summary: { from: subscription.status, zones_enabled: enabled },
   });
-  return notices;
 }

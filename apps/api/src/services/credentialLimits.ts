@@ -1,7 +1,7 @@
 import type { RecordPolicy, Role } from '@kaja/db';
 import { ApiError } from '../errors';
 import type { Principal } from './principal';
-import { parseCidr, policiesAllow, ipAllowed, type RecordTarget } from '@kaja/zone-writes';
+import { parseCidr, policiesAllow, ipAllowed, type RrsetTarget } from '@kaja/zone-writes';
 import { grants, roleScopes } from './scopes';
 
 /**
@@ -73,7 +73,7 @@ export function policiesWithin(inner: readonly RecordPolicy[] | null, outer: rea
   for (const zone of zoneNames) {
     for (const name of names) {
       for (const type of types) {
-        const target: RecordTarget = { zone, name, type };
+        const target: RrsetTarget = { zone, name, type };
         if (policiesAllow(inner, target) && !policiesAllow(outer, target)) return false;
       }
     }

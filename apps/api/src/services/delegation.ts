@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from '@kaja/db/orm';
 import { delegationChecks, enqueueJob, jobs, users, zones, type Executor } from '@kaja/db';
 import { ApiError } from '../errors';
-import { advanceOnboarding, findZone, noticeOf, recordAudit, systemActor, zoneNameServers, type ZoneRow } from '@kaja/zone-writes';
-import type { ServiceContext } from './context';
+import { advanceOnboarding, findZone, inTransaction, noticeOf, recordAudit, systemActor, zoneNameServers, type ZoneRow } from '@kaja/zone-writes';
+import type { ServiceContext, ZoneContext } from './context';
 import { dsProblemMail, pendingReleasedMail, pendingReleaseWarningMail } from './delegationMail';
 import { brokenDsStates, dsStateOf, hostKey, nsStateOf, pointsToUs, type ExpectedDs } from './delegationStates';
 import { dsOfKey } from './dnssecKeys';
-import { zoneCryptokeys } from './dnssecRecords';
+import { zoneCryptokeys } from './dnssecRrsets';
 import { DnsExchangeError } from './dnsExchange';
 import { readParentView, type ParentView } from './parentView';
 import type { Principal } from './principal';
@@ -155,9 +155,9 @@ export async function checkDelegation(ctx: ServiceContext, zoneId: string): Prom
   const view = await readParent(ctx, before.name);
   const now = ctx.now();
 
-  const mail = await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx, after) => {
     const [zone] = await tx.select().from(zones).where(eq(zones.id, zoneId)).for('update');
-    if (!zone || zone.status === 'deleting') return undefined;
+    if (!zone || zone.status === 'deleting') return;
     const [previous] = await tx.select().from(delegationChecks).where(eq(delegationChecks.zoneId, zone.id));
     const expected = await expectedDelegation(ctx, tx, zone);
     const failed = 'problem' in view;
@@ -204,7 +204,7 @@ export async function checkDelegation(ctx: ServiceContext, zoneId: string): Prom
     if (nsState !== zone.delegationNs || dsState !== zone.delegationDs) {
       ctx.log.info({ zone_id: zone.id, ns_state: nsState, ds_state: dsState }, 'delegation changed');
     }
-    if (!mailDs || failed) return undefined;
+    if (!mailDs || failed) return;
     await recordAudit(tx, systemActor, {
       customerId: zone.customerId,
       action: 'zone.ds_broken',
@@ -212,17 +212,13 @@ export async function checkDelegation(ctx: ServiceContext, zoneId: string): Prom
       targetId: zone.id,
       summary: { name: zone.name, ds_state: dsState, parent_ds: view.ds },
     });
-    return { zone, dsState, parentDs: view.ds, expected: expected.ds.active };
+    for (const to of await ownerEmails(tx, zone.customerId)) after.mail(dsProblemMail(ctx.config, to, zone, dsState, view.ds, expected.ds.active));
   });
-  if (!mail) return;
-  for (const to of await ownerEmails(ctx, mail.zone.customerId)) {
-    ctx.mail(dsProblemMail(ctx.config, to, mail.zone, mail.dsState, mail.parentDs, mail.expected));
-  }
 }
 
-const ownerEmails = async (ctx: ServiceContext, customerId: string) =>
+const ownerEmails = async (executor: Executor, customerId: string) =>
   (
-    await ctx.db
+    await executor
       .select({ email: users.email })
       .from(users)
       .where(and(eq(users.customerId, customerId), eq(users.role, 'owner')))
@@ -232,7 +228,7 @@ const ownerEmails = async (ctx: ServiceContext, customerId: string) =>
  * The scheduled pass: checks the zones whose last check is older than the interval (oldest
  * first), then warns ahead of and carries out the release of pending zones never delegated.
  */
-export async function runDelegationSchedule(ctx: ServiceContext, publish: (notice: ReturnType<typeof noticeOf>) => Promise<void>): Promise<void> {
+export async function runDelegationSchedule(ctx: ZoneContext): Promise<void> {
   if (!checksDelegation(ctx)) return;
   const dueBefore = new Date(ctx.now().getTime() - ctx.config.delegation.checkInterval * 1000);
   const due = await ctx.db
@@ -247,7 +243,7 @@ export async function runDelegationSchedule(ctx: ServiceContext, publish: (notic
     if (Date.now() > stopAt) break;
     await checkDelegation(ctx, id);
   }
-  await releasePendingZones(ctx, publish);
+  await releasePendingZones(ctx);
 }
 
 /**
@@ -255,7 +251,7 @@ export async function runDelegationSchedule(ctx: ServiceContext, publish: (notic
  * (its name is free again). Only when the latest check read the parent and saw no delegation to
  * us: a parent that could not be read never costs a customer its zone.
  */
-export async function releasePendingZones(ctx: ServiceContext, publish: (notice: ReturnType<typeof noticeOf>) => Promise<void>): Promise<void> {
+export async function releasePendingZones(ctx: ZoneContext): Promise<void> {
   const days = ctx.config.delegation.pendingReleaseDays;
   if (days === 0 || !checksDelegation(ctx)) return;
   const now = ctx.now();
@@ -276,18 +272,18 @@ export async function releasePendingZones(ctx: ServiceContext, publish: (notice:
     .limit(zonesPerPass);
   for (const { zone, warnedAt } of candidates) {
     if (!warnedAt) await warnOfRelease(ctx, zone, now);
-    else if (releaseTime(ctx, zone, warnedAt)!.getTime() <= now.getTime()) await releaseZone(ctx, zone.id, publish);
+    else if (releaseTime(ctx, zone, warnedAt)!.getTime() <= now.getTime()) await releaseZone(ctx, zone.id);
   }
 }
 
 async function warnOfRelease(ctx: ServiceContext, zone: ZoneRow, now: Date): Promise<void> {
-  const warned = await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx, after) => {
     const [updated] = await tx
       .update(delegationChecks)
       .set({ releaseWarnedAt: now, updatedAt: now })
       .where(and(eq(delegationChecks.zoneId, zone.id), isNull(delegationChecks.releaseWarnedAt)))
       .returning({ zoneId: delegationChecks.zoneId });
-    if (!updated) return false;
+    if (!updated) return;
     await recordAudit(tx, systemActor, {
       customerId: zone.customerId,
       action: 'zone.release_announced',
@@ -295,20 +291,18 @@ async function warnOfRelease(ctx: ServiceContext, zone: ZoneRow, now: Date): Pro
       targetId: zone.id,
       summary: { name: zone.name, release_at: releaseTime(ctx, zone, now)!.toISOString() },
     });
-    return true;
+    const releaseAt = releaseTime(ctx, zone, now)!;
+    const nameServers = zoneNameServers(ctx, zone).map(hostKey);
+    for (const to of await ownerEmails(tx, zone.customerId)) after.mail(pendingReleaseWarningMail(ctx.config, to, zone, nameServers, releaseAt));
   });
-  if (!warned) return;
-  const releaseAt = releaseTime(ctx, zone, now)!;
-  const nameServers = zoneNameServers(ctx, zone).map(hostKey);
-  for (const to of await ownerEmails(ctx, zone.customerId)) ctx.mail(pendingReleaseWarningMail(ctx.config, to, zone, nameServers, releaseAt));
 }
 
 /** Deletes a pending zone as a customer's deletion would (status `deleting`, records removed by the job). */
-async function releaseZone(ctx: ServiceContext, zoneId: string, publish: (notice: ReturnType<typeof noticeOf>) => Promise<void>): Promise<void> {
-  const released = await ctx.db.transaction(async (tx) => {
+async function releaseZone(ctx: ZoneContext, zoneId: string): Promise<void> {
+  await inTransaction(ctx, async (tx, after) => {
     const [zone] = await tx.select().from(zones).where(eq(zones.id, zoneId)).for('update');
     // Delegated (or deleted) since the candidates were read: nothing to release.
-    if (!zone || !zone.pendingSince || zone.status === 'deleting') return undefined;
+    if (!zone || !zone.pendingSince || zone.status === 'deleting') return;
     const [deleting] = await tx.update(zones).set({ status: 'deleting', updatedAt: new Date() }).where(eq(zones.id, zone.id)).returning();
     await enqueueJob(tx, deleteZoneJob, { zone_id: zone.id, actor: systemActor } satisfies DeleteZonePayload, { maxAttempts: 20 });
     await recordAudit(tx, systemActor, {
@@ -318,9 +312,7 @@ async function releaseZone(ctx: ServiceContext, zoneId: string, publish: (notice
       targetId: zone.id,
       summary: { name: zone.name, pending_since: zone.pendingSince.toISOString(), ns_state: zone.delegationNs },
     });
-    return deleting!;
+    after.publish(noticeOf(deleting!));
+    for (const to of await ownerEmails(tx, deleting!.customerId)) after.mail(pendingReleasedMail(ctx.config, to, deleting!));
   });
-  if (!released) return;
-  await publish(noticeOf(released));
-  for (const to of await ownerEmails(ctx, released.customerId)) ctx.mail(pendingReleasedMail(ctx.config, to, released));
 }

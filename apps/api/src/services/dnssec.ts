@@ -1,12 +1,11 @@
 import { refuseSecondaryWrites } from '@kaja/zone-writes';
 import { and, eq, sql } from '@kaja/db/orm';
-import { cryptokeys, enqueueJob, jobs, zones, type CryptokeyAlgorithm, type Executor, type ZoneChangeNotice } from '@kaja/db';
+import { cryptokeys, enqueueJob, jobs, zones, type CryptokeyAlgorithm, type Executor } from '@kaja/db';
 import { conflict, invalid } from '../errors';
-import { type Actor, advanceOnboarding, findZone, noticeOf, recordAudit, type ZoneRow } from '@kaja/zone-writes';
+import { type Actor, advanceOnboarding, findZone, inTransaction, noticeOf, recordAudit, type ZoneRow } from '@kaja/zone-writes';
 import { mailOwners } from './securityMail';
-import type { ServiceContext } from './context';
 import { defaultAlgorithm, dsOfKey, newCryptokeyRow, parseAlgorithm, presentDnskey } from './dnssecKeys';
-import { publishDnssecSets, zoneCryptokeys, type CryptokeyRow } from './dnssecRecords';
+import { publishDnssecSets, zoneCryptokeys, type CryptokeyRow } from './dnssecRrsets';
 import type { Principal } from './principal';
 import type { ZoneContext } from './context';
 
@@ -87,7 +86,7 @@ export async function updateDnssecStatus(ctx: ZoneContext, principal: Principal,
   if (algorithm && input.enabled !== true) {
     throw invalid({ algorithm: 'The algorithm is chosen when signing is turned on: send it with "enabled": true' });
   }
-  const { zone, published, turnedOff } = await ctx.db.transaction(async (tx) => {
+  const zone = await inTransaction(ctx, async (tx, after) => {
     const before = await findZone(tx, principal, zoneId, { lock: true });
     // A secondary zone is signed (or not) by its primary: its data is served as received.
     refuseSecondaryWrites(before);
@@ -125,7 +124,7 @@ export async function updateDnssecStatus(ctx: ZoneContext, principal: Principal,
       }
     }
     const nsec3 = input.nsec3 ?? before.nsec3;
-    if (to === from && nsec3 === before.nsec3) return { zone: before, published: false, turnedOff: false };
+    if (to === from && nsec3 === before.nsec3) return before;
 
     const [zone] = await tx
       .update(zones)
@@ -143,21 +142,22 @@ export async function updateDnssecStatus(ctx: ZoneContext, principal: Principal,
     if (serial === zone!.serial) {
       await recordAudit(tx, principal.actor, { customerId: zone!.customerId, action: 'dnssec.updated', targetType: 'zone', targetId: zone!.id, summary });
     }
-    return { zone: { ...zone!, serial }, published: serial !== before.serial, turnedOff: to !== from && (to === 'disabling' || to === 'off') };
+    if (serial !== before.serial) after.publish(noticeOf({ ...zone!, serial }));
+    if (to !== from && (to === 'disabling' || to === 'off')) {
+      await mailOwners(
+        ctx,
+        { tx, after },
+        zone!.customerId,
+        `DNSSEC turned off for ${zone!.name}`,
+        `DNSSEC signing was turned off for the zone ${zone!.name} by ${principal.email}. Remove the DS record at the registrar before the keys go, or resolvers that validate will fail to resolve the zone.`,
+        {
+          ip: principal.actor.ip,
+          userAgent: principal.userAgent,
+        },
+      );
+    }
+    return { ...zone!, serial };
   });
-  if (published) await ctx.zoneChanges.publish(noticeOf(zone));
-  if (turnedOff) {
-    await mailOwners(
-      ctx,
-      zone.customerId,
-      `DNSSEC turned off for ${zone.name}`,
-      `DNSSEC signing was turned off for the zone ${zone.name} by ${principal.email}. Remove the DS record at the registrar before the keys go, or resolvers that validate will fail to resolve the zone.`,
-      {
-        ip: principal.actor.ip,
-        userAgent: principal.userAgent,
-      },
-    );
-  }
   return presentDnssecStatus(zone, await zoneCryptokeys(ctx.db, zone.id), await keyRemovalTime(ctx.db, zone.id));
 }
 
@@ -177,10 +177,10 @@ export async function getDs(ctx: ZoneContext, principal: Principal, zoneId: stri
  * state `active`, all in one transaction (a restart mid-way leaves the job to run again). Does
  * nothing when the zone is no longer waiting for keys.
  */
-export async function generateZoneKeys(ctx: ServiceContext, payload: GenerateKeysPayload, publish: (notice: ZoneChangeNotice) => Promise<void>): Promise<void> {
-  const notice = await ctx.db.transaction(async (tx) => {
+export async function generateZoneKeys(ctx: ZoneContext, payload: GenerateKeysPayload): Promise<void> {
+  await inTransaction(ctx, async (tx, after) => {
     const [zone] = await tx.select().from(zones).where(eq(zones.id, payload.zone_id)).for('update');
-    if (!zone || zone.dnssecState !== 'signing' || zone.status === 'deleting') return undefined;
+    if (!zone || zone.dnssecState !== 'signing' || zone.status === 'deleting') return;
     const rows = (['ksk', 'zsk'] as const).map((keytype) => newCryptokeyRow(ctx, zone.id, { keytype, algorithm: payload.algorithm, active: true }));
     await tx.insert(cryptokeys).values(rows);
     const [active] = await tx.update(zones).set({ dnssecState: 'active', updatedAt: new Date() }).where(eq(zones.id, zone.id)).returning();
@@ -189,19 +189,18 @@ export async function generateZoneKeys(ctx: ServiceContext, payload: GenerateKey
       actor: payload.actor,
       summary: { zone: zone.name, algorithm: payload.algorithm, keys: rows.map((row) => ({ keytype: row.keytype, key_tag: row.keyTag })) },
     });
-    return noticeOf({ ...active!, serial });
+    after.publish(noticeOf({ ...active!, serial }));
   });
-  if (notice) await publish(notice);
 }
 
 /**
  * The job that ends turning DNSSEC off: the apex DNSSEC sets and the keys go, the state is `off`.
  * Does nothing when the zone was turned on again (or is gone) in the meantime.
  */
-export async function removeZoneKeys(ctx: ServiceContext, payload: RemoveKeysPayload, publish: (notice: ZoneChangeNotice) => Promise<void>): Promise<void> {
-  const notice = await ctx.db.transaction(async (tx) => {
+export async function removeZoneKeys(ctx: ZoneContext, payload: RemoveKeysPayload): Promise<void> {
+  await inTransaction(ctx, async (tx, after) => {
     const [zone] = await tx.select().from(zones).where(eq(zones.id, payload.zone_id)).for('update');
-    if (!zone || zone.dnssecState !== 'disabling' || zone.status === 'deleting') return undefined;
+    if (!zone || zone.dnssecState !== 'disabling' || zone.status === 'deleting') return;
     const keys = await zoneCryptokeys(tx, zone.id);
     const [off] = await tx.update(zones).set({ dnssecState: 'off', dnssecEnabled: false, updatedAt: new Date() }).where(eq(zones.id, zone.id)).returning();
     const serial = await publishDnssecSets(tx, ctx, off!, {
@@ -210,7 +209,6 @@ export async function removeZoneKeys(ctx: ServiceContext, payload: RemoveKeysPay
       summary: { zone: zone.name, keys: keys.map((key) => ({ keytype: key.keytype, key_tag: key.keyTag })) },
     });
     await tx.delete(cryptokeys).where(eq(cryptokeys.zoneId, zone.id));
-    return noticeOf({ ...off!, serial });
+    after.publish(noticeOf({ ...off!, serial }));
   });
-  if (notice) await publish(notice);
 }

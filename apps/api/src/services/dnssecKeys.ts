@@ -7,7 +7,7 @@ import { resolveKeyEncryptionKey } from '@kaja/config';
 import { conflict, invalid, notFound } from '../errors';
 import type { Pagination } from '../schemas/common';
 import type { ServiceContext } from './context';
-import { dnskeyOf, publishDnssecSets, zoneCryptokeys, type CryptokeyRow } from './dnssecRecords';
+import { dnskeyOf, publishDnssecSets, zoneCryptokeys, type CryptokeyRow } from './dnssecRrsets';
 import type { Principal } from './principal';
 import { findZone, inTransaction, noticeOf, type ZoneRow } from '@kaja/zone-writes';
 import type { ZoneContext } from './context';

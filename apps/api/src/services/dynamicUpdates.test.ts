@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../apiTest';
 import { and, asc, eq } from '@kaja/db/orm';
 import { auditEvents, rrsets, tsigKeys, zoneChanges, zones } from '@kaja/db';
 import { DnsClass, emptyMessage, Opcode, Rcode, recordType, typeCode, type ResourceRecord } from '@kaja/dns-model';
-import { createTsigKey, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../testing';
+import { createTsigKey, signUpOwner, type TestAccount, type TestApi } from '../testing';
 import { createZone, setPlan } from '../routes/v1/zones/zoneTestKit';
 import { applyUpdate, createUpdateService } from '@kaja/zone-writes';
 import type { ZoneContext } from './context';
@@ -31,13 +32,12 @@ describe('dynamic updates (RFC 2136 section 3)', () => {
   let api: TestApi;
   let owner: TestAccount;
   let ctx: ZoneContext;
-  beforeAll(async () => {
-    api = await startTestApi();
-    owner = await signUpOwner(api);
+  apiTest.beforeAll(async ({ api: started, owner: signedUp }) => {
+    api = started;
+    owner = signedUp;
     await setPlan(api, owner, 'scale');
     ctx = { ...api.app.context, zoneChanges: api.app.zoneChanges };
   });
-  afterAll(() => api.close());
 
   /** A fresh zone with a key that may change anything, and a way to send it updates. */
   async function zoneWithKey(keyFields: Parameters<typeof createTsigKey>[2] = {}) {
@@ -288,7 +288,7 @@ describe('dynamic updates (RFC 2136 section 3)', () => {
       expect(outcome.reason).toMatch(/plan/i);
     });
 
-    it('bumps the serial once per message, journals it as a dynamic update by the key and writes an audit event', async () => {
+    it('bumps the serial once per message, stores the change as a dynamic update by the key and writes an audit event', async () => {
       const { send, at, zone, key, serial } = await zoneWithKey();
       const before = await serial();
       const outcome = await send(

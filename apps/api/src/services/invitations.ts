@@ -2,9 +2,9 @@ import { and, asc, count, eq, gt, sql } from '@kaja/db/orm';
 import { apiKeys, customers, invitations, isUniqueViolation, users, type Executor, type Role } from '@kaja/db';
 import { ApiError, conflict, notFound, unauthorized } from '../errors';
 import type { Pagination } from '../schemas/common';
-import { advanceOnboarding, recordAudit } from '@kaja/zone-writes';
-import { mailOwners } from './securityMail';
-import type { Client } from './auth';
+import { advanceOnboarding, inTransaction, recordAudit } from '@kaja/zone-writes';
+import { mailOwners, type ChangeMail, type Origin } from './securityMail';
+import type { Client } from './signIn';
 import type { ServiceContext } from './context';
 import { requireMayGrantRole } from './credentialLimits';
 import { invitationMail } from './mailTemplates';
@@ -27,7 +27,7 @@ function requireCanInvite(principal: Principal, role: Role) {
 export async function createInvitation(ctx: ServiceContext, principal: Principal, input: { email: string; role: Role }) {
   requireCanInvite(principal, input.role);
   const token = newSecret('kit');
-  const { invitation, customerName } = await ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx, after) => {
     const [member] = await tx
       .select({ id: users.id })
       .from(users)
@@ -57,10 +57,9 @@ export async function createInvitation(ctx: ServiceContext, principal: Principal
       summary: { email: input.email, role: input.role },
     });
     await advanceOnboarding(tx, principal.actor, principal.customerId, 'invite_team');
-    return { invitation: created!, customerName: customer!.name };
+    after.mail(invitationMail(ctx.config, input.email, customer!.name, input.role, token));
+    return presentInvitation(created!);
   });
-  ctx.mail(invitationMail(ctx.config, input.email, customerName, input.role, token));
-  return presentInvitation(invitation);
 }
 
 export async function listInvitations(ctx: ServiceContext, principal: Principal, page: Pagination) {
@@ -128,7 +127,7 @@ const ownerCount = async (executor: Executor, customerId: string) =>
  * (leaving their current one, unless they are its last owner); a new address is told to choose a password.
  */
 export async function acceptInvitation(ctx: ServiceContext, token: string, principal: Principal | null) {
-  const result = await ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx, after) => {
     const invitation = await pendingInvitation(tx, token, true);
     const [existing] = await tx.select().from(users).where(eq(users.email, invitation.email)).for('update');
     if (!existing) return { invitation: presentInvitation(invitation), user: null, password_required: true };
@@ -163,15 +162,16 @@ export async function acceptInvitation(ctx: ServiceContext, token: string, princ
       targetId: invitation.id,
       summary: { email: invitation.email, role: invitation.role, user_id: existing.id },
     });
-    return { invitation: presentInvitation(accepted!), user: presentUser(moved!), password_required: false };
+    const joined = presentInvitation(accepted!);
+    await mailMemberAdded(ctx, { tx, after }, joined, { ip: principal.actor.ip, userAgent: principal.userAgent });
+    return { invitation: joined, user: presentUser(moved!), password_required: false };
   });
-  if (result.user) await mailMemberAdded(ctx, result.invitation, { ip: principal?.actor.ip ?? null, userAgent: principal?.userAgent ?? null });
-  return result;
 }
 
-async function mailMemberAdded(ctx: ServiceContext, invitation: ReturnType<typeof presentInvitation>, origin: { ip: string | null; userAgent: string | null }) {
+async function mailMemberAdded(ctx: ServiceContext, change: ChangeMail, invitation: ReturnType<typeof presentInvitation>, origin: Origin) {
   await mailOwners(
     ctx,
+    change,
     invitation.customer_id,
     'team member added',
     `${invitation.email} accepted the invitation and joined your team as ${invitation.role}.`,
@@ -183,7 +183,7 @@ async function mailMemberAdded(ctx: ServiceContext, invitation: ReturnType<typeo
 export async function acceptInvitationAsNewUser(ctx: ServiceContext, token: string, input: { full_name: string; password: string }, client: Client) {
   const passwordHash = await hashPassword(input.password);
   try {
-    const result = await ctx.db.transaction(async (tx) => {
+    return await inTransaction(ctx, async (tx, after) => {
       const invitation = await pendingInvitation(tx, token, true);
       await checkPasswordRules(input.password, { email: invitation.email, fullName: input.full_name });
       const [user] = await tx
@@ -208,10 +208,10 @@ export async function acceptInvitationAsNewUser(ctx: ServiceContext, token: stri
         summary: { email: invitation.email, role: invitation.role, user_id: user!.id },
       });
       const session = await createSession(tx, user!.id, client, 'invitation');
-      return { invitation: presentInvitation(accepted!), user: presentUser(user!), session };
+      const joined = presentInvitation(accepted!);
+      await mailMemberAdded(ctx, { tx, after }, joined, client);
+      return { invitation: joined, user: presentUser(user!), session };
     });
-    await mailMemberAdded(ctx, result.invitation, client);
-    return result;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('This address already has an account: sign in and open the link again', { email: 'Already registered' });
     throw error;

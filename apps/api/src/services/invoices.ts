@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, sql } from '@kaja/db/orm';
-import { customers, invoiceNumbers, invoices, type Executor, type InvoiceLine, type ZoneChangeNotice } from '@kaja/db';
+import { customers, invoiceNumbers, invoices, type Executor, type InvoiceLine } from '@kaja/db';
 import { conflict, invalid, notFound } from '../errors';
 import type { Pagination } from '../schemas/common';
-import { recordAudit, type Actor } from '@kaja/zone-writes';
-import type { ServiceContext } from './context';
+import { inTransaction, recordAudit, type Actor, type AfterCommit } from '@kaja/zone-writes';
+import type { ServiceContext, ZoneContext } from './context';
 import type { Principal } from './principal';
 import { canSeeCustomer, requireManager, requireStaff } from './principal';
 import { paymentTermDays, seller } from './seller';
@@ -135,14 +135,14 @@ export const openInvoices = (executor: Executor, customerId: string) =>
  * unpaid invoice is left, a past-due or suspended subscription is active again.
  */
 export async function markInvoicePaid(
-  ctx: ServiceContext,
+  ctx: ZoneContext,
   principal: Principal,
   invoiceId: string,
   input: { reference: string },
-  onSettled: (tx: Executor, customerId: string, actor: Actor) => Promise<ZoneChangeNotice[]>,
+  onSettled: (tx: Executor, after: Pick<AfterCommit, 'publish'>, customerId: string, actor: Actor) => Promise<void>,
 ) {
   requireStaff(principal);
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx, after) => {
     const invoice = await findInvoice(tx, principal, invoiceId, { lock: true });
     if (invoice.status !== 'open') throw conflict(`Invoice ${formatInvoiceNumber(invoice.number)} is ${invoice.status}`);
     const [paid] = await tx
@@ -161,7 +161,7 @@ export async function markInvoicePaid(
       .select({ value: count() })
       .from(invoices)
       .where(and(eq(invoices.customerId, invoice.customerId!), eq(invoices.status, 'open'), sql`${invoices.dueAt} < ${ctx.now()}`));
-    const notices = unpaid!.value === 0 ? await onSettled(tx, invoice.customerId!, principal.actor) : [];
-    return { invoice: presentInvoice(paid!), notices };
+    if (unpaid!.value === 0) await onSettled(tx, after, invoice.customerId!, principal.actor);
+    return presentInvoice(paid!);
   });
 }

@@ -11,6 +11,7 @@ describe(`query metering (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})
   let api: TestApi;
   let now = new Date('2026-03-10T12:00:00Z');
   beforeAll(async () => {
+    // Not apiTest's API: the months metered follow a clock of the test's own.
     api = await startTestApi({ clock: () => now });
   });
   afterAll(() => api.close());

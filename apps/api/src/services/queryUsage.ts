@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, lt, ne, or, sql, sum } from '@kaja/db/orm';
 import { customers, plans, queryCounts, subscriptions, users, type Executor } from '@kaja/db';
-import { recordAudit, systemActor } from '@kaja/zone-writes';
+import { inTransaction, recordAudit, systemActor } from '@kaja/zone-writes';
 import type { ServiceContext } from './context';
 import { queryUsageMail } from './mailTemplates';
 
@@ -83,31 +83,30 @@ export async function meterQueries(ctx: ServiceContext, now: Date): Promise<void
       ? { queriesOverLimitAt: now, queriesWarnedAt: sql`coalesce(${subscriptions.queriesWarnedAt}, ${now.toISOString()}::timestamptz)` }
       : { queriesWarnedAt: now };
     const month = start.toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-    const flagged = await ctx.db.transaction(async (tx) => {
+    const flagged = await inTransaction(ctx, async (tx, after) => {
       const [updated] = await tx
         .update(subscriptions)
         .set(flag)
         .where(and(eq(subscriptions.id, row.subscriptionId), unset))
         .returning({ id: subscriptions.id });
-      if (updated) {
-        await recordAudit(tx, systemActor, {
-          customerId: row.customerId,
-          action: over ? 'subscription.queries_over_limit' : 'subscription.queries_warning',
-          targetType: 'subscription',
-          targetId: row.subscriptionId,
-          summary: { month: start.toISOString().slice(0, 7), queries, limit },
-        });
+      if (!updated) return false;
+      await recordAudit(tx, systemActor, {
+        customerId: row.customerId,
+        action: over ? 'subscription.queries_over_limit' : 'subscription.queries_warning',
+        targetType: 'subscription',
+        targetId: row.subscriptionId,
+        summary: { month: start.toISOString().slice(0, 7), queries, limit },
+      });
+      const owners = await tx
+        .select({ email: users.email })
+        .from(users)
+        .where(and(eq(users.customerId, row.customerId), eq(users.role, 'owner')));
+      for (const owner of owners) {
+        after.mail(queryUsageMail(ctx.config, owner.email, { customer: row.customerName, plan: row.planName, month, queries, limit, over, resetsAt: end }));
       }
-      return updated !== undefined;
+      return true;
     });
     if (!flagged) continue;
-    const owners = await ctx.db
-      .select({ email: users.email })
-      .from(users)
-      .where(and(eq(users.customerId, row.customerId), eq(users.role, 'owner')));
-    for (const owner of owners) {
-      ctx.mail(queryUsageMail(ctx.config, owner.email, { customer: row.customerName, plan: row.planName, month, queries, limit, over, resetsAt: end }));
-    }
     ctx.log.info({ customer_id: row.customerId, queries, limit, over }, 'monthly queries passed a mark of the plan');
   }
 }

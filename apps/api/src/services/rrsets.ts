@@ -147,7 +147,7 @@ function storedSet(result: { sets: Map<string, RrsetRow | null> }, name: string,
  * POST /zones/{id}/records: adds the values to the set of that name and type (creating it) and
  * sets its TTL (kept when left out for an existing set). Values already in the set are no change.
  */
-export async function addRecords(ctx: ZoneContext, principal: Principal, zoneId: string, input: RrsetInput) {
+export async function addToRrset(ctx: ZoneContext, principal: Principal, zoneId: string, input: RrsetInput) {
   let created = false;
   let target = { name: '', type: '' };
   const touches = (zone: ZoneRow) => touchedBy(input, zone);

@@ -1,9 +1,10 @@
 import { resolveKeyEncryptionKey, secondaryAddressProblem } from '@kaja/config';
-import { rrsets, secondaryZones, tsigKeys, zoneChanges, zones, type Database, type Executor, type JournalRecord, type SecondaryPrimary } from '@kaja/db';
+import { rrsets, secondaryZones, tsigKeys, zoneChanges, zones, type Database, type Executor, type ZoneChangeRecord, type SecondaryPrimary } from '@kaja/db';
 import { and, eq, inArray } from '@kaja/db/orm';
 import { groupRecords, serialCompare, typeCode } from '@kaja/dns-model';
 import {
   findZone,
+  inTransaction,
   isManagedSet,
   noticeOf,
   openTsigSecret,
@@ -222,7 +223,7 @@ export async function refreshSecondaryZone(ctx: RefreshContext, zoneId: string):
   await queueRefresh(ctx.db, zone.id, new Date(now().getTime() + retry * 1000));
 }
 
-async function zoneRecords(db: Executor, zoneId: string): Promise<JournalRecord[]> {
+async function zoneRecords(db: Executor, zoneId: string): Promise<ZoneChangeRecord[]> {
   const rows = await db
     .select({ name: rrsets.name, type: rrsets.type, ttl: rrsets.ttl, contents: rrsets.contents })
     .from(rrsets)
@@ -230,18 +231,18 @@ async function zoneRecords(db: Executor, zoneId: string): Promise<JournalRecord[
   return rows.flatMap((row) => row.contents.map((content) => ({ name: row.name, type: row.type, ttl: row.ttl, content })));
 }
 
-const recordKey = (r: JournalRecord) => `${r.name}\u0000${r.type}\u0000${r.ttl}\u0000${r.content}`;
+const recordKey = (r: ZoneChangeRecord) => `${r.name}\u0000${r.type}\u0000${r.ttl}\u0000${r.content}`;
 
 /**
- * Stores a transferred zone as one change: the sets that differ replaced, one journal row from our
- * serial to the primary's (so DNS nodes follow by the journal and serve the primary's SOA), the
+ * Stores a transferred zone as one change: the sets that differ replaced, one zone change from our
+ * serial to the primary's (so DNS nodes follow by the zone changes and serve the primary's SOA), the
  * zone's serial and counts updated, all in one transaction; announced after the commit.
  */
-async function storeTransfer(ctx: RefreshContext, zone: ZoneRow, records: JournalRecord[], serial: number): Promise<void> {
-  const stored = await ctx.db.transaction(async (tx) => {
+async function storeTransfer(ctx: RefreshContext, zone: ZoneRow, records: ZoneChangeRecord[], serial: number): Promise<void> {
+  await inTransaction(ctx, async (tx, after) => {
     const [locked] = await tx.select().from(zones).where(eq(zones.id, zone.id)).for('update');
     // Another refresh stored this or a newer serial meanwhile.
-    if (!locked || locked.serial !== zone.serial || locked.status === 'deleting') return undefined;
+    if (!locked || locked.serial !== zone.serial || locked.status === 'deleting') return;
     const before = await zoneRecords(tx, zone.id);
     const beforeKeys = new Set(before.map(recordKey));
     const afterKeys = new Set(records.map(recordKey));
@@ -280,17 +281,16 @@ async function storeTransfer(ctx: RefreshContext, zone: ZoneRow, records: Journa
       .set({ serial, recordCount, rrsetCount: sets.length, updatedAt: new Date() })
       .where(eq(zones.id, zone.id))
       .returning();
-    return updated;
+    after.publish(noticeOf(updated!));
   });
-  if (stored) await ctx.zoneChanges.publish(noticeOf(stored));
 }
 
-/** An expired zone: its records and journal go, serial 0 (not served), until the next transfer brings them back. */
+/** An expired zone: its records and zone changes go, serial 0 (not served), until the next transfer brings them back. */
 async function dropExpiredData(ctx: RefreshContext, zone: ZoneRow): Promise<void> {
-  const [updated] = await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx, after) => {
     await tx.delete(rrsets).where(eq(rrsets.zoneId, zone.id));
     await tx.delete(zoneChanges).where(eq(zoneChanges.zoneId, zone.id));
-    return tx.update(zones).set({ serial: 0, recordCount: 0, rrsetCount: 0, updatedAt: new Date() }).where(eq(zones.id, zone.id)).returning();
+    const [updated] = await tx.update(zones).set({ serial: 0, recordCount: 0, rrsetCount: 0, updatedAt: new Date() }).where(eq(zones.id, zone.id)).returning();
+    if (updated) after.publish(noticeOf(updated));
   });
-  if (updated) await ctx.zoneChanges.publish(noticeOf(updated));
 }

@@ -1,5 +1,6 @@
 import { and, eq } from '@kaja/db/orm';
-import { users } from '@kaja/db';
+import { users, type Executor } from '@kaja/db';
+import type { AfterCommit } from '@kaja/zone-writes';
 import type { ServiceContext } from './context';
 import { securityMail } from './mailTemplates';
 
@@ -9,17 +10,23 @@ export interface Origin {
   userAgent: string | null;
 }
 
-/** Mails a person about a change to their account's safety (sent after the change is committed). */
-export async function mailUser(ctx: ServiceContext, userId: string, subject: string, happened: string, origin: Origin) {
-  const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  if (user) ctx.mail(securityMail(ctx.config, user.email, subject, { happened, when: ctx.now(), ...origin }));
+/** The transaction of the change a mail tells about: the addresses are read in it, the mail goes after its commit. */
+export interface ChangeMail {
+  tx: Executor;
+  after: Pick<AfterCommit, 'mail'>;
+}
+
+/** Mails a person about a change to their account's safety. */
+export async function mailUser(ctx: ServiceContext, { tx, after }: ChangeMail, userId: string, subject: string, happened: string, origin: Origin) {
+  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (user) after.mail(securityMail(ctx.config, user.email, subject, { happened, when: ctx.now(), ...origin }));
 }
 
 /** Mails every owner of a customer (team and zone safety changes are theirs to know about). */
-export async function mailOwners(ctx: ServiceContext, customerId: string, subject: string, happened: string, origin: Origin) {
-  const owners = await ctx.db
+export async function mailOwners(ctx: ServiceContext, { tx, after }: ChangeMail, customerId: string, subject: string, happened: string, origin: Origin) {
+  const owners = await tx
     .select({ email: users.email })
     .from(users)
     .where(and(eq(users.customerId, customerId), eq(users.role, 'owner')));
-  for (const owner of owners) ctx.mail(securityMail(ctx.config, owner.email, subject, { happened, when: ctx.now(), ...origin }));
+  for (const owner of owners) after.mail(securityMail(ctx.config, owner.email, subject, { happened, when: ctx.now(), ...origin }));
 }

@@ -1,9 +1,19 @@
 import { and, desc, eq, inArray, ne, sql } from '@kaja/db/orm';
-import { customers, plans, subscriptions, users, zones, type BillingInterval, type Executor, type OnboardingStep, type ZoneChangeNotice } from '@kaja/db';
+import { customers, plans, subscriptions, users, zones, type BillingInterval, type Executor, type OnboardingStep } from '@kaja/db';
 import { ApiError, conflict, invalid, notFound } from '../errors';
-import { accountUsage, type Actor, advanceOnboarding, lockCustomer, noticeOf, onboardingSteps, recordAudit } from '@kaja/zone-writes';
+import {
+  accountUsage,
+  type Actor,
+  type AfterCommit,
+  advanceOnboarding,
+  inTransaction,
+  lockCustomer,
+  noticeOf,
+  onboardingSteps,
+  recordAudit,
+} from '@kaja/zone-writes';
 import { addInterval, intervalPrice } from './billingPeriods';
-import type { ServiceContext } from './context';
+import type { ServiceContext, ZoneContext } from './context';
 import { formatInvoiceNumber, issueInvoice, presentInvoice } from './invoices';
 import type { MailMessage } from './mail';
 import { presentPlan } from './plans';
@@ -13,9 +23,6 @@ import { queriesThisMonth } from './queryUsage';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type PlanRow = typeof plans.$inferSelect;
-
-/** Announces zones the billing life cycle disabled or enabled, after the commit. */
-export type ZoneNoticePublisher = (notice: ZoneChangeNotice) => Promise<void>;
 
 /** The customer's current subscription (the one not ended), locked when asked. */
 async function findCurrent(executor: Executor, customerId: string, options: { lock?: boolean } = {}) {
@@ -90,19 +97,21 @@ export async function billingContacts(executor: Executor, customerId: string): P
   return rows.map((row) => row.email);
 }
 
-export function mailContacts(ctx: ServiceContext, contacts: string[], message: Omit<MailMessage, 'to'>) {
-  for (const to of contacts) ctx.mail({ ...message, to });
+/** Mails each billing contact after the commit of the transaction `after` belongs to. */
+export function mailContacts(after: Pick<AfterCommit, 'mail'>, contacts: string[], message: Omit<MailMessage, 'to'>) {
+  for (const to of contacts) after.mail({ ...message, to });
 }
 
-/** Turns the zones the life cycle disabled back on (in `tx`); returns their change notices. */
-export async function restoreDisabledZones(tx: Executor, subscription: SubscriptionRow): Promise<ZoneChangeNotice[]> {
+/** Turns the zones the life cycle disabled back on (in `tx`), announced after the commit; returns their names. */
+export async function restoreDisabledZones(tx: Executor, after: Pick<AfterCommit, 'publish'>, subscription: SubscriptionRow): Promise<string[]> {
   if (subscription.disabledZoneIds.length === 0) return [];
   const restored = await tx
     .update(zones)
     .set({ status: 'active', updatedAt: new Date() })
     .where(and(inArray(zones.id, subscription.disabledZoneIds), eq(zones.status, 'disabled')))
     .returning();
-  return restored.map((zone) => noticeOf(zone));
+  for (const zone of restored) after.publish(noticeOf(zone));
+  return restored.map((zone) => zone.name);
 }
 
 const euros = (cents: number) => `${(cents / 100).toFixed(2)} EUR`;
@@ -112,15 +121,10 @@ const euros = (cents: number) => `${(cents / 100).toFixed(2)} EUR`;
  * issues the invoice for the first period; an active subscription moving to a dearer plan is an
  * upgrade. The plan is active at once: the invoice is payable within the payment term.
  */
-export async function checkout(
-  ctx: ServiceContext,
-  principal: Principal,
-  input: { plan_id: string; interval?: BillingInterval | undefined },
-  publish: ZoneNoticePublisher,
-) {
+export async function checkout(ctx: ZoneContext, principal: Principal, input: { plan_id: string; interval?: BillingInterval | undefined }) {
   requireManager(principal);
   const plan = await findPaidPlan(ctx.db, input.plan_id, 'plan_id');
-  const result = await ctx.db.transaction(async (tx) => {
+  const issued = await inTransaction(ctx, async (tx, after) => {
     const [customer] = await tx.select().from(customers).where(eq(customers.id, principal.customerId)).for('update');
     if (!customer) throw notFound('Customer');
     const current = await findCurrent(tx, customer.id, { lock: true });
@@ -162,7 +166,7 @@ export async function checkout(
     };
     // Zones a lapsed trial, a suspension or the end of the last subscription disabled are served again.
     const previous = current ?? (await latestEnded(tx, customer.id));
-    const notices = previous ? await restoreDisabledZones(tx, previous) : [];
+    if (previous) await restoreDisabledZones(tx, after, previous);
     if (previous && previous !== current) await tx.update(subscriptions).set({ disabledZoneIds: [] }).where(eq(subscriptions.id, previous.id));
     const [subscription] = current
       ? await tx.update(subscriptions).set(fields).where(eq(subscriptions.id, current.id)).returning()
@@ -202,14 +206,12 @@ export async function checkout(
       targetId: invoice.id,
       summary: { number: formatInvoiceNumber(invoice.number), gross_cents: invoice.grossCents },
     });
-    return { invoice, contacts: await billingContacts(tx, customer.id), notices };
+    const mail = invoiceMail(ctx, invoice);
+    mailContacts(after, await billingContacts(tx, customer.id), { subject: mail.subject, text: `${mail.text}\n\n-- \nKaja DNS` });
+    return invoice;
   });
   // An upgrade of a paid plan issues no invoice now: its difference is on the next one.
-  if (!result) return { subscription: await currentSubscription(ctx, principal), invoice: null };
-  for (const notice of result.notices) await publish(notice);
-  const mail = invoiceMail(ctx, result.invoice);
-  mailContacts(ctx, result.contacts, { subject: mail.subject, text: `${mail.text}\n\n-- \nKaja DNS` });
-  return { subscription: await currentSubscription(ctx, principal), invoice: presentInvoice(result.invoice) };
+  return { subscription: await currentSubscription(ctx, principal), invoice: issued ? presentInvoice(issued) : null };
 }
 
 /** The announcement of a new invoice (without the signature, which the sender adds). */

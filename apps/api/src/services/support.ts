@@ -1,4 +1,5 @@
 import { supportRequests } from '@kaja/db';
+import { inTransaction } from '@kaja/zone-writes';
 import type { ServiceContext } from './context';
 import { supportMail } from './mailTemplates';
 
@@ -12,10 +13,13 @@ export interface SupportInput {
 
 /** Stores the request, then mails it to the support address (replies go to the sender). */
 export async function submitSupportRequest(ctx: ServiceContext, input: SupportInput, ip: string) {
-  const [stored] = await ctx.db
-    .insert(supportRequests)
-    .values({ ...input, ip })
-    .returning({ id: supportRequests.id, createdAt: supportRequests.createdAt });
-  ctx.mail(supportMail(ctx.config, input));
+  const stored = await inTransaction(ctx, async (tx, after) => {
+    const [row] = await tx
+      .insert(supportRequests)
+      .values({ ...input, ip })
+      .returning({ id: supportRequests.id, createdAt: supportRequests.createdAt });
+    after.mail(supportMail(ctx.config, input));
+    return row;
+  });
   return { id: stored!.id, created_at: stored!.createdAt.toISOString() };
 }

@@ -14,7 +14,7 @@ import {
   typeName,
   type ResourceRecord,
 } from '@kaja/dns-model';
-import type { JournalRecord } from '@kaja/db';
+import type { ZoneChangeRecord } from '@kaja/db';
 
 /** Where a secondary zone is transferred from. */
 export interface PrimaryServer {
@@ -24,7 +24,7 @@ export interface PrimaryServer {
 }
 
 /** A record as the zone's rows keep it (canonical presentation content). */
-export type TransferredRecord = JournalRecord;
+export type TransferredRecord = ZoneChangeRecord;
 
 /**
  * What a primary answered: `current` when the zone there has the serial we hold (IXFR with a

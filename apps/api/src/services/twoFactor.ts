@@ -2,7 +2,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import { and, count, eq, isNotNull, sql, type AnyColumn, type SQL } from '@kaja/db/orm';
 import { customers, passkeys, totpFactors, users, type Executor } from '@kaja/db';
 import { ApiError, conflict, invalid } from '../errors';
-import { recordAudit } from '@kaja/zone-writes';
+import { inTransaction, recordAudit } from '@kaja/zone-writes';
 import type { ServiceContext } from './context';
 import { addPasskey, checkAssertion, deletePasskey, presentPasskey, renamePasskey } from './passkeys';
 import type { Principal } from './principal';
@@ -88,18 +88,19 @@ export async function confirmTotp(ctx: ServiceContext, principal: Principal, cod
   const step = matchingStep(ctx.config, principal.userId, factor.secret, code, ctx.now());
   if (step === null) return refuseCode(ctx, principal, 'code', 'The code is not right: enter the 6 digits the app shows now');
   const before = await factorsOf(ctx.db, principal.userId);
-  const recoveryCodes = await ctx.db.transaction(async (tx) => {
+  const recoveryCodes = await inTransaction(ctx, async (tx, after) => {
     if (!(await takeStep(tx, principal.userId, step, true))) throw conflict('The authenticator app is already set up');
     await audit(tx, principal, 'user.totp_enabled');
+    await mailUser(
+      ctx,
+      { tx, after },
+      principal.userId,
+      'authenticator app added',
+      'An authenticator app was set up for two-step sign-in to your Kaja DNS account.',
+      origin(principal),
+    );
     return hasAnyFactor(before) ? null : replaceRecoveryCodes(tx, principal.userId);
   });
-  await mailUser(
-    ctx,
-    principal.userId,
-    'authenticator app added',
-    'An authenticator app was set up for two-step sign-in to your Kaja DNS account.',
-    origin(principal),
-  );
   return { recovery_codes: recoveryCodes };
 }
 
@@ -154,35 +155,37 @@ export async function disableTotp(ctx: ServiceContext, principal: Principal, fac
   if (!existing) throw conflict('No authenticator app is set up');
   const { lastOne } = await keepLastFactor(ctx.db, principal, 'totp');
   await checkFreshFactor(ctx, principal, factor);
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx, after) => {
     await tx.delete(totpFactors).where(eq(totpFactors.userId, principal.userId));
     if (lastOne) await removeRecoveryCodes(tx, principal.userId);
     await audit(tx, principal, 'user.totp_disabled');
+    await mailUser(
+      ctx,
+      { tx, after },
+      principal.userId,
+      'authenticator app removed',
+      'The authenticator app was turned off for two-step sign-in to your Kaja DNS account.',
+      origin(principal),
+    );
   });
-  await mailUser(
-    ctx,
-    principal.userId,
-    'authenticator app removed',
-    'The authenticator app was turned off for two-step sign-in to your Kaja DNS account.',
-    origin(principal),
-  );
 }
 
 /** Ten new recovery codes (the old ones stop working), confirmed with a fresh factor. */
 export async function regenerateRecoveryCodes(ctx: ServiceContext, principal: Principal, factor: FreshFactor | undefined) {
   if (!hasAnyFactor(await factorsOf(ctx.db, principal.userId))) throw conflict('Set up two-step sign-in first: recovery codes come with it');
   await checkFreshFactor(ctx, principal, factor);
-  const codes = await ctx.db.transaction(async (tx) => {
+  const codes = await inTransaction(ctx, async (tx, after) => {
     await audit(tx, principal, 'user.recovery_codes_replaced');
+    await mailUser(
+      ctx,
+      { tx, after },
+      principal.userId,
+      'new recovery codes',
+      'New recovery codes were made for your Kaja DNS account; the old ones no longer work.',
+      origin(principal),
+    );
     return replaceRecoveryCodes(tx, principal.userId);
   });
-  await mailUser(
-    ctx,
-    principal.userId,
-    'new recovery codes',
-    'New recovery codes were made for your Kaja DNS account; the old ones no longer work.',
-    origin(principal),
-  );
   return { recovery_codes: codes };
 }
 
@@ -193,12 +196,19 @@ export async function addPasskeyFor(
   input: { challenge_id: string; name: string; response: RegistrationResponseJSON },
 ) {
   const before = await factorsOf(ctx.db, principal.userId);
-  const { passkey, recoveryCodes } = await ctx.db.transaction(async (tx) => {
+  const { passkey, recoveryCodes } = await inTransaction(ctx, async (tx, after) => {
     const passkey = await addPasskey(tx, ctx.config, principal.userId, input);
     await audit(tx, principal, 'user.passkey_added', { passkey_id: passkey.id, name: passkey.name });
+    await mailUser(
+      ctx,
+      { tx, after },
+      principal.userId,
+      'passkey added',
+      `A passkey named “${passkey.name}” was added to your Kaja DNS account.`,
+      origin(principal),
+    );
     return { passkey, recoveryCodes: hasAnyFactor(before) ? null : await replaceRecoveryCodes(tx, principal.userId) };
   });
-  await mailUser(ctx, principal.userId, 'passkey added', `A passkey named “${passkey.name}” was added to your Kaja DNS account.`, origin(principal));
   return { passkey: presentPasskey(passkey), recovery_codes: recoveryCodes };
 }
 
@@ -212,13 +222,19 @@ export async function renamePasskeyFor(ctx: ServiceContext, principal: Principal
 
 export async function removePasskeyFor(ctx: ServiceContext, principal: Principal, id: string) {
   const { lastOne } = await keepLastFactor(ctx.db, principal, 'passkey');
-  const passkey = await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx, after) => {
     const removed = await deletePasskey(tx, principal.userId, id);
     if (lastOne) await removeRecoveryCodes(tx, principal.userId);
     await audit(tx, principal, 'user.passkey_removed', { passkey_id: id, name: removed.name });
-    return removed;
+    await mailUser(
+      ctx,
+      { tx, after },
+      principal.userId,
+      'passkey removed',
+      `The passkey named “${removed.name}” was removed from your Kaja DNS account.`,
+      origin(principal),
+    );
   });
-  await mailUser(ctx, principal.userId, 'passkey removed', `The passkey named “${passkey.name}” was removed from your Kaja DNS account.`, origin(principal));
 }
 
 /** An owner's setting: every member signs in with two factors. Owners set it only once they have a factor themselves. */

@@ -2,7 +2,7 @@ import { and, asc, count, eq } from '@kaja/db/orm';
 import { isUniqueViolation, users, type Executor, type Role } from '@kaja/db';
 import { conflict, notFound } from '../errors';
 import type { Pagination } from '../schemas/common';
-import { recordAudit } from '@kaja/zone-writes';
+import { inTransaction, recordAudit } from '@kaja/zone-writes';
 import { mailOwners } from './securityMail';
 import { issueEmailToken } from './emailTokens';
 import { verificationMail } from './mailTemplates';
@@ -48,7 +48,7 @@ export async function createUser(ctx: ServiceContext, principal: Principal, inpu
   await checkPasswordRules(input.password, { email: input.email, fullName: input.full_name });
   const passwordHash = await hashPassword(input.password);
   try {
-    const { user, token } = await ctx.db.transaction(async (tx) => {
+    return await inTransaction(ctx, async (tx, after) => {
       const [user] = await tx
         .insert(users)
         .values({ customerId: principal.customerId, email: input.email, fullName: input.full_name, role: input.role, passwordHash })
@@ -60,14 +60,20 @@ export async function createUser(ctx: ServiceContext, principal: Principal, inpu
         targetId: user!.id,
         summary: { email: user!.email, role: user!.role },
       });
-      return { user: user!, token: await issueEmailToken(tx, user!.id, 'verify_email') };
+      after.mail(verificationMail(ctx.config, user!.email, await issueEmailToken(tx, user!.id, 'verify_email')));
+      await mailOwners(
+        ctx,
+        { tx, after },
+        principal.customerId,
+        'team member added',
+        `${user!.email} was added to your team as ${user!.role} by ${principal.email}.`,
+        {
+          ip: principal.actor.ip,
+          userAgent: principal.userAgent,
+        },
+      );
+      return user!;
     });
-    ctx.mail(verificationMail(ctx.config, user.email, token));
-    await mailOwners(ctx, principal.customerId, 'team member added', `${user.email} was added to your team as ${user.role} by ${principal.email}.`, {
-      ip: principal.actor.ip,
-      userAgent: principal.userAgent,
-    });
-    return user;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('A user with this email already exists', { email: 'Email is already registered' });
     throw error;

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from '@kaja/db/orm';
-import { customers, enqueueJob, rrsets, zoneChanges, zones, type Database, type Executor } from '@kaja/db';
+import { customers, enqueueJob, rrsets, zoneChanges, zones, type Executor } from '@kaja/db';
 import { NS, parseZoneName, ttlProblem, ValidationError, typeCode } from '@kaja/dns-model';
 import { ApiError, conflict, invalid } from '../errors';
 import type { Pagination } from '../schemas/common';
@@ -283,11 +283,12 @@ export interface DeleteZonePayload {
 const deleteBatch = 5000;
 
 /**
- * The background removal of a zone: its records and journal in batches (each batch commits, so a
+ * The background removal of a zone: its records and zone changes in batches (each batch commits, so a
  * restart carries on where it stopped), then the zone row with what hangs off it (keys) and the
  * audit event, in one transaction. Running it again after it finished does nothing.
  */
-export async function deleteZoneData(db: Database, payload: DeleteZonePayload, publish: (notice: ReturnType<typeof noticeOf>) => Promise<void>): Promise<void> {
+export async function deleteZoneData(ctx: Pick<ZoneContext, 'db' | 'zoneChanges'>, payload: DeleteZonePayload): Promise<void> {
+  const { db } = ctx;
   const [zone] = await db.select().from(zones).where(eq(zones.id, payload.zone_id));
   if (!zone) return;
   for (const table of [rrsets, zoneChanges] as const) {
@@ -296,7 +297,9 @@ export async function deleteZoneData(db: Database, payload: DeleteZonePayload, p
       if (affected(removed) < deleteBatch) break;
     }
   }
-  await db.transaction(async (tx: Executor) => {
+  await inTransaction(ctx, async (tx, after) => {
+    // Announced even when another run removed the row first: the zone is gone either way.
+    after.publish(noticeOf(zone, 'deleted'));
     const gone = await tx.delete(zones).where(eq(zones.id, zone.id)).returning({ id: zones.id });
     if (gone.length === 0) return;
     await recordAudit(tx, payload.actor, {
@@ -307,7 +310,6 @@ export async function deleteZoneData(db: Database, payload: DeleteZonePayload, p
       summary: { name: zone.name, record_count: zone.recordCount },
     });
   });
-  await publish(noticeOf(zone, 'deleted'));
 }
 
 const affected = (result: unknown) =>

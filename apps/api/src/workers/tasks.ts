@@ -1,8 +1,8 @@
 // The CPU-heavy work of requests, run on the pool's threads: pure functions of plain data.
-import type { JournalRecord } from '@kaja/db';
+import type { ZoneChangeRecord } from '@kaja/db';
 import { groupRecords, managedTypeProblem, parseZoneFile, writableTypeProblem, writeZoneFile } from '@kaja/dns-model';
 import { ApiError, invalid } from '../errors';
-import { changesToReach } from '../services/journal';
+import { changesToReach } from '../services/zoneChanges';
 import type { Principal } from '../services/principal';
 import { planChanges, callerWriter, recordDelta, setKey, type RrsetRow, type SetChange, type SetDiff, type ZoneRow } from '@kaja/zone-writes';
 
@@ -21,7 +21,7 @@ export interface IgnoredSet {
 
 /** The records of a zone file to import, and the platform's sets it left out. */
 export interface ZoneFileContent {
-  records: JournalRecord[];
+  records: ZoneChangeRecord[];
   ignored: IgnoredSet[];
   recordsInFile: number;
 }
@@ -45,7 +45,7 @@ function readZoneFile({ text, origin, ttl }: { text: string; origin: string; ttl
     });
   }
   const ignored = new Map<string, IgnoredSet>();
-  const records: JournalRecord[] = [];
+  const records: ZoneChangeRecord[] = [];
   for (const record of parsed.records) {
     const managed = managedTypeProblem(origin, record.name, record.type);
     if (managed) {
@@ -94,7 +94,7 @@ export interface ZoneFilePlan {
  * caller's record policies and the RRset rules of the whole zone (`planChanges`). Problems are
  * reported under `name/type.field` when `fieldsByName`.
  */
-function planRecords(input: PlanInput & { records: JournalRecord[]; fieldsByName: boolean }): PlannedChange {
+function planRecords(input: PlanInput & { records: ZoneChangeRecord[]; fieldsByName: boolean }): PlannedChange {
   const state = { zone: input.zone, sets: new Map(input.sets.map((row) => [setKey(row.name, row.type), row])) };
   const changes = changesToReach(state.zone, state.sets, input.records, {
     removeOthers: input.removeOthers,

@@ -9,11 +9,11 @@ import { startServer, type DnsServer, type ServerOptions } from '../server';
 import { ZoneSigning } from '../signing';
 import { DatabaseTransfers } from '../transferDatabase';
 import { ZoneStore } from '../zoneStore';
-import { databaseNotices, inProcessNotices, JournalFollower, type JournalFollowerOptions, type NoticeSource } from './journalFollower';
+import { databaseNotices, inProcessNotices, ZoneChangeFollower, type ZoneChangeFollowerOptions, type NoticeSource } from './zoneChangeFollower';
 import { NodeHeartbeat, type NodeIdentity } from './heartbeat';
 import { QueryCountsFlusher } from './queryCountsFlush';
 import { SecondaryNotices } from './secondaryNotices';
-import type { JournalEntry } from './journal';
+import type { StoredZoneChange } from './zoneChanges';
 import { ZoneLoader, type ZoneListener } from './zoneLoader';
 import { ZoneSnapshots, type SnapshotOptions } from './zoneSnapshots';
 
@@ -35,7 +35,7 @@ export interface DatabaseServerOptions extends Omit<ServerOptions, 'zones' | 'si
   listenForChanges?: boolean;
   /** Replaces the announcement sources above (tests drop notices with it). */
   sources?: NoticeSource[];
-  follower?: Partial<JournalFollowerOptions>;
+  follower?: Partial<ZoneChangeFollowerOptions>;
   /** How often query counts are written (default every minute). */
   countsFlushIntervalMs?: number;
   /** Registered before the first load, so they hear every zone (per-zone state such as keys). */
@@ -52,7 +52,7 @@ export interface DatabaseServerOptions extends Omit<ServerOptions, 'zones' | 'si
 export interface DatabaseDnsServer extends DnsServer {
   zones: ZoneStore;
   loader: ZoneLoader;
-  follower: JournalFollower;
+  follower: ZoneChangeFollower;
   signing: ZoneSigning;
   /** The secondary zones NOTIFY is heard for; `load` reads them again at once. */
   secondaryNotices: SecondaryNotices;
@@ -70,7 +70,7 @@ export interface DatabaseDnsServer extends DnsServer {
 
 /**
  * The DNS server on the zones in the database: loads every active zone, then listens, follows
- * the change journal, signs the zones that have keys, serves transfers to the zones' secondaries
+ * the zone changes, signs the zones that have keys, serves transfers to the zones' secondaries
  * (and notifies them), takes dynamic updates when given the handler, writes the query
  * counts and, given the node's identity, its heartbeats. `close` stops all of it (counts written last).
  */
@@ -93,7 +93,7 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     ...(options.subscribe ? [inProcessNotices(options.subscribe)] : []),
     ...((options.listenForChanges ?? database.kind === 'postgres') ? [databaseNotices(database)] : []),
   ];
-  const follower = new JournalFollower(loader, sources, options.follower);
+  const follower = new ZoneChangeFollower(loader, sources, options.follower);
   const transfers = new DatabaseTransfers(database, options.keyEncryptionKey);
   const notifier = options.notify
     ? new Notifier(zones, {
@@ -189,7 +189,7 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
   };
 }
 
-/** A journal change that replaced the SOA and nothing else. */
-function onlySoa(change: JournalEntry): boolean {
+/** A zone change that replaced the SOA and nothing else. */
+function onlySoa(change: StoredZoneChange): boolean {
   return change.added.every((r) => r.type === 'SOA') && change.removed.every((r) => r.type === 'SOA');
 }

@@ -3,23 +3,23 @@ import { eq, max } from '@kaja/db/orm';
 import { Zone } from '../zone';
 import { wireRecord } from '../zoneFile';
 import type { ZoneStore } from '../zoneStore';
-import { readJournal, wireChange, type JournalEntry } from './journal';
+import { readZoneChanges, wireChange, type StoredZoneChange } from './zoneChanges';
 
 /**
  * What happened to a served zone. `loaded` is awaited before the zone is served (a whole load:
- * at start, when it is created or enabled again, or when its journal could not be applied), so
- * per-zone state such as signing keys can be read first; `changed` follows each journal row
+ * at start, when it is created or enabled again, or when its changes could not be applied), so
+ * per-zone state such as signing keys can be read first; `changed` follows each zone change
  * applied; `removed` follows the zone leaving the store (disabled, being deleted, deleted).
  */
 export type ZoneEvent =
   | { type: 'loaded'; id: string; zone: Zone }
-  | { type: 'changed'; id: string; zone: Zone; change: JournalEntry }
+  | { type: 'changed'; id: string; zone: Zone; change: StoredZoneChange }
   | { type: 'removed'; id: string; name: string };
 
 export type ZoneListener = (event: ZoneEvent) => void | Promise<void>;
 
-/** Journal rows read per query while catching up. */
-const journalBatch = 100;
+/** Zone changes read per query while catching up. */
+const changesPerRead = 100;
 /** Zones refreshed at once by a sync, so a start with many zones does not take every connection. */
 const syncConcurrency = 4;
 
@@ -31,7 +31,7 @@ interface Work {
 /**
  * Keeps a `ZoneStore` equal to the active zones in the database. Every trigger (a change notice,
  * a periodic sync, the start) comes down to `refresh(name)`, which reads the zone's row and then
- * either applies its journal from the served serial, loads it whole, or removes it. Refreshes of
+ * either applies its changes from the served serial, loads it whole, or removes it. Refreshes of
  * one zone run one at a time; a refresh asked for while one runs makes it run once more.
  */
 export class ZoneLoader {
@@ -159,14 +159,14 @@ export class ZoneLoader {
   private async refreshNow(name: string): Promise<void> {
     const servedId = this.served.get(name);
     const zone = this.store.get(name);
-    // One snapshot: the zone's serial and the records or journal rows it reads agree.
+    // One snapshot: the zone's serial and the records or zone changes it reads agree.
     const read = await this.db.transaction(
       async (tx) => {
         const [row] = await tx.select({ id: zones.id, status: zones.status, serial: zones.serial }).from(zones).where(eq(zones.name, name));
         if (!row || row.status !== 'active' || row.serial === 0) return { row: undefined };
         if (zone && servedId === row.id) {
-          if (zone.serial === row.serial) return { row, journal: [] };
-          return { row, journal: await readJournal(tx, row.id, zone.serial, journalBatch) };
+          if (zone.serial === row.serial) return { row, changes: [] };
+          return { row, changes: await readZoneChanges(tx, row.id, zone.serial, changesPerRead) };
         }
         return {
           row,
@@ -191,7 +191,7 @@ export class ZoneLoader {
       return;
     }
     if (!zone || zone.serial === row.serial) return;
-    const applied = await this.applyJournal(row.id, zone, read.journal);
+    const applied = await this.applyChanges(row.id, zone, read.changes);
     if (applied === 0) {
       // Loaded whole by the next pass.
       this.served.delete(name);
@@ -203,17 +203,17 @@ export class ZoneLoader {
   }
 
   /**
-   * Applies journal rows that start at the served serial and returns how many applied; 0 when
-   * they cannot be (the journal does not reach back, a row is missing or does not fit), so the
+   * Applies zone changes that start at the served serial and returns how many applied; 0 when
+   * they cannot be (the stored changes do not reach back, a row is missing or does not fit), so the
    * zone is loaded whole.
    */
-  private async applyJournal(id: string, zone: Zone, journal: JournalEntry[]): Promise<number> {
-    if (journal[0]?.serial !== zone.serial) {
+  private async applyChanges(id: string, zone: Zone, changes: StoredZoneChange[]): Promise<number> {
+    if (changes[0]?.serial !== zone.serial) {
       console.error(`dns: the journal of ${zone.name} no longer reaches serial ${zone.serial}; loading the zone whole`);
       return 0;
     }
     let applied = 0;
-    for (const entry of journal.slice(1)) {
+    for (const entry of changes.slice(1)) {
       let result;
       try {
         result = this.store.apply(zone.name, wireChange(entry));

@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { trimJournal } from '@kaja/api';
+import { trimZoneChanges } from '@kaja/api';
 import { signUpOwner, startTestApi, type TestApi, type TestAccount } from '@kaja/api/testing';
 import { createZone, setPlan } from '@kaja/api/testing/zones';
 import { cryptokeys, type DatabaseHandle } from '@kaja/db';
@@ -148,7 +148,7 @@ describe('a DNS node while its database is away', () => {
       await addA(plain, 'meanwhile', '192.0.2.3');
       for (const name of ['one', 'two', 'three']) await addA(trimmed, name, '192.0.2.4');
       // The retention job with a rule that keeps only each zone's newest change.
-      expect(await trimJournal(database.db, { days: 0, keepChanges: 1 }, new Date(Date.now() + 1000))).toBeGreaterThan(0);
+      expect(await trimZoneChanges(database.db, { days: 0, keepChanges: 1 }, new Date(Date.now() + 1000))).toBeGreaterThan(0);
       expect((await send('PUT', `/zones/${disabled.id}`, { status: 'disabled' })).status).toBe('disabled');
       const created = await createZone(api, owner);
       const sealed = await database.db.select().from(cryptokeys);

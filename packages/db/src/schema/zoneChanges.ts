@@ -2,16 +2,16 @@ import { bigint, bigserial, index, jsonb, pgTable, text, uniqueIndex, uuid } fro
 import { createdAt } from './columns';
 import { zones } from './zones';
 
-/** One record as the journal keeps it: the dns-model `ZoneRecord` (canonical content). */
-export interface JournalRecord {
+/** One record as a zone change keeps it: the dns-model `ZoneRecord` (canonical content). */
+export interface ZoneChangeRecord {
   name: string;
   type: string;
   ttl: number;
   content: string;
 }
 
-/** Who made a change, kept as plain values so the journal outlives users and keys. */
-export interface JournalActor {
+/** Who made a change, kept as plain values so a zone change outlives its users and keys. */
+export interface ZoneChangeActor {
   type: 'user' | 'api_key' | 'tsig_key' | 'system';
   user_id: string | null;
   api_key_id: string | null;
@@ -22,7 +22,7 @@ export interface JournalActor {
 export type ZoneChangeSource = 'api' | 'import' | 'restore' | 'dynamic_update' | 'system';
 
 /**
- * The change journal: every committed change of a zone, one row per serial, with the records it
+ * The zone changes: every committed change of a zone, one row per serial, with the records it
  * removed and added. The old SOA is among the removed records and the new SOA among the added, so
  * the rows from a serial onwards are exactly the difference sequences of an IXFR (RFC 1995).
  */
@@ -37,9 +37,9 @@ export const zoneChanges = pgTable(
     previousSerial: bigint('previous_serial', { mode: 'number' }).notNull(),
     serial: bigint('serial', { mode: 'number' }).notNull(),
     source: text('source').$type<ZoneChangeSource>().notNull(),
-    actor: jsonb('actor').$type<JournalActor>().notNull(),
-    removed: jsonb('removed').$type<JournalRecord[]>().notNull(),
-    added: jsonb('added').$type<JournalRecord[]>().notNull(),
+    actor: jsonb('actor').$type<ZoneChangeActor>().notNull(),
+    removed: jsonb('removed').$type<ZoneChangeRecord[]>().notNull(),
+    added: jsonb('added').$type<ZoneChangeRecord[]>().notNull(),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('zone_changes_zone_serial_idx').on(table.zoneId, table.serial), index('zone_changes_zone_idx').on(table.zoneId, table.id)],
@@ -47,7 +47,7 @@ export const zoneChanges = pgTable(
 
 /**
  * The PostgreSQL notification channel on which every committed zone change is announced, with a
- * JSON `ZoneChangeNotice` as payload. DNS nodes listen and then read the journal from their serial.
+ * JSON `ZoneChangeNotice` as payload. DNS nodes listen and then read the zone changes from their serial.
  */
 export const zoneChangesChannel = 'zone_changes';
 

@@ -1,18 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../apiTest';
 import { count, eq, sql } from '@kaja/db/orm';
 import { apiKeys } from '@kaja/db';
-import { addUser, createApiKey, errorOf, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../testing';
+import { addUser, createApiKey, errorOf, signUpOwner, type TestAccount, type TestApi } from '../../testing';
 import { policiesAllow } from '@kaja/zone-writes';
 
 describe('/v1/users/{userId}/apikeys', () => {
   let api: TestApi;
   let owner: TestAccount;
   let other: TestAccount;
-  beforeAll(async () => {
-    api = await startTestApi();
-    [owner, other] = [await signUpOwner(api), await signUpOwner(api)];
+  apiTest.beforeAll(async ({ api: started, owner: signedUp }) => {
+    api = started;
+    owner = signedUp;
+    other = await signUpOwner(api);
   });
-  afterAll(() => api.close());
 
   const keyCount = async () => (await api.database.db.select({ value: count() }).from(apiKeys))[0]!.value;
   const path = (account: { userId: string }) => `/users/${account.userId}/apikeys`;

@@ -1,15 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf, createApiKey, mailedToken, signUpOwner, startTestApi, uniqueEmail, type TestAccount, type TestApi } from '../../testing';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../apiTest';
+import { errorOf, createApiKey, mailedToken, signUpOwner, uniqueEmail, type TestAccount, type TestApi } from '../../testing';
 
 describe('GET /v1/audit-events', () => {
   let api: TestApi;
   let owner: TestAccount;
   let other: TestAccount;
-  beforeAll(async () => {
-    api = await startTestApi();
-    [owner, other] = [await signUpOwner(api), await signUpOwner(api)];
+  apiTest.beforeAll(async ({ api: started, owner: signedUp }) => {
+    api = started;
+    owner = signedUp;
+    other = await signUpOwner(api);
   });
-  afterAll(() => api.close());
 
   it('lists the customer’s changes newest first with actor, target, summary and IP', async () => {
     const key = await createApiKey(api, owner, { name: 'audited', scopes: ['customers:*'] });

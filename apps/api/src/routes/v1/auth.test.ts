@@ -1,16 +1,16 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../apiTest';
 import { and, count, eq, sql } from '@kaja/db/orm';
 import { auditEvents, customers, emailTokens, sessions, users } from '@kaja/db';
 import { errorOf, mailedToken, signUpOwner, startTestApi, uniqueEmail, type TestApi } from '../../testing';
 
 describe('/v1/auth', () => {
   let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi();
+  apiTest.beforeAll(async ({ api: started }) => {
+    api = started;
   });
-  afterAll(() => api.close());
 
   const countRows = async (table: typeof users | typeof customers) => (await api.database.db.select({ value: count() }).from(table))[0]!.value;
 

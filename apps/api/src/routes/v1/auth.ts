@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from '../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/authentication';
-import * as auth from '../../services/auth';
+import * as signInService from '../../services/signIn';
 import * as secondFactor from '../../services/secondFactor';
 import { customer, defaultApiKey, user } from '../../schemas/accounts';
 import { commonErrors, email, message, password, successEnvelope, timestamp } from '../../schemas/common';
@@ -18,12 +18,12 @@ const verified = successEnvelope(z.object({ access_token: z.string(), expires_at
 const token = text().min(1).max(200);
 const sameAnswer = 'If the address can receive mail from us, a message is on its way.';
 
-type Started = Awaited<ReturnType<typeof auth.signInWithSecondFactor>>;
+type Started = Awaited<ReturnType<typeof signInService.signInWithSecondFactor>>;
 
-const isStarted = (result: Started | Awaited<ReturnType<typeof auth.signin>>): result is Started => 'session' in result;
+const isStarted = (result: Started | Awaited<ReturnType<typeof signInService.signin>>): result is Started => 'session' in result;
 
 function sessionOrStep(
-  result: Awaited<ReturnType<typeof auth.signin>>,
+  result: Awaited<ReturnType<typeof signInService.signin>>,
   request: Parameters<typeof clientOf>[0],
   reply: Parameters<typeof setSessionCookie>[1],
 ) {
@@ -55,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: signedIn, ...commonErrors },
       },
     },
-    async (request, reply) => started(await auth.signInWithSecondFactor(ctx, request.body, clientOf(request)), request, reply),
+    async (request, reply) => started(await signInService.signInWithSecondFactor(ctx, request.body, clientOf(request)), request, reply),
   );
 
   app.post(
@@ -82,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: passkeyOptions, ...commonErrors },
       },
     },
-    async () => ({ status: 'success' as const, data: await auth.passkeySignInOptions(ctx) }),
+    async () => ({ status: 'success' as const, data: await signInService.passkeySignInOptions(ctx) }),
   );
 
   app.post(
@@ -98,7 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: signedIn, ...commonErrors },
       },
     },
-    async (request, reply) => started(await auth.signInWithPasskey(ctx, request.body, clientOf(request)), request, reply),
+    async (request, reply) => started(await signInService.signInWithPasskey(ctx, request.body, clientOf(request)), request, reply),
   );
 
   app.post(
@@ -114,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await auth.signup(ctx, request.body, clientOf(request));
+      await signInService.signup(ctx, request.body, clientOf(request));
       return reply.status(202).send({ status: 'success', data: { message: 'Check your inbox: we sent you a link to verify your email address.' } });
     },
   );
@@ -132,7 +132,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: passwordAccepted, ...commonErrors },
       },
     },
-    async (request, reply) => sessionOrStep(await auth.signin(ctx, request.body, clientOf(request)), request, reply),
+    async (request, reply) => sessionOrStep(await signInService.signin(ctx, request.body, clientOf(request)), request, reply),
   );
 
   app.post(
@@ -148,7 +148,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: passwordAccepted, ...commonErrors },
       },
     },
-    async (request, reply) => sessionOrStep(await auth.signInWithLink(ctx, request.body.token, clientOf(request)), request, reply),
+    async (request, reply) => sessionOrStep(await signInService.signInWithLink(ctx, request.body.token, clientOf(request)), request, reply),
   );
 
   app.post(
@@ -158,7 +158,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Sign out: revokes the session', response: { 200: message, ...commonErrors } },
     },
     async (request, reply) => {
-      await auth.signout(ctx, principalOf(request));
+      await signInService.signout(ctx, principalOf(request));
       clearSessionCookie(reply);
       return { status: 'success' as const, data: { message: 'Signed out.' } };
     },
@@ -176,7 +176,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await auth.signoutEverywhere(ctx, principalOf(request));
+      await signInService.signoutEverywhere(ctx, principalOf(request));
       clearSessionCookie(reply);
       return { status: 'success' as const, data: { message: 'Signed out everywhere.' } };
     },
@@ -194,11 +194,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(z.object({ user, customer, two_factor_enrolment_required: z.boolean() })), ...commonErrors },
       },
     },
-    async (request) => ({ status: 'success' as const, data: await auth.currentSession(ctx, principalOf(request)) }),
+    async (request) => ({ status: 'success' as const, data: await signInService.currentSession(ctx, principalOf(request)) }),
   );
 
   const verify = async (tokenValue: string, request: Parameters<typeof clientOf>[0], reply: Parameters<typeof setSessionCookie>[1]) => {
-    const result = await auth.verifyEmail(ctx, tokenValue, clientOf(request));
+    const result = await signInService.verifyEmail(ctx, tokenValue, clientOf(request));
     setSessionCookie(request, reply, result.session.token, result.session.expiresAt);
     return {
       status: 'success' as const,
@@ -248,7 +248,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      auth.resendVerification(ctx, request.query.email);
+      signInService.resendVerification(ctx, request.query.email);
       return reply.status(202).send({ status: 'success', data: { message: sameAnswer } });
     },
   );
@@ -266,7 +266,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      auth.requestPasswordReset(ctx, request.body.email, clientOf(request));
+      signInService.requestPasswordReset(ctx, request.body.email, clientOf(request));
       return reply.status(202).send({ status: 'success', data: { message: sameAnswer } });
     },
   );
@@ -289,7 +289,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await auth.resetPassword(ctx, request.body, clientOf(request));
+      await signInService.resetPassword(ctx, request.body, clientOf(request));
       const message = request.body.revoke_api_keys
         ? 'Password changed and every API key revoked. Sign in with your new password.'
         : 'Password changed. Sign in with your new password.';
@@ -309,7 +309,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await auth.changePassword(ctx, principalOf(request), request.body);
+      await signInService.changePassword(ctx, principalOf(request), request.body);
       return { status: 'success' as const, data: { message: 'Password changed.' } };
     },
   );

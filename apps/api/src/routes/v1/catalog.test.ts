@@ -7,6 +7,7 @@ import { errorOf, signInStaff, signUpOwner, startTestApi, type TestApi } from '.
 describe('plans, regions and support', () => {
   let api: TestApi;
   beforeAll(async () => {
+    // Not apiTest's API: support requests go to an address the test names.
     api = await startTestApi({ env: { SUPPORT_EMAIL: 'help@kaja.test' } });
   });
   afterAll(() => api.close());

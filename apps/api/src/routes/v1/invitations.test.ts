@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../apiTest';
 import { count, eq, sql } from '@kaja/db/orm';
 import { invitations, users } from '@kaja/db';
-import { addUser, errorOf, mailedToken, signUpOwner, startTestApi, uniqueEmail, type TestAccount, type TestApi } from '../../testing';
+import { addUser, errorOf, mailedToken, signUpOwner, uniqueEmail, type TestAccount, type TestApi } from '../../testing';
 
 describe('invitations', () => {
   let api: TestApi;
   let owner: TestAccount;
   let other: TestAccount;
-  beforeAll(async () => {
-    api = await startTestApi();
+  apiTest.beforeAll(async ({ api: started }) => {
+    api = started;
     [owner, other] = [await signUpOwner(api, { company: 'Inviting Co' }), await signUpOwner(api, { company: 'Elsewhere' })];
   });
-  afterAll(() => api.close());
 
   const invite = async (email: string, role = 'member', token = owner.accessToken) =>
     api.request('POST', '/invitations-admin', { token, body: { email, role } });

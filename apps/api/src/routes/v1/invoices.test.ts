@@ -2,9 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../apiTest';
 import { invoiceNumbers } from '@kaja/db';
-import { addUser, errorOf, signInStaff, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../testing';
+import { addUser, errorOf, signInStaff, signUpOwner, type TestAccount, type TestApi } from '../../testing';
 
 async function checkout(api: TestApi, owner: TestAccount, billing: Record<string, unknown>, planId = 'nano') {
   const updated = await api.request('PUT', `/customers/${owner.customerId}`, { token: owner.accessToken, body: billing });
@@ -27,10 +28,9 @@ function pdfText(pdf: Buffer): string {
 
 describe('invoices', () => {
   let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi();
+  apiTest.beforeAll(async ({ api: started }) => {
+    api = started;
   });
-  afterAll(() => api.close());
 
   it('an Estonian buyer pays Estonian VAT; the invoice names seller, buyer, period and lines', async () => {
     const owner = await signUpOwner(api, { company: 'Vaarikas OÜ' });

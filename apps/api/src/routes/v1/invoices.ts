@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/authentication';
+import type { ZoneContext } from '../../services/context';
 import * as invoicesService from '../../services/invoices';
 import { invoicePdf } from '../../services/invoicePdf';
 import { settleAccount } from '../../services/billingLifeCycle';
@@ -12,6 +13,8 @@ const tags = ['invoices'];
 
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
+  // Paying can serve disabled zones again: their change notices go out after the commit.
+  const zoneCtx: ZoneContext = { ...ctx, zoneChanges: app.zoneChanges };
 
   app.get(
     '/invoices',
@@ -72,10 +75,9 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(invoice), ...commonErrors },
       },
     },
-    async (request) => {
-      const { invoice: paid, notices } = await invoicesService.markInvoicePaid(ctx, principalOf(request), request.params.id, request.body, settleAccount);
-      for (const notice of notices) await app.zoneChanges.publish(notice);
-      return { status: 'success' as const, data: paid };
-    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await invoicesService.markInvoicePaid(zoneCtx, principalOf(request), request.params.id, request.body, settleAccount),
+    }),
   );
 };

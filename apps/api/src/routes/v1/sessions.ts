@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/authentication';
 import { commonErrors, idParams, message, successEnvelope } from '../../schemas/common';
 import { session } from '../../schemas/twoFactor';
-import * as auth from '../../services/auth';
+import * as signInService from '../../services/signIn';
 
 const tags = ['auth'];
 
@@ -21,7 +21,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(z.array(session)), ...commonErrors },
       },
     },
-    async (request) => ({ status: 'success' as const, data: await auth.listSessions(ctx, principalOf(request)) }),
+    async (request) => ({ status: 'success' as const, data: await signInService.listSessions(ctx, principalOf(request)) }),
   );
 
   app.delete(
@@ -36,7 +36,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await auth.endSession(ctx, principalOf(request), request.params.id);
+      await signInService.endSession(ctx, principalOf(request), request.params.id);
       return { status: 'success' as const, data: { message: 'Session signed out.' } };
     },
   );

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../apiTest';
 import { uniqueZoneName } from './zones/zoneTestKit';
-import { addUser, createApiKey, errorOf, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../testing';
+import { addUser, createApiKey, errorOf, signUpOwner, type TestAccount, type TestApi } from '../../testing';
 
 const estonianAddress = { line1: 'Pärnu mnt 10', postal_code: '10148', city: 'Tallinn', country: 'EE' };
 
@@ -22,10 +23,9 @@ async function createZones(api: TestApi, owner: TestAccount, count: number) {
 
 describe('subscriptions', () => {
   let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi();
+  apiTest.beforeAll(async ({ api: started }) => {
+    api = started;
   });
-  afterAll(() => api.close());
 
   it('a new customer is on a Nano trial; only a session may ask', async () => {
     const owner = await signUpOwner(api);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/authentication';
+import type { ZoneContext } from '../../services/context';
 import * as subscriptionsService from '../../services/subscriptions';
 import { billingInterval, currentSubscription, invoice, onboardingStep } from '../../schemas/billing';
 import { commonErrors, idParams, successEnvelope } from '../../schemas/common';
@@ -12,6 +13,8 @@ const current = currentSubscription.extend({ plan });
 
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
+  // A checkout can serve disabled zones again: their change notices go out after the commit.
+  const zoneCtx: ZoneContext = { ...ctx, zoneChanges: app.zoneChanges };
 
   app.get(
     '/subscriptions/current',
@@ -40,7 +43,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await subscriptionsService.checkout(ctx, principalOf(request), request.body, (notice) => app.zoneChanges.publish(notice));
+      const data = await subscriptionsService.checkout(zoneCtx, principalOf(request), request.body);
       return reply.status(201).send({ status: 'success', data });
     },
   );

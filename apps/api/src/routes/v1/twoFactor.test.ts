@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../apiTest';
 import { eq } from '@kaja/db/orm';
 import { recoveryCodes, totpFactors } from '@kaja/db';
 import { createStaff } from '../../services/staff';
@@ -7,10 +8,9 @@ import { addUser, createApiKey, enrolTotp, errorOf, signInStaff, signUpOwner, st
 
 describe('two-step sign-in with an authenticator app (TOTP) and recovery codes', () => {
   let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi();
+  apiTest.beforeAll(async ({ api: started }) => {
+    api = started;
   });
-  afterAll(() => api.close());
 
   const signIn = (account: { email: string; password: string }, headers: Record<string, string> = {}) =>
     api.request('POST', '/auth/signin', { body: { email: account.email, password: account.password }, headers });
@@ -166,10 +166,9 @@ describe('two-step sign-in with an authenticator app (TOTP) and recovery codes',
 
 describe('sessions', () => {
   let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi();
+  apiTest.beforeAll(async ({ api: started }) => {
+    api = started;
   });
-  afterAll(() => api.close());
 
   it('lists the open sessions with when, where and which browser; revokes one; another person’s session is not found', async () => {
     const owner = await signUpOwner(api);
@@ -211,11 +210,10 @@ describe('sessions', () => {
 describe('two factors required', () => {
   let api: TestApi;
   let owner: TestAccount;
-  beforeAll(async () => {
-    api = await startTestApi();
-    owner = await signUpOwner(api);
+  apiTest.beforeAll(async ({ api: started, owner: signedUp }) => {
+    api = started;
+    owner = signedUp;
   });
-  afterAll(() => api.close());
 
   const requireTwoFactor = (token: string, value: boolean) =>
     api.request('PUT', `/customers/${owner.customerId}`, { token, body: { require_two_factor: value } });
@@ -285,11 +283,11 @@ describe('two factors required', () => {
 describe('security mail', () => {
   let api: TestApi;
   let owner: TestAccount;
-  beforeAll(async () => {
-    api = await startTestApi();
+  apiTest.beforeAll(async ({ api: started }) => {
+    api = started;
+    // Not the file's owner: the suite above makes that one's team require two factors.
     owner = await signUpOwner(api);
   });
-  afterAll(() => api.close());
 
   const mailTo = (email: string, subject: string) =>
     api.mail.waitFor((message) => message.to.includes(email) && message.subject === `Kaja DNS security: ${subject}`);

@@ -1,28 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../apiTest';
 import { count, eq } from '@kaja/db/orm';
 import { apiKeys, sessions, users } from '@kaja/db';
-import {
-  addUser,
-  createApiKey,
-  errorOf,
-  mailedToken,
-  signInStaff,
-  signUpOwner,
-  startTestApi,
-  uniqueEmail,
-  type TestAccount,
-  type TestApi,
-} from '../../testing';
+import { addUser, createApiKey, errorOf, mailedToken, signInStaff, signUpOwner, uniqueEmail, type TestAccount, type TestApi } from '../../testing';
 
 describe('/v1/users and /v1/customers', () => {
   let api: TestApi;
   let owner: TestAccount;
   let other: TestAccount;
-  beforeAll(async () => {
-    api = await startTestApi();
+  apiTest.beforeAll(async ({ api: started }) => {
+    api = started;
     [owner, other] = [await signUpOwner(api, { company: 'Owner Co' }), await signUpOwner(api, { company: 'Other Co' })];
   });
-  afterAll(() => api.close());
 
   const userCount = async () => (await api.database.db.select({ value: count() }).from(users))[0]!.value;
 

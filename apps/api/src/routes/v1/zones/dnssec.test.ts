@@ -3,13 +3,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { apiTest } from '../../../apiTest';
 import { and, eq, sql } from '@kaja/db/orm';
 import { auditEvents, cryptokeys, jobs, zoneChanges } from '@kaja/db';
 import { resolveKeyEncryptionKey } from '@kaja/config';
 import { decryptPrivateKey, importCryptokey } from '@kaja/dnssec';
 import { buildApp } from '../../../app';
-import { createApiKey, errorOf, startTestApi, type TestAccount, type TestApi } from '../../../testing';
+import { createApiKey, errorOf, type TestAccount, type TestApi } from '../../../testing';
 import { createZone, customerWithZone } from './zoneTestKit';
 
 const run = promisify(execFile);
@@ -19,15 +20,12 @@ describe('/v1/zones/{id}/dnssec', () => {
   let owner: TestAccount;
   let other: TestAccount;
   const work = mkdtempSync(join(tmpdir(), 'kaja-dnssec-'));
-  beforeAll(async () => {
-    api = await startTestApi();
+  apiTest.beforeAll(async ({ api: started }) => {
+    api = started;
     ({ account: owner } = await customerWithZone(api));
     ({ account: other } = await customerWithZone(api));
   });
-  afterAll(async () => {
-    await api.close();
-    rmSync(work, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   const call = (method: string, path: string, body?: unknown, token = owner.apiKey) => api.request(method, path, { token, body });
   const status = async (zoneId: string) => (await call('GET', `/zones/${zoneId}/dnssec/status`)).body.data;
@@ -256,7 +254,7 @@ describe('/v1/zones/{id}/dnssec', () => {
       const activated = await call('PUT', `/zones/${zone.id}/dnssec/cryptokeys/${newZsk.id}`, { active: true });
       expect(activated.body.data).toMatchObject({ id: newZsk.id, active: true });
       expect(activated.body.data.warning).toBeUndefined();
-      // Only the signatures change: a new serial, an empty journal change.
+      // Only the signatures change: a new serial, a zone change with no records.
       await step();
       const deactivated = await call('PUT', `/zones/${zone.id}/dnssec/cryptokeys/${oldZsk.id}`, { active: false });
       expect(deactivated.body.data).toMatchObject({ id: oldZsk.id, active: false });
@@ -276,8 +274,8 @@ describe('/v1/zones/{id}/dnssec', () => {
       expect(actions).toEqual(
         expect.arrayContaining(['dnssec.cryptokey_created', 'dnssec.cryptokey_activated', 'dnssec.cryptokey_deactivated', 'dnssec.cryptokey_deleted']),
       );
-      const journal = await api.database.db.select().from(zoneChanges).where(eq(zoneChanges.zoneId, zone.id));
-      expect(journal.map((change) => change.serial)).toEqual(expect.arrayContaining(serials.slice(1)));
+      const changes = await api.database.db.select().from(zoneChanges).where(eq(zoneChanges.zoneId, zone.id));
+      expect(changes.map((change) => change.serial)).toEqual(expect.arrayContaining(serials.slice(1)));
     });
 
     it('rolls the KSK: a second active KSK adds its CDS, CDNSKEY and DS records', async () => {

@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../../testing';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../apiTest';
+import type { TestApi } from '../../../testing';
 import { customerWithZone } from './zoneTestKit';
 
 const run = promisify(execFile);
@@ -11,10 +12,9 @@ const commands = [...guide.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => mat
 
 describe('the DNSSEC API guide', () => {
   let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi();
+  apiTest.beforeAll(async ({ api: started }) => {
+    api = started;
   });
-  afterAll(() => api.close());
 
   it('runs every curl example in order against the API', async () => {
     expect(commands.length).toBeGreaterThanOrEqual(10);

@@ -1,18 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../apiTest';
 import { asc, eq } from '@kaja/db/orm';
 import { rrsets, zoneChanges, zoneChangesChannel, type ZoneChangeNotice } from '@kaja/db';
-import { createApiKey, errorOf, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../../testing';
+import { createApiKey, errorOf, type TestAccount, type TestApi } from '../../../testing';
 import { createZone, customerWithZone, setPlan } from './zoneTestKit';
 
-describe('serials, the change journal, notices, history and restore', () => {
+describe('serials, zone changes, notices, history and restore', () => {
   let api: TestApi;
   let owner: TestAccount;
-  beforeAll(async () => {
-    api = await startTestApi();
-    owner = await signUpOwner(api);
+  apiTest.beforeAll(async ({ api: started, owner: signedUp }) => {
+    api = started;
+    owner = signedUp;
     await setPlan(api, owner, 'scale');
   });
-  afterAll(() => api.close());
 
   const post = (zoneId: string, body: unknown) => api.request('POST', `/zones/${zoneId}/records`, { token: owner.apiKey, body });
   const patch = (zoneId: string, changes: unknown[]) => api.request('PATCH', `/zones/${zoneId}/records`, { token: owner.apiKey, body: { changes } });
@@ -21,7 +21,7 @@ describe('serials, the change journal, notices, history and restore', () => {
       .flatMap((set) => set.contents.map((content) => `${set.name} ${set.ttl} ${set.type} ${content}`))
       .sort();
 
-  it('bumps the SOA serial once per committed change and journals the removed and added records with the SOAs', async () => {
+  it('bumps the SOA serial once per committed change and stores the removed and added records with the SOAs as a zone change', async () => {
     const zone = await createZone(api, owner);
     await post(zone.id, { type: 'A', name: 'www', content: '192.0.2.1' });
     await patch(zone.id, [
@@ -30,13 +30,13 @@ describe('serials, the change journal, notices, history and restore', () => {
     ]);
     // A request that changes nothing makes no new serial.
     await post(zone.id, { type: 'TXT', name: 'www2', content: 'x' });
-    const journal = await api.database.db.select().from(zoneChanges).where(eq(zoneChanges.zoneId, zone.id)).orderBy(asc(zoneChanges.id));
-    expect(journal.map((change) => [change.previousSerial, change.serial])).toEqual([
+    const changes = await api.database.db.select().from(zoneChanges).where(eq(zoneChanges.zoneId, zone.id)).orderBy(asc(zoneChanges.id));
+    expect(changes.map((change) => [change.previousSerial, change.serial])).toEqual([
       [0, zone.serial],
       [zone.serial, zone.serial + 1],
       [zone.serial + 1, zone.serial + 2],
     ]);
-    const last = journal[2]!;
+    const last = changes[2]!;
     const soa = (serial: number) => `ns1.eu.kaja.dns. hostmaster.${zone.name}. ${serial} 7200 3600 1209600 300`;
     expect(last.removed).toEqual(
       expect.arrayContaining([
@@ -56,7 +56,7 @@ describe('serials, the change journal, notices, history and restore', () => {
     expect((await api.request('GET', `/zones/${zone.id}`, { token: owner.apiKey })).body.data.serial).toBe(zone.serial + 2);
   });
 
-  it('replaying the journal from the start gives the zone as stored (what IXFR serves)', async () => {
+  it('replaying the zone changes from the start gives the zone as stored (what IXFR serves)', async () => {
     const zone = await createZone(api, owner);
     await patch(
       zone.id,
@@ -71,8 +71,8 @@ describe('serials, the change journal, notices, history and restore', () => {
       body: `$TTL 600\nh1 IN A 192.0.2.1\nmail IN MX 10 h1\n`,
     });
     const replayed = new Set<string>();
-    const journal = await api.database.db.select().from(zoneChanges).where(eq(zoneChanges.zoneId, zone.id)).orderBy(asc(zoneChanges.id));
-    for (const change of journal) {
+    const changes = await api.database.db.select().from(zoneChanges).where(eq(zoneChanges.zoneId, zone.id)).orderBy(asc(zoneChanges.id));
+    for (const change of changes) {
       for (const record of change.removed) expect(replayed.delete(`${record.name} ${record.ttl} ${record.type} ${record.content}`)).toBe(true);
       for (const record of change.added) replayed.add(`${record.name} ${record.ttl} ${record.type} ${record.content}`);
     }

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../../plugins/authentication';
 import { commonErrors, errorEnvelope, listEnvelope, pagination, queryFlag, successEnvelope, timestamp } from '../../../schemas/common';
 import { setDiff, zoneParams } from '../../../schemas/zones';
-import * as journal from '../../../services/journal';
+import * as zoneChangesService from '../../../services/zoneChanges';
 import type { PlanningContext } from '../../../services/context';
 
 const tags = ['history'];
@@ -28,7 +28,7 @@ const change = z
   })
   .meta({ id: 'ZoneChange' });
 
-/** /zones/{id}/history and /restore: the change journal. */
+/** /zones/{id}/history and /restore: the zone changes, read and restored. */
 export const historyRoutes: FastifyPluginAsyncZod<{ ctx: PlanningContext }> = async (app, { ctx }) => {
   app.get(
     '/zones/:id/history',
@@ -44,7 +44,7 @@ export const historyRoutes: FastifyPluginAsyncZod<{ ctx: PlanningContext }> = as
       },
     },
     async (request) => {
-      const { items, total } = await journal.listHistory(ctx, principalOf(request), request.params.id, request.query);
+      const { items, total } = await zoneChangesService.listZoneChanges(ctx, principalOf(request), request.params.id, request.query);
       return { status: 'success' as const, data: items, meta: { total, ...request.query } };
     },
   );
@@ -69,7 +69,7 @@ export const historyRoutes: FastifyPluginAsyncZod<{ ctx: PlanningContext }> = as
     },
     async (request) => ({
       status: 'success' as const,
-      data: await journal.restoreZone(ctx, principalOf(request), request.params.id, request.body.serial, { dryRun: request.query.dry_run }),
+      data: await zoneChangesService.restoreZone(ctx, principalOf(request), request.params.id, request.body.serial, { dryRun: request.query.dry_run }),
     }),
   );
 };

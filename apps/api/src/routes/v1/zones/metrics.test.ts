@@ -8,6 +8,7 @@ describe(`/v1/zones/{id}/metrics (${process.env.DATABASE_URL ? 'PostgreSQL' : 'P
   let api: TestApi;
   const now = new Date('2026-05-20T10:30:00Z');
   beforeAll(async () => {
+    // Not apiTest's API: the metrics windows follow a clock of the test's own.
     api = await startTestApi({ clock: () => now });
   });
   afterAll(() => api.close());

@@ -1,18 +1,18 @@
 // The plan's zone and record limits on every path that writes zones or records: each refusal is
 // quota_exceeded with the limit and the usage, and leaves nothing written (serials, counts,
-// journal and audit log as they were).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// zone changes and audit log as they were).
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../apiTest';
 import { inArray, sql } from '@kaja/db/orm';
 import { auditEvents, zoneChanges } from '@kaja/db';
-import { errorOf, signUpOwner, startTestApi, type ApiResponse, type TestAccount, type TestApi } from '../../../testing';
+import { errorOf, signUpOwner, type ApiResponse, type TestAccount, type TestApi } from '../../../testing';
 import { createZone, setPlan, uniqueZoneName } from './zoneTestKit';
 
 describe(`plan limits on every write path (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi();
+  apiTest.beforeAll(async ({ api: started }) => {
+    api = started;
   });
-  afterAll(() => api.close());
 
   const hosts = (count: number, prefix = 'h') =>
     Array.from({ length: count }, (_, i) => ({ action: 'create', type: 'A', name: `${prefix}${i}`, content: '192.0.2.1' }));
@@ -28,7 +28,7 @@ describe(`plan limits on every write path (${process.env.DATABASE_URL ? 'Postgre
     return { account, zone };
   }
 
-  /** Everything a write leaves behind: each zone's serial and record count, the journal and the audit log. */
+  /** Everything a write leaves behind: each zone's serial and record count, the zone changes and the audit log. */
   async function footprint(account: TestAccount) {
     const zones = (await api.request('GET', '/zones?limit=100', { token: account.apiKey })).body.data as {
       id: string;
@@ -37,7 +37,7 @@ describe(`plan limits on every write path (${process.env.DATABASE_URL ? 'Postgre
       status: string;
     }[];
     const ids = zones.map((zone) => zone.id);
-    const [journal] =
+    const [changes] =
       ids.length > 0
         ? await api.database.db
             .select({ value: sql<number>`count(*)::int` })
@@ -48,7 +48,7 @@ describe(`plan limits on every write path (${process.env.DATABASE_URL ? 'Postgre
       .select({ value: sql<number>`count(*)::int` })
       .from(auditEvents)
       .where(sql`${auditEvents.customerId} = ${account.customerId}`);
-    return { zones: zones.map(({ id, serial, record_count, status }) => ({ id, serial, record_count, status })), journal: journal!.value, audit: audit!.value };
+    return { zones: zones.map(({ id, serial, record_count, status }) => ({ id, serial, record_count, status })), changes: changes!.value, audit: audit!.value };
   }
 
   function expectRecordQuota(response: ApiResponse, requested: number) {

@@ -1,18 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../apiTest';
 import { eq } from '@kaja/db/orm';
 import { rrsets, zoneChanges } from '@kaja/db';
-import { createApiKey, errorOf, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../../testing';
+import { createApiKey, errorOf, type TestAccount, type TestApi } from '../../../testing';
 import { createZone, customerWithZone, setPlan } from './zoneTestKit';
 
 describe('/v1/zones/{id}/records', () => {
   let api: TestApi;
   let owner: TestAccount;
-  beforeAll(async () => {
-    api = await startTestApi();
-    owner = await signUpOwner(api);
+  apiTest.beforeAll(async ({ api: started, owner: signedUp }) => {
+    api = started;
+    owner = signedUp;
     await setPlan(api, owner, 'scale');
   });
-  afterAll(() => api.close());
 
   const post = (zoneId: string, body: unknown, token = owner.apiKey) => api.request('POST', `/zones/${zoneId}/records`, { token, body });
   const list = async (zoneId: string, query = '') =>
@@ -367,8 +367,8 @@ describe('/v1/zones/{id}/records', () => {
         [`keep.${zone.name}`, 'A', 3600, ['192.0.2.9']],
         [`new.${zone.name}`, 'A', 300, ['192.0.2.5']],
       ]);
-      const journal = await api.database.db.select().from(zoneChanges).where(eq(zoneChanges.zoneId, zone.id));
-      expect(journal.at(-1)).toMatchObject({ previousSerial: serial, serial: serial + 1, source: 'api' });
+      const changes = await api.database.db.select().from(zoneChanges).where(eq(zoneChanges.zoneId, zone.id));
+      expect(changes.at(-1)).toMatchObject({ previousSerial: serial, serial: serial + 1, source: 'api' });
     });
 
     it('is all or nothing: one bad change refuses every change, each problem under its index', async () => {

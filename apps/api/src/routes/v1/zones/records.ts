@@ -3,7 +3,7 @@ import { text } from '../../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../../plugins/authentication';
 import { commonErrors, listEnvelope, pagination, successEnvelope } from '../../../schemas/common';
-import { recordInput, rrset, rrsetParams, setDiff, zoneParams } from '../../../schemas/zones';
+import { rrsetInput, rrset, rrsetParams, setDiff, zoneParams } from '../../../schemas/zones';
 import * as rrsetsService from '../../../services/rrsets';
 import type { ZoneContext } from '../../../services/context';
 
@@ -20,12 +20,12 @@ export const recordRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async (
         summary: 'Add records to the set of their name and type (creating it); returns the whole set',
         description: 'Values already in the set are kept once. `ttl` sets the set’s TTL (left out: the set keeps its TTL, a new set gets the zone’s).',
         params: zoneParams,
-        body: recordInput,
+        body: rrsetInput,
         response: { 200: successEnvelope(rrset), 201: successEnvelope(rrset), ...commonErrors },
       },
     },
     async (request, reply) => {
-      const { created, rrset } = await rrsetsService.addRecords(ctx, principalOf(request), request.params.id, request.body);
+      const { created, rrset } = await rrsetsService.addToRrset(ctx, principalOf(request), request.params.id, request.body);
       return reply.status(created ? 201 : 200).send({ status: 'success', data: rrset });
     },
   );
@@ -64,7 +64,7 @@ export const recordRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async (
         params: zoneParams,
         body: z.object({
           changes: z
-            .array(recordInput.extend({ action: z.enum(['create', 'replace', 'delete']) }))
+            .array(rrsetInput.extend({ action: z.enum(['create', 'replace', 'delete']) }))
             .min(1)
             .max(1000),
         }),
@@ -100,7 +100,7 @@ export const recordRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async (
         tags,
         summary: 'Replace the values (and TTL) of a record set',
         params: rrsetParams,
-        body: recordInput.pick({ content: true, ttl: true }),
+        body: rrsetInput.pick({ content: true, ttl: true }),
         response: { 200: successEnvelope(rrset), ...commonErrors },
       },
     },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiTest } from '../../../apiTest';
 import { and, eq } from '@kaja/db/orm';
 import { auditEvents } from '@kaja/db';
 import { createApiKey, errorOf, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../../testing';
@@ -12,7 +13,7 @@ describe('secondaries of a zone', () => {
   let zone: { id: string; name: string };
   let transferKey: { id: string; name: string };
   beforeAll(async () => {
-    // The documentation networks stand for public secondaries here; the operator allows them.
+    // Not apiTest's API: the documentation networks stand for public secondaries here, which the operator allows at start.
     api = await startTestApi({ env: { SECONDARY_ALLOWED_CIDRS: documentationNetworks } });
     ({ account: owner, zone } = await customerWithZone(api));
     transferKey = (await api.request('POST', `/zones/${zone.id}/tsig-keys`, { token: owner.apiKey, body: { can_transfer: true } })).body.data;
@@ -125,10 +126,9 @@ describe('secondaries of a zone', () => {
 
 describe('secondaries without an allowance of the operator', () => {
   let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi();
+  apiTest.beforeAll(async ({ api: started }) => {
+    api = started;
   });
-  afterAll(() => api.close());
 
   it('refuses documentation addresses too, and takes public ones', async () => {
     const { account, zone } = await customerWithZone(api);

@@ -4,7 +4,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseZoneFile } from '@kaja/dns-model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../apiTest';
 import { createApiKey, errorOf, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../../testing';
 import { createZone, customerWithZone, setPlan } from './zoneTestKit';
 
@@ -14,12 +15,11 @@ const everyTypeFixture = readFileSync(createRequire(import.meta.url).resolve('@k
 describe('/v1/zones/{id}/export and /import', () => {
   let api: TestApi;
   let owner: TestAccount;
-  beforeAll(async () => {
-    api = await startTestApi();
-    owner = await signUpOwner(api);
+  apiTest.beforeAll(async ({ api: started, owner: signedUp }) => {
+    api = started;
+    owner = signedUp;
     await setPlan(api, owner, 'scale');
   });
-  afterAll(() => api.close());
 
   const importFile = (zoneId: string, text: string, query = '', token = owner.apiKey) =>
     api.request('POST', `/zones/${zoneId}/import${query}`, { token, headers: { 'content-type': 'text/dns' }, body: text });

@@ -1,20 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../apiTest';
 import { and, eq, sql } from '@kaja/db/orm';
 import { auditEvents, cryptokeys, customers, jobs, rrsets, zoneChanges, zones } from '@kaja/db';
 import { buildApp } from '../../../app';
-import { createApiKey, errorOf, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../../testing';
+import { createApiKey, errorOf, signUpOwner, type TestAccount, type TestApi } from '../../../testing';
 import { createZone, setPlan, uniqueZoneName } from './zoneTestKit';
 
 describe('/v1/zones', () => {
   let api: TestApi;
   let owner: TestAccount;
   let other: TestAccount;
-  beforeAll(async () => {
-    api = await startTestApi();
-    [owner, other] = await Promise.all([signUpOwner(api), signUpOwner(api)]);
+  apiTest.beforeAll(async ({ api: started, owner: signedUp }) => {
+    api = started;
+    owner = signedUp;
+    other = await signUpOwner(api);
     await Promise.all([setPlan(api, owner, 'scale'), setPlan(api, other, 'scale')]);
   });
-  afterAll(() => api.close());
 
   const today = () => {
     const now = new Date();
@@ -290,7 +291,7 @@ describe('/v1/zones', () => {
   });
 
   describe('DELETE /zones/{id}', () => {
-    it('answers 202 with status deleting; the job removes records and journal, writes the audit event, then 404', async () => {
+    it('answers 202 with status deleting; the job removes records and zone changes, writes the audit event, then 404', async () => {
       const zone = await createZone(api, owner);
       await api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { type: 'A', name: 'www', content: '192.0.2.1' } });
       // A DNSSEC key of the zone (its contents do not matter here: only that the job removes it).

@@ -26,35 +26,35 @@ export function databaseNotices(database: DatabaseHandle): NoticeSource {
     );
 }
 
-export interface JournalFollowerOptions {
+export interface ZoneChangeFollowerOptions {
   /** How often every zone's serial and status are compared with the database. */
   syncIntervalMs: number;
   /** First wait before subscribing again after a lost connection; doubles up to 30 s. */
   retryMs: number;
 }
 
-export const defaultFollowerOptions: JournalFollowerOptions = { syncIntervalMs: 5000, retryMs: 500 };
+export const defaultFollowerOptions: ZoneChangeFollowerOptions = { syncIntervalMs: 5000, retryMs: 500 };
 
 /**
  * Keeps the loader's zones live: each announcement refreshes its zone at once, and a periodic sync
  * (plus one after every reconnect) catches up whatever was missed, so a lost notice costs at most
  * one sync interval.
  */
-export class JournalFollower {
+export class ZoneChangeFollower {
   private readonly unsubscribes: (() => unknown)[] = [];
   private timer: NodeJS.Timeout | undefined;
   private retry: NodeJS.Timeout | undefined;
   private syncing: Promise<void> | undefined;
   private stopped = false;
   private failing = false;
-  private readonly options: JournalFollowerOptions;
-  /** Every journal row up to this id was served at the last complete sync (the node's heartbeat reports it). */
+  private readonly options: ZoneChangeFollowerOptions;
+  /** Every zone change up to this id was served at the last complete sync (the node's heartbeat reports it). */
   position = 0;
 
   constructor(
     private readonly loader: ZoneLoader,
     private readonly sources: NoticeSource[],
-    options: Partial<JournalFollowerOptions> = {},
+    options: Partial<ZoneChangeFollowerOptions> = {},
   ) {
     this.options = { ...defaultFollowerOptions, ...options };
   }

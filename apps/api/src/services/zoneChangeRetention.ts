@@ -1,14 +1,14 @@
 import type { Database } from '@kaja/db';
 import { sql } from '@kaja/db/orm';
 
-/** The recurring job that trims the change journal. */
-export const journalRetentionJob = 'journal.trim';
-export const journalRetentionIntervalMs = 3_600_000;
+/** The recurring job that trims the zone changes. */
+export const zoneChangeRetentionJob = 'zoneChanges.trim';
+export const zoneChangeRetentionIntervalMs = 3_600_000;
 
-/** Rows deleted per statement, so trimming a long journal never holds its locks for long. */
+/** Rows deleted per statement, so trimming many zone changes never holds its locks for long. */
 const trimBatch = 5000;
 
-export interface JournalRetention {
+export interface ZoneChangeRetention {
   /** A change older than this many days may go... */
   days: number;
   /** ...unless it is among its zone's last this many changes. */
@@ -16,11 +16,11 @@ export interface JournalRetention {
 }
 
 /**
- * Deletes the journal rows the retention rule lets go, oldest first, in batches; returns how many.
+ * Deletes the zone changes the retention rule lets go, oldest first, in batches; returns how many.
  * A zone's history, restores and IXFR then reach back that far; a DNS node or secondary further
  * behind loads or transfers the zone whole.
  */
-export async function trimJournal(db: Database, rule: JournalRetention, now: Date): Promise<number> {
+export async function trimZoneChanges(db: Database, rule: ZoneChangeRetention, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - rule.days * 86_400_000).toISOString();
   let deleted = 0;
   for (;;) {

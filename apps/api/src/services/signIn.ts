@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from '@kaja/db/orm';
 import { apiKeys, isUniqueViolation, users } from '@kaja/db';
 import { ApiError, invalid } from '../errors';
 import { createDefaultApiKey } from './apiKeys';
-import { recordAudit, type Actor } from '@kaja/zone-writes';
+import { inTransaction, recordAudit, type Actor } from '@kaja/zone-writes';
 import type { ServiceContext } from './context';
 import { insertCustomer, loadCustomer } from './customers';
 import { consumeEmailToken, endEmailTokens, issueEmailToken } from './emailTokens';
@@ -42,7 +42,7 @@ export async function signup(ctx: ServiceContext, input: { email: string; passwo
     return;
   }
   try {
-    const token = await ctx.db.transaction(async (tx) => {
+    await inTransaction(ctx, async (tx, after) => {
       const { customer } = await insertCustomer(tx, { name: input.company });
       const [user] = await tx
         .insert(users)
@@ -55,9 +55,8 @@ export async function signup(ctx: ServiceContext, input: { email: string; passwo
         targetId: user!.id,
         summary: { email: user!.email, company: customer.name },
       });
-      return issueEmailToken(tx, user!.id, 'verify_email');
+      after.mail(verificationMail(ctx.config, input.email, await issueEmailToken(tx, user!.id, 'verify_email')));
     });
-    ctx.mail(verificationMail(ctx.config, input.email, token));
   } catch (error) {
     // Two sign-ups for one address at once: the second is told the same as for any taken address.
     if (!isUniqueViolation(error)) throw error;
@@ -76,8 +75,7 @@ export async function signin(ctx: ServiceContext, input: { email: string; passwo
     throw new ApiError('forbidden', 'Verify your email address first; we sent you a link', { email: 'Email address is not verified' });
   }
   if (await accountUnderAttack(ctx, input.email)) {
-    const token = await issueEmailToken(ctx.db, user.id, 'sign_in');
-    ctx.mail(signInLinkMail(ctx.config, user.email, token));
+    await inTransaction(ctx, async (tx, after) => after.mail(signInLinkMail(ctx.config, user.email, await issueEmailToken(tx, user.id, 'sign_in'))));
     throw new ApiError('forbidden', 'Many wrong passwords were tried on this account: we mailed you a link to finish signing in', {
       email: 'Sign-in link sent: open it to finish signing in',
       sign_in_link_sent: true,
@@ -97,7 +95,7 @@ async function passwordAccepted(ctx: ServiceContext, user: typeof users.$inferSe
 }
 
 async function startSession(ctx: ServiceContext, user: typeof users.$inferSelect, client: Client, method: SignInMethod) {
-  const { session, newDevice } = await ctx.db.transaction(async (tx) => {
+  const session = await inTransaction(ctx, async (tx, after) => {
     const newDevice = await isNewDevice(tx, user.id, client.userAgent);
     const created = await createSession(tx, user.id, client, method);
     await recordAudit(tx, asUser(user.id, client), {
@@ -107,17 +105,18 @@ async function startSession(ctx: ServiceContext, user: typeof users.$inferSelect
       targetId: user.id,
       summary: { user_agent: client.userAgent, via: method },
     });
-    return { session: created, newDevice };
+    if (newDevice) {
+      await mailUser(
+        ctx,
+        { tx, after },
+        user.id,
+        'sign-in from a new device',
+        'Someone signed in to your Kaja DNS account from a browser or program not used for it before.',
+        client,
+      );
+    }
+    return created;
   });
-  if (newDevice) {
-    await mailUser(
-      ctx,
-      user.id,
-      'sign-in from a new device',
-      'Someone signed in to your Kaja DNS account from a browser or program not used for it before.',
-      client,
-    );
-  }
   return { session, user: presentUser(user), customer: (await loadCustomer(ctx.db, user.customerId))! };
 }
 
@@ -249,8 +248,7 @@ export function resendVerification(ctx: ServiceContext, email: string): void {
   ctx.background('resending verification', async () => {
     const user = await findUserByEmail(ctx, email);
     if (!user || user.emailVerifiedAt) return;
-    const token = await issueEmailToken(ctx.db, user.id, 'verify_email');
-    ctx.mail(verificationMail(ctx.config, user.email, token));
+    await inTransaction(ctx, async (tx, after) => after.mail(verificationMail(ctx.config, user.email, await issueEmailToken(tx, user.id, 'verify_email'))));
   });
 }
 
@@ -258,16 +256,15 @@ export function requestPasswordReset(ctx: ServiceContext, email: string, client:
   ctx.background('password reset request', async () => {
     const user = await findUserByEmail(ctx, email);
     if (!user) return;
-    const token = await ctx.db.transaction(async (tx) => {
+    await inTransaction(ctx, async (tx, after) => {
       await recordAudit(tx, anonymous(client), {
         customerId: user.customerId,
         action: 'user.password_reset_requested',
         targetType: 'user',
         targetId: user.id,
       });
-      return issueEmailToken(tx, user.id, 'reset_password');
+      after.mail(passwordResetMail(ctx.config, user.email, await issueEmailToken(tx, user.id, 'reset_password')));
     });
-    ctx.mail(passwordResetMail(ctx.config, user.email, token));
   });
 }
 
@@ -277,35 +274,38 @@ export function requestPasswordReset(ctx: ServiceContext, email: string, client:
  */
 export async function resetPassword(ctx: ServiceContext, input: { token: string; password: string; revoke_api_keys?: boolean | undefined }, client: Client) {
   const passwordHash = await hashPassword(input.password);
-  await ctx.db
-    .transaction(async (tx) => {
-      const userId = await consumeEmailToken(tx, input.token, 'reset_password');
-      const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-      await checkPasswordRules(input.password, { email: user!.email, fullName: user!.fullName });
-      await tx
-        .update(users)
-        .set({ passwordHash, emailVerifiedAt: user!.emailVerifiedAt ?? new Date(), updatedAt: new Date() })
-        .where(eq(users.id, userId));
-      await revokeSessions(tx, userId);
-      const revokedKeys = input.revoke_api_keys
-        ? await tx
-            .update(apiKeys)
-            .set({ revokedAt: new Date() })
-            .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
-            .returning({ id: apiKeys.id })
-        : [];
-      await recordAudit(tx, asUser(userId, client), {
-        customerId: user!.customerId,
-        action: 'user.password_reset',
-        targetType: 'user',
-        targetId: userId,
-        summary: { api_keys_revoked: revokedKeys.map((key) => key.id) },
-      });
-      return userId;
-    })
-    .then((userId) =>
-      mailUser(ctx, userId, 'password changed', 'The password of your Kaja DNS account was reset with a mailed link; every session was signed out.', client),
+  await inTransaction(ctx, async (tx, after) => {
+    const userId = await consumeEmailToken(tx, input.token, 'reset_password');
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    await checkPasswordRules(input.password, { email: user!.email, fullName: user!.fullName });
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: user!.emailVerifiedAt ?? new Date(), updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    await revokeSessions(tx, userId);
+    const revokedKeys = input.revoke_api_keys
+      ? await tx
+          .update(apiKeys)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+          .returning({ id: apiKeys.id })
+      : [];
+    await recordAudit(tx, asUser(userId, client), {
+      customerId: user!.customerId,
+      action: 'user.password_reset',
+      targetType: 'user',
+      targetId: userId,
+      summary: { api_keys_revoked: revokedKeys.map((key) => key.id) },
+    });
+    await mailUser(
+      ctx,
+      { tx, after },
+      userId,
+      'password changed',
+      'The password of your Kaja DNS account was reset with a mailed link; every session was signed out.',
+      client,
     );
+  });
 }
 
 /** Changes the password of the signed-in person and ends their other sessions. */
@@ -318,7 +318,7 @@ export async function changePassword(ctx: ServiceContext, principal: Principal, 
   if (input.new_password === input.current_password) throw invalid({ new_password: 'New password must differ from the current one' });
   const passwordHash = await hashPassword(input.new_password);
   const sessionId = principal.credential.kind === 'session' ? principal.credential.sessionId : undefined;
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx, after) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, principal.userId));
     await revokeSessions(tx, principal.userId, sessionId);
     await endEmailTokens(tx, principal.userId, 'reset_password');
@@ -328,9 +328,16 @@ export async function changePassword(ctx: ServiceContext, principal: Principal, 
       targetType: 'user',
       targetId: principal.userId,
     });
-  });
-  await mailUser(ctx, principal.userId, 'password changed', 'The password of your Kaja DNS account was changed; your other sessions were signed out.', {
-    ip: principal.actor.ip,
-    userAgent: principal.userAgent,
+    await mailUser(
+      ctx,
+      { tx, after },
+      principal.userId,
+      'password changed',
+      'The password of your Kaja DNS account was changed; your other sessions were signed out.',
+      {
+        ip: principal.actor.ip,
+        userAgent: principal.userAgent,
+      },
+    );
   });
 }

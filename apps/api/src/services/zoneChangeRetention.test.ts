@@ -2,7 +2,7 @@ import { customers, zoneChanges, zones, type DatabaseHandle } from '@kaja/db';
 import { asc, eq } from '@kaja/db/orm';
 import { createTestDatabase } from '@kaja/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trimJournal } from './journalRetention';
+import { trimZoneChanges } from './zoneChangeRetention';
 
 const day = 86_400_000;
 const now = new Date('2026-06-01T00:00:00Z');
@@ -45,12 +45,12 @@ describe('the change journal’s retention', () => {
     // Every change recent: nothing goes whatever the count.
     const fresh = await zoneWithJournal('fresh.example', [5, 4, 3, 2, 1]);
 
-    expect(await trimJournal(database.db, { days: 90, keepChanges: 3 }, now)).toBe(7);
+    expect(await trimZoneChanges(database.db, { days: 90, keepChanges: 3 }, now)).toBe(7);
     expect(await serials(busy)).toEqual([8, 9, 10]);
     expect(await serials(quiet)).toEqual([1, 2]);
     expect(await serials(fresh)).toEqual([1, 2, 3, 4, 5]);
     // Nothing more to let go: a second run deletes nothing.
-    expect(await trimJournal(database.db, { days: 90, keepChanges: 3 }, now)).toBe(0);
+    expect(await trimZoneChanges(database.db, { days: 90, keepChanges: 3 }, now)).toBe(0);
   });
 
   it('keeps at least the newest change of a zone, in batches past one statement’s worth', async () => {
@@ -59,7 +59,7 @@ describe('the change journal’s retention', () => {
       Array.from({ length: 12_000 }, () => 400),
     );
     // The first test's zones go down to their newest change (or their day-old one) too: 2 + 1 + 4 rows.
-    expect(await trimJournal(database.db, { days: 1, keepChanges: 1 }, now)).toBe(11_999 + 7);
+    expect(await trimZoneChanges(database.db, { days: 1, keepChanges: 1 }, now)).toBe(11_999 + 7);
     expect(await serials(long)).toEqual([12_000]);
   });
 });

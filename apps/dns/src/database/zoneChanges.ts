@@ -1,22 +1,22 @@
-import { zoneChanges, type Executor, type JournalRecord } from '@kaja/db';
+import { zoneChanges, type Executor, type ZoneChangeRecord } from '@kaja/db';
 import { and, asc, eq, gte, sql } from '@kaja/db/orm';
 import { wireRecord } from '../zoneFile';
 import type { ZoneChange } from '../zone';
 
-/** One change-journal row as stored: records in canonical presentation (dns-model `ZoneRecord`). */
-export interface JournalEntry {
+/** One zone change as stored: records in canonical presentation (dns-model `ZoneRecord`). */
+export interface StoredZoneChange {
   previousSerial: number;
   serial: number;
-  removed: JournalRecord[];
-  added: JournalRecord[];
+  removed: ZoneChangeRecord[];
+  added: ZoneChangeRecord[];
 }
 
 /**
- * The journal of a zone from `serial` on, in commit order, starting with the change that produced
- * `serial` itself, at most `limit` rows. Empty when the journal does not reach back to `serial`
+ * The changes of a zone from `serial` on, in commit order, starting with the change that produced
+ * `serial` itself, at most `limit` rows. Empty when the stored changes do not reach back to `serial`
  * (a transfer then falls back to the whole zone, a DNS node reloads it).
  */
-export async function readJournal(db: Executor, zoneId: string, serial: number, limit = 100): Promise<JournalEntry[]> {
+export async function readZoneChanges(db: Executor, zoneId: string, serial: number, limit = 100): Promise<StoredZoneChange[]> {
   // Serials are unique per zone but wrap (RFC 1982); commit order is the row id.
   const anchor = db
     .select({ id: zoneChanges.id })
@@ -30,8 +30,8 @@ export async function readJournal(db: Executor, zoneId: string, serial: number, 
     .limit(limit);
 }
 
-/** A journal row in the wire form `Zone.apply` takes. */
-export function wireChange(entry: JournalEntry): ZoneChange {
+/** A stored zone change in the wire form `Zone.apply` takes. */
+export function wireChange(entry: StoredZoneChange): ZoneChange {
   return {
     previousSerial: entry.previousSerial,
     serial: entry.serial,

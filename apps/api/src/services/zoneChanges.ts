@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt } from '@kaja/db/orm';
-import { zoneChanges, type Executor, type JournalRecord } from '@kaja/db';
+import { zoneChanges, type Executor, type ZoneChangeRecord } from '@kaja/db';
 import { groupRecords } from '@kaja/dns-model';
 import { invalid } from '../errors';
 import type { Pagination } from '../schemas/common';
@@ -20,8 +20,8 @@ import type { PlanningContext, ZoneContext } from './context';
 
 type ChangeRow = typeof zoneChanges.$inferSelect;
 
-/** The journal as customers read it: the SOA's own change is the serial, so it is left out. */
-const withoutSoa = (records: JournalRecord[]) => records.filter((record) => record.type !== 'SOA');
+/** Zone changes as customers read them: the SOA's own change is the serial, so it is left out. */
+const withoutSoa = (records: ZoneChangeRecord[]) => records.filter((record) => record.type !== 'SOA');
 
 /** Records listed per change; an import of a big zone file is summed up by the counts. */
 const maxListedRecords = 1000;
@@ -42,7 +42,7 @@ export function presentChange(row: ChangeRow) {
   };
 }
 
-export async function listHistory(ctx: ZoneContext, principal: Principal, zoneId: string, page: Pagination) {
+export async function listZoneChanges(ctx: ZoneContext, principal: Principal, zoneId: string, page: Pagination) {
   const zone = await findZone(ctx.db, principal, zoneId);
   const where = eq(zoneChanges.zoneId, zone.id);
   const [rows, [total]] = await Promise.all([
@@ -52,19 +52,19 @@ export async function listHistory(ctx: ZoneContext, principal: Principal, zoneId
   return { items: rows.map(presentChange), total: total!.value };
 }
 
-const recordKey = (record: JournalRecord) => `${record.name}\u0000${record.type}\u0000${record.content}`;
+const recordKey = (record: ZoneChangeRecord) => `${record.name}\u0000${record.type}\u0000${record.content}`;
 
 /**
  * The customer's records of a zone as they were right after `serial`: today's records with every
  * later change undone, newest first (its added records taken out, its removed ones put back).
  */
-export async function recordsAtSerial(tx: Executor, { zone, sets }: ZoneState, serial: number): Promise<JournalRecord[]> {
+export async function recordsAtSerial(tx: Executor, { zone, sets }: ZoneState, serial: number): Promise<ZoneChangeRecord[]> {
   const [target] = await tx
     .select({ id: zoneChanges.id })
     .from(zoneChanges)
     .where(and(eq(zoneChanges.zoneId, zone.id), eq(zoneChanges.serial, serial)));
   if (!target) throw invalid({ serial: `The zone's history has no change with serial ${serial}` });
-  const records = new Map<string, JournalRecord>();
+  const records = new Map<string, ZoneChangeRecord>();
   for (const set of sets.values()) {
     if (set.managed) continue;
     for (const content of set.contents) {
@@ -88,7 +88,7 @@ export async function recordsAtSerial(tx: Executor, { zone, sets }: ZoneState, s
 export function changesToReach(
   zone: ZoneRow,
   sets: ZoneState['sets'],
-  records: readonly JournalRecord[],
+  records: readonly ZoneChangeRecord[],
   options: { removeOthers: boolean; path?: (name: string, type: string) => string },
 ): SetChange[] {
   const { rrsets } = groupRecords(records);

@@ -4,7 +4,7 @@ import { recordType } from '@kaja/dns-model';
 import { dsRecord } from '@kaja/dnssec';
 import type { ServiceContext } from './context';
 import { newCryptokeyRow } from './dnssecKeys';
-import { dnskeyOf, dnssecApexSets, type CryptokeyRow } from './dnssecRecords';
+import { dnskeyOf, dnssecApexSets, type CryptokeyRow } from './dnssecRrsets';
 
 const ctx = { config: loadConfig({ KEY_ENCRYPTION_KEY: '11'.repeat(32) }) } as ServiceContext;
 const now = new Date();

@@ -72,7 +72,7 @@ export interface PublishOptions {
 
 /**
  * Writes the apex's DNSSEC sets for the zone as it is now (the row locked in `tx`, with its new
- * state) as one journal change with a new serial, so DNS servers and secondaries see key changes
+ * state) as one zone change with a new serial, so DNS servers and secondaries see key changes
  * like any other change. Returns the serial (unchanged when nothing was written).
  */
 export async function publishDnssecSets(tx: Executor, ctx: ServiceContext, zone: ZoneRow, options: PublishOptions): Promise<number> {
