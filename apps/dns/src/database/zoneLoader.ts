@@ -1,5 +1,5 @@
 import { rrsets, zones, type Database, type ZoneChangeNotice } from '@kaja/db';
-import { eq } from '@kaja/db/orm';
+import { and, eq, inArray, ne } from '@kaja/db/orm';
 import { Zone } from '../zone';
 import { wireRecord } from '../zoneFile';
 import type { ZoneStore } from '../zoneStore';
@@ -22,6 +22,14 @@ export type ZoneListener = (event: ZoneEvent) => void | Promise<void>;
 const journalBatch = 100;
 /** Zones refreshed at once by a sync, so a start with many zones does not take every connection. */
 const syncConcurrency = 4;
+/**
+ * Zones a sync loads whole with one read (at start, every zone): one snapshot per batch rather
+ * than per zone, as 100,000 small zones would otherwise take 100,000 transactions.
+ */
+const wholeBatch = 500;
+
+type RecordRow = { name: string; type: string; ttl: number; contents: string[] };
+type WholeRead = { id: string; records: RecordRow[] };
 
 interface Work {
   done: Promise<void>;
@@ -80,15 +88,25 @@ export class ZoneLoader {
       if (this.served.get(row.name) !== row.id || this.store.get(row.name)?.serial !== row.serial) stale.push(row.name);
     }
     for (const name of this.served.keys()) if (!active.has(name)) stale.push(name);
+    // Zones not served yet are read whole in batches; the rest one by one (journal or removal).
+    const batches: string[][] = [];
+    const single: string[] = [];
+    for (const name of stale) {
+      const last = batches.at(-1);
+      if (this.served.has(name) || this.work.has(name)) single.push(name);
+      else if (last && last.length < wholeBatch) last.push(name);
+      else batches.push([name]);
+    }
+    const tasks: (() => Promise<void>)[] = [...batches.map((names) => () => this.refreshWhole(names)), ...single.map((name) => () => this.refresh(name))];
     let next = 0;
     const runner = async () => {
-      while (next < stale.length) await this.refresh(stale[next++]!);
+      while (next < tasks.length) await tasks[next++]!();
     };
-    await Promise.all(Array.from({ length: Math.min(syncConcurrency, stale.length) }, runner));
+    await Promise.all(Array.from({ length: Math.min(syncConcurrency, tasks.length) }, runner));
   }
 
   /** Brings one zone up to date with the database; resolves once it is (errors are logged). */
-  refresh(name: string): Promise<void> {
+  refresh(name: string, first: (name: string) => Promise<void> = (n) => this.refreshNow(n)): Promise<void> {
     const running = this.work.get(name);
     if (running) {
       running.again = true;
@@ -97,14 +115,16 @@ export class ZoneLoader {
     const work: Work = { done: Promise.resolve(), again: false };
     work.done = (async () => {
       try {
+        let pass = first;
         do {
           work.again = false;
           if (this.closed) return;
           try {
-            await this.refreshNow(name);
+            await pass(name);
           } catch (error) {
             console.error(`dns: could not refresh the zone ${name} from the database:`, error);
           }
+          pass = (n) => this.refreshNow(n);
         } while (work.again);
       } finally {
         this.work.delete(name);
@@ -118,6 +138,46 @@ export class ZoneLoader {
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all([...this.work.values()].map((work) => work.done));
+  }
+
+  /**
+   * Loads zones not served yet with one read-only snapshot for all of them; each zone is then
+   * served as `refresh` would (one at a time with any other refresh of it), and a zone the read
+   * did not find active goes the single way.
+   */
+  private async refreshWhole(names: string[]): Promise<void> {
+    const read = this.readWhole(names);
+    // A failed read is logged by each zone's refresh, which then tries again on its own.
+    read.catch(() => undefined);
+    await Promise.all(
+      names.map((name) =>
+        this.refresh(name, async (n) => {
+          const whole = (await read).get(n);
+          if (whole && !this.served.has(n)) await this.serveWhole(whole.id, n, whole.records);
+          else await this.refreshNow(n);
+        }),
+      ),
+    );
+  }
+
+  private readWhole(names: string[]): Promise<Map<string, WholeRead>> {
+    return this.db.transaction(
+      async (tx) => {
+        const rows = await tx
+          .select({ id: zones.id, name: zones.name })
+          .from(zones)
+          .where(and(inArray(zones.name, names), eq(zones.status, 'active'), ne(zones.serial, 0)));
+        const byId = new Map<string, WholeRead & { name: string }>(rows.map((row) => [row.id, { id: row.id, name: row.name, records: [] }]));
+        if (byId.size === 0) return new Map();
+        const records = await tx
+          .select({ zoneId: rrsets.zoneId, name: rrsets.name, type: rrsets.type, ttl: rrsets.ttl, contents: rrsets.contents })
+          .from(rrsets)
+          .where(inArray(rrsets.zoneId, [...byId.keys()]));
+        for (const { zoneId, ...record } of records) byId.get(zoneId)!.records.push(record);
+        return new Map([...byId.values()].map((whole) => [whole.name, whole]));
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
   }
 
   private async refreshNow(name: string): Promise<void> {
@@ -191,7 +251,7 @@ export class ZoneLoader {
     return applied;
   }
 
-  private async serveWhole(id: string, name: string, rows: { name: string; type: string; ttl: number; contents: string[] }[]): Promise<void> {
+  private async serveWhole(id: string, name: string, rows: RecordRow[]): Promise<void> {
     const zone = new Zone(name, wireRecords(rows));
     await this.emit({ type: 'loaded', id, zone });
     const previous = this.served.get(name);
@@ -207,7 +267,7 @@ export class ZoneLoader {
   }
 }
 
-function* wireRecords(rows: { name: string; type: string; ttl: number; contents: string[] }[]) {
+function* wireRecords(rows: RecordRow[]) {
   for (const row of rows) {
     for (const content of row.contents) yield wireRecord({ name: row.name, type: row.type, ttl: row.ttl, content });
   }
