@@ -31,6 +31,8 @@ if (!Number.isInteger(changeCount) || changeCount < 0) throw new Error('--change
 const records = zoneCount * recordsPerZone;
 const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+/** The node's connections carry this name, so they can be cut. */
+const nodeApplication = 'kaja-bench-scale-node';
 const silentLog = { info() {}, warn() {}, error() {} };
 
 interface Loaded {
@@ -138,12 +140,8 @@ async function measure(
  */
 async function catchUp(node: ChildProcess, port: number, database: DatabaseHandle & { url?: string }): Promise<{ ms: number; writeMs: number }> {
   const { db } = database;
-  // Every connection to the database now is the node's, the setup's pool being idle in its own process.
-  const ours = ((await db.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] }).rows;
   process.kill(node.pid!, 'SIGSTOP');
-  await db.execute(
-    sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> ${ours[0]!.pid} and backend_type = 'client backend'`,
-  );
+  await db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${nodeApplication}`);
   const writer = await openDatabase({ databaseUrl: database.url!, dataDir: '', migrate: false });
   const config = loadConfig();
   const ctx = { db: writer.db, config, log: silentLog, zoneChanges: new ZoneChangePublisher(writer.db, silentLog) };
@@ -236,11 +234,11 @@ try {
       'Kaja DNS (PostgreSQL)',
       () => {
         const child = spawn(process.execPath, ['--import', 'tsx', main, '--listen', `127.0.0.1:${port}`, '--workers', '1'], {
-          env: { ...process.env, DATABASE_URL: database!.url!, LOG_LEVEL: 'silent' },
+          env: { ...process.env, DATABASE_URL: database!.url!, LOG_LEVEL: 'silent', PGAPPNAME: nodeApplication },
           stdio: ['ignore', 'pipe', 'inherit'],
           detached: true,
         });
-        child.stdout!.on('data', (d) => (output += d));
+        child.stdout.on('data', (d) => (output += d));
         return child;
       },
       () => output.includes('dns: serving'),

@@ -168,13 +168,13 @@ export class ZoneLoader {
           .from(zones)
           .where(and(inArray(zones.name, names), eq(zones.status, 'active'), ne(zones.serial, 0)));
         const byId = new Map<string, WholeRead & { name: string }>(rows.map((row) => [row.id, { id: row.id, name: row.name, records: [] }]));
-        if (byId.size === 0) return new Map();
+        if (byId.size === 0) return new Map<string, WholeRead>();
         const records = await tx
           .select({ zoneId: rrsets.zoneId, name: rrsets.name, type: rrsets.type, ttl: rrsets.ttl, contents: rrsets.contents })
           .from(rrsets)
           .where(inArray(rrsets.zoneId, [...byId.keys()]));
         for (const { zoneId, ...record } of records) byId.get(zoneId)!.records.push(record);
-        return new Map([...byId.values()].map((whole) => [whole.name, whole]));
+        return new Map<string, WholeRead>([...byId.values()].map((whole) => [whole.name, whole]));
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
