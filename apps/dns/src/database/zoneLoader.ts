@@ -1,5 +1,5 @@
-import { rrsets, zones, type Database, type ZoneChangeNotice } from '@kaja/db';
-import { and, eq, inArray, ne } from '@kaja/db/orm';
+import { rrsets, zoneChanges, zones, type Database, type ZoneChangeNotice } from '@kaja/db';
+import { and, eq, inArray, ne, sql } from '@kaja/db/orm';
 import { Zone } from '../zone';
 import { wireRecord } from '../zoneFile';
 import type { ZoneStore } from '../zoneStore';
@@ -88,16 +88,21 @@ export class ZoneLoader {
       if (this.served.get(row.name) !== row.id || this.store.get(row.name)?.serial !== row.serial) stale.push(row.name);
     }
     for (const name of this.served.keys()) if (!active.has(name)) stale.push(name);
-    // Zones not served yet are read whole in batches; the rest one by one (journal or removal).
-    const batches: string[][] = [];
+    // Zones not served yet are read whole, and served zones behind read their journals, in
+    // batches of one snapshot each; a zone being refreshed, or active no more, one by one.
+    const whole: string[] = [];
+    const behind: string[] = [];
     const single: string[] = [];
     for (const name of stale) {
-      const last = batches.at(-1);
-      if (this.served.has(name) || this.work.has(name)) single.push(name);
-      else if (last && last.length < wholeBatch) last.push(name);
-      else batches.push([name]);
+      if (this.work.has(name) || !active.has(name)) single.push(name);
+      else if (this.served.has(name)) behind.push(name);
+      else whole.push(name);
     }
-    const tasks: (() => Promise<void>)[] = [...batches.map((names) => () => this.refreshWhole(names)), ...single.map((name) => () => this.refresh(name))];
+    const tasks: (() => Promise<void>)[] = [
+      ...chunks(whole, wholeBatch).map((names) => () => this.refreshWhole(names)),
+      ...chunks(behind, wholeBatch).map((names) => () => this.catchUp(names)),
+      ...single.map((name) => () => this.refresh(name)),
+    ];
     let next = 0;
     const runner = async () => {
       while (next < tasks.length) await tasks[next++]!();
@@ -157,6 +162,79 @@ export class ZoneLoader {
           else await this.refreshNow(n);
         }),
       ),
+    );
+  }
+
+  /**
+   * Brings served zones that are behind up to date with their journals read in one snapshot; a
+   * zone whose journal does not take it to the serial read goes the single way (more rows, or a
+   * whole load).
+   */
+  private async catchUp(names: string[]): Promise<void> {
+    const read = this.readJournals(names);
+    read.catch(() => undefined);
+    await Promise.all(
+      names.map((name) =>
+        this.refresh(name, async (n) => {
+          const behind = (await read).get(n);
+          const zone = this.store.get(n);
+          if (
+            behind &&
+            zone &&
+            this.served.get(n) === behind.id &&
+            (await this.applyJournal(behind.id, zone, behind.journal)) > 0 &&
+            zone.serial === behind.serial
+          )
+            return;
+          await this.refreshNow(n);
+        }),
+      ),
+    );
+  }
+
+  /** The journal of each named zone from the serial served on, by name, with the zone's id and serial. */
+  private readJournals(names: string[]): Promise<Map<string, { id: string; serial: number; journal: JournalEntry[] }>> {
+    const from = names.flatMap((name) => {
+      const id = this.served.get(name);
+      const zone = this.store.get(name);
+      return id && zone ? [{ name, id, serial: zone.serial }] : [];
+    });
+    return this.db.transaction(
+      async (tx) => {
+        const rows = await tx
+          .select({ id: zones.id, name: zones.name, serial: zones.serial })
+          .from(zones)
+          .where(and(inArray(zones.name, names), eq(zones.status, 'active')));
+        const result = new Map(rows.map((row) => [row.name, { id: row.id, serial: row.serial, journal: [] as JournalEntry[] }]));
+        if (from.length === 0) return result;
+        // Each zone's rows from the one that made its served serial on, in commit order.
+        const ids = `{${from.map((f) => f.id).join(',')}}`;
+        const serials = `{${from.map((f) => f.serial).join(',')}}`;
+        const journal = await tx
+          .select({
+            zoneId: zoneChanges.zoneId,
+            previousSerial: zoneChanges.previousSerial,
+            serial: zoneChanges.serial,
+            removed: zoneChanges.removed,
+            added: zoneChanges.added,
+          })
+          .from(zoneChanges)
+          .where(
+            and(
+              inArray(
+                zoneChanges.zoneId,
+                from.map((f) => f.id),
+              ),
+              sql`${zoneChanges.id} >= (select a.id from zone_changes a join unnest(${ids}::uuid[], ${serials}::bigint[]) as w(zone_id, serial)
+                on a.zone_id = w.zone_id and a.serial = w.serial where a.zone_id = ${zoneChanges.zoneId})`,
+            ),
+          )
+          .orderBy(zoneChanges.zoneId, zoneChanges.id);
+        const byId = new Map(rows.map((row) => [row.id, result.get(row.name)!]));
+        for (const { zoneId, ...entry } of journal) byId.get(zoneId)?.journal.push(entry);
+        return result;
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
   }
 
@@ -265,6 +343,10 @@ export class ZoneLoader {
   private async emit(event: ZoneEvent): Promise<void> {
     for (const listener of this.listeners) await listener(event);
   }
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 }
 
 function* wireRecords(rows: RecordRow[]) {
