@@ -2,10 +2,11 @@
 // to its first answer, and how much memory it holds then (the resident set of every process of
 // the server, one worker), beside NSD and Knot DNS serving the same small zone in the same run.
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { groupRssKb } from './memory';
 import { freePort, median, startKaja, startKnot, startNsd, stop, waitForAnswer } from './servers';
 
 const zone = 'startup.example';
@@ -27,25 +28,6 @@ const contenders: Contender[] = [
   { name: 'NSD', start: (dir, port, zoneFile) => startNsd(dir, port, zone, zoneFile) },
   { name: 'Knot DNS', start: (dir, port, zoneFile) => startKnot(dir, port, zone, zoneFile) },
 ];
-
-/** The resident set, in kB, of every process in the process group led by `pid`. */
-function groupRssKb(pid: number): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // Fields after the command name (which may hold spaces): state ppid pgrp ...
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) !== pid) continue;
-      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${entry}/status`, 'utf8'));
-      if (rss) total += Number(rss[1]);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return total;
-}
 
 const runs = Number(parseArgs({ options: { runs: { type: 'string', default: '5' } } }).values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive whole number');

@@ -82,6 +82,34 @@ describe('keys from the database', () => {
     expect(await source().settings('nowhere.example')).toBeUndefined();
   });
 
+  it('reads the zones asked for in one turn together, each getting its own keys, a broken key failing only its zone', async () => {
+    const [customer] = await database.db.insert(customers).values({ name: 'Many zones' }).returning();
+    const names = Array.from({ length: 1205 }, (_, i) => `z${i}.batch.example`);
+    const rows = await database.db
+      .insert(zones)
+      .values(names.map((name) => ({ customerId: customer!.id, name, region: 'EU' as const, ttl: 3600, serial: 1 })))
+      .returning({ id: zones.id, name: zones.name });
+    const signedKey = generateCryptokey({ keytype: 'ksk' });
+    const brokenKey = generateCryptokey({ keytype: 'ksk' });
+    const [signedZone, brokenZone] = [rows[3]!, rows[1204]!];
+    const outer = zoneId;
+    try {
+      zoneId = signedZone.id;
+      await storeKey(signedKey, 'ECDSAP256SHA256');
+      zoneId = brokenZone.id;
+      await storeKey(brokenKey, 'ECDSAP256SHA256', randomBytes(32));
+    } finally {
+      zoneId = outer;
+    }
+    const keySource = source();
+    const results = await Promise.allSettled(names.map((name) => keySource.settings(name)));
+    expect(results[3]).toMatchObject({ status: 'fulfilled', value: { nsec3: false } });
+    const signed = (results[3] as PromiseFulfilledResult<Awaited<ReturnType<DatabaseKeySource['settings']>>>).value!;
+    expect(signed.keys.map((k) => k.keyTag)).toEqual([signedKey.keyTag]);
+    expect(results[1204]!.status).toBe('rejected');
+    expect(results.filter((r, i) => i !== 3 && i !== 1204).every((r) => r.status === 'fulfilled' && r.value === undefined)).toBe(true);
+  });
+
   it('refuses a key sealed under another key-encryption key', async () => {
     const id = await storeKey(generateCryptokey({ keytype: 'zsk' }), 'ECDSAP256SHA256', randomBytes(32));
     try {

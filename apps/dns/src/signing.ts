@@ -26,8 +26,9 @@ export class ZoneSigning {
     private readonly zones: ZoneStore,
     private readonly source: KeySource,
   ) {
+    zones.onZoneSet((name) => this.follow(name));
     zones.onChange((name, change) => {
-      if (name === undefined) return this.sync();
+      if (name === undefined) return;
       const signer = this.signers.get(name);
       // An unsigned zone that now publishes keys (signing turned on) is signed from here on.
       if (!signer && change && publishesKeys(name, change)) return void this.reload(name);
@@ -42,7 +43,7 @@ export class ZoneSigning {
     // signature cache renew what is getting old (it re-signs under `refreshWithin` left).
     this.timer = setInterval(() => this.emit(), (DEFAULT_POLICY.refreshWithin / 7) * 1000);
     this.timer.unref();
-    this.sync();
+    for (const name of zones.names()) this.follow(name);
   }
 
   /** Resolves once the keys of every zone in the store have been read. */
@@ -109,18 +110,19 @@ export class ZoneSigning {
   }
 
   /**
-   * Zones came or went: read the keys of new ones and of zones loaded whole again (a key change may
-   * have come while the node was behind), forget the gone ones.
+   * A zone came or went: read the keys of a new one or of one loaded whole again (a key change may
+   * have come while the node was behind), forget a gone one.
    */
-  private sync(): void {
-    for (const name of this.zones.names()) if (this.readFor.get(name) !== this.zones.get(name)) void this.reload(name);
-    for (const name of [...this.loads.keys()]) {
-      if (this.zones.get(name)) continue;
-      this.loads.delete(name);
-      this.readFor.delete(name);
-      this.settings.delete(name);
-      this.signers.delete(name);
+  private follow(name: string): void {
+    const zone = this.zones.get(name);
+    if (zone) {
+      if (this.readFor.get(name) !== zone) void this.reload(name);
+      return;
     }
+    this.loads.delete(name);
+    this.readFor.delete(name);
+    this.settings.delete(name);
+    this.signers.delete(name);
   }
 
   private emit(): void {

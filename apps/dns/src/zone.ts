@@ -1,6 +1,11 @@
 import { compareNames, isSubdomain, labelsToName, nameLabels, type ResourceRecord, RRType, serialCompare, soaSerial } from '@kaja/dns-model';
+import { NodeRrsets } from './nodeRrsets';
+import { packedLength, PackedRrset } from './packedRrset';
 
-/** The records of one name and type: one TTL, uncompressed wire rdata, no duplicates. */
+/**
+ * The records of one name and type: one TTL, uncompressed wire rdata, no duplicates. A zone keeps
+ * them packed (`PackedRrset`); answers make their own (wildcard expansions, CHAOS, ALIAS).
+ */
 export interface Rrset {
   name: string;
   type: number;
@@ -13,7 +18,7 @@ export interface Rrset {
 /** A name in the zone; an empty non-terminal is a node without RRsets that has descendants. */
 export interface ZoneNode {
   name: string;
-  rrsets: Map<number, Rrset>;
+  rrsets: NodeRrsets;
   /** Number of child nodes, so a node left empty without children can be dropped. */
   children: number;
 }
@@ -40,6 +45,11 @@ export type ApplyResult = 'applied' | 'already' | 'gap';
  * One hosted zone in memory: every name (and every empty non-terminal) as a node, keyed by its
  * platform name, so a lookup is one map access per label. The canonical order (RFC 4034 6.1) that
  * NSEC chains need is derived on demand.
+ *
+ * Memory per record is what limits how many zones a node holds: the rdata of the records a zone is
+ * built from are packed into one buffer (`PackedRrset`: an object per RRset, none per record), a
+ * name's RRsets are a short array rather than a map (`NodeRrsets`), and an RRset shares its node's
+ * name. An RRset changed by a journal change is packed into a buffer of its own.
  */
 export class Zone {
   readonly nodes = new Map<string, ZoneNode>();
@@ -54,14 +64,17 @@ export class Zone {
   private ordered: string[] | undefined;
   /** DNAME RRsets in the zone: most zones have none, and their answers skip looking for one. */
   private dnames = 0;
+  private packed = false;
 
   constructor(
     readonly name: string,
     records: Iterable<ResourceRecord> = [],
   ) {
-    this.apex = { name, rrsets: new Map(), children: 0 };
+    this.apex = { name, rrsets: new NodeRrsets(), children: 0 };
     this.nodes.set(name, this.apex);
     for (const record of records) this.add(record);
+    this.pack();
+    this.packed = true;
     this.check();
   }
 
@@ -115,11 +128,20 @@ export class Zone {
     const node = isHashedRecord(record) ? this.ensureHashedNode(record.name) : this.ensureNode(record.name);
     const rrset = node.rrsets.get(record.type);
     if (!rrset) {
-      node.rrsets.set(record.type, { name: record.name, type: record.type, ttl: record.ttl, rdata: [record.rdata] });
+      // While the zone is built, plain RRsets until `pack`; a later change packs at once.
+      const rdata = [record.rdata];
+      node.rrsets.set(
+        record.type,
+        this.packed ? new PackedRrset(node.name, record.type, record.ttl, rdata) : { name: node.name, type: record.type, ttl: record.ttl, rdata },
+      );
       if (record.type === RRType.DNAME) this.dnames++;
     } else {
       rrset.ttl = record.ttl;
-      if (!rrset.rdata.some((r) => sameBytes(r, record.rdata))) rrset.rdata.push(record.rdata);
+      const rdata = rrset.rdata;
+      if (!rdata.some((r) => sameBytes(r, record.rdata))) {
+        rdata.push(record.rdata);
+        if (this.packed) rrset.rdata = rdata;
+      }
     }
     this.changed();
   }
@@ -148,7 +170,7 @@ export class Zone {
     if (depth <= 0 || labelsToName(labels.slice(depth)) !== this.name) {
       throw new RangeError(`${name} is not inside the zone ${this.name}`);
     }
-    node = { name, rrsets: new Map(), children: 0 };
+    node = { name, rrsets: new NodeRrsets(), children: 0 };
     this.nodes.set(name, node);
     this.ensureNode(labelsToName(labels.slice(1))).children++;
     return node;
@@ -158,7 +180,7 @@ export class Zone {
     let node = this.hashed.get(name);
     if (node) return node;
     if (labelsToName(nameLabels(name).slice(1)) !== this.name) throw new RangeError(`${name} is not an NSEC3 owner of the zone ${this.name}`);
-    node = { name, rrsets: new Map(), children: 0 };
+    node = { name, rrsets: new NodeRrsets(), children: 0 };
     this.hashed.set(name, node);
     return node;
   }
@@ -170,6 +192,22 @@ export class Zone {
       this.nodes.delete(current.name);
       current = this.nodes.get(labelsToName(nameLabels(current.name).slice(1)));
       if (current) current.children--;
+    }
+  }
+
+  /** Moves the rdata of every RRset into one buffer (see the class comment). */
+  private pack(): void {
+    const all = [...this.nodes.values(), ...this.hashed.values()];
+    let length = 0;
+    for (const node of all) for (const rrset of node.rrsets.values()) length += packedLength(rrset.rdata);
+    const buffer = new Uint8Array(length);
+    let offset = 0;
+    for (const node of all) {
+      for (const rrset of [...node.rrsets.values()]) {
+        const rdata = rrset.rdata;
+        node.rrsets.set(rrset.type, new PackedRrset(node.name, rrset.type, rrset.ttl, rdata, { buffer, offset }));
+        offset += packedLength(rdata);
+      }
     }
   }
 

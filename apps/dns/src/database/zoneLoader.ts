@@ -1,5 +1,5 @@
 import { rrsets, zoneChanges, zones, type Database, type ZoneChangeNotice } from '@kaja/db';
-import { eq, max } from '@kaja/db/orm';
+import { and, eq, inArray, max, ne, sql } from '@kaja/db/orm';
 import { Zone } from '../zone';
 import { wireRecord } from '../zoneFile';
 import type { ZoneStore } from '../zoneStore';
@@ -22,6 +22,14 @@ export type ZoneListener = (event: ZoneEvent) => void | Promise<void>;
 const changesPerRead = 100;
 /** Zones refreshed at once by a sync, so a start with many zones does not take every connection. */
 const syncConcurrency = 4;
+/**
+ * Zones a sync loads whole with one read (at start, every zone): one snapshot per batch rather
+ * than per zone, as 100,000 small zones would otherwise take 100,000 transactions.
+ */
+const wholeBatch = 500;
+
+type RecordRow = { name: string; type: string; ttl: number; contents: string[] };
+type WholeRead = { id: string; records: RecordRow[] };
 
 interface Work {
   done: Promise<void>;
@@ -108,11 +116,26 @@ export class ZoneLoader {
       if (this.served.get(row.name) !== row.id || this.store.get(row.name)?.serial !== row.serial) stale.push(row.name);
     }
     for (const name of this.served.keys()) if (!active.has(name)) stale.push(name);
+    // Zones not served yet are read whole, and served zones behind read their journals, in
+    // batches of one snapshot each; a zone being refreshed, or active no more, one by one.
+    const whole: string[] = [];
+    const behind: string[] = [];
+    const single: string[] = [];
+    for (const name of stale) {
+      if (this.work.has(name) || !active.has(name)) single.push(name);
+      else if (this.served.has(name)) behind.push(name);
+      else whole.push(name);
+    }
+    const tasks: (() => Promise<void>)[] = [
+      ...chunks(whole, wholeBatch).map((names) => () => this.refreshWhole(names)),
+      ...chunks(behind, wholeBatch).map((names) => () => this.catchUp(names)),
+      ...single.map((name) => () => this.refresh(name)),
+    ];
     let next = 0;
     const runner = async () => {
-      while (next < stale.length) await this.refresh(stale[next++]!);
+      while (next < tasks.length) await tasks[next++]!();
     };
-    await Promise.all(Array.from({ length: Math.min(syncConcurrency, stale.length) }, runner));
+    await Promise.all(Array.from({ length: Math.min(syncConcurrency, tasks.length) }, runner));
     if (this.failures === failures) this.syncedAt = started;
   }
 
@@ -123,7 +146,7 @@ export class ZoneLoader {
   }
 
   /** Brings one zone up to date with the database; resolves once it is (errors are logged). */
-  refresh(name: string): Promise<void> {
+  refresh(name: string, first: (name: string) => Promise<void> = (n) => this.refreshNow(n)): Promise<void> {
     const running = this.work.get(name);
     if (running) {
       running.again = true;
@@ -132,15 +155,17 @@ export class ZoneLoader {
     const work: Work = { done: Promise.resolve(), again: false };
     work.done = (async () => {
       try {
+        let pass = first;
         do {
           work.again = false;
           if (this.closed) return;
           try {
-            await this.refreshNow(name);
+            await pass(name);
           } catch (error) {
             this.failures++;
             console.error(`dns: could not refresh the zone ${name} from the database:`, error);
           }
+          pass = (n) => this.refreshNow(n);
         } while (work.again);
       } finally {
         this.work.delete(name);
@@ -154,6 +179,119 @@ export class ZoneLoader {
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all([...this.work.values()].map((work) => work.done));
+  }
+
+  /**
+   * Loads zones not served yet with one read-only snapshot for all of them; each zone is then
+   * served as `refresh` would (one at a time with any other refresh of it), and a zone the read
+   * did not find active goes the single way.
+   */
+  private async refreshWhole(names: string[]): Promise<void> {
+    const read = this.readWhole(names);
+    // A failed read is logged by each zone's refresh, which then tries again on its own.
+    read.catch(() => undefined);
+    await Promise.all(
+      names.map((name) =>
+        this.refresh(name, async (n) => {
+          const whole = (await read).get(n);
+          if (whole && !this.served.has(n)) await this.serveWhole(whole.id, n, whole.records);
+          else await this.refreshNow(n);
+        }),
+      ),
+    );
+  }
+
+  /**
+   * Brings served zones that are behind up to date with their journals read in one snapshot; a
+   * zone whose journal does not take it to the serial read goes the single way (more rows, or a
+   * whole load).
+   */
+  private async catchUp(names: string[]): Promise<void> {
+    const read = this.readChanges(names);
+    read.catch(() => undefined);
+    await Promise.all(
+      names.map((name) =>
+        this.refresh(name, async (n) => {
+          const behind = (await read).get(n);
+          const zone = this.store.get(n);
+          if (
+            behind &&
+            zone &&
+            this.served.get(n) === behind.id &&
+            (await this.applyChanges(behind.id, zone, behind.changes)) > 0 &&
+            zone.serial === behind.serial
+          )
+            return;
+          await this.refreshNow(n);
+        }),
+      ),
+    );
+  }
+
+  /** The journal of each named zone from the serial served on, by name, with the zone's id and serial. */
+  private readChanges(names: string[]): Promise<Map<string, { id: string; serial: number; changes: StoredZoneChange[] }>> {
+    const from = names.flatMap((name) => {
+      const id = this.served.get(name);
+      const zone = this.store.get(name);
+      return id && zone ? [{ name, id, serial: zone.serial }] : [];
+    });
+    return this.db.transaction(
+      async (tx) => {
+        const rows = await tx
+          .select({ id: zones.id, name: zones.name, serial: zones.serial })
+          .from(zones)
+          .where(and(inArray(zones.name, names), eq(zones.status, 'active')));
+        const result = new Map(rows.map((row) => [row.name, { id: row.id, serial: row.serial, changes: [] as StoredZoneChange[] }]));
+        if (from.length === 0) return result;
+        // Each zone's rows from the one that made its served serial on, in commit order.
+        const ids = `{${from.map((f) => f.id).join(',')}}`;
+        const serials = `{${from.map((f) => f.serial).join(',')}}`;
+        const changes = await tx
+          .select({
+            zoneId: zoneChanges.zoneId,
+            previousSerial: zoneChanges.previousSerial,
+            serial: zoneChanges.serial,
+            removed: zoneChanges.removed,
+            added: zoneChanges.added,
+          })
+          .from(zoneChanges)
+          .where(
+            and(
+              inArray(
+                zoneChanges.zoneId,
+                from.map((f) => f.id),
+              ),
+              sql`${zoneChanges.id} >= (select a.id from zone_changes a join unnest(${ids}::uuid[], ${serials}::bigint[]) as w(zone_id, serial)
+                on a.zone_id = w.zone_id and a.serial = w.serial where a.zone_id = ${zoneChanges.zoneId})`,
+            ),
+          )
+          .orderBy(zoneChanges.zoneId, zoneChanges.id);
+        const byId = new Map(rows.map((row) => [row.id, result.get(row.name)!]));
+        for (const { zoneId, ...entry } of changes) byId.get(zoneId)?.changes.push(entry);
+        return result;
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+  }
+
+  private readWhole(names: string[]): Promise<Map<string, WholeRead>> {
+    return this.db.transaction(
+      async (tx) => {
+        const rows = await tx
+          .select({ id: zones.id, name: zones.name })
+          .from(zones)
+          .where(and(inArray(zones.name, names), eq(zones.status, 'active'), ne(zones.serial, 0)));
+        const byId = new Map<string, WholeRead & { name: string }>(rows.map((row) => [row.id, { id: row.id, name: row.name, records: [] }]));
+        if (byId.size === 0) return new Map<string, WholeRead>();
+        const records = await tx
+          .select({ zoneId: rrsets.zoneId, name: rrsets.name, type: rrsets.type, ttl: rrsets.ttl, contents: rrsets.contents })
+          .from(rrsets)
+          .where(inArray(rrsets.zoneId, [...byId.keys()]));
+        for (const { zoneId, ...record } of records) byId.get(zoneId)!.records.push(record);
+        return new Map<string, WholeRead>([...byId.values()].map((whole) => [whole.name, whole]));
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
   }
 
   private async refreshNow(name: string): Promise<void> {
@@ -230,7 +368,7 @@ export class ZoneLoader {
     return applied;
   }
 
-  private async serveWhole(id: string, name: string, rows: { name: string; type: string; ttl: number; contents: string[] }[]): Promise<void> {
+  private async serveWhole(id: string, name: string, rows: RecordRow[]): Promise<void> {
     const zone = new Zone(name, wireRecords(rows));
     await this.emit({ type: 'loaded', id, zone });
     const previous = this.served.get(name);
@@ -246,7 +384,11 @@ export class ZoneLoader {
   }
 }
 
-function* wireRecords(rows: { name: string; type: string; ttl: number; contents: string[] }[]) {
+function chunks<T>(items: T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+}
+
+function* wireRecords(rows: RecordRow[]) {
   for (const row of rows) {
     for (const content of row.contents) yield wireRecord({ name: row.name, type: row.type, ttl: row.ttl, content });
   }
