@@ -1,11 +1,9 @@
 // `npm run dns` without zone files: a DNS-only node on the PostgreSQL database at DATABASE_URL.
 // Its full run needs that server, so it is registered only when DATABASE_URL is set (npm run
 // test:db, which CI runs against PostgreSQL); the failure on an unreachable database runs always.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { dnsNodeIdFile } from '@kaja/config';
 import { dnsNodes, queryCounts, regions } from '@kaja/db';
 import { eq } from '@kaja/db/orm';
@@ -13,31 +11,16 @@ import { createTestDatabase } from '@kaja/db/testing';
 import { signUpOwner, startTestApi } from '@kaja/api/testing';
 import { createZone, setPlan } from '@kaja/api/testing/zones';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lookupWith } from './testing';
+import { lookupWith, startDnsNode, type DnsNodeProcess } from './testing';
 import { freePort } from '@kaja/dns/testing/ports';
-
-// The DNS server's own entry point, as `npm run dns` starts it.
-const main = fileURLToPath(new URL('../../../dns/src/main.ts', import.meta.url));
 
 // The node keeps its snapshot (and its generated id) under DATA_DIR.
 const dataDir = mkdtempSync(join(tmpdir(), 'kaja-dns-node-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function start(
-  args: string[],
-  databaseUrl: string,
-  env: Record<string, string> = {},
-): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
-    // The test asks one name every few milliseconds, which response rate limiting would slow.
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DNS_RATE_LIMIT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
+function start(args: string[], databaseUrl: string, env: Record<string, string> = {}): DnsNodeProcess {
+  // The test asks one name every few milliseconds, which response rate limiting would slow.
+  return startDnsNode(args, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DNS_RATE_LIMIT: '0', ...env });
 }
 
 describe('npm run dns as a DNS-only node', () => {

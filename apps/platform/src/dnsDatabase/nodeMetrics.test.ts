@@ -2,29 +2,23 @@
 // over HTTP after kdig queries. Its full run needs PostgreSQL, so it is registered only when
 // DATABASE_URL is set (npm run test:db, which CI runs against PostgreSQL); the refusal of a bad
 // address runs always.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createTestDatabase } from '@kaja/db/testing';
 import { signUpOwner, startTestApi } from '@kaja/api/testing';
 import { createZone, setPlan } from '@kaja/api/testing/zones';
 import { dig } from '@kaja/dns/testing/dig';
 import { scrape } from '@kaja/dns/testing/metrics';
 import { freePort } from '@kaja/dns/testing/ports';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startDnsNode } from './testing';
 
-const main = fileURLToPath(new URL('../../../dns/src/main.ts', import.meta.url));
+// The node keeps its snapshot and id under DATA_DIR.
+const dataDir = mkdtempSync(join(tmpdir(), 'kaja-dns-metrics-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function start(args: string[], databaseUrl: string): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
+const start = (args: string[], databaseUrl: string) => startDnsNode(args, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
 
 describe('metrics of a DNS-only node', () => {
   it('refuses a metrics address that is not HOST:PORT before it connects', async () => {

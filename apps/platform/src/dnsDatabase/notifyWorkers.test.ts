@@ -2,14 +2,13 @@
 // workers on a PostgreSQL server of the test's own, every worker killed while a NOTIFY waits for
 // its answer; the worker started in place of the one that sent NOTIFY takes the role over and
 // sends what was never acknowledged (the secondary's notified serial behind its zone's).
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createSocket, type Socket } from 'node:dgram';
 import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { signUpOwner, startTestApi, type TestApi } from '@kaja/api/testing';
 import { createZone, setPlan } from '@kaja/api/testing/zones';
@@ -20,8 +19,8 @@ import { signResponse, verifyMessage, type TsigKey } from '@kaja/dns-model/tsig'
 import { freePort } from '@kaja/dns/testing/ports';
 import { startPostgres, type TestPostgres } from '@kaja/dns/testing/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dnsMain, startDnsNode, type DnsNodeProcess } from './testing';
 
-const main = fileURLToPath(new URL('../../../dns/src/main.ts', import.meta.url));
 const keyEncryptionKey = randomBytes(32).toString('hex');
 const dataDir = mkdtempSync(join(tmpdir(), 'kaja-dns-notify-'));
 
@@ -62,16 +61,13 @@ async function startSecondary(key: TsigKey): Promise<{ socket: Socket; port: num
   return { socket, port: (socket.address() as { port: number }).port, heard, answer: () => (answering = true) };
 }
 
-function startNode(port: number): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', main, '--listen', `127.0.0.1:${port}`, '--workers', '2'], {
-    env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, KEY_ENCRYPTION_KEY: keyEncryptionKey, SECONDARY_ALLOWED_CIDRS: '127.0.0.0/8' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+function startNode(port: number): DnsNodeProcess {
+  return startDnsNode(['--listen', `127.0.0.1:${port}`, '--workers', '2'], {
+    DATABASE_URL: database.url!,
+    DATA_DIR: dataDir,
+    KEY_ENCRYPTION_KEY: keyEncryptionKey,
+    SECONDARY_ALLOWED_CIDRS: '127.0.0.0/8',
   });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
 }
 
 describe('NOTIFY from a DNS-only node', () => {
@@ -99,7 +95,7 @@ describe('NOTIFY from a DNS-only node', () => {
       await expect.poll(() => secondary.heard.includes(serial), { timeout: 20_000, interval: 50 }).toBe(true);
 
       // The node's workers (its other children, such as the TypeScript loader's, stay).
-      const { stdout } = await promisify(execFile)('pgrep', ['-P', String(node.child.pid), '-f', main]);
+      const { stdout } = await promisify(execFile)('pgrep', ['-P', String(node.child.pid), '-f', dnsMain]);
       const workers = stdout.trim().split('\n').map(Number);
       expect(workers).toHaveLength(2);
       for (const pid of workers) process.kill(pid, 'SIGKILL');

@@ -3,12 +3,10 @@
 // from its snapshot (signed zones signed with the sealed keys kept there), then catches up with
 // what changed meanwhile, loading whole the zones whose journal was trimmed past its serial.
 // The PostgreSQL server is the test's own, stopped and started by it.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { trimZoneChanges } from '@kaja/api';
 import { signUpOwner, startTestApi, type TestApi, type TestAccount } from '@kaja/api/testing';
 import { createZone, setPlan } from '@kaja/api/testing/zones';
@@ -21,8 +19,8 @@ import { dig } from '@kaja/dns/testing/dig';
 import { freePort } from '@kaja/dns/testing/ports';
 import { startPostgres, type TestPostgres } from '@kaja/dns/testing/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDnsNode, type DnsNodeProcess } from './testing';
 
-const main = fileURLToPath(new URL('../../../dns/src/main.ts', import.meta.url));
 const keyEncryptionKey = randomBytes(32);
 const dataDir = mkdtempSync(join(tmpdir(), 'kaja-dns-resilience-'));
 const snapshotDir = join(dataDir, 'dns-snapshot');
@@ -47,22 +45,12 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Node {
-  child: ChildProcess;
-  output(): string;
-  exited: Promise<number | null>;
-}
-
-function startNode(port: number): Node {
-  const child = spawn(process.execPath, ['--import', 'tsx', main, '--listen', `127.0.0.1:${port}`, '--workers', '1', '--node-name', 'edge-1'], {
-    env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, KEY_ENCRYPTION_KEY: keyEncryptionKey.toString('hex') },
-    stdio: ['ignore', 'pipe', 'pipe'],
+function startNode(port: number): DnsNodeProcess {
+  return startDnsNode(['--listen', `127.0.0.1:${port}`, '--workers', '1', '--node-name', 'edge-1'], {
+    DATABASE_URL: database.url!,
+    DATA_DIR: dataDir,
+    KEY_ENCRYPTION_KEY: keyEncryptionKey.toString('hex'),
   });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
 }
 
 async function send(method: string, path: string, body?: unknown) {

@@ -1,4 +1,6 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { Resolver } from 'node:dns/promises';
+import { fileURLToPath } from 'node:url';
 import { resolveKeyEncryptionKey } from '@kaja/config';
 import { createUpdateService } from '@kaja/zone-writes';
 import { signUpOwner, startTestApi, type TestAccount, type TestApi } from '@kaja/api/testing';
@@ -137,4 +139,27 @@ export async function signThroughApi(kit: ApiWithNode, zone: { id: string }, opt
   if (status.state !== 'active' || !status.keys_ready) throw new Error(`signing is not active: ${JSON.stringify(status)}`);
   const { ds } = await kit.send('GET', `/zones/${zone.id}/dnssec/ds`);
   return (ds as { digest_type: number; content: string }[]).find((record) => record.digest_type === 2)!.content;
+}
+
+/** The DNS server's own entry point, as `npm run dns` starts it. */
+export const dnsMain = fileURLToPath(new URL('../../../dns/src/main.ts', import.meta.url));
+
+/** A DNS-only node started as `npm run dns` starts it, its output kept for the test to read. */
+export interface DnsNodeProcess {
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+/**
+ * Starts `npm run dns` with `args`, on the database at DATABASE_URL, keeping its snapshot and id in
+ * DATA_DIR (a directory of the test's: never the working directory's `data/`).
+ */
+export function startDnsNode(args: string[], env: { DATABASE_URL: string; DATA_DIR: string } & Record<string, string>): DnsNodeProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', dnsMain, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
 }
