@@ -73,6 +73,8 @@ export class ZoneSnapshots {
 
   /** After a load from the database: removes the files of zones not served (deleted while the node was away). */
   prune(): Promise<void> {
+    // Only the writing process keeps the directory (the others may start before it exists).
+    if (!this.options.write) return Promise.resolve();
     this.pruning = true;
     return this.flush();
   }
@@ -96,7 +98,10 @@ export class ZoneSnapshots {
     while (this.writing) await this.writing;
     clearTimeout(this.timer);
     this.timer = undefined;
-    this.writing = this.write().finally(() => (this.writing = undefined));
+    // A snapshot that cannot be written never stops the node from answering: it says so and tries again later.
+    this.writing = this.write()
+      .catch((error: Error) => console.error(`dns: could not write the snapshot: ${error.message}`))
+      .finally(() => (this.writing = undefined));
     return this.writing;
   }
 

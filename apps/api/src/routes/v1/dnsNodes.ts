@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/authentication';
 import * as dnsNodesService from '../../services/dnsNodes';
 import { commonErrors, listEnvelope, message, pagination, timestamp } from '../../schemas/common';
+import { text } from '../../schemas/text';
 
 const tags = ['regions'];
 const dnsNode = z
@@ -48,7 +49,7 @@ export const dnsNodeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Forget a retired DNS node (platform staff); a running one comes back at its next heartbeat',
-        params: z.object({ id: z.string().min(1).max(64) }),
+        params: z.object({ id: text().min(1).max(64) }),
         response: { 200: message, ...commonErrors },
       },
     },
