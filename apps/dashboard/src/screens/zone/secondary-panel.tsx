@@ -9,24 +9,10 @@ import { Field } from '../../forms/field';
 import { showServerErrors } from '../../forms/server-errors';
 import { useTsigKeys } from '../zone-tsig/tsig-data';
 import type { Zone } from '../zones/zones-data';
-import { type SecondaryState, transferStatePollMs, useSetPrimaries, useTransferNow } from './secondary-data';
+import { maxPrimaries, primaryRow, primaryRows, type SecondaryState, transferStatePollMs, useSetPrimaries, useTransferNow } from './secondary-data';
 import { useZone } from './zone-data';
 
-/** The API's limit of primaries per zone. */
-const maxPrimaries = 10;
-
-const schema = z.object({
-  primaries: z
-    .array(
-      z.object({
-        address: z.string().trim().min(1, 'Enter the IPv4 or IPv6 address of your primary'),
-        port: z.coerce.number<string | number>().int().min(1, 'A port from 1 to 65535').max(65535, 'A port from 1 to 65535'),
-        tsig_key_id: z.string(),
-      }),
-    )
-    .min(1, 'A secondary zone needs at least one primary')
-    .max(maxPrimaries),
-});
+const schema = z.object({ primaries: primaryRows(primaryRow.extend({ tsig_key_id: z.string() })) });
 
 const when = (iso: string | null, never: string) => (iso ? formatDateTime(iso) : never);
 

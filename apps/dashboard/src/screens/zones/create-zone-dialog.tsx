@@ -27,14 +27,10 @@ import { TtlField } from '../../components/ttl-field';
 import { Field } from '../../forms/field';
 import { showServerErrors } from '../../forms/server-errors';
 import { useSignedInSession } from '../../shell/use-session-context';
+import { maxPrimaries, primaryRow, primaryRows } from '../zone/secondary-data';
 import { type Zone, useZoneCount, zonesKey } from './zones-data';
 
 const regionText = { EU_GLOBAL: 'EU and Global networks', EU: 'EU network only', GLOBAL: 'Global network only' } as const;
-
-const primary = z.object({
-  address: z.string().trim().min(1, 'Enter the IPv4 or IPv6 address of your primary'),
-  port: z.coerce.number<string | number>().int().min(1, 'A port from 1 to 65535').max(65535, 'A port from 1 to 65535'),
-});
 
 const schema = z.discriminatedUnion('type', [
   z.object({
@@ -50,7 +46,7 @@ const schema = z.discriminatedUnion('type', [
     name: z.string().trim().min(1, 'Enter the domain name, e.g. example.com'),
     region: z.enum(zoneRegions),
     ttl: z.number({ error: 'Enter the TTL in seconds' }).int(),
-    primaries: z.array(primary).min(1, 'A secondary zone needs at least one primary').max(10, 'At most 10 primaries'),
+    primaries: primaryRows(primaryRow),
   }),
 ]);
 
@@ -214,7 +210,7 @@ export function CreateZoneDialog() {
                     </Button>
                   </div>
                 ))}
-                <Button type="button" variant="outline" disabled={rows.fields.length >= 10} onClick={() => rows.append({ address: '', port: 53 })}>
+                <Button type="button" variant="outline" disabled={rows.fields.length >= maxPrimaries} onClick={() => rows.append({ address: '', port: 53 })}>
                   <Plus aria-hidden />
                   Add a primary
                 </Button>
