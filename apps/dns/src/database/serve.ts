@@ -114,7 +114,6 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     );
   };
   let restored = false;
-  if (options.snapshot?.write) await snapshots!.inventory();
   try {
     await follower.start();
     void snapshots?.prune();

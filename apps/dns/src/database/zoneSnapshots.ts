@@ -33,6 +33,8 @@ export class ZoneSnapshots {
   private readonly debounceMs: number;
   private closed = false;
   private pruning = false;
+  /** What the files held at start is noted (`inventory`): writes wait for it. */
+  private inventoried: Promise<void> | undefined;
   /** How long the last batch kept this thread busy encoding. */
   private encodingMs = 0;
 
@@ -53,11 +55,11 @@ export class ZoneSnapshots {
   }
 
   /**
-   * The writer's start, before the first load: notes what the files hold (checked, not decoded),
-   * so a zone whose file is current is not written again, and removes what a writer stopped
-   * between writing and renaming left.
+   * The writer's start, beside the first load (the first write waits for it): notes what the files
+   * hold (checked, not decoded), so a zone whose file is current is not written again, and removes
+   * what a writer stopped between writing and renaming left.
    */
-  async inventory(): Promise<void> {
+  private async inventory(): Promise<void> {
     for (const entry of await readdir(this.options.dir)) {
       const path = join(this.options.dir, entry);
       if (entry.includes(`${suffix}.tmp-`)) await unlink(path).catch(() => {});
@@ -82,6 +84,7 @@ export class ZoneSnapshots {
   /** Writes the snapshot of each zone as it is loaded, changed or its keys read, and removes it with the zone. */
   follow(): void {
     if (!this.options.write) return;
+    this.inventoried = this.inventory().catch((error: Error) => console.error(`dns: could not read the snapshot directory: ${error.message}`));
     this.loader.onZone((event) => {
       if (event.type === 'removed') this.removed.add(event.id);
       else this.dirty.add(event.zone.name);
@@ -126,6 +129,7 @@ export class ZoneSnapshots {
   }
 
   private async write(): Promise<void> {
+    await this.inventoried;
     const names = [...this.dirty];
     const removed = [...this.removed];
     this.dirty.clear();
