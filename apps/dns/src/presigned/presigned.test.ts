@@ -53,7 +53,7 @@ async function sign(zone: string, args: string[]): Promise<void> {
   const input = join(dir, `${zone}.unsigned`);
   await writeFile(input, UNSIGNED + keys.join('\n').replace(/^;.*$/gm, ''));
   const output = join(dir, `${zone}.zone`);
-  await run('dnssec-signzone', ['-q', '-K', dir, '-o', zone, ...args, '-f', output, input, join(dir, ksk), join(dir, zsk)], { timeout: 60_000 });
+  await run('dnssec-signzone', ['-q', '-K', dir, '-d', dir, '-o', zone, ...args, '-f', output, input, join(dir, ksk), join(dir, zsk)], { timeout: 60_000 });
   signed[zone] = await readFile(output, 'utf8');
   const ds = (await run('dnssec-dsfromkey', ['-2', join(dir, `${ksk}.key`)], { timeout: 30_000 })).stdout.trim().split(/\s+/);
   anchors[zone] = join(dir, `${zone}.anchors`);
