@@ -3,6 +3,7 @@
 // SO_REUSEPORT, so the kernel spreads queries over the workers. Linux only; the server falls back
 // to node's dgram when this addon is missing.
 #define _GNU_SOURCE
+#define NAPI_VERSION 8
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
@@ -33,7 +34,17 @@ typedef struct {
   struct mmsghdr send[BATCH];
   struct iovec send_iov[BATCH];
   int closed;
+  // Freed when both let go: the poll handle once libuv has closed it, and the JavaScript handle
+  // once collected (a late answer or a second close may still reach a closed socket through it).
+  int owners;
+  // Closes the socket when its thread or process ends with it open: a worker thread whose loop
+  // still holds a handle at exit aborts the whole process.
+  napi_async_cleanup_hook_handle teardown;
 } batch_socket;
+
+static void release(batch_socket *s) {
+  if (--s->owners == 0) free(s);
+}
 
 static napi_value throw_errno(napi_env env, const char *what) {
   char message[160];
@@ -173,7 +184,24 @@ static void on_closed(uv_handle_t *handle) {
   for (int i = 0; i < 3; i++) napi_delete_reference(s->env, s->buffers[i]);
   napi_delete_reference(s->env, s->on_batch);
   napi_async_destroy(s->env, s->async);
-  free(s);
+  napi_remove_async_cleanup_hook(s->teardown);
+  release(s);
+}
+
+static void stop(batch_socket *s) {
+  if (s->closed) return;
+  s->closed = 1;
+  uv_poll_stop(&s->poll);
+  close(s->fd);
+  uv_close((uv_handle_t *)&s->poll, on_closed);
+}
+
+static void on_teardown(napi_async_cleanup_hook_handle hook, void *data) {
+  stop((batch_socket *)data);
+}
+
+static void on_collected(napi_env env, void *data, void *hint) {
+  release((batch_socket *)data);
 }
 
 // open(host, port, in: Buffer, out: Buffer, meta: Int32Array, onBatch) -> [handle, port]
@@ -219,8 +247,10 @@ static napi_value open_socket(napi_env env, napi_callback_info info) {
   uv_poll_init(loop, &s->poll, fd);
   s->poll.data = s;
   uv_poll_start(&s->poll, UV_READABLE, on_readable);
+  s->owners = 2;
+  napi_add_async_cleanup_hook(env, on_teardown, s, &s->teardown);
   napi_value handle, port_value, result;
-  napi_create_external(env, s, NULL, NULL, &handle);
+  napi_create_external(env, s, on_collected, NULL, &handle);
   napi_create_int32(env, bound_port, &port_value);
   napi_create_array_with_length(env, 2, &result);
   napi_set_element(env, result, 0, handle);
@@ -270,12 +300,7 @@ static napi_value close_socket(napi_env env, napi_callback_info info) {
   napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
   batch_socket *s;
   napi_get_value_external(env, argv[0], (void **)&s);
-  if (!s->closed) {
-    s->closed = 1;
-    uv_poll_stop(&s->poll);
-    close(s->fd);
-    uv_close((uv_handle_t *)&s->poll, on_closed);
-  }
+  stop(s);
   return NULL;
 }
 
