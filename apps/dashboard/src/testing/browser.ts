@@ -42,10 +42,21 @@ export async function launchBrowser(): Promise<Browser> {
  * at 1440 and 375 px wide, and checks that it fits both widths.
  */
 export async function checkScreen(page: Page, name: string): Promise<void> {
-  // A toast or dialog still fading in has not its final colours yet: check the screen as it settles.
-  // (Endless ones, such as a pulsing progress bar, never settle and are left out.)
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  // A toast or dialog still fading in has not its final colours yet: check the screen once it has
+  // been still for a moment, since a toast's transition starts a frame or two after it is added.
+  // (Endless animations, such as a pulsing progress bar, never settle and are left out.)
+  await page.evaluate(() => delete (window as { stillSince?: number }).stillSince);
+  await page.waitForFunction(
+    ({ stillFor }) => {
+      const state = window as { stillSince?: number };
+      const moving = document
+        .getAnimations()
+        .some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
+      if (moving) delete state.stillSince;
+      else state.stillSince ??= performance.now();
+      return state.stillSince !== undefined && performance.now() - state.stillSince >= stillFor;
+    },
+    { stillFor: 250 },
   );
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations
