@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createSocket } from 'node:dgram';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { udpBatchAddon } from './udpBatch';
@@ -29,13 +30,26 @@ describe.runIf(udpBatchAddon)('the batched UDP addon', () => {
     expect(child.status).toBe(0);
   });
 
-  it('takes a second close, and refuses to send on a closed socket', async () => {
+  it('takes a second close without touching a socket opened since, and refuses to send on a closed one', async () => {
     const addon = udpBatchAddon!;
-    const handle = open(addon);
-    addon.close(handle);
-    // libuv frees the poll handle on the next turn of the loop; the JavaScript handle outlives it.
+    const first = open(addon);
+    addon.close(first);
+    // libuv lets go of the closed socket on the next turn of the loop; its JavaScript handle outlives it.
     await new Promise((resolve) => setImmediate(resolve));
-    addon.close(handle);
-    expect(addon.sendTo(handle, Buffer.from([0]), addon.peer(handle, 0))).toBe(-1);
+    const batches: number[] = [];
+    const { BATCH, SLOT } = addon;
+    const [second, port] = addon.open('127.0.0.1', 0, Buffer.alloc(BATCH * SLOT), Buffer.alloc(BATCH * SLOT), new Int32Array(BATCH * 3), (count) =>
+      batches.push(count),
+    );
+    addon.close(first);
+    expect(addon.sendTo(first, Buffer.from([0]), addon.peer(first, 0))).toBe(-1);
+
+    const client = createSocket('udp4');
+    try {
+      await expect.poll(() => (client.send(Buffer.from('ping'), port, '127.0.0.1'), batches.length), { timeout: 5000, interval: 100 }).toBeGreaterThan(0);
+    } finally {
+      client.close();
+      addon.close(second);
+    }
   });
 });
