@@ -7,6 +7,11 @@ import type { Zone, ZoneChange } from './zone';
 import type { ZoneStore } from './zoneStore';
 import { ZoneSigner } from './zoneSigner';
 
+/** Names a zone may have for its denial chain to be signed ahead of queries (about 100 bytes a signature). */
+const PRESIGNED_CHAIN = 200_000;
+/** Chain records signed per turn of the event loop: a few milliseconds, so answers wait little. */
+const CHAIN_STEPS_PER_TURN = 32;
+
 /**
  * The DNSSEC step of the answer pipeline (between lookup and encode, for queries with the DO
  * bit): one `ZoneSigner` per signed zone, its keys from a `KeySource`, kept in step with the
@@ -70,8 +75,25 @@ export class ZoneSigning {
     if (signer?.zone !== zone || signer.settings !== settings) {
       signer = new ZoneSigner(zone, settings, signer?.settings === settings ? signer.signatures : undefined);
       this.signers.set(zone.name, signer);
+      this.signDenialChain(signer);
     }
     return signer;
+  }
+
+  /**
+   * Signs a new signer's NSEC/NSEC3 chain in the background, a few records per turn of the event
+   * loop so answers go on in between; it stops when the signer is replaced. A zone with a chain
+   * longer than `PRESIGNED_CHAIN` keeps signing its denials as they are asked for.
+   */
+  private signDenialChain(signer: ZoneSigner): void {
+    if (signer.index.size > PRESIGNED_CHAIN) return;
+    const steps = signer.signDenialChain();
+    const turn = () => {
+      if (this.signers.get(signer.zone.name) !== signer) return;
+      for (let i = 0; i < CHAIN_STEPS_PER_TURN; i++) if (steps.next().done) return;
+      setImmediate(turn).unref();
+    };
+    setImmediate(turn).unref();
   }
 
   /**

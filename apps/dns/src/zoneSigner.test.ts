@@ -2,12 +2,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DnsClass, recordType, type ResourceRecord, RRType, typeCode } from '@kaja/dns-model';
-import { RRSIG_TYPE, writeSignedZone } from '@kaja/dnssec';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RRSIG_TYPE, signatureCacheCounts, writeSignedZone } from '@kaja/dnssec';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { StaticKeySource } from './keySource';
 import { keyRecords } from './publishedKeys';
 import { freshSettings, nextChange } from './testing/signedServer';
 import { loadZoneText } from './zoneFile';
+import { ZoneSigning } from './signing';
 import { ZoneSigner } from './zoneSigner';
+import { ZoneStore } from './zoneStore';
 import { zoneVerifierFailures } from '@kaja/dnssec/testing';
 
 /*
@@ -87,6 +90,56 @@ for (const nsec3 of [false, true]) {
     });
   });
 }
+
+describe('the denial chain signed ahead of queries', () => {
+  const nxdomain = (signer: ZoneSigner) =>
+    signer.sign({
+      rcode: 3,
+      aa: true,
+      answer: [],
+      authority: [],
+      additional: [],
+      proofs: [{ kind: 'nxdomain', name: `nothing.x.${ZONE}` }],
+      zone: signer.zone,
+    });
+
+  for (const nsec3 of [false, true]) {
+    it(`${nsec3 ? 'NSEC3' : 'NSEC'}: once the chain is signed, a denial for a new name signs nothing`, () => {
+      const settings = freshSettings(nsec3);
+      const zone = loadZoneText(ZONE, TEXT, ZONE, keyRecords(ZONE, settings));
+      const unsigned = new ZoneSigner(zone, settings);
+      let misses = signatureCacheCounts.misses;
+      nxdomain(unsigned);
+      expect(signatureCacheCounts.misses).toBeGreaterThan(misses);
+
+      const signer = new ZoneSigner(zone, settings);
+      const steps = [...signer.signDenialChain()].length;
+      expect(steps).toBe(signer.denial.chain().length);
+      misses = signatureCacheCounts.misses;
+      const proof = nxdomain(signer).authority.filter((r) => r.type === (nsec3 ? RRType.NSEC3 : RRType.NSEC));
+      expect(proof.length).toBeGreaterThan(0);
+      expect(signatureCacheCounts.misses).toBe(misses);
+    });
+  }
+
+  it("ZoneSigning signs a new signer's chain in the background, and answers from the signatures it made", async () => {
+    const settings = freshSettings(true);
+    const store = new ZoneStore();
+    store.put(loadZoneText(ZONE, TEXT, ZONE, keyRecords(ZONE, settings)));
+    const signing = new ZoneSigning(store, new StaticKeySource([[ZONE, settings]]));
+    try {
+      await signing.ready();
+      const signer = signing.signer(store.get(ZONE)!)!;
+      const chain = signer.denial.chain();
+      await vi.waitFor(() => expect(signer.signatures.size).toBe(chain.length), { timeout: 10_000 });
+      const misses = signatureCacheCounts.misses;
+      nxdomain(signer);
+      expect(signatureCacheCounts.misses).toBe(misses);
+    } finally {
+      signing.close();
+    }
+  });
+});
 
 describe('an apex ALIAS in the signed zone', () => {
   it('is left out of a transfer; the addresses it resolves to are signed in instead', async () => {

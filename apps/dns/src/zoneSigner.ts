@@ -91,6 +91,20 @@ export class ZoneSigner {
   }
 
   /**
+   * Signs the zone's NSEC/NSEC3 chain ahead of the queries that need it, one record per step (the
+   * caller spaces the steps out between answers). A denial for a name nobody asked before proves
+   * with records anywhere in the chain (NSEC3 hashes scatter them), so without this the first
+   * answers after a start each waited for their signatures; Knot DNS and BIND sign the whole zone
+   * before they serve it.
+   */
+  *signDenialChain(): Generator<void, void, undefined> {
+    for (const rrset of this.denial.chain()) {
+      this.signatures.for(rrset);
+      yield;
+    }
+  }
+
+  /**
    * Follows a change applied to the zone: the index learns the changed names' types, the cache
    * forgets their signatures. `rekey` when the apex key sets changed (read the key source again),
    * `rebuild` when the negative TTL (SOA) changed, which every NSEC/NSEC3 record carries.

@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { nameToWire, NSEC3, NSEC3PARAM, toBase32Hex, toHex, typeName } from '@kaja/dns-model';
+import { concat } from './bytes';
 import type { Rrset } from './canonical';
 import { nextCloser, uniqueRrsets, wildcardOf, type Denial } from './denial';
 import type { IndexEntry, ZoneIndex } from './zoneIndex';
@@ -19,8 +20,10 @@ export const RFC9276_PARAMETERS: Nsec3Parameters = { iterations: 0, salt: new Ui
 
 /** The NSEC3 hash of a name (RFC 5155 section 5), base32hex, lowercase. */
 export function nsec3Hash(name: string, parameters: Nsec3Parameters = RFC9276_PARAMETERS): string {
-  let digest = createHash('sha1').update(nameToWire(name.toLowerCase())).update(parameters.salt).digest();
-  for (let i = 0; i < parameters.iterations; i++) digest = createHash('sha1').update(digest).update(parameters.salt).digest();
+  // One-shot hashing: every denial for a new name hashes it, and a Hash object per call cost more than SHA-1 itself.
+  const salted = (data: Uint8Array) => (parameters.salt.length ? concat([data, parameters.salt]) : data);
+  let digest = hash('sha1', salted(nameToWire(name.toLowerCase())), 'buffer');
+  for (let i = 0; i < parameters.iterations; i++) digest = hash('sha1', salted(digest), 'buffer');
   return toBase32Hex(digest);
 }
 
