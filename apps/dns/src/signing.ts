@@ -7,11 +7,6 @@ import type { Zone, ZoneChange } from './zone';
 import type { ZoneStore } from './zoneStore';
 import { ZoneSigner } from './zoneSigner';
 
-/** Names a zone may have to be signed ahead of queries: its signatures are kept, a few hundred bytes an RRset. */
-const SIGNED_AHEAD = 100_000;
-/** RRsets signed per turn of the event loop: a few milliseconds, so answers wait little. */
-const STEPS_PER_TURN = 32;
-
 /**
  * The DNSSEC step of the answer pipeline (between lookup and encode, for queries with the DO
  * bit): one `ZoneSigner` per signed zone, its keys from a `KeySource`, kept in step with the
@@ -75,25 +70,8 @@ export class ZoneSigning {
     if (signer?.zone !== zone || signer.settings !== settings) {
       signer = new ZoneSigner(zone, settings, signer?.settings === settings ? signer.signatures : undefined);
       this.signers.set(zone.name, signer);
-      this.signAhead(signer);
     }
     return signer;
-  }
-
-  /**
-   * Signs a new signer's zone in the background (`ZoneSigner.signAhead`), a few RRsets per turn
-   * of the event loop so answers go on in between; it stops when the signer is replaced. A zone
-   * with more than `SIGNED_AHEAD` names has its signatures made as answers ask for them.
-   */
-  private signAhead(signer: ZoneSigner): void {
-    if (signer.index.size > SIGNED_AHEAD) return;
-    const steps = signer.signAhead();
-    const turn = () => {
-      if (this.signers.get(signer.zone.name) !== signer) return;
-      for (let i = 0; i < STEPS_PER_TURN; i++) if (steps.next().done) return;
-      setImmediate(turn).unref();
-    };
-    setImmediate(turn).unref();
   }
 
   /**

@@ -2,15 +2,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DnsClass, recordType, type ResourceRecord, RRType, typeCode } from '@kaja/dns-model';
-import { RRSIG_TYPE, signatureCacheCounts, writeSignedZone } from '@kaja/dnssec';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { StaticKeySource } from './keySource';
+import { RRSIG_TYPE, writeSignedZone } from '@kaja/dnssec';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyRecords } from './publishedKeys';
 import { freshSettings, nextChange } from './testing/signedServer';
 import { loadZoneText } from './zoneFile';
-import { ZoneSigning } from './signing';
 import { ZoneSigner } from './zoneSigner';
-import { ZoneStore } from './zoneStore';
 import { zoneVerifierFailures } from '@kaja/dnssec/testing';
 
 /*
@@ -90,62 +87,6 @@ for (const nsec3 of [false, true]) {
     });
   });
 }
-
-describe('the zone signed ahead of queries', () => {
-  const signedSets = (signer: ZoneSigner) =>
-    new Set(signer.signedRecords().flatMap((r) => (r.type === RRSIG_TYPE ? [`${r.name}/${(r.rdata[0]! << 8) | r.rdata[1]!}`] : []))).size;
-  const nxdomain = (signer: ZoneSigner) =>
-    signer.sign({
-      rcode: 3,
-      aa: true,
-      answer: [],
-      authority: [],
-      additional: [],
-      proofs: [{ kind: 'nxdomain', name: `nothing.x.${ZONE}` }],
-      zone: signer.zone,
-    });
-
-  for (const nsec3 of [false, true]) {
-    it(`${nsec3 ? 'NSEC3' : 'NSEC'}: once the zone is signed ahead, neither an answer nor a denial for a new name signs anything`, () => {
-      const settings = freshSettings(nsec3);
-      const zone = loadZoneText(ZONE, TEXT, ZONE, keyRecords(ZONE, settings));
-      const unsigned = new ZoneSigner(zone, settings);
-      let misses = signatureCacheCounts.misses;
-      nxdomain(unsigned);
-      expect(signatureCacheCounts.misses).toBeGreaterThan(misses);
-
-      const signer = new ZoneSigner(zone, settings);
-      const steps = [...signer.signAhead()].length;
-      expect(signer.signatures.size).toBe(steps);
-      misses = signatureCacheCounts.misses;
-      // The transfer signs every signed RRset of the zone: none is new to the cache.
-      expect(signedSets(signer)).toBe(steps);
-      const proof = nxdomain(signer).authority.filter((r) => r.type === (nsec3 ? RRType.NSEC3 : RRType.NSEC));
-      expect(proof.length).toBeGreaterThan(0);
-      const mail = zone.nodes.get(`mail.${ZONE}`)!.rrsets.get(RRType.A)!;
-      signer.sign({ rcode: 0, aa: true, answer: [mail], authority: [], additional: [], proofs: [], zone });
-      expect(signatureCacheCounts.misses).toBe(misses);
-    });
-  }
-
-  it("ZoneSigning signs a new signer's chain in the background, and answers from the signatures it made", async () => {
-    const settings = freshSettings(true);
-    const store = new ZoneStore();
-    store.put(loadZoneText(ZONE, TEXT, ZONE, keyRecords(ZONE, settings)));
-    const signing = new ZoneSigning(store, new StaticKeySource([[ZONE, settings]]));
-    try {
-      await signing.ready();
-      const signer = signing.signer(store.get(ZONE)!)!;
-      const expected = signedSets(new ZoneSigner(signer.zone, settings));
-      await vi.waitFor(() => expect(signer.signatures.size).toBe(expected), { timeout: 10_000 });
-      const misses = signatureCacheCounts.misses;
-      nxdomain(signer);
-      expect(signatureCacheCounts.misses).toBe(misses);
-    } finally {
-      signing.close();
-    }
-  });
-});
 
 describe('an apex ALIAS in the signed zone', () => {
   it('is left out of a transfer; the addresses it resolves to are signed in instead', async () => {

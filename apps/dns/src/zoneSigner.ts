@@ -91,29 +91,6 @@ export class ZoneSigner {
   }
 
   /**
-   * Signs the zone ahead of the queries that need it, one RRset per step (the caller spaces the
-   * steps out between answers): every RRset an answer signs, then the NSEC/NSEC3 chain. Otherwise
-   * the first answers after a start each waited for their signatures, and a denial for a name
-   * nobody asked before proves with records anywhere in the chain (NSEC3 hashes scatter them), so
-   * a flood of new names kept signing; Knot DNS and BIND sign the whole zone before serving it.
-   */
-  *signAhead(): Generator<void, void, undefined> {
-    for (const node of this.zone.nodes.values()) {
-      const entry = this.index.get(node.name);
-      if (entry === undefined) continue;
-      for (const rrset of node.rrsets.values()) {
-        if (rrset.type === RRType.ALIAS || (entry.delegation && rrset.type !== RRType.DS)) continue;
-        this.signatures.for(rrset);
-        yield;
-      }
-    }
-    for (const rrset of this.denial.chain()) {
-      this.signatures.for(rrset);
-      yield;
-    }
-  }
-
-  /**
    * Follows a change applied to the zone: the index learns the changed names' types, the cache
    * forgets their signatures. `rekey` when the apex key sets changed (read the key source again),
    * `rebuild` when the negative TTL (SOA) changed, which every NSEC/NSEC3 record carries.
