@@ -1,13 +1,14 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseZoneFile } from '@kaja/dns-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCryptokey } from './keys';
 import { signZoneInParallel } from './signParallel';
 import { writeSignedZone } from './signZone';
 import { bindSignZone, writeBindKeys } from './testing/bindSigner';
 import { zoneVerifierFailures } from './testing/zoneVerifiers';
-import { generatedZoneFile, zoneRecords } from './testZone';
+import { generatedZoneFile } from './testZone';
 
 const ZONE = 'bench.example';
 const text = generatedZoneFile(ZONE, 2_000);
@@ -38,8 +39,9 @@ for (const algorithm of [13, 15, 8]) {
         expect(await zoneVerifierFailures(ZONE, output)).toEqual([]);
       });
 
-      it('our parallel signer signs the same zone, and both validators accept it', async () => {
-        const signed = await signZoneInParallel({ zone: ZONE, records: zoneRecords(ZONE, text), keys, nsec3, threads: 2 });
+      it('our parallel signer signs the same zone (its rdata kept from reading it, as the benchmark does), and both validators accept it', async () => {
+        const { records } = parseZoneFile(text, { origin: ZONE, wire: true });
+        const signed = await signZoneInParallel({ zone: ZONE, records, keys, nsec3, threads: 2 });
         const output = join(dir, `${name}.kaja`);
         await writeFile(output, writeSignedZone(ZONE, signed));
         expect(await zoneVerifierFailures(ZONE, output)).toEqual([]);

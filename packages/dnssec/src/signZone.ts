@@ -19,8 +19,8 @@ export interface SignedRecord {
 
 export interface SignZoneOptions {
   zone: string;
-  /** The zone's records as the record model holds them (e.g. from `parseZoneFile`). */
-  records: Iterable<ZoneRecord>;
+  /** The zone's records as the record model holds them (e.g. from `parseZoneFile`), with their rdata when `parseZoneFile` was asked to keep it. */
+  records: Iterable<ZoneRecord & { rdata?: Uint8Array }>;
   /** All of the zone's keys: every one is published in the DNSKEY set, the active ones sign. */
   keys: readonly Cryptokey[];
   /** NSEC3 (true: RFC 9276 parameters) instead of NSEC. */
@@ -147,7 +147,7 @@ export function planZone(options: SignZoneOptions): ZonePlan {
 }
 
 /** The zone's RRsets by name and type, without the records the signer makes itself. */
-function collect(zone: string, records: Iterable<ZoneRecord>): Map<string, Map<number, Rrset & { rdata: Uint8Array[] }>> {
+function collect(zone: string, records: Iterable<ZoneRecord & { rdata?: Uint8Array }>): Map<string, Map<number, Rrset & { rdata: Uint8Array[] }>> {
   const sets = new Map<string, Map<number, Rrset & { rdata: Uint8Array[] }>>();
   for (const record of records) {
     if (!isSubdomain(record.name, zone)) throw new RangeError(`${record.name} is not inside the zone ${zone}`);
@@ -156,7 +156,7 @@ function collect(zone: string, records: Iterable<ZoneRecord>): Map<string, Map<n
       throw new RangeError(`ALIAS at ${record.name} is answered live by the DNS server and cannot be signed offline`);
     }
     if (signerTypes.has(type)) continue;
-    const rdata = recordType(type).toWire(record.content);
+    const rdata = record.rdata ?? recordType(type).toWire(record.content);
     let types = sets.get(record.name);
     if (!types) sets.set(record.name, (types = new Map<number, Rrset & { rdata: Uint8Array[] }>()));
     const rrset = types.get(type);
