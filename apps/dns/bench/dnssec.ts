@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
-import { dnsperf, freePort, resultTable, startKaja, startKnot, stop, waitForAnswer, type Measurement } from './servers';
+import { countedNotLimited, dnsperf, freePort, resultTable, startKaja, startKnot, stop, waitForAnswer, type Measurement } from './servers';
 
 const { values } = parseArgs({
   options: {
@@ -38,7 +38,9 @@ const contenders: Contender[] = [false, true].flatMap((nsec3) => {
     {
       name: `Kaja DNS, ${denial}`,
       start: (_dir: string, port: number, zoneFile: string) =>
-        startKaja(port, benchZoneName, zoneFile, ['--dnssec', benchZoneName, ...(nsec3 ? ['--nsec3', benchZoneName] : [])]),
+        // Rate limiting counted but never reached, as in bench:dns: Knot runs without it, and at
+        // its default one client's NXDOMAIN and NODATA answers (one account per zone) are dropped.
+        startKaja(port, benchZoneName, zoneFile, ['--dnssec', benchZoneName, ...(nsec3 ? ['--nsec3', benchZoneName] : [])], countedNotLimited),
     },
     { name: `Knot DNS, ${denial}`, start: (dir: string, port: number, zoneFile: string) => startKnot(dir, port, benchZoneName, zoneFile, { nsec3 }) },
   ];

@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
-import { nameToWire, NSEC3, NSEC3PARAM, toBase32Hex, toHex, typeName } from '@kaja/dns-model';
+import { hash } from 'node:crypto';
+import { fromBase32Hex, nameToWire, NSEC3PARAM, toBase32Hex, toHex } from '@kaja/dns-model';
+import { concat, typeBitmap } from './bytes';
 import type { Rrset } from './canonical';
 import { nextCloser, uniqueRrsets, wildcardOf, type Denial } from './denial';
 import type { IndexEntry, ZoneIndex } from './zoneIndex';
@@ -19,8 +20,10 @@ export const RFC9276_PARAMETERS: Nsec3Parameters = { iterations: 0, salt: new Ui
 
 /** The NSEC3 hash of a name (RFC 5155 section 5), base32hex, lowercase. */
 export function nsec3Hash(name: string, parameters: Nsec3Parameters = RFC9276_PARAMETERS): string {
-  let digest = createHash('sha1').update(nameToWire(name.toLowerCase())).update(parameters.salt).digest();
-  for (let i = 0; i < parameters.iterations; i++) digest = createHash('sha1').update(digest).update(parameters.salt).digest();
+  // One-shot hashing: every denial for a new name hashes it, and a Hash object per call cost more than SHA-1 itself.
+  const salted = (data: Uint8Array) => (parameters.salt.length ? concat([data, parameters.salt]) : data);
+  let digest = hash('sha1', salted(nameToWire(name.toLowerCase())), 'buffer');
+  for (let i = 0; i < parameters.iterations; i++) digest = hash('sha1', salted(digest), 'buffer');
   return toBase32Hex(digest);
 }
 
@@ -35,7 +38,7 @@ export class Nsec3Denial implements Denial {
   private hashes: string[] = [];
   private readonly entries = new Map<string, IndexEntry>();
   private readonly hashOf = new Map<string, string>();
-  private readonly memo = new Map<string, { text: string; rrset: Rrset }>();
+  private readonly memo = new Map<string, { next: string; types: readonly number[]; delegation: boolean; rrset: Rrset }>();
   private readonly saltText: string;
 
   constructor(
@@ -123,20 +126,25 @@ export class Nsec3Denial implements Denial {
   private record(hash: string, position: number): Rrset {
     const entry = this.entries.get(hash)!;
     const next = this.hashes[(position + 1) % this.hashes.length]!;
+    // Every denial asks for its records again: the memo stands while the next hash and the name's types do (the index gives changed types a new array).
+    const memo = this.memo.get(hash);
+    if (memo && memo.next === next && memo.types === entry.types && memo.delegation === entry.delegation) return memo.rrset;
     const types = new Set(entry.types);
     const signed = entry.delegation ? types.has(DS_TYPE) : types.size > 0;
     if (signed) types.add(RRSIG_TYPE);
     if (entry.name === this.index.apex) types.add(NSEC3PARAM_TYPE);
-    const bitmap = [...types]
-      .sort((a, b) => a - b)
-      .map(typeName)
-      .join(' ');
-    const text = `1 0 ${this.parameters.iterations} ${this.saltText} ${next} ${bitmap}`;
-    const memo = this.memo.get(hash);
-    if (memo && memo.text === text) return memo.rrset;
+    const { iterations, salt } = this.parameters;
+    const nextHash = fromBase32Hex(next, 'the next hashed owner');
+    const rdata = concat([
+      Uint8Array.of(1, 0, iterations >> 8, iterations & 0xff, salt.length),
+      salt,
+      Uint8Array.of(nextHash.length),
+      nextHash,
+      typeBitmap([...types].sort((a, b) => a - b)),
+    ]);
     const owner = this.index.apex === '' ? hash : `${hash}.${this.index.apex}`;
-    const rrset: Rrset = { name: owner, type: NSEC3_TYPE, ttl: this.ttl, rdata: [NSEC3.toWire(text)] };
-    this.memo.set(hash, { text, rrset });
+    const rrset: Rrset = { name: owner, type: NSEC3_TYPE, ttl: this.ttl, rdata: [rdata] };
+    this.memo.set(hash, { next, types: entry.types, delegation: entry.delegation, rrset });
     return rrset;
   }
 

@@ -88,8 +88,12 @@ export function readRrsig(rdata: Uint8Array): RrsigFields {
   };
 }
 
+/** The signer's name in wire form: a zone is signed RRset after RRset with the same one. */
+let signerWire = { name: '', wire: nameToWire('') };
+
 function rrsigHead(f: Omit<RrsigFields, 'signature'>): Uint8Array {
-  const signer = nameToWire(f.signer.toLowerCase());
+  if (signerWire.name !== f.signer) signerWire = { name: f.signer, wire: nameToWire(f.signer.toLowerCase()) };
+  const signer = signerWire.wire;
   const out = new Uint8Array(18 + signer.length);
   const view = new DataView(out.buffer);
   view.setUint16(0, f.typeCovered);

@@ -14,17 +14,25 @@ export interface SigningTask {
 
 /**
  * `signZone` with the signatures made on `threads` worker threads (all cores by default): the
- * signatures are nearly all of the work, and they are independent of each other.
+ * signatures are nearly all of the work, and they are independent of each other. The threads
+ * start first, so that loading them overlaps with planning the zone on this one.
  */
 export async function signZoneInParallel(options: SignZoneOptions & { threads?: number }): Promise<SignedRecord[]> {
-  const plan = planZone(options);
-  const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), plan.jobs.length));
-  const keys = plan.keys.map((k) => ({ keytype: k.keytype, algorithm: k.algorithm, pkcs8: exportPrivateKey(k) }));
-  const share = Math.ceil(plan.jobs.length / threads);
-  const parts = await Promise.all(
-    Array.from({ length: threads }, (_, i) => signOnThread({ zone: plan.zone, times: plan.times, keys, jobs: plan.jobs.slice(i * share, (i + 1) * share) })),
-  );
-  return plan.assemble(parts.flat());
+  const workers = Array.from({ length: Math.max(1, options.threads ?? availableParallelism()) }, () => new SigningThread());
+  try {
+    const plan = planZone(options);
+    const threads = Math.max(1, Math.min(workers.length, plan.jobs.length));
+    const keys = plan.keys.map((k) => ({ keytype: k.keytype, algorithm: k.algorithm, pkcs8: exportPrivateKey(k) }));
+    const share = Math.ceil(plan.jobs.length / threads);
+    const parts = await Promise.all(
+      workers
+        .slice(0, threads)
+        .map((worker, i) => worker.sign({ zone: plan.zone, times: plan.times, keys, jobs: plan.jobs.slice(i * share, (i + 1) * share) })),
+    );
+    return plan.assemble(parts.flat());
+  } finally {
+    for (const worker of workers) worker.stop();
+  }
 }
 
 const workerUrl = new URL('./signWorker.ts', import.meta.url).href;
@@ -34,13 +42,27 @@ const workerUrl = new URL('./signWorker.ts', import.meta.url).href;
  */
 const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerUrl)}); })`;
 
-function signOnThread(task: SigningTask): Promise<Uint8Array[][]> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(bootstrap, { eval: true, workerData: task });
-    worker.once('message', (signatures: Uint8Array[][]) => resolve(signatures));
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`A signing thread stopped with exit code ${code}`));
+/** One signing thread: started at once, given its task when the zone is planned. */
+class SigningThread {
+  private readonly worker = new Worker(bootstrap, { eval: true });
+  private readonly result: Promise<Uint8Array[][]>;
+
+  constructor() {
+    this.result = new Promise((resolve, reject) => {
+      this.worker.once('message', (signatures: Uint8Array[][]) => resolve(signatures));
+      this.worker.once('error', reject);
+      this.worker.once('exit', (code) => reject(new Error(`A signing thread stopped with exit code ${code} before it was done`)));
     });
-  });
+    // A thread that is stopped unused must not leave an unhandled rejection behind.
+    this.result.catch(() => undefined);
+  }
+
+  sign(task: SigningTask): Promise<Uint8Array[][]> {
+    this.worker.postMessage(task);
+    return this.result;
+  }
+
+  stop(): void {
+    void this.worker.terminate();
+  }
 }

@@ -150,6 +150,13 @@ describe('whole-zone signing rules', () => {
     expect(at(`*.wild.${ZONE}`, 'RRSIG').filter((c) => c.startsWith('TXT '))).toEqual([expect.stringMatching(/^TXT 13 3 300 /)]);
   });
 
+  it('writes a signed zone file that reads back as exactly the signed records', () => {
+    const signed = signZone({ zone: ZONE, records: zoneRecords(ZONE), keys });
+    const text = (records: { name: string; type: string; ttl: number; content: string }[]) =>
+      records.map((r) => `${r.name} ${r.ttl} ${r.type} ${r.content}`).sort();
+    expect(text(zoneRecords(ZONE, writeSignedZone(ZONE, signed)))).toEqual(text(signedZoneRecords(signed)));
+  });
+
   it('publishes an inactive key without signing with it', () => {
     const standby = generateCryptokey({ keytype: 'zsk', active: false });
     const signed = signZone({ zone: ZONE, records: zoneRecords(ZONE), keys: [...keys, standby] });

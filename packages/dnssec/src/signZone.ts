@@ -1,4 +1,4 @@
-import { isSubdomain, recordType, typeCode, typeName, writeZoneFile, type ZoneRecord } from '@kaja/dns-model';
+import { fqdn, isSubdomain, readName, recordType, typeCode, typeName, type ZoneRecord } from '@kaja/dns-model';
 import { canonicalRdataSet, canonicalSortKey, type Rrset } from './canonical';
 import type { Denial } from './denial';
 import { dsRdata } from './ds';
@@ -19,8 +19,8 @@ export interface SignedRecord {
 
 export interface SignZoneOptions {
   zone: string;
-  /** The zone's records as the record model holds them (e.g. from `parseZoneFile`). */
-  records: Iterable<ZoneRecord>;
+  /** The zone's records as the record model holds them (e.g. from `parseZoneFile`), with their rdata when `parseZoneFile` was asked to keep it. */
+  records: Iterable<ZoneRecord & { rdata?: Uint8Array }>;
   /** All of the zone's keys: every one is published in the DNSKEY set, the active ones sign. */
   keys: readonly Cryptokey[];
   /** NSEC3 (true: RFC 9276 parameters) instead of NSEC. */
@@ -147,7 +147,7 @@ export function planZone(options: SignZoneOptions): ZonePlan {
 }
 
 /** The zone's RRsets by name and type, without the records the signer makes itself. */
-function collect(zone: string, records: Iterable<ZoneRecord>): Map<string, Map<number, Rrset & { rdata: Uint8Array[] }>> {
+function collect(zone: string, records: Iterable<ZoneRecord & { rdata?: Uint8Array }>): Map<string, Map<number, Rrset & { rdata: Uint8Array[] }>> {
   const sets = new Map<string, Map<number, Rrset & { rdata: Uint8Array[] }>>();
   for (const record of records) {
     if (!isSubdomain(record.name, zone)) throw new RangeError(`${record.name} is not inside the zone ${zone}`);
@@ -156,7 +156,7 @@ function collect(zone: string, records: Iterable<ZoneRecord>): Map<string, Map<n
       throw new RangeError(`ALIAS at ${record.name} is answered live by the DNS server and cannot be signed offline`);
     }
     if (signerTypes.has(type)) continue;
-    const rdata = recordType(type).toWire(record.content);
+    const rdata = record.rdata ?? recordType(type).toWire(record.content);
     let types = sets.get(record.name);
     if (!types) sets.set(record.name, (types = new Map<number, Rrset & { rdata: Uint8Array[] }>()));
     const rrset = types.get(type);
@@ -178,7 +178,75 @@ export function signedZoneRecords(records: Iterable<SignedRecord>): ZoneRecord[]
   return out;
 }
 
-/** The signed zone as a master file, written by the record model's zone-file writer. */
+/**
+ * The signed zone as a master file, in the layout of the record model's zone-file writer
+ * (relative owners, aligned columns, a blank line between owners) but in the order given: a
+ * signed zone comes in canonical order already, and sorting it again took a large part of the
+ * time to write it. RRSIGs, half of a signed zone, are written without the generic codec.
+ */
 export function writeSignedZone(zone: string, records: Iterable<SignedRecord>): string {
-  return writeZoneFile(signedZoneRecords(records), { origin: zone });
+  const list = [...records];
+  const owners = new Array<string>(list.length);
+  const types = new Array<string>(list.length);
+  const contents = new Array<string>(list.length);
+  const rrsig = new RrsigWriter();
+  let ownerWidth = 1;
+  let ttlWidth = 1;
+  let typeWidth = 1;
+  let previousName: string | undefined;
+  let previousOwner = '';
+  for (let i = 0; i < list.length; i++) {
+    const r = list[i]!;
+    if (r.name !== previousName) {
+      previousName = r.name;
+      previousOwner = relativeOwner(r.name, zone);
+      if (previousOwner.length > ownerWidth) ownerWidth = Math.min(40, previousOwner.length);
+    }
+    owners[i] = previousOwner;
+    types[i] = typeName(r.type);
+    if (types[i]!.length > typeWidth) typeWidth = types[i]!.length;
+    const ttl = String(r.ttl).length;
+    if (ttl > ttlWidth) ttlWidth = ttl;
+    contents[i] = r.type === RRSIG_TYPE ? rrsig.write(r.rdata) : recordType(r.type).fromWire(r.rdata);
+  }
+  const lines: string[] = [`$ORIGIN ${fqdn(zone)}`];
+  for (let i = 0; i < list.length; i++) {
+    if (i > 0 && owners[i] !== owners[i - 1]) lines.push('');
+    lines.push(`${owners[i]!.padEnd(ownerWidth)} ${String(list[i]!.ttl).padStart(ttlWidth)} IN ${types[i]!.padEnd(typeWidth)} ${contents[i]}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+function relativeOwner(name: string, origin: string): string {
+  if (name === origin) return '@';
+  if (origin !== '' && isSubdomain(name, origin)) return name.slice(0, name.length - origin.length - 1);
+  return fqdn(name);
+}
+
+/**
+ * RRSIG rdata in the record model's presentation. The times and the signer repeat across a zone,
+ * so their texts are made once; anything the shortcut does not expect goes through the codec.
+ */
+class RrsigWriter {
+  private readonly times = new Map<number, string>();
+  private readonly signers = new Map<string, string>();
+  private readonly codec = recordType(RRSIG_TYPE);
+
+  write(rdata: Uint8Array): string {
+    if (rdata.length < 19) return this.codec.fromWire(rdata);
+    const view = new DataView(rdata.buffer, rdata.byteOffset, rdata.byteLength);
+    const { name, next } = readName(rdata, 18, rdata.length);
+    let signer = this.signers.get(name);
+    if (signer === undefined) this.signers.set(name, (signer = fqdn(name)));
+    return (
+      `${typeName(view.getUint16(0))} ${rdata[2]} ${rdata[3]} ${view.getUint32(4)} ${this.time(view.getUint32(8))} ` +
+      `${this.time(view.getUint32(12))} ${view.getUint16(16)} ${signer} ${Buffer.from(rdata.buffer, rdata.byteOffset + next, rdata.length - next).toString('base64')}`
+    );
+  }
+
+  private time(seconds: number): string {
+    let text = this.times.get(seconds);
+    if (text === undefined) this.times.set(seconds, (text = new Date(seconds * 1000).toISOString().replace(/[-:T]/g, '').slice(0, 14)));
+    return text;
+  }
 }

@@ -57,3 +57,36 @@ export function zoneRecords(origin: string, text = TEST_ZONE): ZoneRecord[] {
   if (parsed.errors.length > 0) throw new Error(parsed.errors.map((e) => `line ${e.line}: ${e.message}`).join('; '));
   return parsed.records;
 }
+
+/**
+ * A generated zone of about `target` records under `zone` (the signing benchmark's): hosts with
+ * A, AAAA, TXT and MX records, CNAMEs, SRV under empty non-terminals, a wildcard, delegations
+ * with glue and some with a DS.
+ */
+export function generatedZoneFile(zone: string, target: number): string {
+  const lines = [
+    `$ORIGIN ${zone}.`,
+    '$TTL 3600',
+    `@ SOA ns1.${zone}. hostmaster.${zone}. 2026112201 7200 3600 1209600 300`,
+    `@ NS ns1.${zone}.`,
+    `@ NS ns2.example.net.`,
+    `@ MX 10 mail.${zone}.`,
+    '@ TXT "v=spf1 mx -all"',
+    'ns1 A 192.0.2.53',
+    '*.wild TXT "wildcard"',
+  ];
+  for (let i = 0; lines.length - 2 < target; i++) {
+    const v4 = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+    lines.push(`host-${i} A ${v4}`);
+    if (i % 4 === 0) lines.push(`host-${i} AAAA 2001:db8::${(i & 0xffff).toString(16)}`);
+    if (i % 10 === 0) lines.push(`host-${i} TXT "record ${i}"`);
+    if (i % 20 === 0) lines.push(`host-${i} MX 10 mail.${zone}.`);
+    if (i % 25 === 0) lines.push(`alias-${i} CNAME host-${i}.${zone}.`);
+    if (i % 50 === 0) lines.push(`_sip._tcp.svc-${i} SRV 10 60 5060 host-${i}.${zone}.`);
+    if (i % 500 === 0) {
+      lines.push(`sub-${i} NS ns.sub-${i}.${zone}.`, `ns.sub-${i} A ${v4}`);
+      if (i % 1000 === 0) lines.push(`sub-${i} DS ${i % 65536} 13 2 ${'ab'.repeat(32)}`);
+    }
+  }
+  return lines.join('\n') + '\n';
+}

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { recordType } from '../types/index';
+import { typeCode } from '../types/typeCodes';
 import { parseZoneFile } from './parse';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -47,6 +49,23 @@ describe('parseZoneFile', () => {
     expect(records).toContainEqual({ name: 'portal.apps.lab.example', type: 'CNAME', ttl: 86400, content: 'www.lab.example.' });
     expect(records).toContainEqual({ name: '*.apps.lab.example', type: 'A', ttl: 600, content: '192.0.2.90' });
     expect(records.filter((r) => r.type === 'SSHFP')).toHaveLength(2);
+  });
+
+  it("keeps each record's rdata when asked, the same as its content in wire form", () => {
+    const text = `$TTL 300
+@ SOA ns1 hostmaster 1 7200 3600 1209600 300
+@ MX 10 mail
+www CNAME @
+txt TXT "a b" c
+_sip._tcp SRV 10 60 5060 sip
+svc HTTPS 1 . alpn=h2,h3
+raw TYPE65280 \\# 2 abcd
+`;
+    const { records, errors } = parseZoneFile(text, { origin: 'example.com', wire: true });
+    expect(errors).toEqual([]);
+    expect(records).toHaveLength(7);
+    for (const r of records) expect(Buffer.from(r.rdata!).toString('hex')).toBe(Buffer.from(recordType(typeCode(r.type)).toWire(r.content)).toString('hex'));
+    expect(parseZoneFile(text, { origin: 'example.com' }).records.every((r) => r.rdata === undefined)).toBe(true);
   });
 
   it('reports every bad line with its number and keeps the good records', () => {

@@ -16,6 +16,8 @@ export interface ZoneFileOptions {
   maxErrors?: number;
   /** A reader's own refusal of a well-formed record (an import: types customers may not write), reported as its line's error. */
   recordProblem?: (record: ZoneRecord) => string | undefined;
+  /** Keep each record's uncompressed rdata (`rdata`), which reading it makes anyway, for a reader that needs wire form (a zone signer). */
+  wire?: boolean;
 }
 
 export interface ZoneFileError {
@@ -24,7 +26,8 @@ export interface ZoneFileError {
 }
 
 export interface ParsedZoneFile {
-  records: ZoneRecord[];
+  /** With `wire`, each record also holds its rdata. */
+  records: (ZoneRecord & { rdata?: Uint8Array })[];
   /** The bad lines in file order (the first `maxErrors`); `records` holds the good ones. */
   errors: ZoneFileError[];
   /** How many lines are bad. */
@@ -101,11 +104,12 @@ export function parseZoneFile(text: string, options: ZoneFileOptions): ParsedZon
       if (!typeToken) throw new ValidationError('Record type is required');
       if (!isTypeName(typeToken.text)) throw new ValidationError(`Unknown record type ${typeToken.text}`);
       const type = recordType(typeCode(typeToken.text));
-      const content = type.parse(rdataText(tokens.slice(at)), origin, { zoneFile: true });
+      const { content, rdata } = type.parseWithWire(rdataText(tokens.slice(at)), origin, { zoneFile: true });
       ttl ??= defaultTtl ?? lastTtl ?? options.defaultTtl;
       if (ttl === undefined) throw new ValidationError('The record has no TTL and no $TTL is set');
       lastTtl = ttl;
-      const record = { name: owner, type: typeName(type.code), ttl, content };
+      const record: ZoneRecord & { rdata?: Uint8Array } = { name: owner, type: typeName(type.code), ttl, content };
+      if (options.wire) record.rdata = rdata;
       const refused = options.recordProblem?.(record);
       if (refused) throw new ValidationError(refused);
       records.push(record);
