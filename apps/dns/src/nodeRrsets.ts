@@ -53,6 +53,13 @@ export class NodeRrsets {
     return this.all().values();
   }
 
+  /** Puts what `replace` makes of each RRset in its place. */
+  replaceEach(replace: (rrset: Rrset) => Rrset): void {
+    const { list } = this;
+    if (list === undefined) return;
+    this.list = Array.isArray(list) ? (list as readonly Rrset[]).map(replace) : replace(list as Rrset);
+  }
+
   private all(): readonly Rrset[] {
     const { list } = this;
     return list === undefined ? [] : Array.isArray(list) ? (list as readonly Rrset[]) : [list as Rrset];

@@ -167,14 +167,23 @@ export class Zone {
   private ensureNode(name: string): ZoneNode {
     let node = this.nodes.get(name);
     if (node) return node;
-    const labels = nameLabels(name);
-    const depth = labels.length - nameLabels(this.name).length;
-    if (depth <= 0 || labelsToName(labels.slice(depth)) !== this.name) {
-      throw new RangeError(`${name} is not inside the zone ${this.name}`);
+    let parent: string;
+    if (plainName.test(name)) {
+      // No label needs an escape: the parent is what follows the first dot.
+      if (this.name !== '' && !name.endsWith(`.${this.name}`)) throw new RangeError(`${name} is not inside the zone ${this.name}`);
+      const dot = name.indexOf('.');
+      parent = dot === -1 ? '' : name.slice(dot + 1);
+    } else {
+      const labels = nameLabels(name);
+      const depth = labels.length - nameLabels(this.name).length;
+      if (depth <= 0 || labelsToName(labels.slice(depth)) !== this.name) {
+        throw new RangeError(`${name} is not inside the zone ${this.name}`);
+      }
+      parent = labelsToName(labels.slice(1));
     }
     node = new ZoneNode(name);
     this.nodes.set(node);
-    this.ensureNode(labelsToName(labels.slice(1))).children++;
+    this.ensureNode(parent).children++;
     return node;
   }
 
@@ -206,17 +215,16 @@ export class Zone {
     for (const node of all) for (const rrset of node.rrsets.values()) for (const at of (rrset as BuildingRrset).at) length += arena.size(at);
     const buffer = new Uint8Array(length);
     let offset = 0;
-    for (const node of all) {
-      for (const rrset of [...node.rrsets.values()] as BuildingRrset[]) {
-        const start = offset;
-        for (const at of rrset.at) {
-          const size = arena.size(at);
-          buffer.set(arena.bytes.subarray(at, at + size), offset);
-          offset += size;
-        }
-        node.rrsets.set(rrset.type, new PackedRrset(node.name, rrset.type, rrset.ttl, { buffer, start, end: offset }));
+    const packed = (rrset: Rrset): Rrset => {
+      const start = offset;
+      for (const at of (rrset as BuildingRrset).at) {
+        const size = arena.size(at);
+        buffer.set(arena.bytes.subarray(at, at + size), offset);
+        offset += size;
       }
-    }
+      return new PackedRrset(rrset.name, rrset.type, rrset.ttl, { buffer, start, end: offset });
+    };
+    for (const node of all) node.rrsets.replaceEach(packed);
     this.nodes.trim();
     this.hashed.trim();
   }
@@ -231,6 +239,9 @@ export class Zone {
     if (!soa || soa.rdata.length !== 1) throw new RangeError(`zone ${this.name} needs exactly one SOA record at its apex`);
   }
 }
+
+/** A name whose labels hold only what is never escaped (most names): its string is its labels joined by dots. */
+const plainName = /^[a-z0-9_*.-]+$/i;
 
 /** An NSEC3 record or a signature over one: it lives at a hashed owner name (RFC 5155 7.1). */
 function isHashedRecord(record: ResourceRecord): boolean {
