@@ -21,7 +21,7 @@ import { inTransaction, noticeOf, systemActor, writeSystemChanges, ZoneChangePub
 import { query, udpExchange } from '../src/testing/packets';
 import { groupRssKb } from './memory';
 import { insertScaleZones, recordsPerZone, scaleZoneFile, scaleZoneName } from './scaleZones';
-import { freePort, stop } from './servers';
+import { dnsNodeFlags, freePort, stop } from './servers';
 
 const { values } = parseArgs({ options: { zones: { type: 'string', default: '100000' }, changes: { type: 'string', default: '10000' } } });
 const zoneCount = Number(values.zones);
@@ -233,7 +233,7 @@ try {
     const { result, server } = await measure(
       'Kaja DNS (PostgreSQL)',
       () => {
-        const child = spawn(process.execPath, ['--import', 'tsx', main, '--listen', `127.0.0.1:${port}`, '--workers', '1'], {
+        const child = spawn(process.execPath, [...dnsNodeFlags, '--import', 'tsx', main, '--listen', `127.0.0.1:${port}`, '--workers', '1'], {
           env: { ...process.env, DATABASE_URL: database!.url!, LOG_LEVEL: 'silent', PGAPPNAME: nodeApplication },
           stdio: ['ignore', 'pipe', 'inherit'],
           detached: true,

@@ -1,6 +1,7 @@
-// `npm run bench:dns-startup [-- --runs N]`: how long the standalone server takes from its start
-// to its first answer, and how much memory it holds then (the resident set of every process of
-// the server, one worker), beside NSD and Knot DNS serving the same small zone in the same run.
+// `npm run bench:dns-startup [-- --runs N --records N]`: how long the standalone server takes from
+// its start to its first answer, and how much memory it holds then (the resident set of every
+// process of the server, one worker), beside NSD and Knot DNS serving the same zone in the same
+// run: a small zone, or with `--records` one of that many A records (a big zone's load).
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,14 +10,19 @@ import { parseArgs } from 'node:util';
 import { groupRssKb } from './memory';
 import { freePort, median, startKaja, startKnot, startNsd, stop, waitForAnswer } from './servers';
 
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, records: { type: 'string', default: '0' } } });
+const runs = Number(values.runs);
+const records = Number(values.records);
+if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive whole number');
+if (!Number.isInteger(records) || records < 0) throw new Error('--records must be a whole number');
+
 const zone = 'startup.example';
-const zoneText = `$ORIGIN ${zone}.
-$TTL 3600
-@ IN SOA ns1 hostmaster 2026010101 7200 3600 1209600 300
-@ IN NS ns1
-ns1 IN A 192.0.2.53
-www IN A 192.0.2.80
-`;
+const lines = [`$ORIGIN ${zone}.`, '$TTL 3600', '@ IN SOA ns1 hostmaster 2026010101 7200 3600 1209600 300', '@ IN NS ns1', 'ns1 IN A 192.0.2.53'];
+if (records === 0) lines.push('www IN A 192.0.2.80');
+for (let i = 0; lines.length < records + 2; i++) lines.push(`host${i} IN A 10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
+const zoneText = `${lines.join('\n')}\n`;
+/** A big zone takes Knot DNS and NSD a while too. */
+const answerTimeoutMs = 60_000 + records / 10;
 
 interface Contender {
   name: string;
@@ -29,9 +35,6 @@ const contenders: Contender[] = [
   { name: 'Knot DNS', start: (dir, port, zoneFile) => startKnot(dir, port, zone, zoneFile) },
 ];
 
-const runs = Number(parseArgs({ options: { runs: { type: 'string', default: '5' } } }).values.runs);
-if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive whole number');
-
 const measured = new Map<string, { ms: number[]; rssMb: number[] }>(contenders.map((c) => [c.name, { ms: [], rssMb: [] }]));
 for (let run = 0; run < runs; run++) {
   for (const contender of contenders) {
@@ -42,7 +45,7 @@ for (let run = 0; run < runs; run++) {
     const started = performance.now();
     const server = contender.start(dir, port, zoneFile);
     try {
-      await waitForAnswer(port, server, zone);
+      await waitForAnswer(port, server, zone, answerTimeoutMs);
       const ms = performance.now() - started;
       const entry = measured.get(contender.name)!;
       entry.ms.push(ms);
@@ -58,5 +61,5 @@ const header = ['Server', 'Start to first answer ms (median)', 'RSS after first 
 const rows = [...measured].map(([name, m]) => [name, median(m.ms).toFixed(0), median(m.rssMb).toFixed(1)]);
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-console.log(`${runs} run(s), one worker each, a ${zoneText.split('\n').length - 1}-line zone`);
+console.log(`${runs} run(s), one worker each, a ${lines.length}-line zone`);
 for (const row of [header, ...rows]) console.log(line(row));

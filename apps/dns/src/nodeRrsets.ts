@@ -1,20 +1,25 @@
 import type { Rrset } from './zone';
 
 /**
- * The RRsets of one name, by type. A name has one to a few RRsets, so a short array searched in
+ * The RRsets of one name, by type. A name has one to a few RRsets, so a short list searched in
  * order is as fast as a hash table and a fraction of its memory (a `Map` costs about 180 bytes
- * before its first entry; a zone of a million names holds a million of these).
+ * before its first entry; a zone of a million names holds a million of these). Most names have
+ * one RRset, held without an array (an array costs about 60 bytes).
  */
 export class NodeRrsets {
   /** Replaced rather than grown: an array grown by a push reserves room for 16 more. */
-  private list: readonly Rrset[] = [];
+  private list: Rrset | readonly Rrset[] | undefined = undefined;
 
   get size(): number {
-    return this.list.length;
+    const { list } = this;
+    return list === undefined ? 0 : Array.isArray(list) ? list.length : 1;
   }
 
   get(type: number): Rrset | undefined {
-    for (const rrset of this.list) if (rrset.type === type) return rrset;
+    const { list } = this;
+    if (list === undefined) return undefined;
+    if (!Array.isArray(list)) return (list as Rrset).type === type ? (list as Rrset) : undefined;
+    for (const rrset of list as readonly Rrset[]) if (rrset.type === type) return rrset;
     return undefined;
   }
 
@@ -24,23 +29,60 @@ export class NodeRrsets {
 
   /** Adds the RRset, or replaces the one of its type. */
   set(type: number, rrset: Rrset): void {
-    const at = this.list.findIndex((r) => r.type === type);
-    this.list = at === -1 ? [...this.list, rrset] : this.list.with(at, rrset);
+    const list = this.all();
+    const at = list.findIndex((r) => r.type === type);
+    this.keep(at === -1 ? [...list, rrset] : list.with(at, rrset));
   }
 
   delete(type: number): boolean {
-    const at = this.list.findIndex((r) => r.type === type);
+    const list = this.all();
+    const at = list.findIndex((r) => r.type === type);
     if (at === -1) return false;
-    this.list = this.list.toSpliced(at, 1);
+    this.keep(list.toSpliced(at, 1));
     return true;
   }
 
   /** The types, in the order their RRsets were added. */
   keys(): IterableIterator<number> {
-    return this.list.map((r) => r.type).values();
+    return this.all()
+      .map((r) => r.type)
+      .values();
   }
 
   values(): IterableIterator<Rrset> {
-    return this.list.values();
+    return this.all().values();
+  }
+
+  /** Puts what `replace` makes of each RRset in its place. */
+  replaceEach(replace: (rrset: Rrset) => Rrset): void {
+    const { list } = this;
+    if (list === undefined) return;
+    this.list = Array.isArray(list) ? (list as readonly Rrset[]).map(replace) : replace(list as Rrset);
+  }
+
+  private all(): readonly Rrset[] {
+    const { list } = this;
+    return list === undefined ? [] : Array.isArray(list) ? (list as readonly Rrset[]) : [list as Rrset];
+  }
+
+  private keep(list: readonly Rrset[]): void {
+    this.list = list.length === 0 ? undefined : list.length === 1 ? list[0] : list;
+  }
+}
+
+/**
+ * A name in the zone; an empty non-terminal is a node without RRsets that has descendants. The
+ * node is its own `rrsets` (one object per name rather than two: a zone holds one per name).
+ */
+export class ZoneNode extends NodeRrsets {
+  /** Number of child nodes, so a node left empty without children can be dropped. */
+  children = 0;
+
+  constructor(readonly name: string) {
+    super();
+  }
+
+  get rrsets(): NodeRrsets {
+    return this;
   }
 }

@@ -10,27 +10,24 @@ import type { Rrset } from './zone';
 export class PackedRrset implements Rrset {
   /** An own enumerable accessor (see `rdataProperty`), so `{ ...rrset, name }` copies the records. */
   declare rdata: Uint8Array[];
-  private buffer: Uint8Array;
-  private start: number;
-  private end: number;
+  private buffer!: Uint8Array;
+  private start!: number;
+  private end!: number;
 
+  /** From the records, packed into a buffer of their own, or from records packed already. */
   constructor(
     readonly name: string,
     readonly type: number,
     public ttl: number,
-    rdata: readonly Uint8Array[],
-    shared?: { buffer: Uint8Array; offset: number },
+    rdata: readonly Uint8Array[] | { buffer: Uint8Array; start: number; end: number },
   ) {
-    const length = packedLength(rdata);
-    if (shared) {
-      this.buffer = shared.buffer;
-      this.start = shared.offset;
-    } else {
-      this.buffer = new Uint8Array(length);
-      this.start = 0;
+    if (Array.isArray(rdata)) this.repack(rdata);
+    else {
+      const packed = rdata as { buffer: Uint8Array; start: number; end: number };
+      this.buffer = packed.buffer;
+      this.start = packed.start;
+      this.end = packed.end;
     }
-    this.end = this.start + length;
-    pack(rdata, this.buffer, this.start);
     Object.defineProperty(this, 'rdata', rdataProperty);
   }
 
@@ -70,7 +67,7 @@ const rdataProperty: PropertyDescriptor = {
 };
 
 /** The octets `rdata` takes packed. */
-export function packedLength(rdata: readonly Uint8Array[]): number {
+function packedLength(rdata: readonly Uint8Array[]): number {
   let length = 0;
   for (const r of rdata) length += 2 + r.length;
   return length;

@@ -1,6 +1,9 @@
 import { compareNames, isSubdomain, labelsToName, nameLabels, type ResourceRecord, RRType, serialCompare, soaSerial } from '@kaja/dns-model';
-import { NodeRrsets } from './nodeRrsets';
-import { packedLength, PackedRrset } from './packedRrset';
+import { NameTable } from './nameTable';
+import { ZoneNode } from './nodeRrsets';
+import { PackedRrset } from './packedRrset';
+
+export { ZoneNode };
 
 /**
  * The records of one name and type: one TTL, uncompressed wire rdata, no duplicates. A zone keeps
@@ -13,14 +16,6 @@ export interface Rrset {
   rdata: Uint8Array[];
   /** IN unless set (CHAOS answers). */
   class?: number;
-}
-
-/** A name in the zone; an empty non-terminal is a node without RRsets that has descendants. */
-export interface ZoneNode {
-  name: string;
-  rrsets: NodeRrsets;
-  /** Number of child nodes, so a node left empty without children can be dropped. */
-  children: number;
 }
 
 /**
@@ -43,38 +38,39 @@ export type ApplyResult = 'applied' | 'already' | 'gap';
 
 /**
  * One hosted zone in memory: every name (and every empty non-terminal) as a node, keyed by its
- * platform name, so a lookup is one map access per label. The canonical order (RFC 4034 6.1) that
- * NSEC chains need is derived on demand.
+ * platform name (`NameTable`), so a lookup is one search per label. The canonical order (RFC 4034
+ * 6.1) that NSEC chains need is derived on demand.
  *
  * Memory per record is what limits how many zones a node holds: the rdata of the records a zone is
  * built from are packed into one buffer (`PackedRrset`: an object per RRset, none per record), a
- * name's RRsets are a short array rather than a map (`NodeRrsets`), and an RRset shares its node's
- * name. An RRset changed by a journal change is packed into a buffer of its own.
+ * node is one object with its RRsets inline (`ZoneNode`), a small zone's names are a sorted array
+ * rather than a map, and an RRset shares its node's name. An RRset changed by a journal change is
+ * packed into a buffer of its own.
  */
 export class Zone {
-  readonly nodes = new Map<string, ZoneNode>();
+  readonly nodes = new NameTable();
   /**
    * NSEC3 records (and their RRSIGs) of a presigned zone, by hashed owner name: kept out of
    * `nodes`, so a hashed owner is no name of the zone to the answer algorithm (RFC 5155 7.2.8).
    */
-  readonly hashed = new Map<string, ZoneNode>();
+  readonly hashed = new NameTable();
   readonly apex: ZoneNode;
   /** Bumped on every change; answer caches compare it to drop stale answers. */
   version = 0;
   private ordered: string[] | undefined;
   /** DNAME RRsets in the zone: most zones have none, and their answers skip looking for one. */
   private dnames = 0;
-  private packed = false;
+  /** The records' rdata while the zone is built, until `pack`. */
+  private arena: Arena | undefined = new Arena();
 
   constructor(
     readonly name: string,
     records: Iterable<ResourceRecord> = [],
   ) {
-    this.apex = { name, rrsets: new NodeRrsets(), children: 0 };
-    this.nodes.set(name, this.apex);
+    this.apex = new ZoneNode(name);
+    this.nodes.set(this.apex);
     for (const record of records) this.add(record);
     this.pack();
-    this.packed = true;
     this.check();
   }
 
@@ -127,20 +123,26 @@ export class Zone {
   private add(record: ResourceRecord): void {
     const node = isHashedRecord(record) ? this.ensureHashedNode(record.name) : this.ensureNode(record.name);
     const rrset = node.rrsets.get(record.type);
+    const { arena } = this;
     if (!rrset) {
-      // While the zone is built, plain RRsets until `pack`; a later change packs at once.
-      const rdata = [record.rdata];
+      // While the zone is built, each record's rdata is copied into the arena at once, so no
+      // record keeps an object of its own until `pack`; a later change packs its RRset at once.
       node.rrsets.set(
         record.type,
-        this.packed ? new PackedRrset(node.name, record.type, record.ttl, rdata) : { name: node.name, type: record.type, ttl: record.ttl, rdata },
+        arena
+          ? new BuildingRrset(arena, node.name, record.type, record.ttl, [arena.append(record.rdata)])
+          : new PackedRrset(node.name, record.type, record.ttl, [record.rdata]),
       );
       if (record.type === RRType.DNAME) this.dnames++;
+    } else if (rrset instanceof BuildingRrset) {
+      rrset.ttl = record.ttl;
+      if (!rrset.at.some((at) => arena!.holds(at, record.rdata))) rrset.at.push(arena!.append(record.rdata));
     } else {
       rrset.ttl = record.ttl;
       const rdata = rrset.rdata;
       if (!rdata.some((r) => sameBytes(r, record.rdata))) {
         rdata.push(record.rdata);
-        if (this.packed) rrset.rdata = rdata;
+        rrset.rdata = rdata;
       }
     }
     this.changed();
@@ -165,14 +167,23 @@ export class Zone {
   private ensureNode(name: string): ZoneNode {
     let node = this.nodes.get(name);
     if (node) return node;
-    const labels = nameLabels(name);
-    const depth = labels.length - nameLabels(this.name).length;
-    if (depth <= 0 || labelsToName(labels.slice(depth)) !== this.name) {
-      throw new RangeError(`${name} is not inside the zone ${this.name}`);
+    let parent: string;
+    if (plainName.test(name)) {
+      // No label needs an escape: the parent is what follows the first dot.
+      if (this.name !== '' && !name.endsWith(`.${this.name}`)) throw new RangeError(`${name} is not inside the zone ${this.name}`);
+      const dot = name.indexOf('.');
+      parent = dot === -1 ? '' : name.slice(dot + 1);
+    } else {
+      const labels = nameLabels(name);
+      const depth = labels.length - nameLabels(this.name).length;
+      if (depth <= 0 || labelsToName(labels.slice(depth)) !== this.name) {
+        throw new RangeError(`${name} is not inside the zone ${this.name}`);
+      }
+      parent = labelsToName(labels.slice(1));
     }
-    node = { name, rrsets: new NodeRrsets(), children: 0 };
-    this.nodes.set(name, node);
-    this.ensureNode(labelsToName(labels.slice(1))).children++;
+    node = new ZoneNode(name);
+    this.nodes.set(node);
+    this.ensureNode(parent).children++;
     return node;
   }
 
@@ -180,8 +191,8 @@ export class Zone {
     let node = this.hashed.get(name);
     if (node) return node;
     if (labelsToName(nameLabels(name).slice(1)) !== this.name) throw new RangeError(`${name} is not an NSEC3 owner of the zone ${this.name}`);
-    node = { name, rrsets: new NodeRrsets(), children: 0 };
-    this.hashed.set(name, node);
+    node = new ZoneNode(name);
+    this.hashed.set(node);
     return node;
   }
 
@@ -195,20 +206,27 @@ export class Zone {
     }
   }
 
-  /** Moves the rdata of every RRset into one buffer (see the class comment). */
+  /** Moves the rdata of every RRset into one buffer of the zone's size (see the class comment). */
   private pack(): void {
+    const arena = this.arena!;
+    this.arena = undefined;
     const all = [...this.nodes.values(), ...this.hashed.values()];
     let length = 0;
-    for (const node of all) for (const rrset of node.rrsets.values()) length += packedLength(rrset.rdata);
+    for (const node of all) for (const rrset of node.rrsets.values()) for (const at of (rrset as BuildingRrset).at) length += arena.size(at);
     const buffer = new Uint8Array(length);
     let offset = 0;
-    for (const node of all) {
-      for (const rrset of [...node.rrsets.values()]) {
-        const rdata = rrset.rdata;
-        node.rrsets.set(rrset.type, new PackedRrset(node.name, rrset.type, rrset.ttl, rdata, { buffer, offset }));
-        offset += packedLength(rdata);
+    const packed = (rrset: Rrset): Rrset => {
+      const start = offset;
+      for (const at of (rrset as BuildingRrset).at) {
+        const size = arena.size(at);
+        buffer.set(arena.bytes.subarray(at, at + size), offset);
+        offset += size;
       }
-    }
+      return new PackedRrset(rrset.name, rrset.type, rrset.ttl, { buffer, start, end: offset });
+    };
+    for (const node of all) node.rrsets.replaceEach(packed);
+    this.nodes.trim();
+    this.hashed.trim();
   }
 
   private changed(): void {
@@ -222,6 +240,9 @@ export class Zone {
   }
 }
 
+/** A name whose labels hold only what is never escaped (most names): its string is its labels joined by dots. */
+const plainName = /^[a-z0-9_*.-]+$/i;
+
 /** An NSEC3 record or a signature over one: it lives at a hashed owner name (RFC 5155 7.1). */
 function isHashedRecord(record: ResourceRecord): boolean {
   if (record.type === RRType.NSEC3) return true;
@@ -232,4 +253,59 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/**
+ * Where a zone being built copies its records' rdata as they come, each as a 2-octet length and
+ * the octets: the records' own arrays (a `Uint8Array` costs 100 to 200 bytes) are garbage at once
+ * instead of held until the zone is packed, which is what set the peak of a big zone's load.
+ */
+class Arena {
+  bytes = new Uint8Array(1024);
+  private used = 0;
+
+  /** Copies `rdata` in; its offset. */
+  append(rdata: Uint8Array): number {
+    const at = this.used;
+    const end = at + 2 + rdata.length;
+    if (end > this.bytes.length) {
+      const grown = new Uint8Array(Math.max(end, this.bytes.length * 2));
+      grown.set(this.bytes.subarray(0, at));
+      this.bytes = grown;
+    }
+    this.bytes[at] = rdata.length >> 8;
+    this.bytes[at + 1] = rdata.length & 0xff;
+    this.bytes.set(rdata, at + 2);
+    this.used = end;
+    return at;
+  }
+
+  /** The octets the record at `at` takes, its length included. */
+  size(at: number): number {
+    return 2 + ((this.bytes[at]! << 8) | this.bytes[at + 1]!);
+  }
+
+  view(at: number): Uint8Array {
+    return this.bytes.subarray(at + 2, at + this.size(at));
+  }
+
+  /** Whether the record at `at` is `rdata`. */
+  holds(at: number, rdata: Uint8Array): boolean {
+    return sameBytes(this.view(at), rdata);
+  }
+}
+
+/** An RRset of a zone being built: its records in the arena, by offset, until the zone is packed. */
+class BuildingRrset implements Rrset {
+  constructor(
+    private readonly arena: Arena,
+    readonly name: string,
+    readonly type: number,
+    public ttl: number,
+    readonly at: number[],
+  ) {}
+
+  get rdata(): Uint8Array[] {
+    return this.at.map((at) => this.arena.view(at));
+  }
 }

@@ -23,7 +23,7 @@ export function loadZoneText(name: string, text: string, source = name, extra: R
   const { records, errors } = parseZoneFile(text, { origin: name });
   if (errors.length > 0) throw new ZoneFileError(errors.map((e) => `${source}:${e.line}: ${e.message}`));
   try {
-    return new Zone(name, [...records.map(wireRecord), ...extra]);
+    return new Zone(name, wireRecords(records, extra));
   } catch (error) {
     throw new ZoneFileError([`${source}: ${(error as Error).message}`]);
   }
@@ -37,4 +37,10 @@ export async function loadZoneFile(name: string, path: string, extra: ResourceRe
     throw new ZoneFileError([`${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`]);
   }
   return loadZoneText(name, text, path, extra);
+}
+
+/** One record in wire form at a time, so the zone takes each before the next is made. */
+function* wireRecords(records: readonly ZoneRecord[], extra: readonly ResourceRecord[]): Generator<ResourceRecord> {
+  for (const record of records) yield wireRecord(record);
+  yield* extra;
 }
