@@ -102,7 +102,9 @@ export class ResponseRateLimiter {
  * The batched UDP addon computes the same number (native/udp_batch.c).
  */
 export function clientNetwork(address: string): number {
-  if (!address.includes(':')) return ipv4Network(address);
+  const network = ipv4Network(address);
+  // A dotted quad is read in one pass; only what is not one is looked at again.
+  if (network >= 0 || !address.includes(':')) return network;
   const bytes = ipv6Prefix(address);
   if (bytes === undefined) return -1;
   let hash = 0x811c9dc5;
