@@ -4,6 +4,7 @@
 // dgram's message handler does, and through `respond` and `respondFromCache` alone; prints the
 // median nanoseconds per query. Under dnsperf on two cores a profile sees mostly the kernel, so a
 // change to our JavaScript is measured here.
+import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Responder } from '../src/respond';
 import { listenUdpBatch } from '../src/udpBatch';
@@ -103,15 +104,22 @@ interface Counters {
   took?(milliseconds: number, count?: number): void;
 }
 
+// Before rate limiting there was no client network to read from the address.
+const clientNetwork = await import('../src/responseRateLimit').then(
+  (module) => module.clientNetwork,
+  () => undefined,
+);
+
 /** What `listenUdp`'s message handler does for one datagram, the socket left out. */
 function dgramPath(responder: Responder): Path {
   const metrics = (responder as { metrics?: Counters }).metrics;
   const limited = (responder as { rateLimiter?: unknown }).rateLimiter !== undefined;
+  const address = '127.0.0.1';
   // Before the metrics, the handler read no clock.
-  if (metrics?.took === undefined) return (packet) => void responder.respond(packet, false, '127.0.0.1', limited ? peerNetwork : -1);
+  if (metrics?.took === undefined || clientNetwork === undefined) return (packet) => void responder.respond(packet, false, address);
   return (packet) => {
     const started = performance.now();
-    const reply = responder.respond(packet, false, '127.0.0.1', limited ? peerNetwork : -1);
+    const reply = responder.respond(packet, false, address, limited ? clientNetwork(address) : -1);
     if (reply instanceof Buffer) metrics.took!(performance.now() - started);
   };
 }
