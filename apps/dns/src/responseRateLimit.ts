@@ -19,6 +19,8 @@ export type RateAction = (typeof RateAction)[keyof typeof RateAction];
 
 /** A fixed table, like Knot's: a colliding account replaces the one in its slot, so memory never grows. */
 const SLOTS = 1 << 16;
+/** Numbers per slot in `accounts`. */
+const ACCOUNT = 4;
 
 /**
  * The current second, kept by one timer per process: reading the system clock for every answer
@@ -37,10 +39,13 @@ function startClock(): void {
 export class ResponseRateLimiter {
   /** What limiting did, read by the node's metrics. */
   readonly counts = { slipped: 0, dropped: 0 };
-  private readonly networks = new Int32Array(SLOTS).fill(-1);
-  private readonly kinds = new Int32Array(SLOTS);
-  private readonly balances = new Float64Array(SLOTS);
-  private readonly seconds = new Int32Array(SLOTS);
+  /**
+   * Per slot, side by side: the account's network, its kind, its balance and the second it was
+   * last debited. Every answer reads and writes one slot at random; in one 32-octet row that is
+   * one cache line, where an array per field made it four (tables of 1.5 MB do not stay cached).
+   */
+  private readonly accounts = new Float64Array(SLOTS * ACCOUNT).fill(-1);
+  /** Responses limited since the account began, read only once it is over its rate. */
   private readonly limited = new Uint32Array(SLOTS);
   private readonly floor: number;
 
@@ -62,22 +67,24 @@ export class ResponseRateLimiter {
   /** Debits one response of `kind` to `network` (see `clientNetwork`) and says what to do with it. */
   check(network: number, kind: number): RateAction {
     const slot = (Math.imul(network ^ Math.imul(kind, 0x9e3779b1), 0x85ebca6b) >>> 16) & (SLOTS - 1);
+    const at = slot * ACCOUNT;
+    const accounts = this.accounts;
     const second = this.second();
     const { rate } = this.options;
     let balance: number;
-    if (this.networks[slot] !== network || this.kinds[slot] !== kind) {
-      this.networks[slot] = network;
-      this.kinds[slot] = kind;
+    if (accounts[at] !== network || accounts[at + 1] !== kind) {
+      accounts[at] = network;
+      accounts[at + 1] = kind;
       this.limited[slot] = 0;
       balance = rate;
     } else {
-      balance = this.balances[slot]!;
-      const elapsed = second - this.seconds[slot]!;
+      balance = accounts[at + 2]!;
+      const elapsed = second - accounts[at + 3]!;
       if (elapsed > 0) balance = Math.min(rate, balance + elapsed * rate);
     }
-    this.seconds[slot] = second;
+    accounts[at + 3] = second;
     balance = Math.max(this.floor, balance - 1);
-    this.balances[slot] = balance;
+    accounts[at + 2] = balance;
     if (balance >= 0) return RateAction.Answer;
     const { slip } = this.options;
     if (slip > 0 && ++this.limited[slot]! % slip === 0) {
@@ -95,7 +102,9 @@ export class ResponseRateLimiter {
  * The batched UDP addon computes the same number (native/udp_batch.c).
  */
 export function clientNetwork(address: string): number {
-  if (!address.includes(':')) return ipv4Network(address);
+  const network = ipv4Network(address);
+  // A dotted quad is read in one pass; only what is not one is looked at again.
+  if (network >= 0 || !address.includes(':')) return network;
   const bytes = ipv6Prefix(address);
   if (bytes === undefined) return -1;
   let hash = 0x811c9dc5;

@@ -1,4 +1,5 @@
 import { createServer, type Server, type Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import type { Responder } from './respond';
 import { clientNetwork } from './responseRateLimit';
 import { isTransferQuery, type TransferResponder } from './xfr';

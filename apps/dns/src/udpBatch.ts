@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { endianness } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import type { Responder } from './respond';
 import type { UdpListener } from './udp';
 

@@ -17,6 +17,16 @@ describe('readQuery (the server fast path)', () => {
     expect(view.questionEnd).toBe(12 + 17 + 4);
   });
 
+  it('reads each name whole, a short one after a long one and the longest a name can be', () => {
+    const view = createQueryView();
+    const longest = `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}`;
+    const names = [longest, 'x.example', 'Host-12.Bench.Example', 'x.example'];
+    for (const name of names) {
+      expect(readQuery(query({ questions: [{ type: 'A', name }] }), view)).toBe(true);
+      expect(view.qname).toBe(name.toLowerCase());
+    }
+  });
+
   it('reads the OPT record: payload size, version, DO, NSID and cookie', () => {
     const bytes = encodeMessage(
       emptyMessage({

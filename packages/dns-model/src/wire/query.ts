@@ -62,6 +62,13 @@ export function createQueryView(): QueryView {
  * caller then decodes the whole message with `decodeMessage`, which reports what is wrong.
  * Header fields are filled whenever the packet has 12 octets, so a FORMERR can echo the id.
  */
+/**
+ * The query name's characters, made into a string in one call: appended one at a time, the name
+ * is a chain of string pieces that the answer cache's lookup must flatten before hashing it, and
+ * the two took half of a cached answer's time.
+ */
+const nameCodes: number[] = [];
+
 export function readQuery(bytes: Uint8Array, view: QueryView): boolean {
   const n = bytes.length;
   if (n < 12) return false;
@@ -82,7 +89,7 @@ export function readQuery(bytes: Uint8Array, view: QueryView): boolean {
   if (view.qdcount !== 1 || view.ancount !== 0 || view.nscount !== 0 || view.arcount > 1) return false;
 
   let pos = 12;
-  let name = '';
+  let length = 0;
   let plain = true;
   let octets = 1;
   for (;;) {
@@ -93,19 +100,20 @@ export function readQuery(bytes: Uint8Array, view: QueryView): boolean {
     if (pos + 1 + len > n) return false;
     octets += len + 1;
     if (octets > MAX_NAME_OCTETS) return false;
-    if (name !== '') name += '.';
+    if (length !== 0) nameCodes[length++] = 0x2e;
     for (let i = pos + 1; i <= pos + len; i++) {
       let c = bytes[i]!;
       if (c >= 0x41 && c <= 0x5a) c += 0x20;
       else if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x5f || c === 0x2a)) {
         plain = false;
       }
-      name += String.fromCharCode(c);
+      nameCodes[length++] = c;
     }
     pos += len + 1;
   }
   view.qnameStart = 12;
-  view.qname = plain ? name : escapedName(bytes, 12);
+  nameCodes.length = length;
+  view.qname = plain ? String.fromCharCode.apply(null, nameCodes) : escapedName(bytes, 12);
   pos++;
   if (pos + 4 > n) return false;
   view.qtype = (bytes[pos]! << 8) | bytes[pos + 1]!;

@@ -1,0 +1,168 @@
+// `npm run bench:dns-answer [-- --rounds N]`: the answer path of `bench:dns` without the kernel.
+// The bench zone's query mix is answered in this process, through the batched addon's `onBatch`
+// (the addon replaced by one that hands over batches of 64 already received), through what node
+// dgram's message handler does, and through `respond` and `respondFromCache` alone; prints the
+// median nanoseconds per query. Under dnsperf on two cores a profile sees mostly the kernel, so a
+// change to our JavaScript is measured here.
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { Responder } from '../src/respond';
+import { listenUdpBatch } from '../src/udpBatch';
+import { loadZoneText } from '../src/zoneFile';
+import { ZoneStore } from '../src/zoneStore';
+import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
+
+const { values } = parseArgs({
+  options: { rounds: { type: 'string', default: '7' }, passes: { type: 'string', default: '8' }, path: { type: 'string' } },
+});
+const rounds = Number(values.rounds);
+const passes = Number(values.passes);
+if (!Number.isInteger(rounds) || rounds < 1 || !Number.isInteger(passes) || passes < 1) throw new Error('--rounds and --passes must be positive whole numbers');
+
+/** A query as dnsperf sends it: recursion desired, no EDNS. */
+function query(id: number, line: string): Buffer {
+  const [name = '', type = 'A'] = line.split(' ');
+  const labels = name.split('.').filter((label) => label !== '');
+  const packet = Buffer.alloc(12 + labels.reduce((n, label) => n + label.length + 1, 1) + 4);
+  packet.writeUInt16BE(id & 0xffff, 0);
+  packet.writeUInt16BE(0x0100, 2);
+  packet.writeUInt16BE(1, 4);
+  let at = 12;
+  for (const label of labels) {
+    packet[at++] = label.length;
+    at += packet.write(label, at, 'ascii');
+  }
+  packet[at++] = 0;
+  packet.writeUInt16BE(type === 'TXT' ? 16 : 1, at);
+  packet.writeUInt16BE(1, at + 2);
+  return packet;
+}
+
+const packets = benchQueries()
+  .split('\n')
+  .filter((line) => line !== '')
+  .map((line, i) => query(i, line));
+
+/** A responder as `main.ts` builds one for `bench:dns`: the bench zone, rate limiting counted but never reached. */
+function benchResponder(): Responder {
+  const zones = new ZoneStore();
+  zones.put(loadZoneText(benchZoneName, benchZoneFile()));
+  // As `countedNotLimited`; a build without rate limiting or metrics ignores the options it does not know.
+  const rateLimit = { rate: 1_000_000_000, window: 15, slip: 2 };
+  return new Responder(zones, { nodeName: 'bench', rateLimit });
+}
+
+/** 127.0.0.1 as a Linux `sockaddr_in`, and its network as `clientNetwork` numbers it. */
+const peerAddress = Buffer.from([2, 0, 0, 53, 127, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
+const peerNetwork = 0x7f0000;
+
+type Path = (packet: Buffer) => void;
+
+/** `onBatch` of `listenUdpBatch`, fed by an addon that has just received `BATCH` packets. */
+function batchPath(responder: Responder): { answerAll(): number } {
+  const BATCH = 64;
+  const SLOT = 4096;
+  let input: Buffer = Buffer.alloc(0);
+  let meta: Int32Array = new Int32Array(0);
+  let onBatch: (count: number) => void = () => {};
+  let sent = 0;
+  const addon = {
+    BATCH,
+    SLOT,
+    open(_host: string, _port: number, i: Buffer, _o: Buffer, m: Int32Array, callback: (count: number) => void): [unknown, number] {
+      [input, meta, onBatch] = [i, m, callback];
+      return [{}, 53];
+    },
+    peer: () => peerAddress,
+    sendTo: () => ++sent,
+    close() {},
+  };
+  listenUdpBatch(addon, '127.0.0.1', 53, responder);
+  // Two numbers per packet before the addon passed each one's network, three since.
+  const stride = meta.length / BATCH;
+  return {
+    answerAll() {
+      let answers = 0;
+      for (let start = 0; start < packets.length; start += BATCH) {
+        const count = Math.min(BATCH, packets.length - start);
+        for (let i = 0; i < count; i++) {
+          const packet = packets[start + i]!;
+          packet.copy(input, i * SLOT);
+          meta[i * stride] = packet.length;
+          meta[i * stride + 1] = 0;
+          if (stride > 2) meta[i * stride + 2] = peerNetwork;
+        }
+        onBatch(count);
+        for (let i = 0; i < count; i++) if (meta[i * stride + 1]! > 0) answers++;
+      }
+      return answers + sent;
+    },
+  };
+}
+
+interface Counters {
+  took?(milliseconds: number, count?: number): void;
+}
+
+// Before rate limiting there was no client network to read from the address.
+const clientNetwork = await import('../src/responseRateLimit').then(
+  (module) => module.clientNetwork,
+  () => undefined,
+);
+
+/** What `listenUdp`'s message handler does for one datagram, the socket left out. */
+function dgramPath(responder: Responder): Path {
+  const metrics = (responder as { metrics?: Counters }).metrics;
+  const limited = (responder as { rateLimiter?: unknown }).rateLimiter !== undefined;
+  const address = '127.0.0.1';
+  // Before the metrics, the handler read no clock.
+  if (metrics?.took === undefined || clientNetwork === undefined) return (packet) => void responder.respond(packet, false, address);
+  return (packet) => {
+    const started = performance.now();
+    const reply = responder.respond(packet, false, address, limited ? clientNetwork(address) : -1);
+    if (reply instanceof Buffer) metrics.took!(performance.now() - started);
+  };
+}
+
+const out = Buffer.alloc(4096);
+const paths: Record<string, (responder: Responder) => Path | { answerAll(): number }> = {
+  'batch onBatch': batchPath,
+  'dgram handler': dgramPath,
+  respond: (responder) => (packet) => void responder.respond(packet, false, '127.0.0.1', peerNetwork),
+  respondFromCache: (responder) => (packet) => void responder.respondFromCache(packet, out, 0, peerNetwork),
+};
+
+function answerAll(path: Path | { answerAll(): number }): void {
+  if ('answerAll' in path) {
+    path.answerAll();
+    return;
+  }
+  for (const packet of packets) path(packet);
+}
+
+console.log(
+  `${packets.length} queries of bench:dns, ${passes} passes per round, ${rounds} rounds; median CPU ns per query (cold: the first pass, every answer encoded, wall clock)`,
+);
+// --path names one path, as when run under `valgrind --tool=callgrind` for its instruction counts.
+for (const [name, make] of Object.entries(paths).filter(([name]) => values.path === undefined || values.path === name)) {
+  const responder = benchResponder();
+  const path = make(responder);
+  const started = process.hrtime.bigint();
+  // respondFromCache alone never fills the cache: it is filled by respond first.
+  if (name === 'respondFromCache') for (const packet of packets) void responder.respond(packet, false, '127.0.0.1', peerNetwork);
+  else answerAll(path);
+  const cold = Number(process.hrtime.bigint() - started) / packets.length;
+  const times: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    // CPU time rather than the wall clock: on a shared machine this process is not always running.
+    const cpu = process.cpuUsage();
+    for (let pass = 0; pass < passes; pass++) answerAll(path);
+    const { user, system } = process.cpuUsage(cpu);
+    times.push(((user + system) * 1000) / (packets.length * passes));
+  }
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)]!;
+  console.log(
+    `${name.padEnd(18)} ${median.toFixed(1).padStart(7)} ns/query (min ${times[0]!.toFixed(1)}, max ${times.at(-1)!.toFixed(1)}; cold ${cold.toFixed(0)} ns)`,
+  );
+}
