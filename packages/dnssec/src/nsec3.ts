@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
-import { fromBase32Hex, nameToWire, NSEC3PARAM, toBase32Hex, toHex } from '@kaja/dns-model';
-import { concat, typeBitmap } from './bytes';
+import { fromBase32Hex, nameToWire, NSEC3PARAM, toBase32Hex, toHex, typeBitmapWire } from '@kaja/dns-model';
+import { concat } from './bytes';
 import type { Rrset } from './canonical';
 import { nextCloser, uniqueRrsets, wildcardOf, type Denial } from './denial';
 import type { IndexEntry, ZoneIndex } from './zoneIndex';
@@ -140,7 +140,7 @@ export class Nsec3Denial implements Denial {
       salt,
       Uint8Array.of(nextHash.length),
       nextHash,
-      typeBitmap([...types].sort((a, b) => a - b)),
+      typeBitmapWire([...types].sort((a, b) => a - b)),
     ]);
     const owner = this.index.apex === '' ? hash : `${hash}.${this.index.apex}`;
     const rrset: Rrset = { name: owner, type: NSEC3_TYPE, ttl: this.ttl, rdata: [rdata] };

@@ -263,25 +263,34 @@ export const rrtype: Field = {
   },
 };
 
+/** The NSEC/NSEC3 type bitmap (RFC 4034 section 4.1.2) in wire form, of type codes in ascending order without repeats. */
+export function typeBitmapWire(codes: readonly number[]): Uint8Array {
+  // At most one window per type, each a window number, a length and up to 32 octets of bits.
+  const out = new Uint8Array(34 * codes.length);
+  let size = 0;
+  let i = 0;
+  while (i < codes.length) {
+    const window = codes[i]! >> 8;
+    const start = size;
+    let used = 0;
+    while (i < codes.length && codes[i]! >> 8 === window) {
+      const low = codes[i]! & 0xff;
+      out[start + 2 + (low >> 3)]! |= 0x80 >> (low & 7);
+      used = (low >> 3) + 1;
+      i++;
+    }
+    out[start] = window;
+    out[start + 1] = used;
+    size = start + 2 + used;
+  }
+  return out.slice(0, size);
+}
+
 /** The NSEC/NSEC3 type bitmap (RFC 4034 section 4.1.2): the rest of the words, as type names. */
 export const typeBitmap: Field = {
   parse(c, out) {
     const codes = [...new Set(c.rest().map((t) => typeCode(t.text)))].sort((a, b) => a - b);
-    let i = 0;
-    while (i < codes.length) {
-      const window = codes[i]! >> 8;
-      const bits = new Uint8Array(32);
-      let used = 0;
-      while (i < codes.length && codes[i]! >> 8 === window) {
-        const low = codes[i]! & 0xff;
-        bits[low >> 3]! |= 0x80 >> (low & 7);
-        used = (low >> 3) + 1;
-        i++;
-      }
-      out.u8(window);
-      out.u8(used);
-      out.put(bits.subarray(0, used));
-    }
+    out.put(typeBitmapWire(codes));
     return codes.map(typeName).join(' ');
   },
   read(r) {

@@ -175,5 +175,6 @@ export { genericType } from './generic';
 export { defineType, type ParseOptions, type RecordType } from './recordType';
 export { ALIAS_CODE, countedType, countedTypeName, isAssignedType, isTypeName, RRType, typeCode, typeName, type RRTypeName } from './typeCodes';
 export { parseTtl } from './ttl';
+export { typeBitmapWire } from './fields';
 export { formatIpv4, formatIpv6, parseIpv4, parseIpv6 } from './address';
 export { fromBase64, fromBase32Hex, fromHex, toBase32Hex, toBase64, toHex } from './encoding';
