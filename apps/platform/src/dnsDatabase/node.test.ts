@@ -91,8 +91,11 @@ describe('npm run dns as a DNS-only node', () => {
           node.child.kill('SIGTERM');
         }
         expect(await node.exited).toBe(0);
+        // At least the twenty A answers of the round that passed were counted, and the NS answer before them.
         const counted = await database.db.select().from(queryCounts);
-        expect(counted.filter((row) => row.qtype === 1 && row.rcode === 0).reduce((sum, row) => sum + row.count, 0)).toBeGreaterThanOrEqual(21);
+        const total = (qtype: number) => counted.filter((row) => row.qtype === qtype && row.rcode === 0).reduce((sum, row) => sum + row.count, 0);
+        expect(total(1)).toBeGreaterThanOrEqual(20);
+        expect(total(2)).toBeGreaterThanOrEqual(1);
         await api.close();
         await database.close();
       },
