@@ -35,7 +35,7 @@ describe('the command line', () => {
       nodeName: 'fra-1',
       tcp: { idleTimeoutMs: 5000, ioTimeoutMs: 2000, maxConnections: 1000, maxConnectionsPerNetwork: 100 },
       udp: 'auto',
-      rateLimit: { rate: 20, window: 15, slip: 2 },
+      rateLimit: { rate: 20, window: 15, slip: 2, exempt: [] },
       answerCacheSize: 200_000,
     });
   });
@@ -47,6 +47,22 @@ describe('the command line', () => {
       '--rate-limit-slip must be a whole number from 0 to 10',
     );
     expect(() => parseCommandLine(['--zone', 'example.com=a.zone', '--rate-limit=-1'], {})).toThrow('--rate-limit must be a whole number');
+    const exempting = ['--zone', 'example.com=a.zone', '--rate-limit-exempt', '198.51.100.0/24', '--rate-limit-exempt', '2001:db8::/48'];
+    // The flags replace the environment's list.
+    expect(parseCommandLine(exempting, { DNS_RATE_LIMIT_EXEMPT: '192.0.2.0/24' })).toMatchObject({
+      rateLimit: {
+        exempt: [
+          { address: '198.51.100.0', prefix: 24, family: 'ipv4' },
+          { address: '2001:db8::', prefix: 48, family: 'ipv6' },
+        ],
+      },
+    });
+    expect(parseCommandLine(['--zone', 'example.com=a.zone'], { DNS_RATE_LIMIT_EXEMPT: '192.0.2.0/24' })).toMatchObject({
+      rateLimit: { exempt: [{ address: '192.0.2.0', prefix: 24, family: 'ipv4' }] },
+    });
+    expect(() => parseCommandLine(['--zone', 'example.com=a.zone', '--rate-limit-exempt', '192.0.2.7'], {})).toThrow(
+      '--rate-limit-exempt must be IPv4 networks of /8 to /24 or IPv6 networks of /40 to /56, as responses are counted per /24 and /56 (192.0.2.0/24, 2001:db8::/48), not 192.0.2.7',
+    );
   });
 
   it('reads the TCP limits', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism, hostname } from 'node:os';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '@kaja/config';
+import { loadConfig, parseRateLimitExemption, rateLimitExemptionRule, type Cidr } from '@kaja/config';
 import { parseName } from '@kaja/dns-model';
 import { tsigAlgorithmNamed, type TsigKey } from '@kaja/dns-model/tsig';
 import type { RateLimitOptions } from './responseRateLimit';
@@ -45,6 +45,8 @@ an id kept in DATA_DIR) in DNS_NETWORK and DNS_REGION every DNS_HEARTBEAT_INTERV
   --rate-limit-slip N      every Nth limited response goes out truncated, so real clients retry
                            over TCP, the rest are dropped; 0 drops all, 1 truncates all (default
                            DNS_RATE_LIMIT_SLIP, else 2)
+  --rate-limit-exempt CIDR a client network never limited, IPv4 /8 to /24 or IPv6 /40 to /56
+                           (repeatable; default DNS_RATE_LIMIT_EXEMPT, comma-separated)
   --tsig-key NAME:ALG:SECRET
                            a TSIG key (ALG hmac-sha256, hmac-sha384, hmac-sha512, hmac-sha224,
                            hmac-sha1, or hmac-md5 for old peers; SECRET in base64) for --secondary
@@ -118,6 +120,7 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
       'rate-limit': { type: 'string' },
       'rate-limit-window': { type: 'string' },
       'rate-limit-slip': { type: 'string' },
+      'rate-limit-exempt': { type: 'string', multiple: true },
       'tsig-key': { type: 'string', multiple: true },
       'tsig-key-file': { type: 'string', multiple: true },
       'allow-transfer': { type: 'string', multiple: true },
@@ -287,6 +290,7 @@ function tcpOptions(values: Record<string, unknown>): TcpOptions {
 
 function rateLimit(values: Record<string, unknown>, env: NodeJS.ProcessEnv): RateLimitOptions {
   const defaults = loadConfig(env).dnsRateLimit;
+  const exempt = values['rate-limit-exempt'] as string[] | undefined;
   const read = (option: string, fallback: number, min: number, max: number) => {
     const text = values[option] as string | undefined;
     if (text === undefined) return fallback;
@@ -298,7 +302,14 @@ function rateLimit(values: Record<string, unknown>, env: NodeJS.ProcessEnv): Rat
     rate: read('rate-limit', defaults.rate, 0, 1_000_000_000),
     window: read('rate-limit-window', defaults.window, 1, 3600),
     slip: read('rate-limit-slip', defaults.slip, 0, 10),
+    exempt: exempt === undefined ? defaults.exempt : exempt.map(exemptNetwork),
   };
+}
+
+function exemptNetwork(text: string): Cidr {
+  const cidr = parseRateLimitExemption(text);
+  if (!cidr) throw new Error(`--rate-limit-exempt ${rateLimitExemptionRule}, not ${text}`);
+  return cidr;
 }
 
 function udpMode(text: string): UdpMode {

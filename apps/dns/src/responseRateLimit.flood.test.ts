@@ -104,6 +104,35 @@ describe.each(modes)('response rate limiting over UDP through %s', (udp) => {
     ]);
   });
 
+  it('answers all of a flood from an exempt network, and limits the network beside it', async () => {
+    const exempting = await serveZones(
+      { 'example.com': zone },
+      { udp, rateLimit: { rate: 20, window: 2, slip: 1, exempt: [{ address: '127.0.0.0', prefix: 24, family: 'ipv4' }] } },
+    );
+    try {
+      const queries = join(dir, 'exempt-queries.txt');
+      writeFileSync(queries, 'www.example.com A\nnx.example.com A\n');
+      const flood = run(
+        'dnsperf',
+        ['-a', flooder, '-s', '127.0.0.1', '-p', String(exempting.port), '-d', queries, '-l', '2', '-Q', '1000', '-t', '1', '-c', '1', '-q', '100'],
+        { timeout: 20_000 },
+      );
+      // 127.0.1.3 is not exempt: past 20 a second its answers come truncated (slip 1).
+      const bystanderReplies = [];
+      for (let i = 0; i < 30; i++) bystanderReplies.push(await kdigFrom(bystander, exempting.port, 'www.example.com', 'A'));
+      const { stdout } = await flood;
+      const sent = field(stdout, 'Queries sent');
+      expect(sent).toBeGreaterThan(1000);
+      expect(field(stdout, 'Queries completed')).toBe(sent);
+      expect(bystanderReplies.filter((reply) => reply.flags.includes('tc')).length).toBeGreaterThan(0);
+      const { slipped, dropped } = exempting.responder.rateLimiter!.counts;
+      expect(dropped).toBe(0);
+      expect(slipped).toBe(bystanderReplies.filter((reply) => reply.flags.includes('tc')).length);
+    } finally {
+      await exempting.close();
+    }
+  });
+
   it('slips a truncated answer no larger than the query', async () => {
     const question = query('mail.example.com', 'A', 9, {
       additionals: [{ type: 'OPT', name: '.', udpPayloadSize: 1232, flags: dnsPacket.DNSSEC_OK } as dnsPacket.Answer],

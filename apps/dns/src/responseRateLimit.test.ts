@@ -1,5 +1,6 @@
+import { parseRateLimitExemption, type Cidr } from '@kaja/config';
 import { describe, expect, it } from 'vitest';
-import { clientNetwork, RateAction, ResponseRateLimiter } from './responseRateLimit';
+import { clientNetwork, exemptNetworks, RateAction, ResponseRateLimiter } from './responseRateLimit';
 
 /** A limiter on a clock the test moves. */
 function limiterAt(rate: number, window: number, slip: number) {
@@ -56,5 +57,39 @@ describe('response rate limiting', () => {
     expect(clientNetwork('::1')).toBe(clientNetwork('0:0:0:0:0:0:0:1'));
     expect(clientNetwork('2001:db8::1')).toBeGreaterThan(0xffffff);
     expect(clientNetwork('::ffff:192.0.2.1')).toBe(-1);
+  });
+
+  it('never limits nor counts an exempt network, and limits its neighbours', () => {
+    const exempt = ['198.51.100.0/24', '2001:db8:aa00::/40'].map((text) => parseRateLimitExemption(text)!);
+    const limiter = new ResponseRateLimiter({ rate: 1, window: 5, slip: 0, exempt }, () => 1_000_000);
+    for (const address of ['198.51.100.9', '2001:db8:aa00::1', '2001:db8:aaff:ff00::1']) {
+      expect(actions(limiter, clientNetwork(address), 1, 50)).toEqual(Array(50).fill(RateAction.Answer));
+    }
+    expect(limiter.counts).toEqual({ slipped: 0, dropped: 0 });
+    for (const neighbour of ['198.51.101.9', '198.51.99.9', '2001:db8:ab00::1', '2001:db8:a9ff:ff00::1']) {
+      expect(actions(limiter, clientNetwork(neighbour), 1, 3)).toEqual([RateAction.Answer, RateAction.Drop, RateAction.Drop]);
+    }
+  });
+
+  it('exempts every client network inside a wider prefix, whatever host bits it is written with', () => {
+    const networks = (...texts: string[]) => exemptNetworks(texts.map((text) => parseRateLimitExemption(text) as Cidr));
+    const v4 = networks('10.1.2.3/16');
+    expect(v4.size).toBe(256);
+    expect(v4.has(clientNetwork('10.1.0.1'))).toBe(true);
+    expect(v4.has(clientNetwork('10.1.255.1'))).toBe(true);
+    expect(v4.has(clientNetwork('10.2.0.1'))).toBe(false);
+    expect(networks('10.0.0.0/8').size).toBe(65_536);
+    const v6 = networks('2001:db8:0:1234::/52');
+    expect(v6.size).toBe(16);
+    expect(v6.has(clientNetwork('2001:db8:0:1000::1'))).toBe(true);
+    expect(v6.has(clientNetwork('2001:db8:0:1f00::1'))).toBe(true);
+    expect(v6.has(clientNetwork('2001:db8:0:2000::1'))).toBe(false);
+  });
+
+  it('takes only whole client networks as exemptions', () => {
+    for (const text of ['192.0.2.0/24', '10.0.0.0/8', '2001:db8::/56', '2001:db8::/40']) expect(parseRateLimitExemption(text)).not.toBeNull();
+    for (const text of ['192.0.2.1', '192.0.2.0/25', '10.0.0.0/7', '2001:db8::/57', '2001:db8::/39', '::ffff:192.0.2.0/120', 'example.com/24']) {
+      expect(parseRateLimitExemption(text)).toBeNull();
+    }
   });
 });

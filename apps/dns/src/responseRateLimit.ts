@@ -5,6 +5,8 @@
  * Beyond it every `slip`th answer goes out truncated, so a real client retries over TCP (which is
  * never limited), and the others are dropped: a forged source gets no amplified flood.
  */
+import type { Cidr } from '@kaja/config';
+
 export interface RateLimitOptions {
   /** Responses per second per client network and kind; 0 turns the limiting off. */
   rate: number;
@@ -12,6 +14,8 @@ export interface RateLimitOptions {
   window: number;
   /** Every slip-th limited response is sent truncated (1: all; 0: none, all dropped). */
   slip: number;
+  /** Client networks never limited nor counted (`parseRateLimitExemption`): a provider's monitoring, a partner's resolvers. */
+  exempt?: Cidr[];
 }
 
 export const RateAction = { Answer: 0, Slip: 1, Drop: 2 } as const;
@@ -48,6 +52,8 @@ export class ResponseRateLimiter {
   /** Responses limited since the account began, read only once it is over its rate. */
   private readonly limited = new Uint32Array(SLOTS);
   private readonly floor: number;
+  /** The exempt client networks as `clientNetwork` numbers them; undefined when there are none. */
+  private readonly exempt: Set<number> | undefined;
 
   private readonly second: () => number;
 
@@ -57,6 +63,7 @@ export class ResponseRateLimiter {
     now?: () => number,
   ) {
     this.floor = -options.rate * options.window;
+    this.exempt = options.exempt?.length ? exemptNetworks(options.exempt) : undefined;
     if (now) this.second = () => (now() / 1000) | 0;
     else {
       startClock();
@@ -66,6 +73,7 @@ export class ResponseRateLimiter {
 
   /** Debits one response of `kind` to `network` (see `clientNetwork`) and says what to do with it. */
   check(network: number, kind: number): RateAction {
+    if (this.exempt?.has(network)) return RateAction.Answer;
     const slot = (Math.imul(network ^ Math.imul(kind, 0x9e3779b1), 0x85ebca6b) >>> 16) & (SLOTS - 1);
     const at = slot * ACCOUNT;
     const accounts = this.accounts;
@@ -106,10 +114,35 @@ export function clientNetwork(address: string): number {
   // A dotted quad is read in one pass; only what is not one is looked at again.
   if (network >= 0 || !address.includes(':')) return network;
   const bytes = ipv6Prefix(address);
-  if (bytes === undefined) return -1;
+  return bytes === undefined ? -1 : ipv6Network(bytes);
+}
+
+/** An IPv6 /56 (its 7 octets) as a number: a hash, as 2^56 networks do not fit in one. */
+function ipv6Network(bytes: number[]): number {
   let hash = 0x811c9dc5;
   for (const byte of bytes) hash = Math.imul(hash ^ byte, 0x01000193);
   return (hash & 0x3fffffff) | 0x40000000;
+}
+
+/**
+ * Every client network inside the exempt prefixes, numbered as `clientNetwork` numbers them. A
+ * prefix is at most 16 bits wider than a client network (`parseRateLimitExemption`), so the set
+ * stays small and only the last two octets of a network vary.
+ */
+export function exemptNetworks(prefixes: Cidr[]): Set<number> {
+  const networks = new Set<number>();
+  for (const { address, prefix, family } of prefixes) {
+    const count = 2 ** ((family === 'ipv4' ? 24 : 56) - prefix);
+    if (family === 'ipv4') {
+      const first = ipv4Network(address) & ~(count - 1);
+      for (let i = 0; i < count; i++) networks.add(first + i);
+      continue;
+    }
+    const bytes = ipv6Prefix(address)!;
+    const first = ((bytes[5]! << 8) | bytes[6]!) & ~(count - 1);
+    for (let i = 0; i < count; i++) networks.add(ipv6Network([...bytes.slice(0, 5), ((first + i) >> 8) & 0xff, (first + i) & 0xff]));
+  }
+  return networks;
 }
 
 /** The first three octets of a dotted quad, read digit by digit (this runs for every datagram). */

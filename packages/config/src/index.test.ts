@@ -91,9 +91,21 @@ describe('loadConfig', () => {
   });
 
   it('limits DNS responses over UDP by default, as DNS_RATE_LIMIT* set', () => {
-    expect(loadConfig({}).dnsRateLimit).toEqual({ rate: 20, window: 15, slip: 2 });
+    expect(loadConfig({}).dnsRateLimit).toEqual({ rate: 20, window: 15, slip: 2, exempt: [] });
     expect(loadConfig({}).dnsAnswerCacheSize).toBe(200_000);
-    expect(loadConfig({ DNS_RATE_LIMIT: '0', DNS_RATE_LIMIT_WINDOW: '5', DNS_RATE_LIMIT_SLIP: '1' }).dnsRateLimit).toEqual({ rate: 0, window: 5, slip: 1 });
+    expect(loadConfig({ DNS_RATE_LIMIT: '0', DNS_RATE_LIMIT_WINDOW: '5', DNS_RATE_LIMIT_SLIP: '1' }).dnsRateLimit).toEqual({
+      rate: 0,
+      window: 5,
+      slip: 1,
+      exempt: [],
+    });
+    expect(loadConfig({ DNS_RATE_LIMIT_EXEMPT: '198.51.100.0/24, 2001:db8::/48' }).dnsRateLimit.exempt).toEqual([
+      { address: '198.51.100.0', prefix: 24, family: 'ipv4' },
+      { address: '2001:db8::', prefix: 48, family: 'ipv6' },
+    ]);
+    expect(() => loadConfig({ DNS_RATE_LIMIT_EXEMPT: '198.51.100.7' })).toThrow(
+      'Invalid configuration: DNS_RATE_LIMIT_EXEMPT must be IPv4 networks of /8 to /24',
+    );
   });
 
   it('treats empty variables as unset', () => {

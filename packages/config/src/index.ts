@@ -1,10 +1,10 @@
 import { defaultNameServers } from '@kaja/catalog';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { parseCidr, type Cidr } from './cidr';
+import { parseCidr, parseRateLimitExemption, rateLimitExemptionRule, type Cidr } from './cidr';
 import { parseKeyEncryptionKey } from './keyEncryptionKey';
 
-export { parseCidr, type Cidr } from './cidr';
+export { parseCidr, parseRateLimitExemption, rateLimitExemptionRule, type Cidr } from './cidr';
 export { secondaryAddressProblem } from './secondaryAddresses';
 export { dnsNodeIdFile, resolveDnsNodeId } from './dnsNodeId';
 export { makeTreePrivate, privateDirectory, writePrivateFile } from './privateFiles';
@@ -90,6 +90,15 @@ const env = z.object({
     .min(0, 'must be 0 (drop every limited response) to 10')
     .max(10, 'must be 0 to 10 (1 truncates every limited response)')
     .default(2),
+  DNS_RATE_LIMIT_EXEMPT: list
+    .transform((items, context) =>
+      items.map((item) => {
+        const cidr = parseRateLimitExemption(item);
+        if (!cidr) context.addIssue({ code: 'custom', message: rateLimitExemptionRule });
+        return cidr!;
+      }),
+    )
+    .default([]),
   REGION_OFFLINE_AFTER: z.coerce
     .number({ error: 'must be a number of seconds' })
     .int('must be a whole number of seconds')
@@ -212,7 +221,7 @@ export interface Config {
    * Response rate limiting of the DNS server over UDP: responses per second per client network
    * and kind (0: off), the window in seconds, and which limited responses go out truncated.
    */
-  dnsRateLimit: { rate: number; window: number; slip: number };
+  dnsRateLimit: { rate: number; window: number; slip: number; exempt: Cidr[] };
   /** Query names whose encoded answers each DNS server process keeps. */
   dnsAnswerCacheSize: number;
   appMode: 'production' | 'sandbox';
@@ -304,7 +313,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dnsSnapshotDir: values.DNS_SNAPSHOT_DIR ?? join(values.DATA_DIR, 'dns-snapshot'),
     zoneChangeRetention: { days: values.JOURNAL_RETENTION_DAYS, keepChanges: values.JOURNAL_KEEP_CHANGES },
     dnsAnswerCacheSize: values.DNS_ANSWER_CACHE_SIZE,
-    dnsRateLimit: { rate: values.DNS_RATE_LIMIT, window: values.DNS_RATE_LIMIT_WINDOW, slip: values.DNS_RATE_LIMIT_SLIP },
+    dnsRateLimit: { rate: values.DNS_RATE_LIMIT, window: values.DNS_RATE_LIMIT_WINDOW, slip: values.DNS_RATE_LIMIT_SLIP, exempt: values.DNS_RATE_LIMIT_EXEMPT },
     appMode: values.APP_MODE,
     apiBaseUrl: withoutTrailingSlash(values.API_BASE_URL ?? `http://${host}:${values.PORT}/v1`),
     appUrl: withoutTrailingSlash(values.APP_URL ?? `http://${host}:${values.APP_PORT}`),
