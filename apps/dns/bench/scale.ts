@@ -21,7 +21,8 @@ import { inTransaction, noticeOf, systemActor, writeSystemChanges, ZoneChangePub
 import { query, udpExchange } from '../src/testing/packets';
 import { groupRssKb } from './memory';
 import { insertScaleZones, recordsPerZone, scaleZoneFile, scaleZoneName } from './scaleZones';
-import { dnsNodeFlags, freePort, stop } from './servers';
+import { dnsNodeFlags } from '../src/testing/nodeFlags';
+import { freePort, stop } from './servers';
 
 const { values } = parseArgs({ options: { zones: { type: 'string', default: '100000' }, changes: { type: 'string', default: '10000' } } });
 const zoneCount = Number(values.zones);

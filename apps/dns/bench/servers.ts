@@ -6,21 +6,16 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { dnsNodeFlags } from '../src/testing/nodeFlags';
 export { freePort } from '../src/testing/ports';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 /**
- * This server in standalone mode on 127.0.0.1:`port`, both cores, in its own process group.
- * Response rate limiting is set through the environment (DNS_RATE_LIMIT), which a build without
- * it ignores, so the same benchmark runs before and after a change.
+ * This server in standalone mode on 127.0.0.1:`port`, both cores, in its own process group, with
+ * the V8 flags of `npm run dns`. Response rate limiting is set through the environment
+ * (DNS_RATE_LIMIT), which a build without it ignores, so the same benchmark runs before and after a change.
  */
-/**
- * The V8 flags `npm run dns` starts a node with (package.json): a young generation of at most 16 MB
- * a semi-space, where V8 would let a node's load grow it to 134 MB and keep it.
- */
-export const dnsNodeFlags = ['--max-semi-space-size=16'];
-
 export function startKaja(port: number, zone: string, zoneFile: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): ChildProcess {
   return spawn(
     process.execPath,

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dig } from './testing/dig';
+import { dnsNodeFlags } from './testing/nodeFlags';
 import { freePort } from './testing/ports';
 
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
@@ -14,7 +15,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function start(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const { DATABASE_URL: _, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...dnsNodeFlags, '--import', 'tsx', main, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));

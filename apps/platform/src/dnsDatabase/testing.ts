@@ -6,6 +6,7 @@ import { createUpdateService } from '@kaja/zone-writes';
 import { signUpOwner, startTestApi, type TestAccount, type TestApi } from '@kaja/api/testing';
 import { setPlan } from '@kaja/api/testing/zones';
 import { type AliasResolver, type DatabaseDnsServer, serveDatabaseZones } from '@kaja/dns';
+import { dnsNodeFlags } from '@kaja/dns/testing/nodeFlags';
 
 /**
  * What Node's resolver (c-ares) gets for a name and type from the server on 127.0.0.1:port:
@@ -156,7 +157,10 @@ export interface DnsNodeProcess {
  * DATA_DIR (a directory of the test's: never the working directory's `data/`).
  */
 export function startDnsNode(args: string[], env: { DATABASE_URL: string; DATA_DIR: string } & Record<string, string>): DnsNodeProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', dnsMain, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...dnsNodeFlags, '--import', 'tsx', dnsMain, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
