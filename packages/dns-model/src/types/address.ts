@@ -1,12 +1,32 @@
 import { ValidationError } from '../errors';
 
-/** A dotted quad with four decimal parts 0-255 and no leading zeros (which some read as octal). */
+/**
+ * A dotted quad with four decimal parts 0-255 and no leading zeros (which some read as octal).
+ * Read character by character: every A record of a zone loaded passes here.
+ */
 export function parseIpv4(text: string): Uint8Array {
-  const parts = text.split('.');
-  if (parts.length !== 4 || !parts.every((p) => /^(0|[1-9][0-9]{0,2})$/.test(p) && Number(p) <= 255)) {
-    throw new ValidationError(`"${text}" is not an IPv4 address (four numbers 0-255 without leading zeros)`);
+  const out = new Uint8Array(4);
+  let part = 0;
+  let value = 0;
+  let digits = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 46;
+    if (c >= 48 && c <= 57) {
+      // A leading zero is a part of its own ("0"), never the start of one ("010").
+      if (digits === 1 && value === 0) return notIpv4(text);
+      value = value * 10 + c - 48;
+      if (++digits > 3 || value > 255) return notIpv4(text);
+    } else if (c === 46 && digits > 0 && part < 4) {
+      out[part++] = value;
+      value = 0;
+      digits = 0;
+    } else return notIpv4(text);
   }
-  return Uint8Array.from(parts.map(Number));
+  return part === 4 ? out : notIpv4(text);
+}
+
+function notIpv4(text: string): never {
+  throw new ValidationError(`"${text}" is not an IPv4 address (four numbers 0-255 without leading zeros)`);
 }
 
 export function formatIpv4(bytes: Uint8Array): string {
