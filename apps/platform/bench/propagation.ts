@@ -1,5 +1,5 @@
 // `npm run bench:propagation [-- --nodes 8 --rate 100 --duration 60]`: DNS-only nodes (`npm run
-// dns`, one process each) on one PostgreSQL database while the API makes `rate` record changes per
+// dns`, one process each, with its flags) on one PostgreSQL database while the API makes `rate` record changes per
 // second over HTTP for `duration` seconds. For every change and every node: the delay from the
 // API's response to the node answering the new record (each node is asked every 5 ms until it
 // does, less often when thousands of answers are awaited); prints p50, p99 and max over all of them, and of the slowest node per change. The
@@ -7,6 +7,9 @@
 // at the end.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createSocket } from 'node:dgram';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -14,6 +17,7 @@ import { createTestDatabase } from '@kaja/db/testing';
 import { signUpOwner, startTestApi } from '@kaja/api/testing';
 import { createZone, setPlan } from '@kaja/api/testing/zones';
 import { query } from '@kaja/dns/testing/packets';
+import { dnsNodeFlags } from '@kaja/dns/testing/nodeFlags';
 import { freePort } from '@kaja/dns/testing/ports';
 
 const { values } = parseArgs({
@@ -58,6 +62,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+const dataRoot = mkdtempSync(join(tmpdir(), 'kaja-propagation-'));
 const database = await createTestDatabase(serverUrl);
 const api = await startTestApi({ database, env: { LOG_LEVEL: 'silent' } });
 const nodes: Node[] = [];
@@ -70,11 +75,16 @@ try {
 
   for (let i = 0; i < nodeCount; i++) {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', main, '--listen', `127.0.0.1:${port}`, '--workers', '1', '--node-name', `edge-${i + 1}`], {
-      env: { ...process.env, DATABASE_URL: database.url!, LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-      detached: true,
-    });
+    const child = spawn(
+      process.execPath,
+      [...dnsNodeFlags, '--import', 'tsx', main, '--listen', `127.0.0.1:${port}`, '--workers', '1', '--node-name', `edge-${i + 1}`],
+      {
+        // A data directory each: every node keeps its own snapshot, as on its own machine.
+        env: { ...process.env, DATABASE_URL: database.url!, DATA_DIR: mkdtempSync(join(dataRoot, `edge-${i + 1}-`)), LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+        detached: true,
+      },
+    );
     const node: Node = { port, process: child, output: '' };
     child.stdout.on('data', (d) => (node.output += d));
     nodes.push(node);
@@ -129,18 +139,21 @@ try {
     const zone = zones[i % zones.length]!;
     const name = `change-${i}.${zone.name}`;
     requests.push(
-      api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { type: 'A', name, content: `192.0.2.${i % 250}` } }).then((response) => {
-        const answeredAt = performance.now();
-        if (response.status !== 201) {
-          failures.push(`${response.status}: ${JSON.stringify(response.body)}`);
-          return;
-        }
-        slowest.set(i, { left: nodes.length, max: 0 });
-        for (const node of nodes) {
-          const id = nextId++ & 0xffff;
-          waiting.set(id, { change: i, node, packet: query(name, 'A', id), answeredAt, sentAt: -Infinity });
-        }
-      }),
+      api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { type: 'A', name, content: `192.0.2.${i % 250}` } }).then(
+        (response) => {
+          const answeredAt = performance.now();
+          if (response.status !== 201) {
+            failures.push(`${response.status}: ${JSON.stringify(response.body)}`);
+            return;
+          }
+          slowest.set(i, { left: nodes.length, max: 0 });
+          for (const node of nodes) {
+            const id = nextId++ & 0xffff;
+            waiting.set(id, { change: i, node, packet: query(name, 'A', id), answeredAt, sentAt: -Infinity });
+          }
+        },
+        (error: Error) => void failures.push(`${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ''}`),
+      ),
     );
   }
   await Promise.all(requests);
@@ -173,5 +186,6 @@ try {
   await Promise.all(nodes.map((node) => new Promise((resolve) => (node.process.exitCode === null ? node.process.once('exit', resolve) : resolve(null)))));
   await api.close();
   await database.close();
+  rmSync(dataRoot, { recursive: true, force: true });
 }
 process.exit(0);
