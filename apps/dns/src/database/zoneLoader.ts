@@ -3,7 +3,7 @@ import { and, eq, inArray, max, ne, sql } from '@kaja/db/orm';
 import { Zone } from '../zone';
 import { wireRecord } from '../zoneFile';
 import type { ZoneStore } from '../zoneStore';
-import { readZoneChanges, wireChange, type StoredZoneChange } from './zoneChanges';
+import { readServedZone, wireChange, type StoredZoneChange } from './zoneChanges';
 
 /**
  * What happened to a served zone. `loaded` is awaited before the zone is served (a whole load:
@@ -294,41 +294,51 @@ export class ZoneLoader {
   private async refreshNow(name: string): Promise<void> {
     const servedId = this.served.get(name);
     const zone = this.store.get(name);
-    // One snapshot: the zone's serial and the records or zone changes it reads agree.
-    const read = await this.db.transaction(
+    if (zone && servedId) {
+      // What every change notice comes to: the served zone's row and its journal, in one statement.
+      const served = await readServedZone(this.db, name, servedId, zone.serial, changesPerRead);
+      if (served === undefined || served.status !== 'active' || served.serial === 0) {
+        await this.unserve(name, servedId);
+        return;
+      }
+      if (served.id === servedId) {
+        await this.catchUpServed(servedId, zone, served.serial, served.changes);
+        return;
+      }
+      // Another zone under the name now: read whole below.
+    }
+    // A zone not served (or another one under the name) is read whole. One snapshot: its row and
+    // its records agree.
+    const whole = await this.db.transaction(
       async (tx) => {
         const [row] = await tx.select({ id: zones.id, status: zones.status, serial: zones.serial }).from(zones).where(eq(zones.name, name));
-        if (!row || row.status !== 'active' || row.serial === 0) return { row: undefined };
-        if (zone && servedId === row.id) {
-          if (zone.serial === row.serial) return { row, changes: [] };
-          return { row, changes: await readZoneChanges(tx, row.id, zone.serial, changesPerRead) };
-        }
-        return { row, records: (await readRecords(tx, [row.id])).get(row.id) ?? [] };
+        if (!row || row.status !== 'active' || row.serial === 0) return undefined;
+        return { id: row.id, records: (await readRecords(tx, [row.id])).get(row.id) ?? [] };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
-    const { row } = read;
-    if (!row) {
-      if (servedId === undefined) return;
-      this.store.remove(name);
-      this.served.delete(name);
-      await this.emit({ type: 'removed', id: servedId, name });
-      return;
-    }
-    if (read.records) {
-      await this.serveWhole(row.id, name, read.records);
-      return;
-    }
-    if (!zone || zone.serial === row.serial) return;
-    const applied = await this.applyChanges(row.id, zone, read.changes);
+    if (whole) await this.serveWhole(whole.id, name, whole.records);
+    else if (servedId !== undefined) await this.unserve(name, servedId);
+  }
+
+  /** Applies a served zone's changes read up to `serial`; reads on, or loads the zone whole, when they do not get it there. */
+  private async catchUpServed(id: string, zone: Zone, serial: number, changes: StoredZoneChange[]): Promise<void> {
+    if (zone.serial === serial) return;
+    const applied = await this.applyChanges(id, zone, changes);
     if (applied === 0) {
       // Loaded whole by the next pass.
-      this.served.delete(name);
-      await this.refreshNow(name);
-    } else if (zone.serial !== row.serial) {
+      this.served.delete(zone.name);
+      await this.refreshNow(zone.name);
+    } else if (zone.serial !== serial) {
       // More rows than one batch: go on from where the zone is now.
-      await this.refreshNow(name);
+      await this.refreshNow(zone.name);
     }
+  }
+
+  private async unserve(name: string, id: string): Promise<void> {
+    this.store.remove(name);
+    this.served.delete(name);
+    await this.emit({ type: 'removed', id, name });
   }
 
   /**
