@@ -39,8 +39,8 @@ describe('DNSSEC of a zone in the dashboard', () => {
     const api = await callApi(platform, account, 'GET', `/zones/${zone.id}/dnssec/ds`);
     expect(api.body.data.state).toBe('active');
     expect(api.body.data.ds).toHaveLength(2);
-    const digests = await page.getByTestId('ds-digest').allTextContents();
-    expect(digests).toEqual(api.body.data.ds.map((ds: { digest: string }) => ds.digest));
+    // The heading shows before the DS records have come: wait for them rather than read at once.
+    await expect.poll(() => page.getByTestId('ds-digest').allTextContents()).toEqual(api.body.data.ds.map((ds: { digest: string }) => ds.digest));
     const sha256 = api.body.data.ds.find((ds: { digest_type: number }) => ds.digest_type === 2);
     await page.getByRole('button', { name: `Copy the SHA-256 DS record of key ${sha256.key_tag}` }).click();
     await expect.poll(clipboard).toBe(sha256.presentation);
