@@ -1,8 +1,9 @@
 // `npm run bench:propagation [-- --nodes 8 --rate 100 --duration 60]`: DNS-only nodes (`npm run
-// dns`, one process each, with its flags) on one PostgreSQL database while the API makes `rate` record changes per
-// second over HTTP for `duration` seconds. For every change and every node: the delay from the
-// API's response to the node answering the new record (each node is asked every 5 ms until it
-// does, less often when thousands of answers are awaited); prints p50, p99 and max over all of them, and of the slowest node per change. The
+// dns`, one process each, with its flags and a data directory of its own) on one PostgreSQL
+// database while the API makes `rate` record changes per second over HTTP for `duration` seconds.
+// For every change and every node: the delay from the API's response to the node answering the
+// new record (each node is asked every 5 ms until it does, less often when thousands of answers
+// are awaited); prints p50, p99 and max over all of them, and of the slowest node per change. The
 // database is made on the PostgreSQL server at DATABASE_URL (the machine's by default) and dropped
 // at the end.
 import { type ChildProcess, spawn } from 'node:child_process';
