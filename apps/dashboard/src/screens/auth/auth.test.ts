@@ -120,6 +120,8 @@ describe('signing up, in and out, and resetting the password in the dashboard', 
     const { page } = browser;
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    // The sign-in screen has an Email field too: fill the reset screen's, once it is there.
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await page.getByLabel('Email').fill(email);
     await checkScreen(page, 'forgot-password');
     await page.getByRole('button', { name: 'Send reset link' }).click();
