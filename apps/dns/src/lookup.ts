@@ -73,7 +73,7 @@ export function lookup(zone: Zone, qname: string, qtype: number): Answer {
       name = target;
       continue;
     }
-    const alias = node === zone.apex ? node.rrsets.get(RRType.ALIAS) : undefined;
+    const alias = node.name === zone.name ? node.rrsets.get(RRType.ALIAS) : undefined;
     if (alias && (qtype === RRType.A || qtype === RRType.AAAA)) {
       answer.alias = { target: readName(alias.rdata[0]!, 0).name.toLowerCase(), ttl: alias.ttl, type: qtype };
       answer.uncacheable = true;

@@ -1,12 +1,29 @@
 import type { Rrset } from './zone';
 
+/** The RRsets of a name, by type, as the answer path reads them. */
+export interface RrsetsView {
+  readonly size: number;
+  get(type: number): Rrset | undefined;
+  has(type: number): boolean;
+  keys(): IterableIterator<number>;
+  values(): IterableIterator<Rrset>;
+}
+
+/** A name in a zone as the answer path reads it; an empty non-terminal has no RRsets and has descendants. */
+export interface ZoneNode {
+  readonly name: string;
+  /** Number of child nodes. */
+  readonly children: number;
+  readonly rrsets: RrsetsView;
+}
+
 /**
  * The RRsets of one name, by type. A name has one to a few RRsets, so a short list searched in
  * order is as fast as a hash table and a fraction of its memory (a `Map` costs about 180 bytes
  * before its first entry; a zone of a million names holds a million of these). Most names have
  * one RRset, held without an array (an array costs about 60 bytes).
  */
-export class NodeRrsets {
+export class NodeRrsets implements RrsetsView {
   /** Replaced rather than grown: an array grown by a push reserves room for 16 more. */
   private list: Rrset | readonly Rrset[] | undefined = undefined;
 
@@ -71,10 +88,10 @@ export class NodeRrsets {
 }
 
 /**
- * A name in the zone; an empty non-terminal is a node without RRsets that has descendants. The
- * node is its own `rrsets` (one object per name rather than two: a zone holds one per name).
+ * A name of a zone being built, or changed by its journal since it was built (`ZoneNames`). The
+ * node is its own `rrsets`.
  */
-export class ZoneNode extends NodeRrsets {
+export class MutableNode extends NodeRrsets implements ZoneNode {
   /** Number of child nodes, so a node left empty without children can be dropped. */
   children = 0;
 

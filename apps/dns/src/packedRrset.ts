@@ -42,6 +42,15 @@ export class PackedRrset implements Rrset {
     return list;
   }
 
+  packedSize(): number {
+    return this.end - this.start;
+  }
+
+  copyTo(bytes: Uint8Array, at: number): number {
+    bytes.set(this.buffer.subarray(this.start, this.end), at);
+    return at + this.end - this.start;
+  }
+
   /** Packs the records into a buffer of their own (a journal change), leaving the shared one. */
   repack(rdata: readonly Uint8Array[]): void {
     this.buffer = new Uint8Array(packedLength(rdata));

@@ -1,9 +1,10 @@
 import { compareNames, isSubdomain, labelsToName, nameLabels, type ResourceRecord, RRType, serialCompare, soaSerial } from '@kaja/dns-model';
-import { NameTable } from './nameTable';
-import { ZoneNode } from './nodeRrsets';
+import { MutableNode, type ZoneNode } from './nodeRrsets';
 import { PackedRrset } from './packedRrset';
+import type { PackableRrset } from './zoneImage';
+import { ZoneNames } from './zoneNames';
 
-export { ZoneNode };
+export type { ZoneNode };
 
 /**
  * The records of one name and type: one TTL, uncompressed wire rdata, no duplicates. A zone keeps
@@ -38,23 +39,21 @@ export type ApplyResult = 'applied' | 'already' | 'gap';
 
 /**
  * One hosted zone in memory: every name (and every empty non-terminal) as a node, keyed by its
- * platform name (`NameTable`), so a lookup is one search per label. The canonical order (RFC 4034
+ * platform name (`ZoneNames`), so a lookup is one search per label. The canonical order (RFC 4034
  * 6.1) that NSEC chains need is derived on demand.
  *
- * Memory per record is what limits how many zones a node holds: the rdata of the records a zone is
- * built from are packed into one buffer (`PackedRrset`: an object per RRset, none per record), a
- * node is one object with its RRsets inline (`ZoneNode`), a small zone's names are a sorted array
- * rather than a map, and an RRset shares its node's name. An RRset changed by a journal change is
- * packed into a buffer of its own.
+ * Memory per record is what limits how many zones a node holds: once built, a zone's names, RRsets
+ * and records are one buffer (`ZoneImage`), with no object per name, RRset or record; a journal
+ * change copies the nodes it touches out of the image and changes them beside it, and the zone
+ * builds its image again when they are many.
  */
 export class Zone {
-  readonly nodes = new NameTable();
+  readonly nodes: ZoneNames;
   /**
    * NSEC3 records (and their RRSIGs) of a presigned zone, by hashed owner name: kept out of
    * `nodes`, so a hashed owner is no name of the zone to the answer algorithm (RFC 5155 7.2.8).
    */
-  readonly hashed = new NameTable();
-  readonly apex: ZoneNode;
+  readonly hashed: ZoneNames;
   /** Bumped on every change; answer caches compare it to drop stale answers. */
   version = 0;
   private ordered: string[] | undefined;
@@ -67,11 +66,17 @@ export class Zone {
     readonly name: string,
     records: Iterable<ResourceRecord> = [],
   ) {
-    this.apex = new ZoneNode(name);
-    this.nodes.set(this.apex);
+    this.nodes = new ZoneNames(name);
+    this.hashed = new ZoneNames(name);
+    this.nodes.set(new MutableNode(name));
     for (const record of records) this.add(record);
     this.pack();
     this.check();
+  }
+
+  /** The zone's own name's node; it holds the SOA. */
+  get apex(): ZoneNode {
+    return this.nodes.get(this.name)!;
   }
 
   get serial(): number {
@@ -111,6 +116,8 @@ export class Zone {
     for (const record of change.removed) this.remove(record);
     for (const record of change.added) this.add(record);
     this.check();
+    this.nodes.compactWhenChanged();
+    this.hashed.compactWhenChanged();
     return 'applied';
   }
 
@@ -150,9 +157,10 @@ export class Zone {
 
   private remove(record: ResourceRecord): void {
     const hashed = isHashedRecord(record);
-    const node = (hashed ? this.hashed : this.nodes).get(record.name);
-    const rrset = node?.rrsets.get(record.type);
-    if (!node || !rrset) return;
+    const names = hashed ? this.hashed : this.nodes;
+    if (!names.get(record.name)?.rrsets.has(record.type)) return;
+    const node = names.editable(record.name)!;
+    const rrset = node.rrsets.get(record.type)!;
     rrset.rdata = rrset.rdata.filter((r) => !sameBytes(r, record.rdata));
     if (rrset.rdata.length === 0) {
       node.rrsets.delete(record.type);
@@ -164,8 +172,8 @@ export class Zone {
     this.changed();
   }
 
-  private ensureNode(name: string): ZoneNode {
-    let node = this.nodes.get(name);
+  private ensureNode(name: string): MutableNode {
+    let node = this.nodes.editable(name);
     if (node) return node;
     let parent: string;
     if (plainName.test(name)) {
@@ -181,52 +189,36 @@ export class Zone {
       }
       parent = labelsToName(labels.slice(1));
     }
-    node = new ZoneNode(name);
+    node = new MutableNode(name);
     this.nodes.set(node);
     this.ensureNode(parent).children++;
     return node;
   }
 
-  private ensureHashedNode(name: string): ZoneNode {
-    let node = this.hashed.get(name);
+  private ensureHashedNode(name: string): MutableNode {
+    let node = this.hashed.editable(name);
     if (node) return node;
     if (labelsToName(nameLabels(name).slice(1)) !== this.name) throw new RangeError(`${name} is not an NSEC3 owner of the zone ${this.name}`);
-    node = new ZoneNode(name);
+    node = new MutableNode(name);
     this.hashed.set(node);
     return node;
   }
 
   /** Drops a node that holds nothing, and then its parents that became empty non-terminals. */
-  private prune(node: ZoneNode): void {
-    let current: ZoneNode | undefined = node;
-    while (current && current !== this.apex && current.rrsets.size === 0 && current.children === 0) {
+  private prune(node: MutableNode): void {
+    let current: MutableNode | undefined = node;
+    while (current && current.name !== this.name && current.rrsets.size === 0 && current.children === 0) {
       this.nodes.delete(current.name);
-      current = this.nodes.get(labelsToName(nameLabels(current.name).slice(1)));
+      current = this.nodes.editable(labelsToName(nameLabels(current.name).slice(1)));
       if (current) current.children--;
     }
   }
 
-  /** Moves the rdata of every RRset into one buffer of the zone's size (see the class comment). */
+  /** Builds the zone's image from the nodes built (see the class comment); the arena is garbage after. */
   private pack(): void {
-    const arena = this.arena!;
+    this.nodes.pack();
+    this.hashed.pack();
     this.arena = undefined;
-    const all = [...this.nodes.values(), ...this.hashed.values()];
-    let length = 0;
-    for (const node of all) for (const rrset of node.rrsets.values()) for (const at of (rrset as BuildingRrset).at) length += arena.size(at);
-    const buffer = new Uint8Array(length);
-    let offset = 0;
-    const packed = (rrset: Rrset): Rrset => {
-      const start = offset;
-      for (const at of (rrset as BuildingRrset).at) {
-        const size = arena.size(at);
-        buffer.set(arena.bytes.subarray(at, at + size), offset);
-        offset += size;
-      }
-      return new PackedRrset(rrset.name, rrset.type, rrset.ttl, { buffer, start, end: offset });
-    };
-    for (const node of all) node.rrsets.replaceEach(packed);
-    this.nodes.trim();
-    this.hashed.trim();
   }
 
   private changed(): void {
@@ -296,7 +288,7 @@ class Arena {
 }
 
 /** An RRset of a zone being built: its records in the arena, by offset, until the zone is packed. */
-class BuildingRrset implements Rrset {
+class BuildingRrset implements PackableRrset {
   constructor(
     private readonly arena: Arena,
     readonly name: string,
@@ -307,5 +299,21 @@ class BuildingRrset implements Rrset {
 
   get rdata(): Uint8Array[] {
     return this.at.map((at) => this.arena.view(at));
+  }
+
+  packedSize(): number {
+    let size = 0;
+    for (const at of this.at) size += this.arena.size(at);
+    return size;
+  }
+
+  copyTo(bytes: Uint8Array, offset: number): number {
+    let to = offset;
+    for (const at of this.at) {
+      const size = this.arena.size(at);
+      bytes.set(this.arena.bytes.subarray(at, at + size), to);
+      to += size;
+    }
+    return to;
   }
 }

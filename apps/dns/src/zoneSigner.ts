@@ -105,7 +105,7 @@ export class ZoneSigner {
     let rekey = false;
     for (const [name, types] of touched) {
       const node = this.zone.nodes.get(name);
-      this.index.update(name, node ? typesServed(node, node === this.zone.apex) : []);
+      this.index.update(name, node ? typesServed(node, node.name === this.zone.name) : []);
       for (const type of types) {
         for (const served of type === RRType.ALIAS ? [RRType.A, RRType.AAAA] : [type]) this.signatures.invalidate(name, served);
         if (name === this.zone.name && keySetTypes.has(type)) rekey = true;
@@ -205,7 +205,7 @@ function typesServed(node: ZoneNode, apex: boolean): number[] {
 
 function* servedRrsets(zone: Zone): Iterable<{ name: string; type: number }> {
   for (const node of zone.nodes.values()) {
-    for (const type of typesServed(node, node === zone.apex)) yield { name: node.name, type };
+    for (const type of typesServed(node, node.name === zone.name)) yield { name: node.name, type };
   }
 }
 

@@ -1,0 +1,110 @@
+import { MutableNode, type ZoneNode } from './nodeRrsets';
+import { ZoneImage, type PackableNode } from './zoneImage';
+
+/**
+ * A zone's nodes by name: the image it was built into (`ZoneImage`) and, beside it, the nodes its
+ * journal changed since, copied out of the image when first changed (`null` for a name removed).
+ * While a zone is built every node is beside the image, until `pack` moves them into one.
+ */
+export class ZoneNames {
+  private image: ZoneImage | undefined;
+  private changed: Map<string, MutableNode | null> | undefined;
+  /** Names of the image that `changed` replaces or removes. */
+  private hidden = 0;
+  /** Nodes in `changed` (not removals). */
+  private live = 0;
+
+  constructor(private readonly zoneName: string) {}
+
+  get size(): number {
+    return (this.image?.size ?? 0) - this.hidden + this.live;
+  }
+
+  get(name: string): ZoneNode | undefined {
+    const changed = this.changed?.get(name);
+    if (changed !== undefined) return changed ?? undefined;
+    return this.image?.get(name);
+  }
+
+  has(name: string): boolean {
+    const changed = this.changed?.get(name);
+    if (changed !== undefined) return changed !== null;
+    return this.image !== undefined && this.image.indexOf(name) !== -1;
+  }
+
+  /** The node of `name` to change: copied out of the image when it is there. */
+  editable(name: string): MutableNode | undefined {
+    const changed = this.changed?.get(name);
+    if (changed !== undefined) return changed ?? undefined;
+    const imaged = this.image?.get(name);
+    if (!imaged) return undefined;
+    const node = new MutableNode(name);
+    node.children = imaged.children;
+    for (const rrset of imaged.rrsets.values()) node.set(rrset.type, rrset);
+    this.set(node);
+    return node;
+  }
+
+  /** Adds the node under its name, or replaces the node of that name. */
+  set(node: MutableNode): void {
+    this.keep(node.name, node);
+  }
+
+  delete(name: string): void {
+    if (this.has(name)) this.keep(name, null);
+  }
+
+  *values(): IterableIterator<ZoneNode> {
+    const { image, changed } = this;
+    if (image) {
+      for (let i = 0; i < image.size; i++) {
+        if (changed) {
+          const name = image.nameAt(i);
+          if (!changed.has(name)) yield image.get(name)!;
+        } else yield image.nodeAt(i);
+      }
+    }
+    if (changed) for (const node of changed.values()) if (node) yield node;
+  }
+
+  *keys(): IterableIterator<string> {
+    for (const node of this.values()) yield node.name;
+  }
+
+  /**
+   * Builds the image of every node (a zone's load, or a rebuild after changes), but those whose
+   * names it cannot hold, which stay beside it. `shared` puts it in a `SharedArrayBuffer`.
+   */
+  pack(shared = false): void {
+    const imaged: PackableNode[] = [];
+    const rest = new Map<string, MutableNode>();
+    for (const node of this.values()) {
+      if (ZoneImage.holds(this.zoneName, node.name)) imaged.push(node as PackableNode);
+      else rest.set(node.name, node as MutableNode);
+    }
+    this.image = imaged.length > 0 ? ZoneImage.build(this.zoneName, imaged, shared) : undefined;
+    this.changed = rest.size > 0 ? new Map(rest) : undefined;
+    this.hidden = 0;
+    this.live = rest.size;
+  }
+
+  /**
+   * Builds the image again once the nodes changed beside it are many (more than 64, and more than
+   * a quarter of the image's): each costs objects, which the image is there to save.
+   */
+  compactWhenChanged(): void {
+    const changed = this.changed?.size ?? 0;
+    if (changed > 64 && changed * 4 > (this.image?.size ?? 0)) this.pack();
+  }
+
+  private keep(name: string, node: MutableNode | null): void {
+    const changed = (this.changed ??= new Map());
+    const before = changed.get(name);
+    if (before === undefined) {
+      if (this.image !== undefined && this.image.indexOf(name) !== -1) this.hidden++;
+    } else if (before !== null) this.live--;
+    if (node !== null) this.live++;
+    if (node === null && !(this.image !== undefined && this.image.indexOf(name) !== -1)) changed.delete(name);
+    else changed.set(name, node);
+  }
+}
