@@ -1,8 +1,11 @@
 // `npm run dns`: the authoritative server, serving zone files (standalone) or, without them, the
 // zones in the PostgreSQL database at DATABASE_URL (a DNS-only node). With more than one worker,
-// node's cluster module shares each UDP socket and TCP listener between processes; in database
-// mode every worker has its own connection, LISTEN and zones.
-import cluster from 'node:cluster';
+// the workers are threads of one process, each with its own sockets on the same addresses
+// (SO_REUSEPORT: the kernel spreads queries and connections over them). Standalone, the zone files
+// are read once and every worker serves the same zones in shared memory; in database mode every
+// worker has its own connection, LISTEN and zones.
+import { createServer } from 'node:net';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { Registry } from 'prom-client';
 import { AliasResolver } from './alias';
 import { parseCommandLine, usage, type Config } from './cli';
@@ -11,6 +14,7 @@ import { Notifier } from './notify';
 import { serveMetrics, type MetricFamilies } from './metrics/metricsServer';
 import { serverRegistry } from './metrics/serverMetrics';
 import { answerMetricsRequests, workerMetrics } from './metrics/workerMetrics';
+import type { SigningSettings } from './keySource';
 import { keyRecords } from './publishedKeys';
 import { startServer } from './server';
 import { ZoneSigning } from './signing';
@@ -18,8 +22,19 @@ import { dsLines, standaloneSettings, startupKeysEnvironment } from './standalon
 import { StaticTransferAccess } from './transferAccess';
 import { presignedNotes } from './presigned/startup';
 import { loadZoneFile, ZoneFileError } from './zoneFile';
-import type { Zone } from './zone';
+import { Zone, type SharedZone } from './zone';
 import { ZoneStore } from './zoneStore';
+
+/** What the supervisor hands a worker thread. */
+interface WorkerStart {
+  lead: boolean;
+  /** `--listen` with the ports the supervisor chose for port 0, the same for every worker. */
+  listen: Config['listen'];
+  /** Standalone: the zones the supervisor read, to serve from shared memory. */
+  zones?: { name: string; shared: SharedZone }[];
+}
+
+const worker = isMainThread ? undefined : (workerData as WorkerStart);
 
 function readConfig(): Config {
   try {
@@ -35,13 +50,32 @@ function readConfig(): Config {
   }
 }
 
-// One process of a node sends NOTIFY (and keeps the node's snapshot and writes its heartbeats), or
+// One worker of a node sends NOTIFY (and keeps the node's snapshot and writes its heartbeats), or
 // every secondary would hear of each change once per worker. The supervisor gives that role to its
 // first worker and, when the worker holding it ends, to the one started in its place.
-const leadVariable = 'DNS_LEAD_WORKER';
-const notifies = () => cluster.isPrimary || process.env[leadVariable] === '1';
-// Likewise one process reports a zone file's problems, not each worker once.
-const speaks = notifies;
+const notifies = () => worker === undefined || worker.lead;
+
+/**
+ * Reads the zone files. As Knot does, a zone file with a bad line is not served, and the other
+ * zones are.
+ */
+async function loadZones(config: Config, settings: Map<string, SigningSettings>): Promise<ZoneStore> {
+  const zones = new ZoneStore();
+  for (const source of config.zones) {
+    const signed = settings.get(source.name);
+    try {
+      const zone = await loadZoneFile(source.name, source.file, signed ? keyRecords(source.name, signed) : []);
+      zones.put(zone);
+      for (const line of presignedNotes(zone, signed !== undefined)) console.log(`dns: ${line}`);
+    } catch (error) {
+      if (!(error instanceof ZoneFileError)) throw error;
+      for (const problem of error.problems) console.error(`dns: ${problem}`);
+      console.error(`dns: zone ${source.name} not loaded`);
+    }
+  }
+  if (zones.size === 0) throw new Error('no zone loaded');
+  return zones;
+}
 
 async function serve(config: Config): Promise<{ zones: number; fromSnapshot?: boolean; metrics: Registry; close: () => Promise<void> }> {
   const alias = new AliasResolver(config.aliasResolvers);
@@ -57,33 +91,23 @@ async function serve(config: Config): Promise<{ zones: number; fromSnapshot?: bo
   if (config.databaseUrl) {
     // Loaded only here: a standalone server does not carry the database driver and the write path.
     const { serveDatabaseNode } = await import('./database/node');
-    return serveDatabaseNode(config.databaseUrl, { ...options, notify: notifies(), heartbeat: notifies() });
+    return serveDatabaseNode(config.databaseUrl, { ...options, notify: notifies(), heartbeat: notifies(), reusePort: worker !== undefined });
   }
   const settings = await standaloneSettings(config.dnssec);
-  if (!cluster.isWorker) for (const line of dsLines(settings)) console.log(`dns: ${line}`);
-  const zones = new ZoneStore();
-  // As Knot does: a zone file with a bad line is not served, and the other zones are.
-  for (const source of config.zones) {
-    const signed = settings.get(source.name);
-    try {
-      const zone = await loadZoneFile(source.name, source.file, signed ? keyRecords(source.name, signed) : []);
-      zones.put(zone);
-      if (!cluster.isWorker) for (const line of presignedNotes(zone, signed !== undefined)) console.log(`dns: ${line}`);
-    } catch (error) {
-      if (!(error instanceof ZoneFileError)) throw error;
-      if (speaks()) {
-        for (const problem of error.problems) console.error(`dns: ${problem}`);
-        console.error(`dns: zone ${source.name} not loaded`);
-      }
-    }
+  let zones: ZoneStore;
+  if (worker?.zones) {
+    zones = new ZoneStore();
+    for (const { name, shared } of worker.zones) zones.put(new Zone(name, shared));
+  } else {
+    for (const line of dsLines(settings)) console.log(`dns: ${line}`);
+    zones = await loadZones(config, settings);
   }
-  if (zones.size === 0) throw new Error('no zone loaded');
   const signing = settings.size > 0 ? new ZoneSigning(zones, new StaticKeySource(settings)) : undefined;
   await signing?.ready();
   const transfersGiven = config.secondaries.length > 0 || config.transferRules.length > 0;
   const access = transfersGiven ? new StaticTransferAccess(config.secondaries, config.transferRules) : undefined;
   const transfers = access && { access, signedRecords: signing && ((zone: Zone) => signing.signedTransfer(zone, alias)) };
-  const server = await startServer({ ...options, zones, signing, transfers });
+  const server = await startServer({ ...options, zones, signing, transfers, reusePort: worker !== undefined });
   // Only --secondary names servers to NOTIFY; --allow-transfer admits without telling anyone.
   const notifier = access && config.secondaries.length > 0 && notifies() ? new Notifier(zones, { access }) : undefined;
   return {
@@ -110,50 +134,85 @@ function serving(config: Config, zones: number, fromSnapshot = false): string {
   return `dns: serving ${source} on ${config.listen.map((a) => `${a.host}:${a.port}`).join(', ')}`;
 }
 
+/**
+ * A port 0 in `--listen` becomes a free port here, once, so that every worker listens on the same
+ * one (each would find a port of its own).
+ */
+async function resolvePorts(listen: Config['listen']): Promise<Config['listen']> {
+  const free = (host: string) =>
+    new Promise<number>((resolve, reject) => {
+      const server = createServer();
+      server.once('error', reject);
+      server.listen({ host, port: 0 }, () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+  return Promise.all(listen.map(async ({ host, port }) => ({ host, port: port === 0 ? await free(host) : port })));
+}
+
 async function superviseWorkers(config: Config): Promise<void> {
   let ready = 0;
   let stopping = false;
   // Keys made at start are made once, here, so that every worker signs with the same ones.
   const settings = await standaloneSettings(config.dnssec);
   for (const line of dsLines(settings)) console.log(`dns: ${line}`);
-  const env = startupKeysEnvironment(config.dnssec, settings);
-  let lead: number | undefined;
-  const fork = (leads: boolean) => {
-    const worker = cluster.fork({ ...env, [leadVariable]: leads ? '1' : '0' });
-    if (leads) lead = worker.id;
-    worker.on('message', (message: unknown) => {
-      const { ready: zones, fromSnapshot } = (message ?? {}) as { ready?: number; fromSnapshot?: boolean };
-      if (zones !== undefined && ++ready === config.workers) {
-        console.log(`${serving(config, zones, fromSnapshot)} with ${config.workers} workers`);
+  const env = { ...process.env, ...startupKeysEnvironment(config.dnssec, settings) };
+  // Zone files are read once, here: every worker serves the same images in shared memory.
+  const loaded = config.databaseUrl ? undefined : await loadZones(config, settings);
+  const zones = loaded && [...loaded.names()].map((name) => ({ name, shared: loaded.get(name)!.share() }));
+  // What reading them left is given back before the workers start (see the collection after a load, below).
+  globalThis.gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  const listen = await resolvePorts(config.listen);
+  const workers = new Set<Worker>();
+  let lead: Worker | undefined;
+  const start = (leads: boolean) => {
+    const thread = new Worker(new URL(import.meta.url), {
+      argv: process.argv.slice(2),
+      env,
+      workerData: { lead: leads, listen, zones } satisfies WorkerStart,
+    });
+    workers.add(thread);
+    if (leads) lead = thread;
+    thread.on('message', (message: unknown) => {
+      const { ready: count, fromSnapshot } = (message ?? {}) as { ready?: number; fromSnapshot?: boolean };
+      if (count !== undefined && ++ready === config.workers) {
+        console.log(`${serving({ ...config, listen }, count, fromSnapshot)} with ${config.workers} workers`);
       }
     });
+    thread.on('error', (error) => console.error(`dns: worker ${thread.threadId}: ${error.message}`));
+    thread.on('exit', (code) => {
+      workers.delete(thread);
+      if (stopping) return;
+      if (ready < config.workers) {
+        // A worker that fails while starting (a port in use, a database it cannot reach) would fail again.
+        stopping = true;
+        for (const other of workers) void other.terminate();
+        process.exitCode = 1;
+        return;
+      }
+      console.error(`dns: worker ${thread.threadId} ended (${code}); starting another`);
+      start(thread === lead);
+    });
   };
-  cluster.on('exit', (worker, code, signal) => {
-    if (stopping) return;
-    if (ready < config.workers) {
-      // A worker that fails while starting (a bad zone file, a port in use) would fail again.
-      stopping = true;
-      for (const other of Object.values(cluster.workers ?? {})) other?.kill();
-      process.exitCode = 1;
-      return;
-    }
-    console.error(`dns: worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
-    fork(worker.id === lead);
-  });
   // The workers' figures are added together here, at each scrape; an address in use stops the start before any worker.
-  const stopMetrics = await startMetrics(config, () => workerMetrics());
-  for (let i = 0; i < config.workers; i++) fork(i === 0);
+  const stopMetrics = await startMetrics(config, () => workerMetrics([...workers]));
+  for (let i = 0; i < config.workers; i++) start(i === 0);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       stopping = true;
       void stopMetrics?.();
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.kill();
+      // Each worker closes what it serves (and writes what it keeps); one that hangs is ended.
+      for (const thread of workers) {
+        thread.postMessage({ stop: true });
+        setTimeout(() => void thread.terminate(), 10_000).unref();
+      }
     });
   }
 }
 
-const config = readConfig();
-if (config.workers > 1 && cluster.isPrimary) {
+const config = worker ? { ...readConfig(), listen: worker.listen } : readConfig();
+if (config.workers > 1 && isMainThread) {
   await superviseWorkers(config).catch((error: Error) => {
     console.error(`dns: ${error.message}`);
     process.exit(1);
@@ -166,12 +225,18 @@ if (config.workers > 1 && cluster.isPrimary) {
     // emptied pages back before the node says it is ready: at 100,000 zones the resident set went
     // from 2.0 GB to 1.3 GB (decision 041). `npm run dns` exposes gc; without it V8 keeps what it keeps.
     globalThis.gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
-    if (cluster.isWorker) answerMetricsRequests(metrics);
-    const stopMetrics = cluster.isWorker ? undefined : await startMetrics(config, async () => [await metrics.getMetricsAsJSON()]);
-    if (cluster.isWorker) process.send?.({ ready: zones, fromSnapshot });
-    else console.log(serving(config, zones, fromSnapshot));
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      process.once(signal, () => void Promise.all([stopMetrics?.(), close()]).then(() => process.exit(0)));
+    if (worker) {
+      answerMetricsRequests(parentPort!, metrics);
+      parentPort!.on('message', (message: { stop?: boolean }) => {
+        if (message?.stop) void close().then(() => process.exit(0));
+      });
+      parentPort!.postMessage({ ready: zones, fromSnapshot });
+    } else {
+      const stopMetrics = await startMetrics(config, async () => [await metrics.getMetricsAsJSON()]);
+      console.log(serving(config, zones, fromSnapshot));
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+        process.once(signal, () => void Promise.all([stopMetrics?.(), close()]).then(() => process.exit(0)));
+      }
     }
   } catch (error) {
     console.error(`dns: ${(error as Error).message}`);

@@ -20,8 +20,8 @@ export interface ZoneNode {
 /**
  * The RRsets of one name, by type. A name has one to a few RRsets, so a short list searched in
  * order is as fast as a hash table and a fraction of its memory (a `Map` costs about 180 bytes
- * before its first entry; a zone of a million names holds a million of these). Most names have
- * one RRset, held without an array (an array costs about 60 bytes).
+ * before its first entry; a zone of a million names being built holds a million of these). Most
+ * names have one RRset, held without an array (an array costs about 60 bytes).
  */
 export class NodeRrsets implements RrsetsView {
   /** Replaced rather than grown: an array grown by a push reserves room for 16 more. */

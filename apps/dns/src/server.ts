@@ -39,6 +39,8 @@ export interface ServerOptions {
   rateLimit?: RateLimitOptions;
   /** Query names whose encoded answers are kept (default 200,000). */
   answerCacheSize?: number;
+  /** Other threads of the process listen on the same addresses: a node's workers (UDP always lets them). */
+  reusePort?: boolean;
 }
 
 export type UdpMode = 'auto' | 'batch' | 'dgram';
@@ -76,7 +78,7 @@ export async function startServer(options: ServerOptions): Promise<DnsServer> {
   };
   try {
     for (const { host, port } of options.listen) {
-      const tcp = await listenTcp(host, port, responder, tcpOptions, transfers);
+      const tcp = await listenTcp(host, port, responder, tcpOptions, transfers, options.reusePort);
       servers.push(tcp);
       sockets.push(addon ? listenUdpBatch(addon, host, tcp.port, responder) : await listenUdp(host, tcp.port, responder));
       addresses.push({ host, port: tcp.port });

@@ -4,7 +4,7 @@ import type { DnssecSource } from './cli';
 import type { SigningSettings } from './keySource';
 
 /**
- * Keys made at start by the supervising process, handed to its workers (cluster.fork's
+ * Keys made at start by the supervising thread, handed to its workers (the worker threads'
  * environment) so every worker signs with the same keys. Standalone mode only: in database mode
  * keys are rows of `cryptokeys`, sealed.
  */

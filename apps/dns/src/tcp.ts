@@ -27,7 +27,18 @@ export interface TcpListener {
   close(): Promise<void>;
 }
 
-export function listenTcp(host: string, port: number, responder: Responder, options: TcpOptions, transfers?: TransferResponder): Promise<TcpListener> {
+/**
+ * `reusePort`: other threads of the process listen on the same address (SO_REUSEPORT; the kernel
+ * spreads the connections), as a node's workers do.
+ */
+export function listenTcp(
+  host: string,
+  port: number,
+  responder: Responder,
+  options: TcpOptions,
+  transfers?: TransferResponder,
+  reusePort = false,
+): Promise<TcpListener> {
   const connections = new Set<Socket>();
   const perNetwork = new Map<number, number>();
   const server: Server = createServer({ noDelay: true }, (socket) => {
@@ -55,7 +66,7 @@ export function listenTcp(host: string, port: number, responder: Responder, opti
     });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen({ host, port, ipv6Only: host.includes(':') }, () => {
+    server.listen({ host, port, ipv6Only: host.includes(':'), reusePort }, () => {
       server.off('error', reject);
       server.on('error', (error) => console.error(`dns: TCP ${host}:${port}: ${error.message}`));
       resolve({ port: (server.address() as { port: number }).port, close });

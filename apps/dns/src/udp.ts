@@ -13,10 +13,7 @@ export interface UdpListener {
 /** Room for bursts: at 100,000 queries per second the default buffer holds a few milliseconds. */
 const SOCKET_BUFFER = 4 * 1024 * 1024;
 
-/**
- * Where the system has SO_REUSEPORT, each worker binds a socket of its own and the kernel spreads
- * the datagrams over them; elsewhere the cluster's primary shares one socket with the workers.
- */
+/** Each worker (a thread) binds a socket of its own and the kernel spreads the datagrams over them (SO_REUSEPORT). */
 const reusePort = process.platform === 'linux';
 
 /**

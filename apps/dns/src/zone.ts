@@ -1,7 +1,7 @@
 import { compareNames, isSubdomain, labelsToName, nameLabels, type ResourceRecord, RRType, serialCompare, soaSerial } from '@kaja/dns-model';
 import { MutableNode, type ZoneNode } from './nodeRrsets';
 import { PackedRrset } from './packedRrset';
-import type { PackableRrset } from './zoneImage';
+import { type PackableRrset, ZoneImage } from './zoneImage';
 import { ZoneNames } from './zoneNames';
 
 export type { ZoneNode };
@@ -38,6 +38,16 @@ export interface ZoneChange {
 export type ApplyResult = 'applied' | 'already' | 'gap';
 
 /**
+ * A zone as threads share it: the images of its names in shared memory, which a thread serves from
+ * without a copy (`Zone.share`, then `new Zone(name, shared)` in the thread).
+ */
+export interface SharedZone {
+  nodes: SharedArrayBuffer;
+  hashed: SharedArrayBuffer | undefined;
+  dnames: number;
+}
+
+/**
  * One hosted zone in memory: every name (and every empty non-terminal) as a node, keyed by its
  * platform name (`ZoneNames`), so a lookup is one search per label. The canonical order (RFC 4034
  * 6.1) that NSEC chains need is derived on demand.
@@ -62,16 +72,32 @@ export class Zone {
   /** The records' rdata while the zone is built, until `pack`. */
   private arena: Arena | undefined = new Arena();
 
+  /** Built from its records, or served from images another thread built (`share`). */
   constructor(
     readonly name: string,
-    records: Iterable<ResourceRecord> = [],
+    source: Iterable<ResourceRecord> | SharedZone = [],
   ) {
-    this.nodes = new ZoneNames(name);
-    this.hashed = new ZoneNames(name);
-    this.nodes.set(new MutableNode(name));
-    for (const record of records) this.add(record);
-    this.pack();
+    if (isShared(source)) {
+      this.nodes = new ZoneNames(name, new ZoneImage(name, source.nodes));
+      this.hashed = new ZoneNames(name, source.hashed && new ZoneImage(name, source.hashed));
+      this.dnames = source.dnames;
+      this.arena = undefined;
+    } else {
+      this.nodes = new ZoneNames(name);
+      this.hashed = new ZoneNames(name);
+      this.nodes.set(new MutableNode(name));
+      for (const record of source) this.add(record);
+      this.pack();
+    }
     this.check();
+  }
+
+  /**
+   * The zone for other threads to serve from the same memory. Each changes what it serves on its
+   * own (beside the images), so only a zone not changed since it was built is shared.
+   */
+  share(): SharedZone {
+    return { nodes: this.nodes.sharedImage()!, hashed: this.hashed.sharedImage(), dnames: this.dnames };
   }
 
   /** The zone's own name's node; it holds the SOA. */
@@ -230,6 +256,10 @@ export class Zone {
     const soa = this.apex.rrsets.get(RRType.SOA);
     if (!soa || soa.rdata.length !== 1) throw new RangeError(`zone ${this.name} needs exactly one SOA record at its apex`);
   }
+}
+
+function isShared(source: Iterable<ResourceRecord> | SharedZone): source is SharedZone {
+  return (source as SharedZone).nodes instanceof SharedArrayBuffer;
 }
 
 /** A name whose labels hold only what is never escaped (most names): its string is its labels joined by dots. */

@@ -61,20 +61,19 @@ export class ZoneImage {
     this.rrsetBase = this.nodeBase + this.size * nodeWords;
   }
 
-  /** Whether the image can hold a node of this name: it is in the zone and spelt in single octets. */
-  static holds(zoneName: string, name: string): boolean {
-    const length = relativeLength(zoneName, name);
-    if (length < 0 || length > 0xffff) return false;
-    for (let i = 0; i < length; i++) if (name.charCodeAt(i) > 0xff) return false;
-    return true;
-  }
-
-  /** Builds the image of `nodes` (each one that `holds` allows); `shared` puts it in a `SharedArrayBuffer`. */
-  static build(zoneName: string, nodes: readonly PackableNode[], shared = false): ZoneImage {
+  /**
+   * Builds the image of `nodes`. Their names are in the zone and spelt in single octets, as every
+   * name the model reads is (ASCII, IDNs as A-labels, other octets escaped); a name that is not
+   * is refused.
+   */
+  static build(zoneName: string, nodes: readonly PackableNode[]): ZoneImage {
     let rrsetCount = 0;
     let octets = 0;
     for (const node of nodes) {
-      octets += relativeLength(zoneName, node.name);
+      const length = relativeLength(zoneName, node.name);
+      if (length < 0) throw new RangeError(`${node.name} is not inside the zone ${zoneName}`);
+      for (let i = 0; i < length; i++) if (node.name.charCodeAt(i) > 0xff) throw new RangeError(`${node.name} is not spelt in octets`);
+      octets += length;
       for (const rrset of node.rrsets.values()) {
         rrsetCount++;
         octets += (rrset as PackableRrset).packedSize();
@@ -82,7 +81,7 @@ export class ZoneImage {
     }
     const slots = slotCount(nodes.length);
     const bytesStart = (headerWords + slots + nodes.length * nodeWords + rrsetCount * rrsetWords) * 4;
-    const buffer = shared ? new SharedArrayBuffer(bytesStart + octets) : new ArrayBuffer(bytesStart + octets);
+    const buffer = new ArrayBuffer(bytesStart + octets);
     const words = new Uint32Array(buffer, 0, bytesStart / 4);
     const bytes = new Uint8Array(buffer, bytesStart);
     words.set([slots, nodes.length, rrsetCount, bytesStart]);
@@ -114,6 +113,14 @@ export class ZoneImage {
       words[w + 3] = node.children;
     }
     return new ZoneImage(zoneName, buffer);
+  }
+
+  /** This image in a `SharedArrayBuffer`, for threads to read: itself, or a copy. */
+  shared(): ZoneImage {
+    if (this.buffer instanceof SharedArrayBuffer) return this;
+    const buffer = new SharedArrayBuffer(this.buffer.byteLength);
+    new Uint8Array(buffer).set(new Uint8Array(this.buffer));
+    return new ZoneImage(this.zoneName, buffer);
   }
 
   /** The index of the node called `name`, or -1. */

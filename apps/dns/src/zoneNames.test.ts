@@ -1,4 +1,5 @@
 import { RRType } from '@kaja/dns-model';
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { MutableNode } from './nodeRrsets';
 import { PackedRrset } from './packedRrset';
@@ -45,14 +46,27 @@ describe("a zone's names in its image and beside it", () => {
     });
   }
 
-  it('keeps beside the image a name it cannot hold in single octets, and finds it', () => {
+  it('refuses a name outside the zone, or not spelt in octets', () => {
+    expect(() => ZoneImage.build('example', [node('plain.example'), node('\u{1F600}.example')])).toThrow('not spelt in octets');
+    expect(() => ZoneImage.build('example', [node('example.org')])).toThrow('not inside the zone example');
+  });
+
+  it('is read by another thread from the same memory', async () => {
     const table = new ZoneNames('example');
-    table.set(node('plain.example'));
-    table.set(node('\u{1F600}.example'));
+    for (const name of ['example', 'www.example']) table.set(node(name, 7));
     table.pack();
-    expect(ZoneImage.holds('example', '\u{1F600}.example')).toBe(false);
-    expect(table.get('\u{1F600}.example')?.name).toBe('\u{1F600}.example');
-    expect(table.size).toBe(2);
+    const shared = table.sharedImage()!;
+    expect(shared).toBeInstanceOf(SharedArrayBuffer);
+    const worker = new Worker(
+      `const { workerData, parentPort } = require('node:worker_threads');
+       new Uint8Array(workerData)[new Uint8Array(workerData).length - 1] = 9;
+       parentPort.postMessage('done');`,
+      { eval: true, workerData: shared },
+    );
+    await new Promise((resolve) => worker.once('message', resolve));
+    await worker.terminate();
+    // The last octet of the image is the last record's: the thread changed it where this one reads.
+    expect(table.get('www.example')!.rrsets.get(RRType.A)!.rdata[0]![3]).toBe(9);
   });
 
   it('holds names of the root zone and an escaped name', () => {

@@ -14,7 +14,20 @@ export class ZoneNames {
   /** Nodes in `changed` (not removals). */
   private live = 0;
 
-  constructor(private readonly zoneName: string) {}
+  constructor(
+    private readonly zoneName: string,
+    image?: ZoneImage,
+  ) {
+    this.image = image;
+  }
+
+  /** The image of these names, in a `SharedArrayBuffer`; only of names not changed since it was built. */
+  sharedImage(): SharedArrayBuffer | undefined {
+    if (this.changed) throw new Error(`the names of ${this.zoneName} changed since their image was built`);
+    if (!this.image) return undefined;
+    this.image = this.image.shared();
+    return this.image.buffer as SharedArrayBuffer;
+  }
 
   get size(): number {
     return (this.image?.size ?? 0) - this.hidden + this.live;
@@ -71,21 +84,13 @@ export class ZoneNames {
     for (const node of this.values()) yield node.name;
   }
 
-  /**
-   * Builds the image of every node (a zone's load, or a rebuild after changes), but those whose
-   * names it cannot hold, which stay beside it. `shared` puts it in a `SharedArrayBuffer`.
-   */
-  pack(shared = false): void {
-    const imaged: PackableNode[] = [];
-    const rest = new Map<string, MutableNode>();
-    for (const node of this.values()) {
-      if (ZoneImage.holds(this.zoneName, node.name)) imaged.push(node as PackableNode);
-      else rest.set(node.name, node as MutableNode);
-    }
-    this.image = imaged.length > 0 ? ZoneImage.build(this.zoneName, imaged, shared) : undefined;
-    this.changed = rest.size > 0 ? new Map(rest) : undefined;
+  /** Builds the image of every node: a zone's load, or a rebuild after changes. */
+  pack(): void {
+    const nodes = [...this.values()] as PackableNode[];
+    this.image = nodes.length > 0 ? ZoneImage.build(this.zoneName, nodes) : undefined;
+    this.changed = undefined;
     this.hidden = 0;
-    this.live = rest.size;
+    this.live = 0;
   }
 
   /**
