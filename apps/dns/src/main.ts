@@ -21,6 +21,7 @@ import { ZoneSigning } from './signing';
 import { dsLines, standaloneSettings, startupKeysEnvironment } from './standaloneKeys';
 import { StaticTransferAccess } from './transferAccess';
 import { presignedNotes } from './presigned/startup';
+import { WorkerSupervisor } from './workerSupervisor';
 import { loadZoneFile, ZoneFileError } from './zoneFile';
 import { Zone, type SharedZone } from './zone';
 import { ZoneStore } from './zoneStore';
@@ -152,8 +153,6 @@ async function resolvePorts(listen: Config['listen']): Promise<Config['listen']>
 }
 
 async function superviseWorkers(config: Config): Promise<void> {
-  let ready = 0;
-  let stopping = false;
   // Keys made at start are made once, here, so that every worker signs with the same ones.
   const settings = await standaloneSettings(config.dnssec);
   for (const line of dsLines(settings)) console.log(`dns: ${line}`);
@@ -164,51 +163,27 @@ async function superviseWorkers(config: Config): Promise<void> {
   // What reading them left is given back before the workers start (see the collection after a load, below).
   globalThis.gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
   const listen = await resolvePorts(config.listen);
-  const workers = new Set<Worker>();
-  let lead: Worker | undefined;
-  const start = (leads: boolean) => {
-    const thread = new Worker(new URL(import.meta.url), {
-      argv: process.argv.slice(2),
-      env,
-      workerData: { lead: leads, listen, zones } satisfies WorkerStart,
-    });
-    workers.add(thread);
-    if (leads) lead = thread;
-    thread.on('message', (message: unknown) => {
-      const { ready: count, fromSnapshot } = (message ?? {}) as { ready?: number; fromSnapshot?: boolean };
-      if (count !== undefined && ++ready === config.workers) {
-        console.log(`${serving({ ...config, listen }, count, fromSnapshot)} with ${config.workers} workers`);
-      }
-    });
-    thread.on('error', (error) => console.error(`dns: worker ${thread.threadId}: ${error.message}`));
-    thread.on('exit', (code) => {
-      workers.delete(thread);
-      if (stopping) return;
-      if (ready < config.workers) {
-        // A worker that fails while starting (a port in use, a database it cannot reach) would fail again.
-        stopping = true;
-        for (const other of workers) void other.terminate();
-        process.exitCode = 1;
-        return;
-      }
-      console.error(`dns: worker ${thread.threadId} ended (${code}); starting another`);
-      start(thread === lead);
-    });
-  };
   // The workers' figures are added together here, at each scrape; an address in use stops the start before any worker.
-  const stopMetrics = await startMetrics(config, () => workerMetrics([...workers]));
-  for (let i = 0; i < config.workers; i++) start(i === 0);
+  let supervisor: WorkerSupervisor | undefined;
+  const stopMetrics = await startMetrics(config, () => workerMetrics([...(supervisor?.workers ?? [])]));
+  supervisor = new WorkerSupervisor({
+    count: config.workers,
+    start: (lead) => new Worker(new URL(import.meta.url), { argv: process.argv.slice(2), env, workerData: { lead, listen, zones } satisfies WorkerStart }),
+    onReady: ({ ready, fromSnapshot }) => console.log(`${serving({ ...config, listen }, ready, fromSnapshot)} with ${config.workers} workers`),
+    log: (line) => console.error(line),
+  });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      stopping = true;
       void stopMetrics?.();
       // Each worker closes what it serves (and writes what it keeps); one that hangs is ended.
-      for (const thread of workers) {
-        thread.postMessage({ stop: true });
-        setTimeout(() => void thread.terminate(), 10_000).unref();
-      }
+      void supervisor.stop();
     });
   }
+  await supervisor.started.catch(() => {
+    // The worker said why; the others are ended.
+    void stopMetrics?.();
+    process.exitCode = 1;
+  });
 }
 
 const config = worker ? { ...readConfig(), listen: worker.listen } : readConfig();

@@ -81,7 +81,14 @@ export class ZoneNames {
   }
 
   *keys(): IterableIterator<string> {
-    for (const node of this.values()) yield node.name;
+    const { image, changed } = this;
+    if (image) {
+      for (let i = 0; i < image.size; i++) {
+        const name = image.nameAt(i);
+        if (!changed?.has(name)) yield name;
+      }
+    }
+    if (changed) for (const [name, node] of changed) if (node) yield name;
   }
 
   /** Builds the image of every node: a zone's load, or a rebuild after changes. */

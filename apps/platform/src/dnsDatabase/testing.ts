@@ -143,7 +143,7 @@ export async function signThroughApi(kit: ApiWithNode, zone: { id: string }, opt
 }
 
 /** The DNS server's own entry point, as `npm run dns` starts it. */
-export const dnsMain = fileURLToPath(new URL('../../../dns/src/main.ts', import.meta.url));
+const dnsMain = fileURLToPath(new URL('../../../dns/src/main.ts', import.meta.url));
 
 /** A DNS-only node started as `npm run dns` starts it, its output kept for the test to read. */
 export interface DnsNodeProcess {
