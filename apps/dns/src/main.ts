@@ -4,6 +4,7 @@
 // (SO_REUSEPORT: the kernel spreads queries and connections over them). Standalone, the zone files
 // are read once and every worker serves the same zones in shared memory; in database mode every
 // worker has its own connection, LISTEN and zones.
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { Registry } from 'prom-client';
@@ -33,6 +34,8 @@ interface WorkerStart {
   listen: Config['listen'];
   /** Standalone: the zones the supervisor read, to serve from shared memory. */
   zones?: { name: string; shared: SharedZone }[];
+  /** Database mode: the channel over which the lead tells the other workers of the zones. */
+  feedChannel?: string;
 }
 
 const worker = isMainThread ? undefined : (workerData as WorkerStart);
@@ -92,7 +95,13 @@ async function serve(config: Config): Promise<{ zones: number; fromSnapshot?: bo
   if (config.databaseUrl) {
     // Loaded only here: a standalone server does not carry the database driver and the write path.
     const { serveDatabaseNode } = await import('./database/node');
-    return serveDatabaseNode(config.databaseUrl, { ...options, notify: notifies(), heartbeat: notifies(), reusePort: worker !== undefined });
+    return serveDatabaseNode(config.databaseUrl, {
+      ...options,
+      notify: notifies(),
+      heartbeat: notifies(),
+      reusePort: worker !== undefined,
+      feed: worker?.feedChannel === undefined ? undefined : { channel: worker.feedChannel, lead: worker.lead },
+    });
   }
   const settings = await standaloneSettings(config.dnssec);
   let zones: ZoneStore;
@@ -163,12 +172,13 @@ async function superviseWorkers(config: Config): Promise<void> {
   // What reading them left is given back before the workers start (see the collection after a load, below).
   globalThis.gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
   const listen = await resolvePorts(config.listen);
+  const feedChannel = config.databaseUrl ? `kaja-dns-zones-${randomUUID()}` : undefined;
   // The workers' figures are added together here, at each scrape; an address in use stops the start before any worker.
   let supervisor: WorkerSupervisor | undefined;
   const stopMetrics = await startMetrics(config, () => workerMetrics([...(supervisor?.workers ?? [])]));
   supervisor = new WorkerSupervisor({
     count: config.workers,
-    start: (lead) => new Worker(new URL(import.meta.url), { argv: process.argv.slice(2), env, workerData: { lead, listen, zones } satisfies WorkerStart }),
+    start: (lead) => new Worker(new URL(import.meta.url), { argv: process.argv.slice(2), env, workerData: { lead, listen, zones, feedChannel } satisfies WorkerStart }),
     onReady: ({ ready, fromSnapshot }) => console.log(`${serving({ ...config, listen }, ready, fromSnapshot)} with ${config.workers} workers`),
     log: (line) => console.error(line),
   });

@@ -93,8 +93,8 @@ export class Zone {
   }
 
   /**
-   * The zone for other threads to serve from the same memory. Each changes what it serves on its
-   * own (beside the images), so only a zone not changed since it was built is shared.
+   * The zone for other threads to serve from the same memory. Each thread keeps the changes it
+   * applies beside the images; a zone changed since its images were built builds them again first.
    */
   share(): SharedZone {
     return { nodes: this.nodes.sharedImage()!, hashed: this.hashed.sharedImage(), dnames: this.dnames };

@@ -21,9 +21,9 @@ export class ZoneNames {
     this.image = image;
   }
 
-  /** The image of these names, in a `SharedArrayBuffer`; only of names not changed since it was built. */
+  /** The image of these names, in a `SharedArrayBuffer`; built again first when names changed since. */
   sharedImage(): SharedArrayBuffer | undefined {
-    if (this.changed) throw new Error(`the names of ${this.zoneName} changed since their image was built`);
+    if (this.changed) this.pack();
     if (!this.image) return undefined;
     this.image = this.image.shared();
     return this.image.buffer as SharedArrayBuffer;

@@ -5,10 +5,16 @@ import { createUpdateService, ZoneChangePublisher } from '@kaja/zone-writes';
 import { jsonLineLogger } from '../log';
 import { nodeIdentity } from './heartbeat';
 import { serveDatabaseZones, type DatabaseServerOptions } from './serve';
+import { serveFedZones } from './serveFed';
 
-type NodeOptions = Omit<DatabaseServerOptions, 'database' | 'keyEncryptionKey' | 'updates' | 'secondaryAllowedCidrs' | 'node' | 'snapshot'> & {
-  /** Write the node's heartbeats (one process per node: the others would only repeat them). */
+type NodeOptions = Omit<DatabaseServerOptions, 'database' | 'keyEncryptionKey' | 'updates' | 'secondaryAllowedCidrs' | 'node' | 'snapshot' | 'feedChannel'> & {
+  /** Write the node's heartbeats (one worker per node: the others would only repeat them). */
   heartbeat: boolean;
+  /**
+   * A node of several workers: the lead loads and follows the zones and tells the others of them
+   * over this channel (`serveDatabaseZones`'s `feedChannel`); the others serve them (`serveFedZones`).
+   */
+  feed?: { channel: string; lead: boolean };
 };
 
 /**
@@ -26,18 +32,25 @@ export async function serveDatabaseNode(
   try {
     const platform = loadConfig();
     const log = jsonLineLogger();
-    const { heartbeat, ...serverOptions } = options;
+    const { heartbeat, feed, ...serverOptions } = options;
     const node = heartbeat ? nodeIdentity(platform, options.nodeName) : undefined;
-    const server = await serveDatabaseZones({
+    const common = {
       ...serverOptions,
-      ...(node ? { node } : {}),
       database,
       keyEncryptionKey: resolveKeyEncryptionKey(platform),
       updates: createUpdateService({ db: database.db, config: platform, log, zoneChanges: new ZoneChangePublisher(database.db, log) }),
-      secondaryAllowedCidrs: platform.secondaryAllowedCidrs,
-      // Every worker may start from the snapshot; the one that sends NOTIFY keeps it.
-      snapshot: { dir: platform.dnsSnapshotDir, write: options.notify ?? false },
-    });
+    };
+    const server =
+      feed && !feed.lead
+        ? await serveFedZones({ ...common, feedChannel: feed.channel })
+        : await serveDatabaseZones({
+            ...common,
+            ...(node ? { node } : {}),
+            secondaryAllowedCidrs: platform.secondaryAllowedCidrs,
+            // The worker that sends NOTIFY keeps the snapshot; a node of one worker may start from it.
+            snapshot: { dir: platform.dnsSnapshotDir, write: options.notify ?? false },
+            feedChannel: feed?.channel,
+          });
     return {
       zones: server.zones.size,
       fromSnapshot: server.fromSnapshot,

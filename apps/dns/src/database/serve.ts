@@ -14,6 +14,7 @@ import { NodeHeartbeat, type NodeIdentity } from './heartbeat';
 import { QueryCountsFlusher } from './queryCountsFlush';
 import { SecondaryNotices } from './secondaryNotices';
 import type { StoredZoneChange } from './zoneChanges';
+import { ZoneFeedPublisher } from './zoneFeed';
 import { ZoneLoader, type ZoneListener } from './zoneLoader';
 import { ZoneSnapshots, type SnapshotOptions } from './zoneSnapshots';
 
@@ -47,6 +48,11 @@ export interface DatabaseServerOptions extends Omit<ServerOptions, 'zones' | 'si
    * served at start when the database cannot be reached, until it can.
    */
   snapshot?: SnapshotOptions;
+  /**
+   * The node's other workers serve the zones loaded here, from shared memory, told of each over
+   * this `BroadcastChannel` (`ZoneFeedPublisher`; they run `serveFedZones`).
+   */
+  feedChannel?: string;
 }
 
 export interface DatabaseDnsServer extends DnsServer {
@@ -153,6 +159,8 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     await loader.close();
     throw error;
   }
+  const feed = options.feedChannel === undefined ? undefined : new ZoneFeedPublisher(options.feedChannel, zones, (name) => loader.servedId(name));
+  feed?.start(restored);
   if (!restored) void notifyPending();
   const flusher = new QueryCountsFlusher(database.db, server.responder.counts, (name) => loader.zoneId(name), options.countsFlushIntervalMs);
   flusher.start();
@@ -179,6 +187,7 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
       await heartbeat?.stop();
       notifies.close();
       await follower.stop();
+      feed?.close();
       await notifier?.close();
       await server.close();
       await loader.close();

@@ -87,9 +87,9 @@ export class ZoneLoader {
     for (const { id, zone } of snapshots) {
       if (this.served.has(zone.name)) continue;
       await this.emit({ type: 'loaded', id, zone });
-      this.store.put(zone);
       this.served.set(zone.name, id);
       this.known.set(zone.name, id);
+      this.store.put(zone);
     }
   }
 
@@ -373,9 +373,10 @@ export class ZoneLoader {
     const zone = new Zone(name, wireRecords(rows));
     await this.emit({ type: 'loaded', id, zone });
     const previous = this.served.get(name);
-    this.store.put(zone);
+    // Known before the store tells its listeners, which may ask for the id (the node's other workers are told it).
     this.served.set(name, id);
     this.known.set(name, id);
+    this.store.put(zone);
     // A zone deleted and created again under its name: the old one is gone.
     if (previous !== undefined && previous !== id) await this.emit({ type: 'removed', id: previous, name });
   }

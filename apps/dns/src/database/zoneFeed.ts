@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { BroadcastChannel } from 'node:worker_threads';
+import { Zone, type SharedZone, type ZoneChange } from '../zone';
+import type { ZoneStore } from '../zoneStore';
+
+/**
+ * The zones of a node with several workers are loaded and followed from the database by one of them
+ * (the lead) and handed to the others over a `BroadcastChannel` of the node's: each zone as its
+ * images in shared memory (`Zone.share`), then each change applied, so every worker serves one copy
+ * of the zone data and the database is read for zones once per node rather than once per worker.
+ * These are the messages, posted in arrays, many to a post.
+ */
+type FeedMessage =
+  | { type: 'put'; name: string; id: string; shared: SharedZone; to?: string }
+  | { type: 'apply'; name: string; change: ZoneChange }
+  | { type: 'remove'; name: string }
+  /** Every zone was sent (to one worker, or all): it serves the same zones as the lead. */
+  | { type: 'ready'; to?: string; fromSnapshot: boolean }
+  /** A worker that started asks for every zone. */
+  | { type: 'hello'; from: string };
+
+/** The lead's side: tells the channel of every zone put, changed or removed in `zones`. */
+export class ZoneFeedPublisher {
+  private readonly channel: BroadcastChannel;
+  private queue: FeedMessage[] = [];
+  private ready: { fromSnapshot: boolean } | undefined;
+
+  constructor(
+    channelName: string,
+    private readonly zones: ZoneStore,
+    private readonly zoneId: (name: string) => string | undefined,
+  ) {
+    this.channel = new BroadcastChannel(channelName);
+    this.channel.onmessage = (event) => {
+      for (const message of (event as { data: FeedMessage[] }).data) if (message.type === 'hello' && this.ready) this.sendAll(message.from);
+    };
+    zones.onZoneSet((name) => {
+      if (!this.ready) return;
+      const zone = zones.get(name);
+      this.send(zone ? this.put(zone) : { type: 'remove', name });
+    });
+    zones.onChange((name, change) => {
+      if (this.ready && name !== undefined && change) this.send({ type: 'apply', name, change });
+    });
+  }
+
+  /** Once the lead serves: every zone to every worker, and from then on each put, change and removal. */
+  start(fromSnapshot: boolean): void {
+    this.ready = { fromSnapshot };
+    this.sendAll(undefined);
+  }
+
+  close(): void {
+    this.flush();
+    this.channel.close();
+  }
+
+  private sendAll(to: string | undefined): void {
+    for (const name of this.zones.names()) this.send(this.put(this.zones.get(name)!, to));
+    this.send({ type: 'ready', to, fromSnapshot: this.ready!.fromSnapshot });
+  }
+
+  private put(zone: Zone, to?: string): FeedMessage {
+    return { type: 'put', name: zone.name, id: this.zoneId(zone.name) ?? '', shared: zone.share(), to };
+  }
+
+  /** Queued and posted together at the end of the turn: a start's 100,000 zones in one message, not 100,000. */
+  private send(message: FeedMessage): void {
+    if (this.queue.length === 0) setImmediate(() => this.flush());
+    this.queue.push(message);
+  }
+
+  private flush(): void {
+    if (this.queue.length === 0) return;
+    const messages = this.queue;
+    this.queue = [];
+    this.channel.postMessage(messages);
+  }
+}
+
+/** A worker's side: serves in `zones` what the lead sends. */
+export class ZoneFeedFollower {
+  /** Resolves once every zone the lead serves is here: whether the lead serves them from its snapshot. */
+  readonly ready: Promise<{ fromSnapshot: boolean }>;
+  /** Zone id per name served here at any time since start, for the query counts. */
+  private readonly known = new Map<string, string>();
+  private readonly channel: BroadcastChannel;
+  /** Whom the lead's answer to this worker's hello is for. */
+  private readonly id = randomUUID();
+
+  constructor(
+    channelName: string,
+    private readonly zones: ZoneStore,
+  ) {
+    this.channel = new BroadcastChannel(channelName);
+    let done!: (ready: { fromSnapshot: boolean }) => void;
+    this.ready = new Promise((resolve) => (done = resolve));
+    this.channel.onmessage = (event) => {
+      for (const message of (event as { data: FeedMessage[] }).data) {
+        if (message.type === 'ready' && (message.to === undefined || message.to === this.id)) done({ fromSnapshot: message.fromSnapshot });
+        else this.take(message);
+      }
+    };
+    // A lead that serves already answers this; one that does not yet sends every zone to every worker when it does.
+    this.channel.postMessage([{ type: 'hello', from: this.id }] satisfies FeedMessage[]);
+  }
+
+  zoneId(name: string): string | undefined {
+    return this.known.get(name);
+  }
+
+  close(): void {
+    this.channel.close();
+  }
+
+  private take(message: FeedMessage): void {
+    switch (message.type) {
+      case 'put':
+        if (message.to !== undefined && message.to !== this.id) return;
+        this.zones.put(new Zone(message.name, message.shared));
+        this.known.set(message.name, message.id);
+        return;
+      case 'apply':
+        // A change the lead applied to a zone this worker does not have yet arrives with the zone.
+        this.zones.apply(message.name, message.change);
+        return;
+      case 'remove':
+        this.zones.remove(message.name);
+        return;
+    }
+  }
+}
