@@ -1,4 +1,5 @@
-// `npm run bench:scale [-- --zones N --changes N]`: many zones on one node. Writes N zones of 50
+// `npm run bench:scale [-- --zones N --changes N --workers N]`: many zones on one node (of one
+// worker unless `--workers`; Knot DNS and NSD with one each). Writes N zones of 50
 // records each (100,000 zones, 5 million records by default) into a database of its own on the
 // PostgreSQL server at DATABASE_URL (the machine's by default; created and dropped here), and the
 // same zones as zone files; then measures, one server at a time: the time from start until every
@@ -24,7 +25,11 @@ import { insertScaleZones, recordsPerZone, scaleZoneFile, scaleZoneName } from '
 import { dnsNodeFlags } from '../src/testing/nodeFlags';
 import { freePort, stop } from './servers';
 
-const { values } = parseArgs({ options: { zones: { type: 'string', default: '100000' }, changes: { type: 'string', default: '10000' } } });
+const { values } = parseArgs({
+  options: { zones: { type: 'string', default: '100000' }, changes: { type: 'string', default: '10000' }, workers: { type: 'string', default: '1' } },
+});
+const workers = Number(values.workers);
+if (!Number.isInteger(workers) || workers < 1) throw new Error('--workers must be a positive whole number');
 const zoneCount = Number(values.zones);
 const changeCount = Number(values.changes);
 if (!Number.isInteger(zoneCount) || zoneCount < 1) throw new Error('--zones must be a positive whole number');
@@ -232,9 +237,9 @@ try {
     const port = await freePort();
     let output = '';
     const { result, server } = await measure(
-      'Kaja DNS (PostgreSQL)',
+      workers === 1 ? 'Kaja DNS (PostgreSQL)' : `Kaja DNS (PostgreSQL, ${workers} workers)`,
       () => {
-        const child = spawn(process.execPath, [...dnsNodeFlags, '--import', 'tsx', main, '--listen', `127.0.0.1:${port}`, '--workers', '1'], {
+        const child = spawn(process.execPath, [...dnsNodeFlags, '--import', 'tsx', main, '--listen', `127.0.0.1:${port}`, '--workers', String(workers)], {
           env: { ...process.env, DATABASE_URL: database!.url!, LOG_LEVEL: 'silent', PGAPPNAME: nodeApplication },
           stdio: ['ignore', 'pipe', 'inherit'],
           detached: true,
@@ -301,7 +306,7 @@ try {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-  console.log(`\n${zoneCount.toLocaleString('en')} zones, ${records.toLocaleString('en')} records, one worker each; load = start until every zone is served`);
+  console.log(`\n${zoneCount.toLocaleString('en')} zones, ${records.toLocaleString('en')} records, ${workers === 1 ? 'one worker each' : `${workers} Kaja DNS workers, one Knot DNS and NSD worker`}; load = start until every zone is served`);
   for (const row of [header, ...rows]) console.log(line(row));
   if (catchUpResult) {
     console.log(

@@ -19,7 +19,7 @@ an id kept in DATA_DIR) in DNS_NETWORK and DNS_REGION every DNS_HEARTBEAT_INTERV
   --zone NAME=FILE         serve the zone NAME from the zone file FILE (repeatable)
   --listen HOST:PORT       address to serve on, IPv6 as [::1]:5300 (repeatable; default: every
                            address in DNS_ADDR on DNS_PORT, 127.0.0.1 and 5300 when unset)
-  --workers N              processes sharing the port (default: one per CPU core)
+  --workers N              threads sharing the port and the zones (default: one per CPU core)
   --node-name NAME         this node's name in NSID and CHAOS id.server answers (default: the host name)
   --dnssec NAME[=KEYDIR]   sign the zone NAME online for queries with the DO bit (repeatable), with
                            the BIND key files in KEYDIR (K<zone>.+<alg>+<tag>.key/.private from
@@ -31,10 +31,10 @@ an id kept in DATA_DIR) in DNS_NETWORK and DNS_REGION every DNS_HEARTBEAT_INTERV
   --tcp-idle-timeout MS    close TCP connections idle this long (default ${defaultTcpOptions.idleTimeoutMs})
   --tcp-io-timeout MS      close a TCP connection whose query has begun but not arrived whole
                            within this long, as a trickling client's (default ${defaultTcpOptions.ioTimeoutMs})
-  --tcp-max-connections N  TCP connections served at once per process (default ${defaultTcpOptions.maxConnections})
+  --tcp-max-connections N  TCP connections served at once per worker (default ${defaultTcpOptions.maxConnections})
   --tcp-max-connections-per-network N
                            TCP connections at once from one client network (IPv4 /24, IPv6 /56)
-                           per process, the rest kept for others (default ${defaultTcpOptions.maxConnectionsPerNetwork})
+                           per worker, the rest kept for others (default ${defaultTcpOptions.maxConnectionsPerNetwork})
   --answer-cache-size N    query names whose encoded answers each process keeps (default
                            DNS_ANSWER_CACHE_SIZE, else 200000)
   --rate-limit N           UDP responses per second per client network (IPv4 /24, IPv6 /56) and

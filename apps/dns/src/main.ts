@@ -1,9 +1,9 @@
 // `npm run dns`: the authoritative server, serving zone files (standalone) or, without them, the
 // zones in the PostgreSQL database at DATABASE_URL (a DNS-only node). With more than one worker,
 // the workers are threads of one process, each with its own sockets on the same addresses
-// (SO_REUSEPORT: the kernel spreads queries and connections over them). Standalone, the zone files
-// are read once and every worker serves the same zones in shared memory; in database mode every
-// worker has its own connection, LISTEN and zones.
+// (SO_REUSEPORT: the kernel spreads queries and connections over them). Every worker serves the
+// same zones in shared memory: standalone, the zone files are read once, here; in database mode the
+// lead worker loads and follows the zones and tells the others of them (`database/zoneFeed.ts`).
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
