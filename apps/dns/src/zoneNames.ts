@@ -24,9 +24,7 @@ export class ZoneNames {
   /** The image of these names, in a `SharedArrayBuffer`; built again first when names changed since. */
   sharedImage(): SharedArrayBuffer | undefined {
     if (this.changed) this.pack();
-    if (!this.image) return undefined;
-    this.image = this.image.shared();
-    return this.image.buffer as SharedArrayBuffer;
+    return this.image?.buffer;
   }
 
   get size(): number {
