@@ -1,6 +1,6 @@
 import { resolveKeyEncryptionKey } from '@kaja/config';
 import { eq } from '@kaja/db/orm';
-import { tsigKeys, zones, type Executor } from '@kaja/db';
+import { tsigKeys, zones, type Executor, type ZoneChangeNotice } from '@kaja/db';
 import {
   DnsClass,
   FormatError,
@@ -122,7 +122,7 @@ export async function applyUpdate(ctx: WriteContext, request: UpdateRequest): Pr
   try {
     const outcome = await inTransaction(ctx, async (tx, after) => {
       const applied = await applyInZone(ctx, tx, { ...request, key, zone, scanned });
-      if (applied.changed) after.publish(noticeOf({ ...zone, serial: applied.serial }));
+      if (applied.changed) after.publish(noticeOf({ ...zone, serial: applied.serial }, zone.status, applied.change));
       return applied;
     });
     return { rcode: outcome.rcode, reason: outcome.reason, zone: zoneName, serial: outcome.serial };
@@ -140,7 +140,7 @@ async function applyInZone(
   ctx: WriteContext,
   tx: Executor,
   input: UpdateRequest & { key: TsigKeyRow; zone: ZoneRow; scanned: Operation[] | Failure },
-): Promise<{ rcode: number; reason?: string; serial: number; changed: boolean }> {
+): Promise<{ rcode: number; reason?: string; serial: number; changed: boolean; change?: ZoneChangeNotice['change'] }> {
   const [zone] = await tx.select().from(zones).where(eq(zones.id, input.zone.id)).for('update');
   if (!zone || zone.status !== 'active')
     return { ...failure(Rcode.NOTAUTH, `the zone ${input.zone.name} is no longer served`), serial: input.zone.serial, changed: false };
@@ -161,14 +161,14 @@ async function applyInZone(
   const state = { zone, sets };
   const diffs = planChanges(tsigKeyWriter(input.key), state, changes);
   const actor: Actor = { type: 'tsig_key', userId: null, apiKeyId: null, tsigKeyId: input.key.id, ip: input.client ? unmapAddress(input.client) : null };
-  const { serial } = await writeChanges(tx, state, changes, diffs, {
+  const { serial, change } = await writeChanges(tx, state, changes, diffs, {
     source: 'dynamic_update',
     action: 'records.updated',
     nameServers: zoneNameServers(ctx, zone),
     actor,
     summary: { tsig_key_id: input.key.id, tsig_key: input.key.name },
   });
-  return { rcode: Rcode.NOERROR, serial, changed: serial !== zone.serial };
+  return { rcode: Rcode.NOERROR, serial, changed: serial !== zone.serial, change };
 }
 
 /** A TSIG key is held to its own record policies, written like an API key's (names relative to the zone). */

@@ -40,13 +40,13 @@ export async function editZone(
     const state = { zone, sets: await loadSets(tx, zone.id, touched ? neighbourhoodOf(zone.name, touched) : undefined) };
     const changes = await build(state, tx);
     const diffs = planChanges(callerWriter(caller), state, changes, options);
-    const { serial, sets } = await writeChanges(tx, state, changes, diffs, {
+    const { serial, sets, change } = await writeChanges(tx, state, changes, diffs, {
       ...options,
       nameServers: zoneNameServers(ctx, zone),
       actor: caller.actor,
     });
     if (diffs.some((diff) => diff.added.length > 0)) await advanceOnboarding(tx, caller.actor, zone.customerId, 'add_records');
-    if (serial !== zone.serial) after.publish(noticeOf({ ...zone, serial }));
+    if (serial !== zone.serial) after.publish(noticeOf({ ...zone, serial }, zone.status, change));
     return { zone: { ...zone, serial }, serial, diffs, sets };
   });
 }
@@ -93,7 +93,7 @@ export async function editZoneOptimistically(
         nameServers: zoneNameServers(ctx, zone),
         actor: caller.actor,
       });
-      if (written.serial !== zone.serial) after.publish(noticeOf({ ...zone, serial: written.serial }));
+      if (written.serial !== zone.serial) after.publish(noticeOf({ ...zone, serial: written.serial }, zone.status, written.change));
       return { zone: { ...zone, serial: written.serial }, serial: written.serial, diffs, sets: written.sets };
     });
     if (result) return result;
@@ -121,11 +121,13 @@ export async function writeSystemChanges(
   return { serial, diffs };
 }
 
-export const noticeOf = (zone: ZoneRow, status: ZoneChangeNotice['status'] = zone.status): ZoneChangeNotice => ({
+/** The announcement of a zone as it is after a change, with the change of its records when there is one. */
+export const noticeOf = (zone: ZoneRow, status: ZoneChangeNotice['status'] = zone.status, change?: ZoneChangeNotice['change']): ZoneChangeNotice => ({
   zone_id: zone.id,
   zone: zone.name,
   serial: zone.serial,
   status,
+  ...(change ? { change } : {}),
 });
 
 /** The name servers of the zone's network(s), in publishing order. */

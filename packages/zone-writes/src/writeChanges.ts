@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from '@kaja/db/orm';
-import { rrsets, zoneChanges, zones, type Executor, type ZoneChangeActor, type ZoneChangeRecord, type ZoneChangeSource } from '@kaja/db';
+import { rrsets, zoneChanges, zones, type Executor, type ZoneChangeActor, type ZoneChangeNotice, type ZoneChangeRecord, type ZoneChangeSource } from '@kaja/db';
 import { typeCode } from '@kaja/dns-model';
 import { recordAudit, type Actor } from './audit';
 import type { SetChange, SetDiff } from './planChanges';
@@ -96,7 +96,7 @@ export async function writeChanges(
   changes: readonly SetChange[],
   diffs: readonly SetDiff[],
   options: EditOptions & { nameServers: readonly string[]; actor: Actor },
-): Promise<{ serial: number; sets: Map<string, RrsetRow | null> }> {
+): Promise<{ serial: number; sets: Map<string, RrsetRow | null>; change?: ZoneChangeNotice['change'] }> {
   const { zone, sets } = state;
   refuseSecondaryWrites(zone);
   const stored = new Map<string, RrsetRow | null>();
@@ -189,5 +189,5 @@ export async function writeChanges(
       ...options.summary,
     },
   });
-  return { serial, sets: stored };
+  return { serial, sets: stored, change: { previous_serial: zone.serial, removed, added } };
 }

@@ -2,6 +2,16 @@ import { EventEmitter } from 'node:events';
 import { sql } from '@kaja/db/orm';
 import { zoneChangesChannel, type Database, type ZoneChangeNotice } from '@kaja/db';
 
+/** PostgreSQL refuses a notification payload of 8,000 bytes or more. */
+const payloadLimit = 7999;
+
+/** The notice as JSON, without the change of its records when that would not fit: nodes then read it. */
+function payload(notice: ZoneChangeNotice): string {
+  const text = JSON.stringify(notice);
+  if (Buffer.byteLength(text) <= payloadLimit || !notice.change) return text;
+  return JSON.stringify({ ...notice, change: undefined });
+}
+
 /**
  * Announces committed zone changes, after the commit, in one place: an in-process event for a DNS
  * server running in the same process (embedded mode) and a PostgreSQL notification on
@@ -32,7 +42,7 @@ export class ZoneChangePublisher {
       this.log.error({ err: error, notice }, 'zone change listener failed');
     }
     try {
-      await this.db.execute(sql`SELECT pg_notify(${zoneChangesChannel}, ${JSON.stringify(notice)})`);
+      await this.db.execute(sql`SELECT pg_notify(${zoneChangesChannel}, ${payload(notice)})`);
     } catch (error) {
       this.log.error({ err: error, notice }, 'zone change notification failed');
     }

@@ -93,11 +93,15 @@ export class ZoneLoader {
     }
   }
 
-  /** Reacts to a change announcement; one for the serial already served costs nothing. */
+  /**
+   * Reacts to a change announcement; one for the serial already served costs nothing, and one that
+   * carries its change is applied without a read when it starts at the serial served.
+   */
   noticed(notice: ZoneChangeNotice): void {
     const zone = this.store.get(notice.zone);
     if (notice.status === 'active' && zone?.serial === notice.serial && this.served.get(notice.zone) === notice.zone_id) return;
-    void this.refresh(notice.zone);
+    if (notice.status === 'active' && notice.change) void this.refresh(notice.zone, () => this.applyNoticed(notice));
+    else void this.refresh(notice.zone);
   }
 
   /**
@@ -319,6 +323,25 @@ export class ZoneLoader {
     );
     if (whole) await this.serveWhole(whole.id, name, whole.records);
     else if (servedId !== undefined) await this.unserve(name, servedId);
+  }
+
+  /** The change a notice carries, applied when it is the next one of the zone served; otherwise the zone is read. */
+  private async applyNoticed(notice: ZoneChangeNotice): Promise<void> {
+    const zone = this.store.get(notice.zone);
+    const id = this.served.get(notice.zone);
+    const { previous_serial: previousSerial, removed, added } = notice.change!;
+    if (zone && id === notice.zone_id && zone.serial === previousSerial) {
+      const entry: StoredZoneChange = { previousSerial, serial: notice.serial, removed, added };
+      let result;
+      try {
+        result = this.store.apply(zone.name, wireChange(entry));
+      } catch (error) {
+        console.error(`dns: the announced change of ${zone.name} to serial ${notice.serial} does not apply (${(error as Error).message}); reading the zone`);
+      }
+      if (result === 'applied') await this.emit({ type: 'changed', id, zone, change: entry });
+      if (result === 'applied' || result === 'already') return;
+    }
+    await this.refreshNow(notice.zone);
   }
 
   /** Applies a served zone's changes read up to `serial`; reads on, or loads the zone whole, when they do not get it there. */

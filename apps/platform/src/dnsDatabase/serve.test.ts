@@ -2,7 +2,7 @@
 // resolver (c-ares). On PGlite the node hears changes in process; with DATABASE_URL (npm run
 // test:db) it hears them through LISTEN/NOTIFY on its own connection.
 import { resolveKeyEncryptionKey } from '@kaja/config';
-import { queryCounts, zones } from '@kaja/db';
+import { queryCounts, zones, type ZoneChangeNotice } from '@kaja/db';
 import { eq, sql } from '@kaja/db/orm';
 import { signUpOwner, startTestApi, type TestAccount, type TestApi } from '@kaja/api/testing';
 import { createZone, setPlan } from '@kaja/api/testing/zones';
@@ -20,13 +20,23 @@ describe(`the DNS server on the database (${process.env.DATABASE_URL ? 'PostgreS
   let look: ReturnType<typeof lookupWith>;
   /** While true the node misses every change notice. */
   let deaf = false;
+  /** Every notice the node was sent, heard or missed. */
+  const sent: ZoneChangeNotice[] = [];
+  /** Tells the node a notice as if from the database. */
+  let tell: (notice: ZoneChangeNotice) => void;
 
   beforeAll(async () => {
     api = await startTestApi();
     owner = await signUpOwner(api);
     await setPlan(api, owner, 'scale');
     const notices = api.database.kind === 'postgres' ? databaseNotices(api.database) : inProcessNotices((listener) => api.app.zoneChanges.subscribe(listener));
-    const gated: NoticeSource = (onNotice, onLost) => notices((notice) => deaf || onNotice(notice), onLost);
+    const gated: NoticeSource = (onNotice, onLost) => {
+      tell = onNotice;
+      return notices((notice) => {
+        sent.push(notice);
+        if (!deaf) onNotice(notice);
+      }, onLost);
+    };
     dns = await serveDatabaseZones({
       database: api.database,
       keyEncryptionKey: resolveKeyEncryptionKey(api.config),
@@ -105,6 +115,23 @@ describe(`the DNS server on the database (${process.env.DATABASE_URL ? 'PostgreS
     await send('POST', records(second.id), { type: 'TXT', name: 'gen', content: 'second' });
     await expect.poll(() => look(`gen.${first.name}`, 'TXT'), visibleWithin).toEqual(['["second"]']);
     expect(dns.loader.zoneId(first.name)).toBe(second.id);
+  });
+
+  it('applies the change its notice carries without reading the database', async () => {
+    const zone = await createZone(api, owner);
+    await expect.poll(() => look(zone.name, 'SOA'), visibleWithin).not.toBe('EREFUSED');
+    deaf = true;
+    try {
+      await send('POST', records(zone.id), { type: 'A', name: 'carried', content: '192.0.2.10' });
+    } finally {
+      deaf = false;
+    }
+    const notice = sent.findLast((n) => n.zone === zone.name)!;
+    expect(notice.change?.added).toContainEqual({ name: `carried.${zone.name}`, type: 'A', ttl: expect.any(Number), content: '192.0.2.10' });
+    // The notice says another address than the database holds: the node answers what it was told.
+    tell({ ...notice, change: { ...notice.change!, added: notice.change!.added.map((r) => (r.type === 'A' ? { ...r, content: '192.0.2.99' } : r)) } });
+    await expect.poll(() => look(`carried.${zone.name}`, 'A'), visibleWithin).toEqual(['192.0.2.99']);
+    expect(dns.zones.get(zone.name)!.serial).toBe(notice.serial);
   });
 
   it('catches up from the journal by serial when a notice was missed', async () => {

@@ -47,7 +47,8 @@ export const zoneChanges = pgTable(
 
 /**
  * The PostgreSQL notification channel on which every committed zone change is announced, with a
- * JSON `ZoneChangeNotice` as payload. DNS nodes listen and then read the zone changes from their serial.
+ * JSON `ZoneChangeNotice` as payload. DNS nodes listen and apply the change it carries, or read the
+ * zone changes from their serial.
  */
 export const zoneChangesChannel = 'zone_changes';
 
@@ -58,4 +59,10 @@ export interface ZoneChangeNotice {
   serial: number;
   /** The zone's status after the change; `deleted` once it is gone. */
   status: 'active' | 'disabled' | 'deleting' | 'deleted';
+  /**
+   * The change of the records itself, as its `zone_changes` row holds it, when it fits the
+   * notification (PostgreSQL's payload limit): a node serving `previous_serial` applies it without
+   * reading the database.
+   */
+  change?: { previous_serial: number; removed: ZoneChangeRecord[]; added: ZoneChangeRecord[] };
 }
