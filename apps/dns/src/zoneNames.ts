@@ -109,12 +109,13 @@ export class ZoneNames {
 
   private keep(name: string, node: MutableNode | null): void {
     const changed = (this.changed ??= new Map());
+    const imaged = this.image !== undefined && this.image.indexOf(name) !== -1;
     const before = changed.get(name);
-    if (before === undefined) {
-      if (this.image !== undefined && this.image.indexOf(name) !== -1) this.hidden++;
-    } else if (before !== null) this.live--;
-    if (node !== null) this.live++;
-    if (node === null && !(this.image !== undefined && this.image.indexOf(name) !== -1)) changed.delete(name);
+    if (before === undefined && imaged) this.hidden++;
+    if (before) this.live--;
+    if (node) this.live++;
+    // A removal hides a name of the image; one only ever beside it is simply gone.
+    if (node === null && !imaged) changed.delete(name);
     else changed.set(name, node);
   }
 }

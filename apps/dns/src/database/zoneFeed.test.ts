@@ -82,6 +82,23 @@ describe("a node's zones, loaded by its lead worker and served by the others", (
     expect(first.zones.get('example.com')).toBe(served);
   });
 
+  it('drops what a lead started in place of another no longer serves', async () => {
+    const channel = `test-${Math.random()}`;
+    const first = lead(channel);
+    const other = follower(channel);
+    first.publisher.start(false);
+    await other.feed.ready;
+    first.publisher.close();
+    // The lead that follows serves example.com only: example.net was deleted while none served.
+    const zones = new ZoneStore();
+    zones.put(loadZoneText('example.com', zoneText('example.com', 3)));
+    const next = new ZoneFeedPublisher(channel, zones, (name) => `id-${name}`);
+    closing.push(next);
+    next.start(false);
+    await expect.poll(() => [...other.zones.names()]).toEqual(['example.com']);
+    expect(other.zones.get('example.com')!.serial).toBe(3);
+  });
+
   it('gives a worker that started before the lead served every zone once it does', async () => {
     const channel = `test-${Math.random()}`;
     const other = follower(channel);

@@ -91,6 +91,13 @@ export class ZoneFeedFollower {
   private readonly channel: BroadcastChannel;
   /** Whom the lead's answer to this worker's hello is for. */
   private readonly id = randomUUID();
+  /** Zones put since the last `ready`: a zone not among them then is one the lead no longer serves. */
+  private readonly put = new Set<string>();
+  /**
+   * Has had every zone. The lead's answer to this worker's hello may come after a round sent to
+   * all (a hello sent before the lead served, heard after): it is then left, as what it holds is here.
+   */
+  private served = false;
 
   constructor(
     channelName: string,
@@ -101,8 +108,15 @@ export class ZoneFeedFollower {
     this.ready = new Promise((resolve) => (done = resolve));
     this.channel.onmessage = (event) => {
       for (const message of (event as { data: FeedMessage[] }).data) {
-        if (message.type === 'ready' && (message.to === undefined || message.to === this.id)) done({ fromSnapshot: message.fromSnapshot });
-        else this.take(message);
+        if (message.type === 'ready') {
+          if (!this.forMe(message.to)) continue;
+          // Every zone the lead serves was put since the last: a lead started in place of another
+          // may not serve a zone deleted meanwhile.
+          for (const name of [...this.zones.names()]) if (!this.put.has(name)) this.zones.remove(name);
+          this.put.clear();
+          this.served = true;
+          done({ fromSnapshot: message.fromSnapshot });
+        } else this.take(message);
       }
     };
     // A lead that serves already answers this; one that does not yet sends every zone to every worker when it does.
@@ -117,12 +131,18 @@ export class ZoneFeedFollower {
     this.channel.close();
   }
 
+  /** Whether a message of a round, to all (`to` undefined) or to one worker, is to be taken here. */
+  private forMe(to: string | undefined): boolean {
+    return to === undefined || (to === this.id && !this.served);
+  }
+
   private take(message: FeedMessage): void {
     switch (message.type) {
       case 'put':
-        if (message.to !== undefined && message.to !== this.id) return;
+        if (!this.forMe(message.to)) return;
         this.zones.put(new Zone(message.name, message.shared));
         this.known.set(message.name, message.id);
+        this.put.add(message.name);
         return;
       case 'apply':
         // A change the lead applied to a zone this worker does not have yet arrives with the zone.
