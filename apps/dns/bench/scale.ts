@@ -306,7 +306,9 @@ try {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-  console.log(`\n${zoneCount.toLocaleString('en')} zones, ${records.toLocaleString('en')} records, ${workers === 1 ? 'one worker each' : `${workers} Kaja DNS workers, one Knot DNS and NSD worker`}; load = start until every zone is served`);
+  console.log(
+    `\n${zoneCount.toLocaleString('en')} zones, ${records.toLocaleString('en')} records, ${workers === 1 ? 'one worker each' : `${workers} Kaja DNS workers, one Knot DNS and NSD worker`}; load = start until every zone is served`,
+  );
   for (const row of [header, ...rows]) console.log(line(row));
   if (catchUpResult) {
     console.log(

@@ -16,7 +16,14 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
  * the V8 flags of `npm run dns`. Response rate limiting is set through the environment
  * (DNS_RATE_LIMIT), which a build without it ignores, so the same benchmark runs before and after a change.
  */
-export function startKaja(port: number, zone: string, zoneFile: string, args: string[] = [], env: NodeJS.ProcessEnv = {}, stdout: 'ignore' | 'pipe' = 'ignore'): ChildProcess {
+export function startKaja(
+  port: number,
+  zone: string,
+  zoneFile: string,
+  args: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+  stdout: 'ignore' | 'pipe' = 'ignore',
+): ChildProcess {
   return spawn(
     process.execPath,
     [...dnsNodeFlags, '--import', 'tsx', join(root, 'apps/dns/src/main.ts'), '--listen', `127.0.0.1:${port}`, '--zone', `${zone}=${zoneFile}`, ...args],

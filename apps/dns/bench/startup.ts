@@ -84,5 +84,7 @@ const header = ['Server', 'Start to first answer ms (median)', 'RSS once serving
 const rows = [...measured].map(([name, m]) => [name, median(m.ms).toFixed(0), median(m.rssMb).toFixed(1)]);
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-console.log(`${runs} run(s), ${workers === 1 ? 'one worker each' : `${workers} Kaja DNS workers, one NSD and Knot DNS server process`}, a ${lines.length}-line zone`);
+console.log(
+  `${runs} run(s), ${workers === 1 ? 'one worker each' : `${workers} Kaja DNS workers, one NSD and Knot DNS server process`}, a ${lines.length}-line zone`,
+);
 for (const row of [header, ...rows]) console.log(line(row));

@@ -173,15 +173,16 @@ async function superviseWorkers(config: Config): Promise<void> {
   globalThis.gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
   const listen = await resolvePorts(config.listen);
   const feedChannel = config.databaseUrl ? `kaja-dns-zones-${randomUUID()}` : undefined;
-  // The workers' figures are added together here, at each scrape; an address in use stops the start before any worker.
-  let supervisor: WorkerSupervisor | undefined;
-  const stopMetrics = await startMetrics(config, () => workerMetrics([...(supervisor?.workers ?? [])]));
-  supervisor = new WorkerSupervisor({
+  const supervisor = new WorkerSupervisor({
     count: config.workers,
-    start: (lead) => new Worker(new URL(import.meta.url), { argv: process.argv.slice(2), env, workerData: { lead, listen, zones, feedChannel } satisfies WorkerStart }),
+    start: (lead) =>
+      new Worker(new URL(import.meta.url), { argv: process.argv.slice(2), env, workerData: { lead, listen, zones, feedChannel } satisfies WorkerStart }),
     onReady: ({ ready, fromSnapshot }) => console.log(`${serving({ ...config, listen }, ready, fromSnapshot)} with ${config.workers} workers`),
     log: (line) => console.error(line),
   });
+  // The workers' figures are added together here, at each scrape; an address in use stops the start before any worker.
+  const stopMetrics = await startMetrics(config, () => workerMetrics([...supervisor.workers]));
+  supervisor.start();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       void stopMetrics?.();

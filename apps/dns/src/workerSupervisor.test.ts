@@ -42,6 +42,7 @@ describe('the supervisor of worker threads', () => {
       onReady: () => readies++,
       log: (line) => lines.push(line),
     });
+    supervisor.start();
     await supervisor.started;
     expect(readies).toBe(1);
     const leads = async () => Promise.all([...supervisor!.workers].map(ask));
@@ -64,13 +65,20 @@ describe('the supervisor of worker threads', () => {
       onReady: () => undefined,
       log: () => undefined,
     });
+    supervisor.start();
     await expect(supervisor.started).rejects.toThrow('a worker ended (3) before every worker served');
     await expect.poll(() => supervisor!.workers.size, { timeout: 10_000 }).toBe(0);
     expect(started).toBe(3);
   });
 
   it('stops every worker when asked', async () => {
-    supervisor = new WorkerSupervisor({ count: 2, start: (lead) => new Worker(workerCode, { eval: true, workerData: { lead } }), onReady: () => undefined, log: () => undefined });
+    supervisor = new WorkerSupervisor({
+      count: 2,
+      start: (lead) => new Worker(workerCode, { eval: true, workerData: { lead } }),
+      onReady: () => undefined,
+      log: () => undefined,
+    });
+    supervisor.start();
     await supervisor.started;
     await supervisor.stop();
     expect(supervisor.workers.size).toBe(0);

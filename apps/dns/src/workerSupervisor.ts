@@ -35,7 +35,11 @@ export class WorkerSupervisor {
       this.allReady = resolve;
       this.startFailed = reject;
     });
-    for (let i = 0; i < options.count; i++) this.startWorker(i === 0);
+  }
+
+  /** Starts the workers, the first of them the lead. */
+  start(): void {
+    for (let i = 0; i < this.options.count; i++) this.startWorker(i === 0);
   }
 
   /** Asks every worker to close what it serves; one still running after `graceMs` is ended. */
@@ -62,7 +66,7 @@ export class WorkerSupervisor {
         this.allReady();
       }
     });
-    worker.on('error', (error) => this.options.log(`dns: worker ${worker.threadId}: ${error.message}`));
+    worker.on('error', (error: Error) => this.options.log(`dns: worker ${worker.threadId}: ${error.message}`));
     worker.on('exit', (code) => {
       this.workers.delete(worker);
       if (this.stopping) return;

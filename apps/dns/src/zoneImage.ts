@@ -55,7 +55,7 @@ export class ZoneImage {
     const slots = header[0]!;
     this.size = header[1]!;
     this.words = new Uint32Array(buffer, 0, header[3]! / 4);
-    this.bytes = new Uint8Array(buffer, header[3]!);
+    this.bytes = new Uint8Array(buffer, header[3]);
     this.slotMask = slots - 1;
     this.nodeBase = headerWords + slots;
     this.rrsetBase = this.nodeBase + this.size * nodeWords;

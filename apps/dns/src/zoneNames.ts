@@ -108,7 +108,7 @@ export class ZoneNames {
   }
 
   private keep(name: string, node: MutableNode | null): void {
-    const changed = (this.changed ??= new Map());
+    const changed = (this.changed ??= new Map<string, MutableNode | null>());
     const imaged = this.image !== undefined && this.image.indexOf(name) !== -1;
     const before = changed.get(name);
     if (before === undefined && imaged) this.hidden++;

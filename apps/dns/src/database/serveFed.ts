@@ -12,7 +12,10 @@ import type { DatabaseServerOptions } from './serve';
 import { SecondaryNotices } from './secondaryNotices';
 import { ZoneFeedFollower } from './zoneFeed';
 
-export interface FedServerOptions extends Omit<DatabaseServerOptions, 'feedChannel' | 'notify' | 'node' | 'snapshot' | 'subscribe' | 'listenForChanges' | 'sources' | 'follower' | 'zoneListeners'> {
+export interface FedServerOptions extends Omit<
+  DatabaseServerOptions,
+  'feedChannel' | 'notify' | 'node' | 'snapshot' | 'subscribe' | 'listenForChanges' | 'sources' | 'follower' | 'zoneListeners'
+> {
   /** The `BroadcastChannel` the node's lead worker tells of its zones (`DatabaseServerOptions.feedChannel`). */
   feedChannel: string;
 }
@@ -23,7 +26,9 @@ export interface FedServerOptions extends Omit<DatabaseServerOptions, 'feedChann
  * DNSSEC keys, transfers and who may take them, NOTIFY for secondary zones, dynamic updates (written
  * through the platform's write path, and back here through the lead); and it writes its query counts.
  */
-export async function serveFedZones(options: FedServerOptions): Promise<{ zones: ZoneStore; fromSnapshot: boolean; metrics: Registry; close(): Promise<void> }> {
+export async function serveFedZones(
+  options: FedServerOptions,
+): Promise<{ zones: ZoneStore; fromSnapshot: boolean; metrics: Registry; close(): Promise<void> }> {
   const { database } = options;
   const zones = new ZoneStore();
   const keys = new DatabaseKeySource(database, options.keyEncryptionKey);

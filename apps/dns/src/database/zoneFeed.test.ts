@@ -6,7 +6,8 @@ import { ZoneFeedFollower, ZoneFeedPublisher } from './zoneFeed';
 
 // Both sides in one thread: a BroadcastChannel delivers to every other channel of its name, in
 // this thread or another, and a SharedArrayBuffer posted over it is the same memory either way.
-const zoneText = (name: string, serial: number) => `$TTL 300\n@ SOA ns1.${name}. hostmaster.${name}. ${serial} 7200 3600 1209600 60\n@ NS ns1\nns1 A 192.0.2.1\nwww A 192.0.2.80\n`;
+const zoneText = (name: string, serial: number) =>
+  `$TTL 300\n@ SOA ns1.${name}. hostmaster.${name}. ${serial} 7200 3600 1209600 60\n@ NS ns1\nns1 A 192.0.2.1\nwww A 192.0.2.80\n`;
 const soa = (name: string, serial: number) =>
   wireRecord({ name, type: 'SOA', ttl: 300, content: `ns1.${name}. hostmaster.${name}. ${serial} 7200 3600 1209600 60` });
 const a = (name: string, address: string) => wireRecord({ name, type: 'A', ttl: 300, content: address });
@@ -53,7 +54,12 @@ describe("a node's zones, loaded by its lead worker and served by the others", (
     zones.get('example.com')!.nodes.get('www.example.com')!.rrsets.get(RRType.A)!.rdata[0]![3] = 81;
     expect(addresses(other.zones, 'example.com', 'www.example.com')).toEqual(['192.0.2.81']);
 
-    zones.apply('example.com', { previousSerial: 1, serial: 2, removed: [soa('example.com', 1)], added: [soa('example.com', 2), a('mail.example.com', '192.0.2.25')] });
+    zones.apply('example.com', {
+      previousSerial: 1,
+      serial: 2,
+      removed: [soa('example.com', 1)],
+      added: [soa('example.com', 2), a('mail.example.com', '192.0.2.25')],
+    });
     zones.put(loadZoneText('example.org', zoneText('example.org', 7)));
     zones.remove('example.net');
     await expect.poll(() => [...other.zones.names()].sort()).toEqual(['example.com', 'example.org']);
@@ -70,7 +76,12 @@ describe("a node's zones, loaded by its lead worker and served by the others", (
     await first.feed.ready;
     const served = first.zones.get('example.com');
     // Changed since it was loaded: the zone's images are built again before they are shared.
-    zones.apply('example.com', { previousSerial: 1, serial: 2, removed: [soa('example.com', 1), a('www.example.com', '192.0.2.80')], added: [soa('example.com', 2)] });
+    zones.apply('example.com', {
+      previousSerial: 1,
+      serial: 2,
+      removed: [soa('example.com', 1), a('www.example.com', '192.0.2.80')],
+      added: [soa('example.com', 2)],
+    });
     await expect.poll(() => first.zones.get('example.com')!.serial).toBe(2);
 
     const second = follower(channel);

@@ -114,6 +114,6 @@ describe('NOTIFY from a DNS-only node', () => {
       node?.child.kill('SIGTERM');
       secondary.socket.close();
     }
-    expect(await node!.exited).toBe(0);
+    expect(await node.exited).toBe(0);
   });
 });
