@@ -325,13 +325,23 @@ describe('dynamic updates (RFC 2136 section 3)', () => {
       });
     });
 
-    it('announces the new serial after the commit', async () => {
+    it('announces the new serial after the commit, with the change', async () => {
       const { send, at, zone } = await zoneWithKey();
       const notices: unknown[] = [];
       const stop = api.app.zoneChanges.subscribe((notice) => notices.push(notice));
       try {
         const outcome = await send([], [add(at('www'), 'A', '192.0.2.1')]);
-        expect(notices).toContainEqual({ zone_id: zone.id, zone: zone.name, serial: outcome.serial, status: 'active' });
+        expect(notices).toContainEqual({
+          zone_id: zone.id,
+          zone: zone.name,
+          serial: outcome.serial,
+          status: 'active',
+          change: {
+            previous_serial: zone.serial,
+            removed: [expect.objectContaining({ name: zone.name, type: 'SOA' })],
+            added: expect.arrayContaining([{ name: `www.${zone.name}`, type: 'A', ttl: expect.any(Number), content: '192.0.2.1' }]),
+          },
+        });
       } finally {
         stop();
       }

@@ -93,11 +93,20 @@ describe('serials, zone changes, notices, history and restore', () => {
       expect(response.status).toBe(201);
       const refused = await post(zone.id, { type: 'CNAME', name: '@', content: 'x.example.net.' });
       expect(refused.status).toBe(422);
-      const expected = { zone_id: zone.id, zone: zone.name, serial: zone.serial + 1, status: 'active' };
+      const announced = { zone_id: zone.id, zone: zone.name, serial: zone.serial + 1, status: 'active' };
+      // The change itself comes with it, as its zone_changes row holds it (it fits the notification).
+      const expected = {
+        ...announced,
+        change: {
+          previous_serial: zone.serial,
+          removed: [expect.objectContaining({ name: zone.name, type: 'SOA' })],
+          added: expect.arrayContaining([{ name: `www.${zone.name}`, type: 'A', ttl: 3600, content: '192.0.2.1' }]),
+        },
+      };
       expect(inProcess).toEqual([expected]);
       await expect.poll(() => notified, { timeout: 5000 }).toEqual([expected]);
       await api.request('PUT', `/zones/${zone.id}`, { token: owner.apiKey, body: { status: 'disabled' } });
-      expect(inProcess.at(-1)).toEqual({ ...expected, status: 'disabled' });
+      expect(inProcess.at(-1)).toEqual({ ...announced, status: 'disabled' });
     } finally {
       unsubscribe();
       await unlisten();
