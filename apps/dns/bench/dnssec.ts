@@ -2,7 +2,8 @@
 // zone and query mix of `bench:dns` (hits, CNAME chains, wildcards, NXDOMAIN, NODATA), signed by
 // this server online (keys made at start, ECDSAP256SHA256) and by Knot DNS (automatic signing,
 // same algorithm, one worker), with NSEC and with NSEC3, measured by dnsperf with the DO bit set
-// (-D) in one run; then the time to sign a 100,000-record zone from cold (packages/dnssec/bench/sign.ts).
+// (-D) in one run, as answers a second and as the server's processor time per answer; then the time
+// to sign a 100,000-record zone from cold (packages/dnssec/bench/sign.ts).
 import { type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
-import { countedNotLimited, dnsperf, freePort, resultTable, startKaja, startKnot, stop, waitForAnswer, type Measurement } from './servers';
+import { groupCpuSeconds } from './memory';
+import { countedNotLimited, dnsperf, freePort, median, resultTable, startKaja, startKnot, stop, waitForAnswer, type Measurement } from './servers';
 
 const { values } = parseArgs({
   options: {
@@ -74,7 +76,7 @@ try {
   writeFileSync(queryFile, benchQueries());
   console.log(`Signed zone ${benchZoneName}: ${benchZoneFile().split('\n').length - 1} lines, ECDSAP256SHA256; dnsperf ${dnsperfArgs.join(' ')}`);
 
-  const started: { contender: Contender; port: number }[] = [];
+  const started: { contender: Contender; port: number; pid: number }[] = [];
   for (const contender of contenders) {
     const port = await freePort();
     const server = contender.start(mkdtempSync(join(dir, 'server-')), port, zoneFile);
@@ -84,15 +86,22 @@ try {
       await waitForSignature(port);
       // One pass over the query file first: measured is the steady state, signatures cached.
       dnsperf(port, queryFile, ['-D', '-c', '4', '-q', '200', '-T', '1', '-n', '1']);
-      started.push({ contender, port });
+      started.push({ contender, port, pid: server.pid! });
     } catch (error) {
       console.error(`${contender.name}: ${(error as Error).message}`);
     }
   }
 
   const measured = new Map<string, Measurement[]>(started.map(({ contender }) => [contender.name, []]));
+  /** Processor microseconds of the server per query answered, per run. */
+  const cpu = new Map<string, number[]>(started.map(({ contender }) => [contender.name, []]));
   for (let round = 0; round < runs; round++) {
-    for (const { contender, port } of started) measured.get(contender.name)!.push(dnsperf(port, queryFile, dnsperfArgs));
+    for (const { contender, port, pid } of started) {
+      const before = groupCpuSeconds(pid);
+      const run = dnsperf(port, queryFile, dnsperfArgs);
+      cpu.get(contender.name)!.push(((groupCpuSeconds(pid) - before) * 1e6) / (run.sent - run.lost));
+      measured.get(contender.name)!.push(run);
+    }
   }
   await Promise.all([...running].map(stop));
   running.clear();
@@ -100,6 +109,12 @@ try {
   console.log(`${runs} runs per server, servers taking turns, after one warm-up pass each; queries with DO`);
   const table = resultTable(measured, 'Kaja DNS, NSEC', 'Kaja DNS, NSEC / this');
   for (const line of table) console.log(line);
+  // Answers a second follow how the two cores are shared with dnsperf and the kernel in each run;
+  // the processor time a server spends per answer does much less.
+  console.log('Processor time of the server per query answered (user and system, every thread; median of the runs):');
+  for (const [name, all] of cpu) console.log(`  ${name.padEnd(16)} ${median(all).toFixed(2)} µs`);
+  const perAnswer = (name: string) => median(cpu.get(name) ?? [Number.NaN]);
+  console.log(`Kaja DNS, NSEC3 / Knot DNS, NSEC3, answers per processor second: ${(perAnswer('Knot DNS, NSEC3') / perAnswer('Kaja DNS, NSEC3')).toFixed(2)}x`);
   const nsec3Kaja = measured.get('Kaja DNS, NSEC3');
   const nsec3Knot = measured.get('Knot DNS, NSEC3');
   if (nsec3Kaja && nsec3Knot) {

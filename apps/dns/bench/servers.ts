@@ -144,7 +144,7 @@ function groupAlive(pid: number): boolean {
 }
 
 /**
- * Stops a server and every process it forked (NSD's server processes, our cluster workers): each
+ * Stops a server and every process it forked (NSD's server processes): each
  * runs in its own process group (spawned `detached`), which is signalled as a whole and waited
  * for until it is empty.
  */
