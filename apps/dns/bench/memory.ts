@@ -4,6 +4,22 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** Clock ticks a second in /proc/<pid>/stat (USER_HZ, 100 on Linux). */
 const ticksPerSecond = 100;
 
+/** Each process of the group led by `pid`: its /proc entry and the fields of its stat after the command name (state ppid pgrp ...). */
+function* groupProcesses(pid: number): Generator<{ entry: string; fields: string[] }> {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // The process ended while we looked.
+    }
+    // The command name may hold spaces: the fields start after its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) === pid) yield { entry, fields };
+  }
+}
+
 /**
  * Processor seconds (user and system, every thread) the processes of the group led by `pid` have
  * used: on a machine whose cores the load generator shares, what an answer costs the server is
@@ -11,31 +27,16 @@ const ticksPerSecond = 100;
  */
 export function groupCpuSeconds(pid: number): number {
   let ticks = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // Fields after the command name: state ppid pgrp ... utime (the 12th) stime (the 13th).
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) !== pid) continue;
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
+  // utime and stime are the 12th and 13th fields after the command name.
+  for (const { fields } of groupProcesses(pid)) ticks += Number(fields[11]) + Number(fields[12]);
   return ticks / ticksPerSecond;
 }
 
 /** The resident set, in kB, of every process in the process group led by `pid`. */
 export function groupRssKb(pid: number): number {
   let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+  for (const { entry } of groupProcesses(pid)) {
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // Fields after the command name (which may hold spaces): state ppid pgrp ...
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) !== pid) continue;
       const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${entry}/status`, 'utf8'));
       if (rss) total += Number(rss[1]);
     } catch {

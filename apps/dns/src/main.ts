@@ -10,12 +10,11 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import type { Registry } from 'prom-client';
 import { AliasResolver } from './alias';
 import { parseCommandLine, usage, type Config } from './cli';
-import { StaticKeySource } from './keySource';
+import { StaticKeySource, type SigningSettings } from './keySource';
 import { Notifier } from './notify';
 import { serveMetrics, type MetricFamilies } from './metrics/metricsServer';
 import { serverRegistry } from './metrics/serverMetrics';
 import { answerMetricsRequests, workerMetrics } from './metrics/workerMetrics';
-import type { SigningSettings } from './keySource';
 import { keyRecords } from './publishedKeys';
 import { startServer } from './server';
 import { ZoneSigning } from './signing';

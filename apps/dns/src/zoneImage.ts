@@ -139,9 +139,9 @@ export class ZoneImage {
     return index === -1 ? undefined : new ImageNode(this, index, name);
   }
 
-  /** The node at `index` (0 to `size` - 1). */
-  nodeAt(index: number): ZoneNode {
-    return new ImageNode(this, index, this.nameAt(index));
+  /** The node at `index` (0 to `size` - 1), its name given when the caller has it. */
+  nodeAt(index: number, name = this.nameAt(index)): ZoneNode {
+    return new ImageNode(this, index, name);
   }
 
   nameAt(index: number): string {
@@ -153,10 +153,9 @@ export class ZoneImage {
     return this.zoneName === '' ? relative : `${relative}.${this.zoneName}`;
   }
 
-  /** @internal The node's RRset count, first RRset and child count, read by `ImageNode`. */
-  node(index: number): { count: number; first: number; children: number } {
-    const w = this.nodeBase + index * nodeWords;
-    return { count: this.words[w + 1]! & 0xffff, first: this.words[w + 2]!, children: this.words[w + 3]! };
+  /** @internal Word `field` of node `index` (1: name length and RRset count, 2: first RRset, 3: children), read by `ImageNode`. */
+  nodeWord(index: number, field: 1 | 2 | 3): number {
+    return this.words[this.nodeBase + index * nodeWords + field]!;
   }
 
   /** @internal The type of RRset `index`. */
@@ -183,10 +182,10 @@ class ImageNode implements ZoneNode, RrsetsView {
     index: number,
     readonly name: string,
   ) {
-    const { count, first, children } = image.node(index);
-    this.size = count;
-    this.first = first;
-    this.children = children;
+    // Read field by field: an object for the three would be one more allocation per lookup.
+    this.size = image.nodeWord(index, 1) & 0xffff;
+    this.first = image.nodeWord(index, 2);
+    this.children = image.nodeWord(index, 3);
   }
 
   get rrsets(): RrsetsView {

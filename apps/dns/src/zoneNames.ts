@@ -71,7 +71,7 @@ export class ZoneNames {
       for (let i = 0; i < image.size; i++) {
         if (changed) {
           const name = image.nameAt(i);
-          if (!changed.has(name)) yield image.get(name)!;
+          if (!changed.has(name)) yield image.nodeAt(i, name);
         } else yield image.nodeAt(i);
       }
     }
