@@ -42,6 +42,7 @@ export class DatabaseKeySource implements KeySource {
   private readonly sealed = new Map<string, SealedKeys | undefined>();
   private readonly readListeners: ((zone: string) => void)[] = [];
   private pending: Map<string, Waiter[]> | undefined;
+  readonly keysChangeWithSerial = true;
 
   constructor(
     private readonly database: DatabaseHandle,

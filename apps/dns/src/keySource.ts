@@ -15,6 +15,11 @@ export interface KeySource {
   settings(zone: string): Promise<SigningSettings | undefined>;
   /** Tells of zones whose keys changed outside the zone's records (a key (de)activated, say). */
   onChange?(listener: (zone: string) => void): void;
+  /**
+   * A change of a zone's SOA and nothing else tells that its keys may have changed: the platform
+   * bumps the serial when a key is activated or retired, which changes no record.
+   */
+  readonly keysChangeWithSerial?: boolean;
 }
 
 /** Keys held in memory, set per zone: standalone mode (`--dnssec`) and tests. */

@@ -1,3 +1,4 @@
+import { RRType } from '@kaja/dns-model';
 import { DEFAULT_POLICY, type SignedRecord } from '@kaja/dnssec';
 import { apexAliasAddresses, type AliasResolver } from './alias';
 import type { Answer } from './answer';
@@ -28,12 +29,14 @@ export class ZoneSigning {
   ) {
     zones.onZoneSet((name) => this.follow(name));
     zones.onChange((name, change) => {
-      if (name === undefined) return;
+      if (name === undefined || !change) return;
+      // Changed key sets are noticed by the signer itself; a key activated or retired, by this.
+      if (source.keysChangeWithSerial && onlySoa(change)) return void this.reload(name);
       const signer = this.signers.get(name);
       // An unsigned zone that now publishes keys (signing turned on) is signed from here on.
-      if (!signer && change && publishesKeys(name, change)) return void this.reload(name);
+      if (!signer && publishesKeys(name, change)) return void this.reload(name);
       // No signer, or one of a replaced zone: the next signed answer builds it from the zone as it is.
-      if (!signer || !change || signer.zone !== zones.get(name)) return;
+      if (!signer || signer.zone !== zones.get(name)) return;
       const result = signer.update(change);
       if (result === 'rebuild') this.signers.delete(name);
       if (result === 'rekey') void this.reload(name);
@@ -49,6 +52,14 @@ export class ZoneSigning {
   /** Resolves once the keys of every zone in the store have been read. */
   async ready(): Promise<void> {
     await Promise.all([...this.loads.values()]);
+  }
+
+  /**
+   * Resolves once the latest read of a zone's keys has ended, so whoever applies a zone's changes
+   * can take the next with the keys the last one brought.
+   */
+  async keysRead(name: string): Promise<void> {
+    await this.loads.get(name);
   }
 
   /** Calls `listener` whenever signed answers made before may no longer be served (new keys). */
@@ -128,6 +139,11 @@ export class ZoneSigning {
   private emit(): void {
     for (const listener of this.listeners) listener();
   }
+}
+
+/** A change that replaced the SOA and nothing else. */
+function onlySoa(change: ZoneChange): boolean {
+  return change.added.every((r) => r.type === RRType.SOA) && change.removed.every((r) => r.type === RRType.SOA);
 }
 
 /** A change that adds apex key sets (DNSKEY, CDS, CDNSKEY, NSEC3PARAM). */

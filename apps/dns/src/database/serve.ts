@@ -2,18 +2,14 @@ import { secondaryAddressProblem } from '@kaja/config';
 import type { Cidr, KeyEncryptionKeys } from '@kaja/config';
 import type { DatabaseHandle, ZoneChangeNotice } from '@kaja/db';
 import type { Registry } from 'prom-client';
-import { DatabaseKeySource } from '../databaseKeySource';
-import { serverRegistry } from '../metrics/serverMetrics';
 import { Notifier } from '../notify';
-import { startServer, type DnsServer, type ServerOptions } from '../server';
-import { ZoneSigning } from '../signing';
-import { DatabaseTransfers } from '../transferDatabase';
-import { ZoneStore } from '../zoneStore';
+import type { DnsServer, ServerOptions } from '../server';
+import type { ZoneSigning } from '../signing';
+import type { ZoneStore } from '../zoneStore';
 import { databaseNotices, inProcessNotices, ZoneChangeFollower, type ZoneChangeFollowerOptions, type NoticeSource } from './zoneChangeFollower';
 import { NodeHeartbeat, type NodeIdentity } from './heartbeat';
-import { QueryCountsFlusher } from './queryCountsFlush';
-import { SecondaryNotices } from './secondaryNotices';
-import type { StoredZoneChange } from './zoneChanges';
+import type { SecondaryNotices } from './secondaryNotices';
+import { startWorkerServer, workerZones } from './workerServer';
 import { ZoneFeedPublisher } from './zoneFeed';
 import { ZoneLoader, type ZoneListener } from './zoneLoader';
 import { ZoneSnapshots, type SnapshotOptions } from './zoneSnapshots';
@@ -78,19 +74,16 @@ export interface DatabaseDnsServer extends DnsServer {
  * The DNS server on the zones in the database: loads every active zone, then listens, follows
  * the zone changes, signs the zones that have keys, serves transfers to the zones' secondaries
  * (and notifies them), takes dynamic updates when given the handler, writes the query
- * counts and, given the node's identity, its heartbeats. `close` stops all of it (counts written last).
+ * counts and, given the node's identity, its heartbeats. `close` stops all of it (counts written once it no longer answers).
  */
 export async function serveDatabaseZones(options: DatabaseServerOptions): Promise<DatabaseDnsServer> {
   const { database } = options;
-  const zones = new ZoneStore();
+  const worker = workerZones(database, options.keyEncryptionKey);
+  const { zones, keys, signing, transfers } = worker;
   const loader = new ZoneLoader(database.db, zones);
-  const keys = new DatabaseKeySource(database, options.keyEncryptionKey);
-  const signing = new ZoneSigning(zones, keys);
   loader.onZone(async (event) => {
-    // Activating or retiring a key changes no record but the serial: such a change is the sign
-    // to read the zone's keys again (changed key sets are noticed by the signer itself).
-    if (event.type === 'changed' && onlySoa(event.change)) await signing.reload(event.zone.name);
-    if (event.type === 'removed' && !zones.get(event.name)) keys.forget(event.name);
+    // Changes are taken one at a time, each with the keys it brings (see `ZoneSigning.keysRead`).
+    if (event.type === 'changed') await signing.keysRead(event.zone.name);
   });
   for (const listener of options.zoneListeners ?? []) loader.onZone(listener);
   const snapshots = options.snapshot ? new ZoneSnapshots(options.snapshot, loader, keys) : undefined;
@@ -100,7 +93,6 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     ...((options.listenForChanges ?? database.kind === 'postgres') ? [databaseNotices(database)] : []),
   ];
   const follower = new ZoneChangeFollower(loader, sources, options.follower);
-  const transfers = new DatabaseTransfers(database, options.keyEncryptionKey);
   const notifier = options.notify
     ? new Notifier(zones, {
         access: transfers,
@@ -142,62 +134,39 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     });
   }
   await signing.ready();
-  const notifies = new SecondaryNotices(database.db);
-  await notifies.load();
-  let server: DnsServer;
-  try {
-    server = await startServer({
-      ...options,
-      zones,
-      signing,
-      notifies,
-      transfers: { access: transfers, source: transfers, signedRecords: (zone) => signing.signedTransfer(zone, options.alias) },
-    });
-  } catch (error) {
-    notifies.close();
+  const started = await startWorkerServer(options, worker, {
+    zoneId: (name) => loader.zoneId(name),
+    journalLagSeconds: () => (loader.syncedAt === undefined ? undefined : (Date.now() - loader.syncedAt) / 1000),
+  }).catch(async (error: Error) => {
     await follower.stop();
     await loader.close();
     throw error;
-  }
+  });
   const feed = options.feedChannel === undefined ? undefined : new ZoneFeedPublisher(options.feedChannel, zones, (name) => loader.servedId(name));
   feed?.start(restored);
   if (!restored) void notifyPending();
-  const flusher = new QueryCountsFlusher(database.db, server.responder.counts, (name) => loader.zoneId(name), options.countsFlushIntervalMs);
-  flusher.start();
   const heartbeat = options.node && new NodeHeartbeat(database.db, options.node, () => ({ journalPosition: follower.position, zonesLoaded: zones.size }));
   heartbeat?.start();
   return {
-    ...server,
+    ...started.server,
     zones,
     loader,
     follower,
     signing,
-    secondaryNotices: notifies,
-    flushCounts: () => flusher.flush(),
-    metrics: serverRegistry({
-      counters: server.responder.metrics,
-      rateLimit: server.responder.rateLimiter?.counts,
-      zones: () => zones.size,
-      journalLagSeconds: () => (loader.syncedAt === undefined ? undefined : (Date.now() - loader.syncedAt) / 1000),
-    }),
+    secondaryNotices: started.notifies,
+    flushCounts: () => started.flushCounts(),
+    metrics: started.metrics,
     heartbeat,
     snapshots,
     fromSnapshot: restored,
     async close() {
       await heartbeat?.stop();
-      notifies.close();
       await follower.stop();
       feed?.close();
       await notifier?.close();
-      await server.close();
+      await started.close();
       await loader.close();
       await snapshots?.close();
-      await flusher.stop();
     },
   };
-}
-
-/** A zone change that replaced the SOA and nothing else. */
-function onlySoa(change: StoredZoneChange): boolean {
-  return change.added.every((r) => r.type === 'SOA') && change.removed.every((r) => r.type === 'SOA');
 }

@@ -1,15 +1,7 @@
-import { RRType } from '@kaja/dns-model';
 import type { Registry } from 'prom-client';
-import { DatabaseKeySource } from '../databaseKeySource';
-import { serverRegistry } from '../metrics/serverMetrics';
-import { startServer } from '../server';
-import { ZoneSigning } from '../signing';
-import { DatabaseTransfers } from '../transferDatabase';
-import type { ZoneChange } from '../zone';
-import { ZoneStore } from '../zoneStore';
-import { QueryCountsFlusher } from './queryCountsFlush';
+import type { ZoneStore } from '../zoneStore';
 import type { DatabaseServerOptions } from './serve';
-import { SecondaryNotices } from './secondaryNotices';
+import { startWorkerServer, workerZones } from './workerServer';
 import { ZoneFeedFollower } from './zoneFeed';
 
 export interface FedServerOptions extends Omit<
@@ -29,55 +21,23 @@ export interface FedServerOptions extends Omit<
 export async function serveFedZones(
   options: FedServerOptions,
 ): Promise<{ zones: ZoneStore; fromSnapshot: boolean; metrics: Registry; close(): Promise<void> }> {
-  const { database } = options;
-  const zones = new ZoneStore();
-  const keys = new DatabaseKeySource(database, options.keyEncryptionKey);
-  const signing = new ZoneSigning(zones, keys);
-  zones.onChange((name, change) => {
-    // As the lead does (`serveDatabaseZones`): a change of the SOA alone is the sign that the zone's keys changed.
-    if (name !== undefined && change && onlySoa(change)) void signing.reload(name);
-  });
-  zones.onZoneSet((name) => {
-    if (!zones.get(name)) keys.forget(name);
-  });
+  const worker = workerZones(options.database, options.keyEncryptionKey);
+  const { zones, signing } = worker;
   const feed = new ZoneFeedFollower(options.feedChannel, zones);
   const { fromSnapshot } = await feed.ready;
   await signing.ready();
-  const notifies = new SecondaryNotices(database.db);
-  const transfers = new DatabaseTransfers(database, options.keyEncryptionKey);
-  try {
-    await notifies.load();
-  } catch (error) {
+  const started = await startWorkerServer(options, worker, { zoneId: (name) => feed.zoneId(name) }).catch((error: Error) => {
     feed.close();
     signing.close();
     throw error;
-  }
-  const server = await startServer({
-    ...options,
-    zones,
-    signing,
-    notifies,
-    transfers: { access: transfers, source: transfers, signedRecords: (zone) => signing.signedTransfer(zone, options.alias) },
-  }).catch((error: Error) => {
-    notifies.close();
-    feed.close();
-    throw error;
   });
-  const flusher = new QueryCountsFlusher(database.db, server.responder.counts, (name) => feed.zoneId(name), options.countsFlushIntervalMs);
-  flusher.start();
   return {
     zones,
     fromSnapshot,
-    metrics: serverRegistry({ counters: server.responder.metrics, rateLimit: server.responder.rateLimiter?.counts, zones: () => zones.size }),
+    metrics: started.metrics,
     async close() {
-      notifies.close();
       feed.close();
-      await server.close();
-      await flusher.stop();
+      await started.close();
     },
   };
-}
-
-function onlySoa(change: ZoneChange): boolean {
-  return change.added.every((r) => r.type === RRType.SOA) && change.removed.every((r) => r.type === RRType.SOA);
 }

@@ -1,6 +1,6 @@
 import { rrsets, zoneChanges, zones, type Database, type Executor, type ZoneChangeNotice } from '@kaja/db';
 import { and, eq, inArray, max, ne, sql } from '@kaja/db/orm';
-import { Zone } from '../zone';
+import { Zone, type ApplyResult } from '../zone';
 import { wireRecord } from '../zoneFile';
 import type { ZoneStore } from '../zoneStore';
 import { readServedZone, wireChange, type StoredZoneChange } from './zoneChanges';
@@ -331,14 +331,7 @@ export class ZoneLoader {
     const id = this.served.get(notice.zone);
     const { previous_serial: previousSerial, removed, added } = notice.change!;
     if (zone && id === notice.zone_id && zone.serial === previousSerial) {
-      const entry: StoredZoneChange = { previousSerial, serial: notice.serial, removed, added };
-      let result;
-      try {
-        result = this.store.apply(zone.name, wireChange(entry));
-      } catch (error) {
-        console.error(`dns: the announced change of ${zone.name} to serial ${notice.serial} does not apply (${(error as Error).message}); reading the zone`);
-      }
-      if (result === 'applied') await this.emit({ type: 'changed', id, zone, change: entry });
+      const result = await this.applyOne(id, zone, { previousSerial, serial: notice.serial, removed, added }, 'reading the zone');
       if (result === 'applied' || result === 'already') return;
     }
     await this.refreshNow(notice.zone);
@@ -376,20 +369,27 @@ export class ZoneLoader {
     }
     let applied = 0;
     for (const entry of changes.slice(1)) {
-      let result;
-      try {
-        result = this.store.apply(zone.name, wireChange(entry));
-      } catch (error) {
-        console.error(`dns: the change of ${zone.name} to serial ${entry.serial} does not apply (${(error as Error).message}); loading the zone whole`);
-        return 0;
-      }
-      if (result === 'gap' || result === 'unknown') return 0;
-      if (result === 'applied') {
-        applied++;
-        await this.emit({ type: 'changed', id, zone, change: entry });
-      }
+      const result = await this.applyOne(id, zone, entry, 'loading the zone whole');
+      if (result !== 'applied' && result !== 'already') return 0;
+      if (result === 'applied') applied++;
     }
     return applied;
+  }
+
+  /**
+   * Applies one change to the served zone and tells the listeners; `broken` when it does not fit
+   * the zone (logged, with `otherwise`: what the caller does instead).
+   */
+  private async applyOne(id: string, zone: Zone, entry: StoredZoneChange, otherwise: string): Promise<ApplyResult | 'unknown' | 'broken'> {
+    let result;
+    try {
+      result = this.store.apply(zone.name, wireChange(entry));
+    } catch (error) {
+      console.error(`dns: the change of ${zone.name} to serial ${entry.serial} does not apply (${(error as Error).message}); ${otherwise}`);
+      return 'broken';
+    }
+    if (result === 'applied') await this.emit({ type: 'changed', id, zone, change: entry });
+    return result;
   }
 
   private async serveWhole(id: string, name: string, rows: RecordRow[]): Promise<void> {

@@ -1,0 +1,100 @@
+import type { DatabaseHandle } from '@kaja/db';
+import type { KeyEncryptionKeys } from '@kaja/config';
+import type { Registry } from 'prom-client';
+import { DatabaseKeySource } from '../databaseKeySource';
+import { serverRegistry } from '../metrics/serverMetrics';
+import { startServer, type DnsServer, type ServerOptions } from '../server';
+import { ZoneSigning } from '../signing';
+import { DatabaseTransfers } from '../transferDatabase';
+import { ZoneStore } from '../zoneStore';
+import { QueryCountsFlusher } from './queryCountsFlush';
+import { SecondaryNotices } from './secondaryNotices';
+
+/**
+ * What every worker of a node on the database answers with, whether it loads the zones itself
+ * (`serveDatabaseZones`) or is fed them by the worker that does (`serveFedZones`): the zones, their
+ * DNSSEC keys and signing, and who may transfer them.
+ */
+export interface WorkerZones {
+  zones: ZoneStore;
+  keys: DatabaseKeySource;
+  signing: ZoneSigning;
+  transfers: DatabaseTransfers;
+}
+
+export function workerZones(database: DatabaseHandle, keyEncryptionKey: KeyEncryptionKeys): WorkerZones {
+  const zones = new ZoneStore();
+  const keys = new DatabaseKeySource(database, keyEncryptionKey);
+  const signing = new ZoneSigning(zones, keys);
+  zones.onZoneSet((name) => {
+    if (!zones.get(name)) keys.forget(name);
+  });
+  return { zones, keys, signing, transfers: new DatabaseTransfers(database, keyEncryptionKey) };
+}
+
+export interface WorkerServerOptions extends Omit<ServerOptions, 'zones' | 'signing' | 'transfers'> {
+  database: DatabaseHandle;
+  /** How often query counts are written (default every minute). */
+  countsFlushIntervalMs?: number;
+}
+
+export interface WorkerServer {
+  server: DnsServer;
+  /** The secondary zones NOTIFY is heard for. */
+  notifies: SecondaryNotices;
+  /** Writes the query counts now. */
+  flushCounts(): Promise<void>;
+  /** The worker's metrics, read at scrape time. */
+  metrics: Registry;
+  /** Stops answering, then writes the query counts a last time. */
+  close(): Promise<void>;
+}
+
+/** What the worker knows of the zones it serves from where they are loaded. */
+export interface ServedZones {
+  /** The id of a served zone, under which its query counts are written. */
+  zoneId(name: string): string | undefined;
+  /** How far behind the journal the zones are, where this worker follows it. */
+  journalLagSeconds?: () => number | undefined;
+}
+
+/**
+ * Starts answering from `worker`'s zones once the secondary zones NOTIFY is heard for are read,
+ * and writes their query counts. Nothing is left running when it throws.
+ */
+export async function startWorkerServer(options: WorkerServerOptions, { zones, signing, transfers }: WorkerZones, served: ServedZones): Promise<WorkerServer> {
+  const notifies = new SecondaryNotices(options.database.db);
+  let server: DnsServer;
+  try {
+    await notifies.load();
+    server = await startServer({
+      ...options,
+      zones,
+      signing,
+      notifies,
+      transfers: { access: transfers, source: transfers, signedRecords: (zone) => signing.signedTransfer(zone, options.alias) },
+    });
+  } catch (error) {
+    notifies.close();
+    throw error;
+  }
+  const flusher = new QueryCountsFlusher(options.database.db, server.responder.counts, (name) => served.zoneId(name), options.countsFlushIntervalMs);
+  flusher.start();
+  const { responder } = server;
+  return {
+    server,
+    notifies,
+    flushCounts: () => flusher.flush(),
+    metrics: serverRegistry({
+      counters: responder.metrics,
+      rateLimit: responder.rateLimiter?.counts,
+      zones: () => zones.size,
+      ...(served.journalLagSeconds ? { journalLagSeconds: served.journalLagSeconds } : {}),
+    }),
+    async close() {
+      notifies.close();
+      await server.close();
+      await flusher.stop();
+    },
+  };
+}
