@@ -71,6 +71,11 @@ export class Zone {
   private dnames = 0;
   /** The records' rdata while the zone is built, until `pack`. */
   private arena: Arena | undefined = new Arena();
+  /**
+   * While the zone is built, the node the last new name was added under: the next one's parent
+   * most often (a zone file's names under its apex), found without a search of every name.
+   */
+  private lastParent: MutableNode | undefined;
 
   /** Built from its records, or served from images another thread built (`share`). */
   constructor(
@@ -85,7 +90,7 @@ export class Zone {
     } else {
       this.nodes = new ZoneNames(name);
       this.hashed = new ZoneNames(name);
-      this.nodes.set(new MutableNode(name));
+      this.nodes.add(new MutableNode(name));
       for (const record of source) this.add(record);
       this.pack();
     }
@@ -163,13 +168,13 @@ export class Zone {
       node.rrsets.set(
         record.type,
         arena
-          ? new BuildingRrset(arena, node.name, record.type, record.ttl, [arena.append(record.rdata)])
+          ? new BuildingRrset(arena, node.name, record.type, record.ttl, arena.append(record.rdata))
           : new PackedRrset(node.name, record.type, record.ttl, [record.rdata]),
       );
       if (record.type === RRType.DNAME) this.dnames++;
     } else if (rrset instanceof BuildingRrset) {
       rrset.ttl = record.ttl;
-      if (!rrset.at.some((at) => arena!.holds(at, record.rdata))) rrset.at.push(arena!.append(record.rdata));
+      rrset.add(record.rdata);
     } else {
       rrset.ttl = record.ttl;
       const rdata = rrset.rdata;
@@ -216,8 +221,17 @@ export class Zone {
       parent = labelsToName(labels.slice(1));
     }
     node = new MutableNode(name);
-    this.nodes.set(node);
-    this.ensureNode(parent).children++;
+    this.nodes.add(node);
+    this.parentNode(parent).children++;
+    return node;
+  }
+
+  private parentNode(name: string): MutableNode {
+    const last = this.lastParent;
+    if (last?.name === name) return last;
+    const node = this.ensureNode(name);
+    // Until the zone is packed, a name's node stays the same object; a change may copy it after.
+    if (this.arena) this.lastParent = node;
     return node;
   }
 
@@ -226,7 +240,7 @@ export class Zone {
     if (node) return node;
     if (labelsToName(nameLabels(name).slice(1)) !== this.name) throw new RangeError(`${name} is not an NSEC3 owner of the zone ${this.name}`);
     node = new MutableNode(name);
-    this.hashed.set(node);
+    this.hashed.add(node);
     return node;
   }
 
@@ -245,6 +259,7 @@ export class Zone {
     this.nodes.pack();
     this.hashed.pack();
     this.arena = undefined;
+    this.lastParent = undefined;
   }
 
   private changed(): void {
@@ -319,31 +334,45 @@ class Arena {
 
 /** An RRset of a zone being built: its records in the arena, by offset, until the zone is packed. */
 class BuildingRrset implements PackableRrset {
+  /** The offsets of the records after the first: most RRsets hold one, and an array costs more than it. */
+  private more: number[] | undefined;
+
   constructor(
     private readonly arena: Arena,
     readonly name: string,
     readonly type: number,
     public ttl: number,
-    readonly at: number[],
+    private readonly first: number,
   ) {}
 
   get rdata(): Uint8Array[] {
-    return this.at.map((at) => this.arena.view(at));
+    return this.offsets().map((at) => this.arena.view(at));
+  }
+
+  /** Adds the record unless the RRset holds it. */
+  add(rdata: Uint8Array): void {
+    if (!this.offsets().some((at) => this.arena.holds(at, rdata))) (this.more ??= []).push(this.arena.append(rdata));
   }
 
   packedSize(): number {
-    let size = 0;
-    for (const at of this.at) size += this.arena.size(at);
+    let size = this.arena.size(this.first);
+    if (this.more) for (const at of this.more) size += this.arena.size(at);
     return size;
   }
 
   copyTo(bytes: Uint8Array, offset: number): number {
-    let to = offset;
-    for (const at of this.at) {
-      const size = this.arena.size(at);
-      bytes.set(this.arena.bytes.subarray(at, at + size), to);
-      to += size;
-    }
+    let to = this.copyOne(this.first, bytes, offset);
+    if (this.more) for (const at of this.more) to = this.copyOne(at, bytes, to);
     return to;
+  }
+
+  private copyOne(at: number, bytes: Uint8Array, to: number): number {
+    const size = this.arena.size(at);
+    bytes.set(this.arena.bytes.subarray(at, at + size), to);
+    return to + size;
+  }
+
+  private offsets(): number[] {
+    return this.more ? [this.first, ...this.more] : [this.first];
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from './errors';
-import { compareNames, isSubdomain, nameLabels, nameToUnicode, nameWireLength, parentName, parseName } from './name';
+import { compareNames, isSubdomain, nameLabels, nameToUnicode, nameWireLength, parentName, parseName, parseNameByLabels } from './name';
 
 describe('parseName', () => {
   it('makes relative names absolute under the origin', () => {
@@ -129,5 +129,66 @@ describe('compareNames on unescaped names', () => {
       return la.length - lb.length;
     };
     for (const a of names) for (const b of names.slice(0, 40)) expect(Math.sign(compareNames(a, b))).toBe(Math.sign(reference(a, b)));
+  });
+});
+
+describe('parseName on plain names', () => {
+  // What parsing gives: the name, or the error's message.
+  const outcome = (parse: () => string) => {
+    try {
+      return parse();
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      return `error: ${error.message}`;
+    }
+  };
+  const long = (octets: number) => Array.from({ length: Math.ceil(octets / 2) }, () => 'a').join('.');
+
+  it('gives what reading the labels gives, for every name, origin and option', () => {
+    const texts = [
+      'www',
+      'WWW.Example',
+      'a-b_c.d',
+      'host123.',
+      'Mixed.Case.COM.',
+      '_sip._tcp',
+      '-lead.trail-',
+      'a'.repeat(63),
+      'a'.repeat(64),
+      `${'a'.repeat(63)}.`,
+      'a..b',
+      '.a',
+      'a.b..',
+      '*',
+      '*.wild',
+      'a*b',
+      'a\\.b',
+      'a\\065b',
+      'caf\u00e9',
+      'a\u3002b',
+      'a b',
+      'x@y',
+      long(200),
+      long(251),
+      long(252),
+      long(253),
+      long(254),
+      `${long(253)}.`,
+      `${long(254)}.`,
+      `${long(255)}.`,
+    ];
+    const origins = ['', 'example.com', 'EXAMPLE.com', 'a\\.b.example', '*.example', 'a*b.example', 'x', long(200), long(230)];
+    const options = [{}, { wildcard: false }, { hostname: true }, { wildcard: false, hostname: true }];
+    let plain = 0;
+    for (const text of texts) {
+      for (const origin of origins) {
+        for (const option of options) {
+          const fast = outcome(() => parseName(text, origin, option));
+          expect(fast, `${text} in ${origin} ${JSON.stringify(option)}`).toBe(outcome(() => parseNameByLabels(text, origin, option)));
+          if (!fast.startsWith('error')) plain++;
+        }
+      }
+    }
+    expect(plain).toBeGreaterThan(100);
   });
 });

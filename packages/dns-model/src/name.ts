@@ -29,12 +29,40 @@ const BACKSLASH = 0x5c;
 export function parseName(text: string, origin = '', options: NameOptions = {}): string {
   if (text === '@' || text === '') return origin;
   if (text === '.') return '';
+  return plainName(text, origin) ?? parseNameByLabels(text, origin, options);
+}
+
+/** `parseName` of any name but `@`, "" and "." by its labels: the general path. Exported for its test. */
+export function parseNameByLabels(text: string, origin = '', options: NameOptions = {}): string {
   // IDNA treats the ideographic and full-width full stops as dots (UTS 46).
   const labels = splitPresentation(/[\u3002\uff0e\uff61]/.test(text) ? text.replace(/[\u3002\uff0e\uff61]/g, '.') : text);
   const absolute = labels.absolute;
   const all = absolute || origin === '' ? labels.labels : [...labels.labels, ...nameLabels(origin)];
   checkLabels(all, options, text);
   return labelsToName(all);
+}
+
+/** Labels of 1 to 63 letters, digits, '-' and '_', maybe ending in a dot: what most names are written as. */
+const PLAIN_TEXT = /^[a-z0-9_-]{1,63}(?:\.[a-z0-9_-]{1,63})*\.?$/i;
+/** A platform name made of such labels: its labels pass every rule and need no escape. */
+const PLAIN_NAME = /^[a-z0-9_-]{1,63}(?:\.[a-z0-9_-]{1,63})*$/;
+
+/**
+ * `parseName` of a plain name (above) relative to a plain origin or none, without splitting it
+ * into labels and joining them again (a zone file's load spends its time on names): no rule can
+ * refuse its labels, and only its length is left to check. Undefined for any other name, which
+ * the general path reads, so the results and the errors are the same.
+ */
+function plainName(text: string, origin: string): string | undefined {
+  if (!PLAIN_TEXT.test(text)) return undefined;
+  // Letter case is not significant in DNS names (RFC 4343): the platform keeps lowercase.
+  const name = text.toLowerCase();
+  // A name takes an octet per character and one more for the root label; a relative one, one
+  // more for its last label's length, and the origin's octets but the root's.
+  if (name.endsWith('.')) return name.length + 1 <= MAX_NAME_OCTETS ? name.slice(0, -1) : undefined;
+  if (origin === '') return name.length + 2 <= MAX_NAME_OCTETS ? name : undefined;
+  if (!PLAIN_NAME.test(origin) || name.length + origin.length + 3 > MAX_NAME_OCTETS) return undefined;
+  return `${name}.${origin}`;
 }
 
 interface SplitResult {

@@ -1,2 +1,10 @@
-export { parseZoneFile, type ParsedZoneFile, type ZoneFileError, type ZoneFileOptions } from './parse';
+export {
+  parseZoneFile,
+  readZoneFile,
+  type ParsedZoneFile,
+  type ZoneFileError,
+  type ZoneFileOptions,
+  type ZoneFileProblems,
+  type ZoneFileRecord,
+} from './parse';
 export { compareRecords, writeZoneFile, type WriteZoneFileOptions } from './write';

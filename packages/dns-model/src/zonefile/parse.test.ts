@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { recordType } from '../types/index';
 import { typeCode } from '../types/typeCodes';
-import { parseZoneFile } from './parse';
+import { parseZoneFile, readZoneFile, type ZoneFileRecord } from './parse';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -66,6 +66,64 @@ raw TYPE65280 \\# 2 abcd
     expect(records).toHaveLength(7);
     for (const r of records) expect(Buffer.from(r.rdata!).toString('hex')).toBe(Buffer.from(recordType(typeCode(r.type)).toWire(r.content)).toString('hex'));
     expect(parseZoneFile(text, { origin: 'example.com' }).records.every((r) => r.rdata === undefined)).toBe(true);
+  });
+
+  it('keeps rdata that is its content in wire form, for every type, escape, directive and mangled line', () => {
+    const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+    const sameWire = (records: ZoneFileRecord[]) => {
+      for (const r of records) expect(hex(r.rdata!), `${r.name} ${r.type} ${r.content}`).toBe(hex(recordType(typeCode(r.type)).toWire(r.content)));
+    };
+    for (const name of ['every-type.zone', 'more-types.zone']) {
+      const { records, errors } = parseZoneFile(fixture(name), { origin: 'every-type.example', wire: true });
+      expect(errors).toEqual([]);
+      sameWire(records);
+    }
+    const edges = String.raw`$TTL 1h
+a\.b CNAME c\.d
+A\065 NS Ns1.Example.NET.
+$ORIGIN sub
+@ MX 0 @
+x DNAME .
+$ORIGIN other.example.com.
+*.w PTR \@x.
+y TXT unquoted words "and \"quoted\"" \059
+$INCLUDE other.zone
+y TXT "not closed
+$ORIGIN example.com.
+z SRV 0 0 0 .
+`;
+    const edge = parseZoneFile(edges, { origin: 'example.com', wire: true });
+    expect(edge.records.map((r) => `${r.name} ${r.content}`)).toEqual([
+      'a\\.b.example.com c\\.d.example.com.',
+      'aa.example.com ns1.example.net.',
+      'sub.example.com 0 sub.example.com.',
+      'x.sub.example.com .',
+      '*.w.other.example.com \\@x.',
+      'y.other.example.com "unquoted" "words" "and \\"quoted\\"" ";"',
+      'z.example.com 0 0 0 .',
+    ]);
+    expect(edge.errors.map((e) => e.line)).toEqual([10, 11]);
+    sameWire(edge.records);
+    const base = fixture('lab.example.zone') + fixture('every-type.zone').replace(/^\$ORIGIN.*$/m, '');
+    const alphabet = ' \t\n();"\\$@*.0123456789abcdefxyzINAMXTSVC:=-_ü';
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed);
+    for (let i = 0; i < 100; i++) {
+      const chars = [...base];
+      for (let k = 0; k < 20; k++) chars[random() % chars.length] = alphabet[random() % alphabet.length]!;
+      sameWire(parseZoneFile(chars.join(''), { origin: 'lab.example', defaultTtl: 300, wire: true }).records);
+    }
+  });
+
+  it('reads one record at a time, and the bad lines at the end, as parseZoneFile has them', () => {
+    const text = fixture('broken.example.zone');
+    const reading = readZoneFile(text, { origin: 'broken.example', maxErrors: 2 });
+    const records: ZoneFileRecord[] = [];
+    let next = reading.next();
+    for (; !next.done; next = reading.next()) records.push(next.value);
+    expect({ records, ...next.value }).toEqual(parseZoneFile(text, { origin: 'broken.example', maxErrors: 2 }));
+    expect(next.value.errors.map((e) => e.line)).toEqual([6, 7]);
+    expect(next.value.errorCount).toBe(7);
   });
 
   it('reports every bad line with its number and keeps the good records', () => {

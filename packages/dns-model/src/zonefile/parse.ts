@@ -25,13 +25,20 @@ export interface ZoneFileError {
   message: string;
 }
 
-export interface ParsedZoneFile {
-  /** With `wire`, each record also holds its rdata. */
-  records: (ZoneRecord & { rdata?: Uint8Array })[];
-  /** The bad lines in file order (the first `maxErrors`); `records` holds the good ones. */
+/** A record as read from a zone file; with `wire`, it also holds its rdata. */
+export type ZoneFileRecord = ZoneRecord & { rdata?: Uint8Array };
+
+/** The bad lines of a zone file once it is read. */
+export interface ZoneFileProblems {
+  /** The bad lines in file order (the first `maxErrors`). */
   errors: ZoneFileError[];
   /** How many lines are bad. */
   errorCount: number;
+}
+
+export interface ParsedZoneFile extends ZoneFileProblems {
+  /** The good records, in file order. */
+  records: ZoneFileRecord[];
 }
 
 const CLASS = /^(IN|CH|CS|HS|CLASS[0-9]+)$/i;
@@ -43,12 +50,25 @@ const TTL_WORD = /^([0-9]+|([0-9]+[smhdwSMHDW])+)$/;
  * escapes. $INCLUDE and $GENERATE are refused. Every bad line is reported; parsing goes on.
  */
 export function parseZoneFile(text: string, options: ZoneFileOptions): ParsedZoneFile {
+  const reading = readZoneFile(text, options);
+  const records: ZoneFileRecord[] = [];
+  for (;;) {
+    const next = reading.next();
+    if (next.done) return { records, ...next.value };
+    records.push(next.value);
+  }
+}
+
+/**
+ * `parseZoneFile` one record at a time, the bad lines returned at the end: a reader that keeps
+ * each record in its own form (a server loading a big zone) need not hold them all as read.
+ */
+export function* readZoneFile(text: string, options: ZoneFileOptions): Generator<ZoneFileRecord, ZoneFileProblems, undefined> {
   const zone = options.origin;
   let origin = zone;
   let defaultTtl: number | undefined;
   let lastTtl: number | undefined;
   let lastOwner: string | undefined;
-  const records: ZoneRecord[] = [];
   const errors: ZoneFileError[] = [];
   const maxErrors = options.maxErrors ?? Infinity;
   let errorCount = 0;
@@ -108,17 +128,17 @@ export function parseZoneFile(text: string, options: ZoneFileOptions): ParsedZon
       ttl ??= defaultTtl ?? lastTtl ?? options.defaultTtl;
       if (ttl === undefined) throw new ValidationError('The record has no TTL and no $TTL is set');
       lastTtl = ttl;
-      const record: ZoneRecord & { rdata?: Uint8Array } = { name: owner, type: typeName(type.code), ttl, content };
+      const record: ZoneFileRecord = { name: owner, type: typeName(type.code), ttl, content };
       if (options.wire) record.rdata = rdata;
       const refused = options.recordProblem?.(record);
       if (refused) throw new ValidationError(refused);
-      records.push(record);
+      yield record;
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
       if (++errorCount <= maxErrors) errors.push({ line: entry.line, message: error.message });
     }
   }
-  return { records, errors, errorCount };
+  return { errors, errorCount };
 }
 
 function rdataText(tokens: Token[]): string {
