@@ -1,3 +1,4 @@
+import { DnsClass, type ResourceRecord } from '@kaja/dns-model';
 import { describe, expect, it } from 'vitest';
 import { StaticKeySource, type KeySource, type SigningSettings } from './keySource';
 import { keyRecords } from './publishedKeys';
@@ -61,6 +62,32 @@ describe('reading the keys of a zone', () => {
       expect(reads).toBe(2);
     } finally {
       signing.close();
+    }
+  });
+
+  it('reads them again on a change of the SOA alone when its key source bumps the serial for keys, and only then', async () => {
+    for (const keysChangeWithSerial of [true, false]) {
+      const zones = new ZoneStore();
+      zones.put(loadZoneText(ZONE, TEXT, ZONE));
+      const source = new QuietKeySource();
+      let reads = 0;
+      const counting: KeySource = { settings: () => (reads++, source.settings()), keysChangeWithSerial };
+      const signing = new ZoneSigning(zones, counting);
+      try {
+        await signing.ready();
+        // A key activated: no record changes but the serial.
+        source.keys = freshSettings(false);
+        const soa = (serial: number): ResourceRecord => {
+          const { name, type, ttl, rdata } = loadZoneText(ZONE, TEXT.replace('2026112201', String(serial)), ZONE).soa;
+          return { name, type, class: DnsClass.IN, ttl, rdata: rdata[0]! };
+        };
+        expect(zones.apply(ZONE, { previousSerial: 2026112201, serial: 2026112202, removed: [soa(2026112201)], added: [soa(2026112202)] })).toBe('applied');
+        await signing.ready();
+        expect(reads).toBe(keysChangeWithSerial ? 2 : 1);
+        expect(signing.signer(zones.get(ZONE)!) !== undefined).toBe(keysChangeWithSerial);
+      } finally {
+        signing.close();
+      }
     }
   });
 });
