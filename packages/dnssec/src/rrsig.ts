@@ -91,31 +91,58 @@ export function readRrsig(rdata: Uint8Array): RrsigFields {
 /** The signer's name in wire form: a zone is signed RRset after RRset with the same one. */
 let signerWire = { name: '', wire: nameToWire('') };
 
+/** The signer's name in the wire form RRSIG rdata holds (RFC 4034 3.1.7: uncompressed, lowercase). */
+export function rrsigSigner(signer: string): Uint8Array {
+  if (signerWire.name !== signer) signerWire = { name: signer, wire: nameToWire(signer.toLowerCase()) };
+  return signerWire.wire;
+}
+
 function rrsigHead(f: Omit<RrsigFields, 'signature'>): Uint8Array {
-  if (signerWire.name !== f.signer) signerWire = { name: f.signer, wire: nameToWire(f.signer.toLowerCase()) };
-  const signer = signerWire.wire;
+  const signer = rrsigSigner(f.signer);
   const out = new Uint8Array(18 + signer.length);
-  const view = new DataView(out.buffer);
-  view.setUint16(0, f.typeCovered);
-  out[2] = f.algorithm;
-  out[3] = f.labels;
-  view.setUint32(4, f.originalTtl >>> 0);
-  view.setUint32(8, f.expiration >>> 0);
-  view.setUint32(12, f.inception >>> 0);
-  view.setUint16(16, f.keyTag);
+  writeRrsigFields(out, f.typeCovered, f.labels, f.originalTtl, f);
+  writeRrsigKey(out, f.algorithm, f.keyTag);
   out.set(signer, 18);
   return out;
+}
+
+/** The RRSIG fields that come from the RRset covered and the signing times (RFC 4034 3.1), at the start of `out`. */
+export function writeRrsigFields(out: Uint8Array, typeCovered: number, labels: number, originalTtl: number, times: SignatureTimes): void {
+  const view = new DataView(out.buffer, out.byteOffset, 16);
+  view.setUint16(0, typeCovered);
+  out[3] = labels;
+  view.setUint32(4, originalTtl >>> 0);
+  view.setUint32(8, times.expiration >>> 0);
+  view.setUint32(12, times.inception >>> 0);
+}
+
+/** The RRSIG fields that come from the key: the algorithm and the key tag. */
+export function writeRrsigKey(out: Uint8Array, algorithm: number, keyTag: number): void {
+  out[2] = algorithm;
+  out[16] = keyTag >> 8;
+  out[17] = keyTag & 0xff;
 }
 
 /** RFC 4034 3.1.8.1: RRSIG rdata without the signature, then each RR in canonical form and order. */
 function signedData(head: Uint8Array, owner: Uint8Array, type: number, ttl: number, rdata: readonly Uint8Array[]): Uint8Array {
   const set = canonicalRdataSet(type, rdata);
-  let size = head.length;
-  for (const r of set) size += owner.length + 10 + r.length;
-  const out = new Uint8Array(size);
-  const view = new DataView(out.buffer);
+  const out = new Uint8Array(head.length + canonicalRrsLength(owner, set));
   out.set(head, 0);
-  let p = head.length;
+  writeCanonicalRrs(out, head.length, owner, type, ttl, set);
+  return out;
+}
+
+/** The octets of an RRset's RRs in canonical form, the part of the signed data after the RRSIG fields. */
+export function canonicalRrsLength(owner: Uint8Array, set: readonly Uint8Array[]): number {
+  let size = 0;
+  for (const r of set) size += owner.length + 10 + r.length;
+  return size;
+}
+
+/** Writes the RRs of a set already in canonical order (`canonicalRdataSet`) at `offset`; returns the offset after them. */
+export function writeCanonicalRrs(out: Uint8Array, offset: number, owner: Uint8Array, type: number, ttl: number, set: readonly Uint8Array[]): number {
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
+  let p = offset;
   for (const r of set) {
     out.set(owner, p);
     p += owner.length;
@@ -127,7 +154,7 @@ function signedData(head: Uint8Array, owner: Uint8Array, type: number, ttl: numb
     out.set(r, p);
     p += r.length;
   }
-  return out;
+  return p;
 }
 
 /** RFC 1982 comparison of 32-bit times. */

@@ -1,11 +1,17 @@
 import { parentPort } from 'node:worker_threads';
-import { importCryptokey } from './keys';
-import { signRrset } from './rrsig';
-import type { SigningTask } from './signParallel';
+import { importCryptokey, type Cryptokey } from './keys';
+import type { SignatureTimes } from './rrsig';
+import { signBatch, type JobBatch } from './signingBatch';
+import type { SigningSetup } from './signParallel';
 
-// One share of a zone's signing jobs, signed on its own thread (see signParallel.ts).
-parentPort!.once('message', (task: SigningTask) => {
-  const keys = task.keys.map((k) => importCryptokey({ keytype: k.keytype, algorithm: k.algorithm, active: true }, k.pkcs8));
-  const signatures = task.jobs.map((job) => job.keys.map((k) => signRrset(job.rrset, keys[k]!, task.zone, task.times)));
-  parentPort!.postMessage(signatures);
+// A signing thread (see signParallel.ts): told the zone and its keys, then signs batch after batch.
+let zone: { name: string; times: SignatureTimes; keys: Cryptokey[] } | undefined;
+parentPort!.on('message', (message: SigningSetup | JobBatch) => {
+  if ('keys' in message) {
+    const keys = message.keys.map((k) => importCryptokey({ keytype: k.keytype, algorithm: k.algorithm, active: true }, k.pkcs8));
+    zone = { name: message.zone, times: message.times, keys };
+    return;
+  }
+  const signed = signBatch(message, zone!.keys, zone!.name, zone!.times);
+  parentPort!.postMessage(signed, [signed.bytes.buffer, signed.ends.buffer]);
 });

@@ -6,7 +6,7 @@ import type { Cryptokey } from './keys';
 import { NsecDenial } from './nsec';
 import { Nsec3Denial, RFC9276_PARAMETERS, type Nsec3Parameters } from './nsec3';
 import { RRSIG_TYPE, signRrset, type SignatureTimes } from './rrsig';
-import { DEFAULT_POLICY, signingKeys, type SignaturePolicy } from './signatureCache';
+import { signatureTimes, signingKeys, type SignaturePolicy } from './signatureCache';
 import { ZoneIndex } from './zoneIndex';
 
 /** One record of a signed zone, rdata in wire form (class IN). */
@@ -67,7 +67,11 @@ export function signZone(options: SignZoneOptions): SignedRecord[] {
   return plan.assemble(plan.jobs.map((job) => job.keys.map((k) => signRrset(job.rrset, plan.keys[k]!, plan.zone, plan.times))));
 }
 
-export function planZone(options: SignZoneOptions): ZonePlan {
+/**
+ * Plans the signing of a zone. `onJob` hears of each job as soon as it is known, in job order:
+ * the RRsets of the data first, then the NSEC or NSEC3 chain.
+ */
+export function planZone(options: SignZoneOptions, onJob?: (job: SigningJob) => void): ZonePlan {
   const zone = options.zone;
   const sets = collect(zone, options.records);
   const apex = sets.get(zone);
@@ -96,14 +100,7 @@ export function planZone(options: SignZoneOptions): ZonePlan {
     zone,
     [...sets].flatMap(([name, types]) => [...types.keys()].map((type) => ({ name, type }))),
   );
-  const denial: Denial = options.nsec3
-    ? new Nsec3Denial(index, negativeTtl, options.nsec3 === true ? RFC9276_PARAMETERS : options.nsec3)
-    : new NsecDenial(index, negativeTtl);
-  for (const rrset of denial.apexRrsets()) apex.set(rrset.type, { ...rrset, rdata: [...rrset.rdata] });
-
-  const now = options.now ?? Math.floor(Date.now() / 1000);
-  const policy = options.policy ?? DEFAULT_POLICY;
-  const times = { inception: now - policy.inceptionOffset, expiration: now + policy.validity };
+  const times = signatureTimes(options.now ?? Math.floor(Date.now() / 1000), options.policy);
   const keyPosition = new Map(keys.map((k, i) => [k, i]));
   const keysFor = new Map<number, number[]>();
   const signers = (type: number) => {
@@ -116,7 +113,11 @@ export function planZone(options: SignZoneOptions): ZonePlan {
   const jobs: SigningJob[] = [];
   const add = (rrset: Rrset, signed: boolean) => {
     const key = `${canonicalSortKey(rrset.name)}\u0000${String(rrset.type).padStart(5, '0')}`;
-    if (signed) jobs.push({ rrset, keys: signers(rrset.type) });
+    if (signed) {
+      const job = { rrset, keys: signers(rrset.type) };
+      jobs.push(job);
+      onJob?.(job);
+    }
     rrsets.push({ key, rrset, job: signed ? jobs.length - 1 : undefined });
   };
   for (const [name, types] of sets) {
@@ -126,6 +127,11 @@ export function planZone(options: SignZoneOptions): ZonePlan {
       add(rrset, !!entry && (!entry.delegation || rrset.type === DS));
     }
   }
+  // The data's jobs are out before the chain is built, so that they can be signed meanwhile.
+  const denial: Denial = options.nsec3
+    ? new Nsec3Denial(index, negativeTtl, options.nsec3 === true ? RFC9276_PARAMETERS : options.nsec3)
+    : new NsecDenial(index, negativeTtl);
+  for (const rrset of denial.apexRrsets()) add(rrset, true);
   for (const rrset of denial.chain()) add(rrset, true);
   rrsets.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 

@@ -15,6 +15,11 @@ export interface SignaturePolicy {
 
 export const DEFAULT_POLICY: SignaturePolicy = { inceptionOffset: 3600, validity: 14 * DAY, refreshWithin: 7 * DAY };
 
+/** The validity period of signatures made at `now` (seconds since the epoch). */
+export function signatureTimes(now: number, policy: SignaturePolicy = DEFAULT_POLICY): SignatureTimes {
+  return { inception: now - policy.inceptionOffset, expiration: now + policy.validity };
+}
+
 const DNSKEY = 48;
 const CDS = 59;
 const CDNSKEY = 60;
@@ -86,7 +91,7 @@ export class SignatureCache {
     const keys = signingKeys(this.keys, rrset.type);
     if (keys.length === 0) return undefined;
     signatureCacheCounts.misses++;
-    const times: SignatureTimes = { inception: now - this.policy.inceptionOffset, expiration: now + this.policy.validity };
+    const times = signatureTimes(now, this.policy);
     const rrsig: Rrset = {
       name: rrset.name,
       type: RRSIG_TYPE,
