@@ -185,42 +185,50 @@ export function signedZoneRecords(records: Iterable<SignedRecord>): ZoneRecord[]
 }
 
 /**
- * The signed zone as a master file, in the layout of the record model's zone-file writer
+ * The signed zone as a master file in UTF-8, in the layout of the record model's zone-file writer
  * (relative owners, aligned columns, a blank line between owners) but in the order given: a
  * signed zone comes in canonical order already, and sorting it again took a large part of the
- * time to write it. RRSIGs, half of a signed zone, are written without the generic codec.
+ * time to write it. RRSIGs, half of a signed zone, are written without the generic codec. Lines
+ * go into the output a chunk at a time rather than each kept until the end: holding every line
+ * of a large zone made the writing mostly garbage collection.
  */
-export function writeSignedZone(zone: string, records: Iterable<SignedRecord>): string {
-  const list = [...records];
-  const owners = new Array<string>(list.length);
-  const types = new Array<string>(list.length);
-  const contents = new Array<string>(list.length);
-  const rrsig = new RrsigWriter();
+export function writeSignedZone(zone: string, records: Iterable<SignedRecord>): Buffer {
+  const list = Array.isArray(records) ? (records as readonly SignedRecord[]) : [...records];
   let ownerWidth = 1;
   let ttlWidth = 1;
   let typeWidth = 1;
   let previousName: string | undefined;
-  let previousOwner = '';
-  for (let i = 0; i < list.length; i++) {
-    const r = list[i]!;
+  for (const r of list) {
     if (r.name !== previousName) {
       previousName = r.name;
-      previousOwner = relativeOwner(r.name, zone);
-      if (previousOwner.length > ownerWidth) ownerWidth = Math.min(40, previousOwner.length);
+      ownerWidth = Math.max(ownerWidth, Math.min(40, relativeOwner(r.name, zone).length));
     }
-    owners[i] = previousOwner;
-    types[i] = typeName(r.type);
-    if (types[i]!.length > typeWidth) typeWidth = types[i]!.length;
-    const ttl = String(r.ttl).length;
-    if (ttl > ttlWidth) ttlWidth = ttl;
-    contents[i] = r.type === RRSIG_TYPE ? rrsig.write(r.rdata) : recordType(r.type).fromWire(r.rdata);
+    typeWidth = Math.max(typeWidth, typeName(r.type).length);
+    ttlWidth = Math.max(ttlWidth, String(r.ttl).length);
   }
-  const lines: string[] = [`$ORIGIN ${fqdn(zone)}`];
-  for (let i = 0; i < list.length; i++) {
-    if (i > 0 && owners[i] !== owners[i - 1]) lines.push('');
-    lines.push(`${owners[i]!.padEnd(ownerWidth)} ${String(list[i]!.ttl).padStart(ttlWidth)} IN ${types[i]!.padEnd(typeWidth)} ${contents[i]}`);
+  const rrsig = new RrsigWriter();
+  const typeColumns = new Map<number, string>();
+  const chunks: Buffer[] = [];
+  let text = `$ORIGIN ${fqdn(zone)}\n`;
+  let owner = '';
+  previousName = undefined;
+  for (const r of list) {
+    if (r.name !== previousName) {
+      if (previousName !== undefined) text += '\n';
+      previousName = r.name;
+      owner = relativeOwner(r.name, zone).padEnd(ownerWidth);
+    }
+    let type = typeColumns.get(r.type);
+    if (type === undefined) typeColumns.set(r.type, (type = typeName(r.type).padEnd(typeWidth)));
+    const content = r.type === RRSIG_TYPE ? rrsig.write(r.rdata) : recordType(r.type).fromWire(r.rdata);
+    text += `${owner} ${String(r.ttl).padStart(ttlWidth)} IN ${type} ${content}\n`;
+    if (text.length >= 1 << 16) {
+      chunks.push(Buffer.from(text));
+      text = '';
+    }
   }
-  return lines.join('\n') + '\n';
+  chunks.push(Buffer.from(text));
+  return Buffer.concat(chunks);
 }
 
 function relativeOwner(name: string, origin: string): string {
