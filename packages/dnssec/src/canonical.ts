@@ -57,8 +57,15 @@ export function canonicalOwner(name: string): Uint8Array {
 
 /** The RRSIG labels field: the owner's labels, not counting the root or a leading wildcard. */
 export function signatureLabels(name: string): number {
-  const labels = nameLabels(name);
-  return labels[0] === '*' ? labels.length - 1 : labels.length;
+  if (name === '') return 0;
+  if (name.indexOf('\\') !== -1) {
+    const labels = nameLabels(name);
+    return labels[0] === '*' ? labels.length - 1 : labels.length;
+  }
+  // A plain name (no escapes) counts its dots: signing asks this of every RRset of a zone.
+  let labels = 1;
+  for (let at = name.indexOf('.'); at !== -1; at = name.indexOf('.', at + 1)) labels++;
+  return name === '*' || name.startsWith('*.') ? labels - 1 : labels;
 }
 
 /**

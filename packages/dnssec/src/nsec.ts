@@ -1,4 +1,5 @@
-import { fqdn, NSEC, typeName } from '@kaja/dns-model';
+import { nameToWire, typeBitmapWire } from '@kaja/dns-model';
+import { concat } from './bytes';
 import type { Rrset } from './canonical';
 import { uniqueRrsets, wildcardOf, type Denial } from './denial';
 import type { IndexEntry, ZoneIndex } from './zoneIndex';
@@ -14,7 +15,7 @@ const RRSIG_TYPE = 46;
  */
 export class NsecDenial implements Denial {
   readonly kind = 'nsec';
-  private readonly memo = new Map<string, { text: string; rrset: Rrset }>();
+  private readonly memo = new Map<string, { next: string; types: readonly number[]; rrset: Rrset }>();
 
   constructor(
     private readonly index: ZoneIndex,
@@ -78,12 +79,12 @@ export class NsecDenial implements Denial {
     let after = position + 1;
     while (this.index.at(after).types.length === 0) after++;
     const next = this.index.at(after).name;
-    const types = [...new Set([...entry.types, RRSIG_TYPE, NSEC_TYPE])].sort((a, b) => a - b);
-    const text = `${fqdn(next)} ${types.map(typeName).join(' ')}`;
+    // The memo stands while the next name and the name's types do (the index gives changed types a new array).
     const memo = this.memo.get(entry.name);
-    if (memo && memo.text === text) return memo.rrset;
-    const rrset: Rrset = { name: entry.name, type: NSEC_TYPE, ttl: this.ttl, rdata: [NSEC.toWire(text)] };
-    this.memo.set(entry.name, { text, rrset });
+    if (memo && memo.next === next && memo.types === entry.types) return memo.rrset;
+    const types = [...new Set([...entry.types, RRSIG_TYPE, NSEC_TYPE])].sort((a, b) => a - b);
+    const rrset: Rrset = { name: entry.name, type: NSEC_TYPE, ttl: this.ttl, rdata: [concat([nameToWire(next), typeBitmapWire(types)])] };
+    this.memo.set(entry.name, { next, types: entry.types, rrset });
     return rrset;
   }
 }

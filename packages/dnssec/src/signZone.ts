@@ -109,16 +109,18 @@ export function planZone(options: SignZoneOptions, onJob?: (job: SigningJob) => 
     return found;
   };
 
-  const rrsets: { key: string; rrset: Rrset; job?: number }[] = [];
+  // The signed zone's owners, each with its RRsets (and their jobs), to be put in canonical order.
+  const owners = new Map<string, { key: string; rrsets: { rrset: Rrset; job?: number }[] }>();
   const jobs: SigningJob[] = [];
   const add = (rrset: Rrset, signed: boolean) => {
-    const key = `${canonicalSortKey(rrset.name)}\u0000${String(rrset.type).padStart(5, '0')}`;
     if (signed) {
       const job = { rrset, keys: signers(rrset.type) };
       jobs.push(job);
       onJob?.(job);
     }
-    rrsets.push({ key, rrset, job: signed ? jobs.length - 1 : undefined });
+    let owner = owners.get(rrset.name);
+    if (!owner) owners.set(rrset.name, (owner = { key: index.get(rrset.name)?.key ?? canonicalSortKey(rrset.name), rrsets: [] }));
+    owner.rrsets.push({ rrset, job: signed ? jobs.length - 1 : undefined });
   };
   for (const [name, types] of sets) {
     const entry = index.get(name);
@@ -133,7 +135,8 @@ export function planZone(options: SignZoneOptions, onJob?: (job: SigningJob) => 
     : new NsecDenial(index, negativeTtl);
   for (const rrset of denial.apexRrsets()) add(rrset, true);
   for (const rrset of denial.chain()) add(rrset, true);
-  rrsets.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const ordered = [...owners.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  for (const owner of ordered) if (owner.rrsets.length > 1) owner.rrsets.sort((a, b) => a.rrset.type - b.rrset.type);
 
   return {
     zone,
@@ -142,10 +145,12 @@ export function planZone(options: SignZoneOptions, onJob?: (job: SigningJob) => 
     jobs,
     assemble(signatures) {
       const out: SignedRecord[] = [];
-      for (const { rrset, job } of rrsets) {
-        for (const rdata of rrset.rdata) out.push({ name: rrset.name, type: rrset.type, ttl: rrset.ttl, rdata });
-        if (job === undefined) continue;
-        for (const rdata of signatures[job]!) out.push({ name: rrset.name, type: RRSIG_TYPE, ttl: rrset.ttl, rdata });
+      for (const owner of ordered) {
+        for (const { rrset, job } of owner.rrsets) {
+          for (const rdata of rrset.rdata) out.push({ name: rrset.name, type: rrset.type, ttl: rrset.ttl, rdata });
+          if (job === undefined) continue;
+          for (const rdata of signatures[job]!) out.push({ name: rrset.name, type: RRSIG_TYPE, ttl: rrset.ttl, rdata });
+        }
       }
       return out;
     },
