@@ -40,6 +40,12 @@ describe('canonical form (RFC 4034 section 6)', () => {
     expect(signatureLabels('www.example.com')).toBe(3);
     expect(signatureLabels('*.wild.example.com')).toBe(3);
     expect(signatureLabels('')).toBe(0);
+    expect(signatureLabels('*')).toBe(0);
+    expect(signatureLabels('com')).toBe(1);
+    // A label that only starts with an asterisk is no wildcard; an escaped dot is no separator.
+    expect(signatureLabels('*a.example.com')).toBe(3);
+    expect(signatureLabels('a\\.b.example.com')).toBe(3);
+    expect(signatureLabels('*.a\\.b.example.com')).toBe(3);
   });
 
   it('lowercases names inside rdata that came off the wire with capitals', () => {
