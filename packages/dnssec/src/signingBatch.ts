@@ -7,7 +7,7 @@ import type { SigningJob } from './signZone';
 /*
  * Signing jobs on their way to a signing thread, and their signatures on the way back, each
  * packed into one buffer that is transferred, not copied: cloning an object per RRset and a
- * buffer per signature cost the threads nearly as much as the signatures did.
+ * buffer per signature took about a fifth of the time the signing step lasted (decision 041).
  *
  * A packed job: the type covered (2 octets), the RRSIG labels (1), the original TTL (4), the
  * number of keys (1) and their positions in the zone's key list (1 each), then the length (4)
