@@ -1,7 +1,8 @@
-// `npm run bench:dns-flood [-- --runs N]`: the QPS of the benchmark's normal query mix from
-// 127.0.0.1, alone and while a flood of random names (each asked once, NXDOMAIN) comes from
-// 127.0.0.2 at a fixed rate, for this server, NSD and Knot DNS in one run. What it shows is whether
-// the flood pushes the normal answers out of the server's cache; rate limiting is off throughout.
+// `npm run bench:dns-flood [-- --runs N --workers N]`: the QPS of the benchmark's normal query mix
+// from 127.0.0.1, alone and while a flood of random names (each asked once, NXDOMAIN) comes from
+// 127.0.0.2 at a fixed rate, for this server, NSD and Knot DNS in one run, one worker each (this
+// server: unless `--workers`). What it shows is whether the flood pushes the normal answers out of
+// the server's cache, and what answering the flood costs; rate limiting is off throughout.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
+import { groupCpuSeconds } from './memory';
 import { dnsperf, freePort, median, notLimited, startKaja, startKnot, startNsd, stop, waitForAnswer } from './servers';
 
 const normalArgs = ['-c', '4', '-q', '200', '-T', '1', '-l', '8'];
@@ -22,22 +24,28 @@ const FLOOD_NAMES = 400_000;
  */
 const ANSWER_CACHE_SIZE = 50_000;
 
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '2' }, workers: { type: 'string', default: '1' } } });
+const [runs, workers] = [Number(values.runs), Number(values.workers)];
+if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive whole number');
+if (!Number.isInteger(workers) || workers < 1) throw new Error('--workers must be a positive whole number');
+
 const contenders: { name: string; start(dir: string, port: number, zoneFile: string): ChildProcess }[] = [
   {
     name: 'Kaja DNS',
-    start: (_dir, port, zoneFile) => startKaja(port, benchZoneName, zoneFile, [], { ...notLimited, DNS_ANSWER_CACHE_SIZE: String(ANSWER_CACHE_SIZE) }),
+    start: (_dir, port, zoneFile) =>
+      startKaja(port, benchZoneName, zoneFile, ['--workers', String(workers)], { ...notLimited, DNS_ANSWER_CACHE_SIZE: String(ANSWER_CACHE_SIZE) }),
   },
   { name: 'NSD', start: (dir, port, zoneFile) => startNsd(dir, port, benchZoneName, zoneFile) },
   { name: 'Knot DNS', start: (dir, port, zoneFile) => startKnot(dir, port, benchZoneName, zoneFile) },
 ];
 
-const runs = Number(parseArgs({ options: { runs: { type: 'string', default: '2' } } }).values.runs);
-if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive whole number');
+/** Seconds of flood alone, on names never asked before, whose processor time the server is charged per answer. */
+const COST_SECONDS = 5;
 
-/** Distinct random names under the zone, none of which exists. */
-function floodQueries(): string {
+/** Distinct random names under the zone, none of which exists; `tag` keeps two files' names apart. */
+function floodQueries(count: number, tag: string): string {
   const lines: string[] = [];
-  for (let i = 0; i < FLOOD_NAMES; i++) lines.push(`${Math.random().toString(36).slice(2, 12)}-${i}.${benchZoneName} A`);
+  for (let i = 0; i < count; i++) lines.push(`${Math.random().toString(36).slice(2, 12)}-${tag}${i}.${benchZoneName} A`);
   return lines.join('\n') + '\n';
 }
 
@@ -90,11 +98,15 @@ try {
   const zoneFile = join(dir, `${benchZoneName}.zone`);
   const normalFile = join(dir, 'normal.txt');
   const floodFile = join(dir, 'flood.txt');
+  const costFile = join(dir, 'flood-cost.txt');
   writeFileSync(zoneFile, benchZoneFile());
   writeFileSync(normalFile, benchQueries());
-  writeFileSync(floodFile, floodQueries());
+  writeFileSync(floodFile, floodQueries(FLOOD_NAMES, 'f'));
+  writeFileSync(costFile, floodQueries(FLOOD_QPS * COST_SECONDS, 'c'));
   console.log(`Normal: dnsperf ${normalArgs.join(' ')} from 127.0.0.1; flood: ${FLOOD_NAMES} distinct random names at up to ${FLOOD_QPS} QPS from 127.0.0.2`);
-  console.log(`Kaja DNS: answer cache of ${ANSWER_CACHE_SIZE} names per process, response rate limiting off`);
+  console.log(
+    `Kaja DNS: ${workers} worker(s), answer cache of ${ANSWER_CACHE_SIZE} names per worker, response rate limiting off; NSD and Knot DNS: one worker`,
+  );
 
   const rows: string[][] = [];
   for (const contender of contenders) {
@@ -121,16 +133,21 @@ try {
       floodSent += sent;
       floodAnswered += completed;
     }
+    const before = groupCpuSeconds(server.pid!);
+    const cost = await startFlood(port, costFile, COST_SECONDS);
+    const perFloodAnswer = ((groupCpuSeconds(server.pid!) - before) * 1e6) / cost.completed;
     await stop(server);
     running.delete(server);
     const [a, f] = [median(alone), median(flooded)];
-    rows.push([contender.name, a.toFixed(0), f.toFixed(0), `${((f / a) * 100).toFixed(0)}%`, `${floodAnswered} of ${floodSent}`]);
+    rows.push([contender.name, a.toFixed(0), f.toFixed(0), `${((f / a) * 100).toFixed(0)}%`, `${floodAnswered} of ${floodSent}`, perFloodAnswer.toFixed(2)]);
   }
 
-  const header = ['Server', 'Normal QPS alone', 'Normal QPS under flood', 'Kept', 'Flood queries answered'];
+  const header = ['Server', 'Normal QPS alone', 'Normal QPS under flood', 'Kept', 'Flood queries answered', 'Processor µs per flood answer'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-  console.log(`${runs} runs per server (medians)`);
+  console.log(
+    `${runs} runs per server (medians); processor time per flood answer: the server's, user and system, over ${COST_SECONDS} s of flood alone on new names`,
+  );
   for (const text of [line(header), ...rows.map(line)]) console.log(text);
 } finally {
   await cleanUp();

@@ -1,5 +1,6 @@
-// `npm run bench:dns-tcp [-- --runs N]`: the benchmark's query mix over TCP (dnsperf -m tcp, four
-// connections, pipelined) against this server, NSD and Knot DNS in one run, servers taking turns.
+// `npm run bench:dns-tcp [-- --runs N --workers N]`: the benchmark's query mix over TCP (dnsperf -m
+// tcp, four connections, pipelined) against this server, NSD and Knot DNS in one run, servers taking
+// turns, one worker each (this server: unless `--workers`).
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,14 +11,16 @@ import { countedNotLimited, dnsperf, freePort, resultTable, startKaja, startKnot
 
 const dnsperfArgs = ['-m', 'tcp', '-c', '4', '-q', '200', '-T', '1', '-l', '8'];
 
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, workers: { type: 'string', default: '1' } } });
+const [runs, workers] = [Number(values.runs), Number(values.workers)];
+if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive whole number');
+if (!Number.isInteger(workers) || workers < 1) throw new Error('--workers must be a positive whole number');
+
 const contenders: { name: string; start(dir: string, port: number, zoneFile: string): ChildProcess }[] = [
-  { name: 'Kaja DNS', start: (_dir, port, zoneFile) => startKaja(port, benchZoneName, zoneFile, [], countedNotLimited) },
+  { name: 'Kaja DNS', start: (_dir, port, zoneFile) => startKaja(port, benchZoneName, zoneFile, ['--workers', String(workers)], countedNotLimited) },
   { name: 'NSD', start: (dir, port, zoneFile) => startNsd(dir, port, benchZoneName, zoneFile) },
   { name: 'Knot DNS', start: (dir, port, zoneFile) => startKnot(dir, port, benchZoneName, zoneFile) },
 ];
-
-const runs = Number(parseArgs({ options: { runs: { type: 'string', default: '3' } } }).values.runs);
-if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive whole number');
 
 const dir = mkdtempSync(join(tmpdir(), 'kaja-bench-tcp-'));
 const running = new Set<ChildProcess>();
@@ -51,7 +54,7 @@ try {
   for (let round = 0; round < runs; round++) {
     for (const { name, port } of started) measured.get(name)!.push(dnsperf(port, queryFile, dnsperfArgs));
   }
-  console.log(`${runs} runs per server, servers taking turns`);
+  console.log(`${runs} runs per server, servers taking turns; Kaja DNS with ${workers} worker(s), NSD and Knot DNS with one`);
   for (const line of resultTable(measured, 'Kaja DNS', 'Kaja DNS / this')) console.log(line);
 } finally {
   await cleanUp();
