@@ -62,9 +62,13 @@ export class WireWriter {
   readonly compression = new Map<string, number>();
   private readonly added: string[] = [];
 
-  constructor(initialSize = 512) {
-    this.bytes = new Uint8Array(initialSize);
-    this.view = new DataView(this.bytes.buffer);
+  /**
+   * Writes into a new buffer of `initial` octets, or into `initial` itself: a scratch buffer the
+   * caller reuses for message after message, as `result()` returns a copy.
+   */
+  constructor(initial: number | Uint8Array = 512) {
+    this.bytes = typeof initial === 'number' ? new Uint8Array(initial) : initial;
+    this.view = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength);
   }
 
   private grow(n: number): void {

@@ -185,6 +185,13 @@ export interface EncodeOptions {
 }
 
 /**
+ * What each message is written into before `result()` copies it out: one buffer per thread, where
+ * a new one per message cost more than the rest of encoding a small answer (zeroed memory outside
+ * the heap, and the collections it brought on). Messages longer grow into a buffer of their own.
+ */
+const scratch = new Uint8Array(4096);
+
+/**
  * Encodes a message. When answer or authority RRsets do not fit in `maxSize`, the sets that do
  * not fit and everything after them are left out and TC is set; additional RRsets that do not fit
  * are left out silently (RFC 2181 section 9). The OPT record always fits: room is kept for it.
@@ -192,7 +199,7 @@ export interface EncodeOptions {
 export function encodeMessage(message: Message, options: EncodeOptions = {}): Uint8Array {
   const maxSize = options.maxSize ?? 65535;
   const compress = options.compress ?? true;
-  const w = new WireWriter(Math.min(maxSize, 4096));
+  const w = new WireWriter(scratch);
   const edns = message.edns;
   if (message.rcode > 15 && !edns) throw new RangeError('an extended rcode needs an OPT record');
   const optSize = edns ? 11 + edns.options.reduce((n, o) => n + 4 + o.data.length, 0) : 0;
