@@ -272,7 +272,11 @@ function compareUnescaped(a: string, b: string): number {
   return endA > 0 ? 1 : endB > 0 ? -1 : 0;
 }
 
-function lowerLabel(label: string): string {
+/**
+ * A byte-string label with its ASCII letters lowercased, the only case DNS knows (RFC 4343):
+ * `toLowerCase` would also fold octets above 127 read as Latin-1 (0xC0 to 0xE0, say).
+ */
+export function lowerLabel(label: string): string {
   return /[A-Z]/.test(label) ? label.replace(/[A-Z]/g, (ch) => ch.toLowerCase()) : label;
 }
 

@@ -77,6 +77,18 @@ describe('encodeMessage', () => {
     expect(soaData).toMatchObject({ mname: 'ns1.example.com', rname: 'hostmaster.example.com', serial: 42, minimum: 3600 });
   });
 
+  it('compresses only names equal but for ASCII letter case (RFC 4343): octets above 127 are not letters', () => {
+    // 0xC0 and 0xE0 are À and à in Latin-1, which JavaScript's toLowerCase would fold together.
+    const message = emptyMessage({
+      qr: true,
+      questions: [{ name: '\\192.example', type: 1, class: 1 }],
+      answers: [a('\\192.example', '192.0.2.1'), a('\\224.example', '192.0.2.2'), a('WWW.Example', '192.0.2.3'), a('www.example', '192.0.2.4')],
+    });
+    const bytes = encodeMessage(message);
+    // Names equal but for ASCII case share their octets: the later one is read in the earlier one's case.
+    expect(decodeMessage(bytes).answers.map((r) => r.name)).toEqual(['\\192.example', '\\224.example', 'WWW.example', 'WWW.example']);
+  });
+
   it('round-trips through decodeMessage with rdata back uncompressed', () => {
     const message = response();
     message.answers.push(soa);

@@ -1,5 +1,5 @@
 import { FormatError } from '../errors';
-import { labelsToName, MAX_NAME_OCTETS, nameLabels } from '../name';
+import { labelsToName, lowerLabel, MAX_NAME_OCTETS, nameLabels } from '../name';
 import type { WireWriter } from './buffer';
 
 /**
@@ -30,7 +30,7 @@ function suffixKeys(labels: string[]): string[] {
   let key = '';
   for (let i = labels.length - 1; i >= 0; i--) {
     const label = labels[i]!;
-    key = String.fromCharCode(label.length) + label.toLowerCase() + key;
+    key = String.fromCharCode(label.length) + lowerLabel(label) + key;
     keys[i] = key;
   }
   return keys;
