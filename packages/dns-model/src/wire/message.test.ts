@@ -96,6 +96,19 @@ describe('encodeMessage', () => {
     expect(decoded).toEqual(message);
   });
 
+  it('returns messages of their own, however large, though each is written into one reused buffer', () => {
+    const large = emptyMessage({ qr: true, answers: Array.from({ length: 400 }, (_, i) => a(`host-${i}.example.com`, `192.0.2.${i % 250}`)) });
+    const first = encodeMessage(response());
+    const copy = Uint8Array.from(first);
+    const big = encodeMessage(large);
+    expect(big.length).toBeGreaterThan(4096);
+    const small = encodeMessage(emptyMessage({ qr: true, questions: [{ name: 'example.com', type: 1, class: 1 }] }));
+    expect(first).toEqual(copy);
+    expect(decodeMessage(big).answers).toHaveLength(400);
+    expect(decodeMessage(small).questions).toEqual([{ name: 'example.com', type: 1, class: 1 }]);
+    expect(decodeMessage(encodeMessage(response()))).toEqual(decodeMessage(copy));
+  });
+
   it('keeps an extended rcode in the OPT record', () => {
     const message = emptyMessage({ qr: true, rcode: Rcode.BADVERS, edns: { udpSize: 1232, version: 0, do: false, flags: 0, options: [] } });
     const bytes = encodeMessage(message);
