@@ -7,8 +7,8 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
+import { wholeNumberFlags } from './options';
 import { countedNotLimited, dnsperf, freePort, resultTable, startKaja, startKnot, startNsd, stop, waitForAnswer, type Measurement } from './servers';
 
 const dnsperfArgs = ['-c', '4', '-q', '200', '-T', '1', '-l', '8'];
@@ -18,10 +18,7 @@ interface Contender {
   start(dir: string, port: number, zoneFile: string): ChildProcess;
 }
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, workers: { type: 'string', default: '1' } } });
-const [runs, workers] = [Number(values.runs), Number(values.workers)];
-if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive whole number');
-if (!Number.isInteger(workers) || workers < 1) throw new Error('--workers must be a positive whole number');
+const { runs, workers } = wholeNumberFlags({ runs: 3, workers: 1 });
 
 const kaja =
   (udp: 'batch' | 'dgram'): Contender['start'] =>

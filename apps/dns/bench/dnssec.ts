@@ -10,22 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
 import { groupCpuSeconds } from './memory';
+import { wholeNumberFlags } from './options';
 import { countedNotLimited, dnsperf, freePort, median, resultTable, startKaja, startKnot, stop, waitForAnswer, type Measurement } from './servers';
 
-const { values } = parseArgs({
-  options: {
-    runs: { type: 'string', default: '3' },
-    seconds: { type: 'string', default: '8' },
-    records: { type: 'string', default: '100000' },
-  },
-});
-const [runs, seconds, records] = [values.runs, values.seconds, values.records].map(Number) as [number, number, number];
-for (const [name, value] of Object.entries({ runs, seconds, records })) {
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number`);
-}
+const { runs, seconds, records } = wholeNumberFlags({ runs: 3, seconds: 8, records: 100_000 });
 const dnsperfArgs = ['-D', '-c', '4', '-q', '200', '-T', '1', '-l', String(seconds)];
 const signBench = fileURLToPath(new URL('../../../packages/dnssec/bench/sign.ts', import.meta.url));
 

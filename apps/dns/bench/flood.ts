@@ -7,10 +7,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
 import { groupCpuSeconds } from './memory';
+import { wholeNumberFlags } from './options';
 import { dnsperf, freePort, median, notLimited, startKaja, startKnot, startNsd, stop, waitForAnswer } from './servers';
 
 const normalArgs = ['-c', '4', '-q', '200', '-T', '1', '-l', '8'];
@@ -24,10 +24,7 @@ const FLOOD_NAMES = 400_000;
  */
 const ANSWER_CACHE_SIZE = 50_000;
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '2' }, workers: { type: 'string', default: '1' } } });
-const [runs, workers] = [Number(values.runs), Number(values.workers)];
-if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive whole number');
-if (!Number.isInteger(workers) || workers < 1) throw new Error('--workers must be a positive whole number');
+const { runs, workers } = wholeNumberFlags({ runs: 2, workers: 1 });
 
 const contenders: { name: string; start(dir: string, port: number, zoneFile: string): ChildProcess }[] = [
   {

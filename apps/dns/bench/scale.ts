@@ -13,7 +13,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { loadConfig } from '@kaja/config';
 import { customers, openDatabase, subscriptions, zones as zonesTable, type DatabaseHandle } from '@kaja/db';
 import { createTestDatabase } from '@kaja/db/testing';
@@ -23,17 +22,10 @@ import { query, udpExchange } from '../src/testing/packets';
 import { groupRssKb } from './memory';
 import { insertScaleZones, recordsPerZone, scaleZoneFile, scaleZoneName } from './scaleZones';
 import { dnsNodeFlags } from '../src/testing/nodeFlags';
+import { wholeNumberFlags } from './options';
 import { freePort, stop } from './servers';
 
-const { values } = parseArgs({
-  options: { zones: { type: 'string', default: '100000' }, changes: { type: 'string', default: '10000' }, workers: { type: 'string', default: '1' } },
-});
-const workers = Number(values.workers);
-if (!Number.isInteger(workers) || workers < 1) throw new Error('--workers must be a positive whole number');
-const zoneCount = Number(values.zones);
-const changeCount = Number(values.changes);
-if (!Number.isInteger(zoneCount) || zoneCount < 1) throw new Error('--zones must be a positive whole number');
-if (!Number.isInteger(changeCount) || changeCount < 0) throw new Error('--changes must be a whole number');
+const { zones: zoneCount, changes: changeCount, workers } = wholeNumberFlags({ zones: 100_000, changes: { default: 10_000, least: 0 }, workers: 1 });
 const records = zoneCount * recordsPerZone;
 const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));

@@ -5,15 +5,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { encodeZoneSnapshot, readZoneSnapshot, syncDirectory, writeFileSafely } from '../src/database/snapshotFile';
 import { loadZoneFile } from '../src/zoneFile';
+import { wholeNumberFlags } from './options';
 import { freePort, median, startKnot, startNsd, stop, waitForAnswer } from './servers';
 
-const { values } = parseArgs({ options: { records: { type: 'string', default: '100000' }, runs: { type: 'string', default: '3' } } });
-const records = Number(values.records);
-const runs = Number(values.runs);
-if (!Number.isInteger(records) || records < 1 || !Number.isInteger(runs) || runs < 1) throw new Error('--records and --runs must be positive whole numbers');
+const { records, runs } = wholeNumberFlags({ records: 100_000, runs: 3 });
 
 const zone = 'snapshot.example';
 const lines = [`$ORIGIN ${zone}.`, '$TTL 300', '@ IN SOA ns1 hostmaster 2026010101 7200 3600 1209600 300', '@ IN NS ns1', 'ns1 IN A 192.0.2.53'];

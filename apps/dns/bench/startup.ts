@@ -7,19 +7,11 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { groupRssKb } from './memory';
+import { wholeNumberFlags } from './options';
 import { freePort, median, startKaja, startKnot, startNsd, stop, waitForAnswer } from './servers';
 
-const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, records: { type: 'string', default: '0' }, workers: { type: 'string', default: '1' } },
-});
-const runs = Number(values.runs);
-const records = Number(values.records);
-const workers = Number(values.workers);
-if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive whole number');
-if (!Number.isInteger(records) || records < 0) throw new Error('--records must be a whole number');
-if (!Number.isInteger(workers) || workers < 1) throw new Error('--workers must be a positive whole number');
+const { runs, records, workers } = wholeNumberFlags({ runs: 5, records: { default: 0, least: 0 }, workers: 1 });
 
 const zone = 'startup.example';
 const lines = [`$ORIGIN ${zone}.`, '$TTL 3600', '@ IN SOA ns1 hostmaster 2026010101 7200 3600 1209600 300', '@ IN NS ns1', 'ns1 IN A 192.0.2.53'];

@@ -5,16 +5,13 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
+import { wholeNumberFlags } from './options';
 import { countedNotLimited, dnsperf, freePort, resultTable, startKaja, startKnot, startNsd, stop, waitForAnswer, type Measurement } from './servers';
 
 const dnsperfArgs = ['-m', 'tcp', '-c', '4', '-q', '200', '-T', '1', '-l', '8'];
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, workers: { type: 'string', default: '1' } } });
-const [runs, workers] = [Number(values.runs), Number(values.workers)];
-if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive whole number');
-if (!Number.isInteger(workers) || workers < 1) throw new Error('--workers must be a positive whole number');
+const { runs, workers } = wholeNumberFlags({ runs: 3, workers: 1 });
 
 const contenders: { name: string; start(dir: string, port: number, zoneFile: string): ChildProcess }[] = [
   { name: 'Kaja DNS', start: (_dir, port, zoneFile) => startKaja(port, benchZoneName, zoneFile, ['--workers', String(workers)], countedNotLimited) },
