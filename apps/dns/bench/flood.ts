@@ -132,11 +132,11 @@ try {
     }
     const before = groupCpuSeconds(server.pid!);
     const cost = await startFlood(port, costFile, COST_SECONDS);
-    const perFloodAnswer = ((groupCpuSeconds(server.pid!) - before) * 1e6) / cost.completed;
+    const perFloodAnswer = cost.completed > 0 ? (((groupCpuSeconds(server.pid!) - before) * 1e6) / cost.completed).toFixed(2) : 'none answered';
     await stop(server);
     running.delete(server);
     const [a, f] = [median(alone), median(flooded)];
-    rows.push([contender.name, a.toFixed(0), f.toFixed(0), `${((f / a) * 100).toFixed(0)}%`, `${floodAnswered} of ${floodSent}`, perFloodAnswer.toFixed(2)]);
+    rows.push([contender.name, a.toFixed(0), f.toFixed(0), `${((f / a) * 100).toFixed(0)}%`, `${floodAnswered} of ${floodSent}`, perFloodAnswer]);
   }
 
   const header = ['Server', 'Normal QPS alone', 'Normal QPS under flood', 'Kept', 'Flood queries answered', 'Processor µs per flood answer'];
