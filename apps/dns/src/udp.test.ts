@@ -94,3 +94,11 @@ describe('choosing the UDP path', () => {
     }
   });
 });
+
+describe.each(modes)('a server on UDP through %s', (udp) => {
+  it('closes once, and a second close does nothing', async () => {
+    const server = await serveZones({ 'example.com': zone }, { udp });
+    await server.close();
+    await expect(server.close()).resolves.toBeUndefined();
+  });
+});

@@ -58,7 +58,11 @@ export function listenUdp(host: string, port: number, responder: Responder): Pro
           // The system's limit applies; smaller buffers only mean earlier drops under load.
         }
       }
-      resolve({ port: socket.address().port, close: () => new Promise<void>((done) => socket.close(() => done())) });
+      // Closing twice (a caller's own stop, then its owner's) does nothing the second time, as the TCP
+      // listener and the batched socket do: dgram throws for a socket already closed.
+      let closed: Promise<void> | undefined;
+      const close = () => (closed ??= new Promise<void>((done) => socket.close(() => done())));
+      resolve({ port: socket.address().port, close });
     });
   });
 }
