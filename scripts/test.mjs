@@ -3,10 +3,11 @@
 // which CI repeats against a PostgreSQL server through DATABASE_URL.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { ensureBuild, ensureDebianTools, ensureDependencies, run } from './bootstrap.mjs';
 import { testTools, webBuilds } from './requirements.mjs';
 import { ensureNodeRuntime } from './runtime.mjs';
+import { testSummary } from './testSummary.mjs';
 
 await ensureNodeRuntime();
 
@@ -36,16 +37,9 @@ const projects = databaseOnly ? databaseProjects.flatMap((name) => ['--project',
 const status = run('npx', ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
 
 try {
-  const { numPassedTests, numFailedTests, numPendingTests, testResults } = JSON.parse(readFileSync(report, 'utf8'));
-  console.log(`\n${numPassedTests} passed, ${numFailedTests} failed${numPendingTests ? `, ${numPendingTests} skipped` : ''}`);
-  // A file whose worker dies counts as neither passed nor failed, and its unfinished tests as skipped:
-  // every file and test that did not pass is named, so a crash says where it happened.
-  for (const { name, status, message, assertionResults } of testResults) {
-    if (status !== 'passed' || assertionResults.length === 0) console.log(`${status}: ${relative('.', name)}${message ? ` (${message.split('\n')[0]})` : ''}`);
-    for (const { fullName, status: testStatus } of assertionResults.filter(({ status }) => status !== 'passed')) {
-      console.log(`${testStatus}: ${relative('.', name)} > ${fullName}`);
-    }
-  }
+  const [total, ...details] = testSummary(JSON.parse(readFileSync(report, 'utf8')), status);
+  console.log(`\n${total}`);
+  for (const line of details) console.log(line);
 } catch {
   console.error('No test report was written.');
 }
