@@ -161,16 +161,17 @@ export class ZoneSigning {
 
   /** A read of a served zone's keys failed: said once per streak, tried again after a doubling wait. */
   private failed(name: string, error: Error): void {
-    if (!this.zones.get(name)) return;
+    const zone = this.zones.get(name);
+    if (!zone) return;
     const previous = this.failures.get(name);
     clearTimeout(previous?.timer);
     const attempts = (previous?.attempts ?? 0) + 1;
     if (!previous) {
       const meanwhile = this.settings.has(name)
         ? 'signed with the keys read before'
-        : this.known.has(name)
-          ? 'served unsigned as before'
-          : 'answered SERVFAIL where signatures are asked for';
+        : this.keysMissing(zone)
+          ? 'answered SERVFAIL where signatures are asked for'
+          : 'served unsigned';
       console.error(
         `dns: could not read the DNSSEC keys of ${name} (${error.message}); ${meanwhile} until they are read, tried again with a doubling wait up to 30 s`,
       );
