@@ -1,26 +1,8 @@
 import type { KeyEncryptionKeys } from '@kaja/config';
 import { cryptokeys, zones, type DatabaseHandle } from '@kaja/db';
 import { inArray } from '@kaja/db/orm';
-import { decryptPrivateKey, importCryptokey } from '@kaja/dnssec';
 import type { KeySource, SigningSettings } from './keySource';
-
-/** A `cryptokeys` row as stored: the private key still sealed under the key-encryption key. */
-export interface SealedCryptokey {
-  id: string;
-  keytype: 'ksk' | 'zsk';
-  algorithm: 'ECDSAP256SHA256' | 'ED25519' | 'RSASHA256';
-  active: boolean;
-  keyTag: number;
-  publicKey: string;
-  /** PKCS #8 sealed by `encryptPrivateKey` with the row's id as context, base64. */
-  privateKey: string;
-}
-
-/** A zone's keys as the database holds them, with its denial (NSEC or NSEC3). */
-export interface SealedKeys {
-  nsec3: boolean;
-  keys: SealedCryptokey[];
-}
+import { openSealedKeys, type SealedCryptokey, type SealedKeys } from './sealedKeys';
 
 /** Zones whose keys are read with one query: a start reads every zone's, most of them none. */
 const readBatch = 1000;
@@ -111,7 +93,7 @@ export class DatabaseKeySource implements KeySource {
   /** Opens a zone's keys for its waiters; one zone's broken key fails that zone only. */
   private settle(zone: string, waiters: Waiter[], keys: SealedKeys | undefined): void {
     try {
-      const settings = keys && this.open(zone, keys);
+      const settings = keys && openSealedKeys(zone, keys, this.keyEncryptionKey);
       for (const waiter of waiters) waiter.resolve(settings);
     } catch (error) {
       for (const waiter of waiters) waiter.reject(error);
@@ -146,18 +128,5 @@ export class DatabaseKeySource implements KeySource {
       if (keys) read.set(row.name, { nsec3: row.nsec3, keys });
     }
     return read;
-  }
-
-  private open(zone: string, sealed: SealedKeys): SigningSettings {
-    const keys = sealed.keys.map((r) => {
-      const pkcs8 = decryptPrivateKey(Buffer.from(r.privateKey, 'base64'), this.keyEncryptionKey, r.id);
-      const key = importCryptokey({ keytype: r.keytype, algorithm: r.algorithm, active: r.active }, pkcs8);
-      // A row whose columns disagree with its private key would publish one key and sign with another.
-      if (key.keyTag !== r.keyTag || Buffer.from(key.dnskey.subarray(4)).toString('base64') !== r.publicKey) {
-        throw new Error(`the cryptokey ${r.id} of ${zone} does not match its private key`);
-      }
-      return key;
-    });
-    return { keys, nsec3: sealed.nsec3 };
   }
 }

@@ -12,7 +12,12 @@ export interface SigningSettings {
  * the `cryptokeys` table in database mode. A zone without an active key is served unsigned.
  */
 export interface KeySource {
-  settings(zone: string): Promise<SigningSettings | undefined>;
+  /**
+   * The zone's keys; undefined when it is unsigned. `awaited`: the source does not hold them yet
+   * and tells of them (`onChange`) when it does; meanwhile a zone that publishes keys is answered
+   * SERVFAIL where signatures are asked for, never unsigned (`ZoneSigning.sign`).
+   */
+  settings(zone: string): Promise<SigningSettings | undefined | 'awaited'>;
   /** Tells of zones whose keys changed outside the zone's records (a key (de)activated, say). */
   onChange?(listener: (zone: string) => void): void;
   /**

@@ -1,17 +1,26 @@
-import { RRType } from '@kaja/dns-model';
+import { Rcode, RRType } from '@kaja/dns-model';
 import { DEFAULT_POLICY, type SignedRecord } from '@kaja/dnssec';
 import { apexAliasAddresses, type AliasResolver } from './alias';
-import type { Answer } from './answer';
+import { emptyAnswer, type Answer } from './answer';
+import { isPresigned } from './presigned/presignedAnswers';
 import type { KeySource, SigningSettings } from './keySource';
 import { keySetTypes } from './publishedKeys';
 import type { Zone, ZoneChange } from './zone';
 import type { ZoneStore } from './zoneStore';
 import { ZoneSigner } from './zoneSigner';
 
+/** The first wait before a failed read of a zone's keys is tried again; it doubles up to `retryMaxMs`. */
+const retryFirstMs = 1000;
+const retryMaxMs = 30_000;
+
 /**
  * The DNSSEC step of the answer pipeline (between lookup and encode, for queries with the DO
  * bit): one `ZoneSigner` per signed zone, its keys from a `KeySource`, kept in step with the
- * `ZoneStore`. A zone whose key source gives no active key is served unsigned.
+ * `ZoneStore`. A zone whose key source gives no active key is served unsigned. A zone that
+ * publishes keys (DNSKEY at its apex) whose keys are not held (not read yet, the read failed, they
+ * would not open) is answered SERVFAIL where signatures are asked for: an unsigned answer would be
+ * bogus to every validating resolver, a SERVFAIL sends it to another server. A failed read is
+ * tried again with a doubling wait up to 30 s, and logged once until it succeeds.
  */
 export class ZoneSigning {
   private readonly settings = new Map<string, SigningSettings>();
@@ -20,6 +29,12 @@ export class ZoneSigning {
   private readonly loads = new Map<string, Promise<void>>();
   /** The zone object each name's keys were last read for: a zone loaded whole again is read again. */
   private readonly readFor = new Map<string, Zone>();
+  /** Zones whose keys the source gave (signed or not) since they came. */
+  private readonly known = new Set<string>();
+  /** Zones whose last read of their keys failed: the retry's timer and the failures in a row. */
+  private readonly failures = new Map<string, { timer: NodeJS.Timeout; attempts: number }>();
+  /** Answers given SERVFAIL because their zone's keys were not held (`kaja_dns_signing_unavailable_total`). */
+  unavailable = 0;
   private readonly listeners: (() => void)[] = [];
   private readonly timer: NodeJS.Timeout;
 
@@ -67,10 +82,19 @@ export class ZoneSigning {
     this.listeners.push(listener);
   }
 
-  /** The answer with its RRSIGs and denial proofs when its zone is signed; else as it was. */
+  /**
+   * The answer with its RRSIGs and denial proofs when its zone is signed; SERVFAIL when the zone
+   * publishes keys this process does not hold; else as it was.
+   */
   sign(answer: Answer): Answer {
-    const signer = answer.zone && this.signer(answer.zone);
-    return signer ? signer.sign(answer) : answer;
+    const zone = answer.zone;
+    if (!zone) return answer;
+    const signer = this.signer(zone);
+    if (signer) return signer.sign(answer);
+    if (!this.keysMissing(zone)) return answer;
+    this.unavailable++;
+    // Not cached: the keys may come with the next message from the key source.
+    return { ...emptyAnswer(Rcode.SERVFAIL, zone), uncacheable: true };
   }
 
   /** The signer of a served zone, built on first use; undefined when the zone is not signed. */
@@ -90,6 +114,8 @@ export class ZoneSigning {
    * cannot resolve an apex ALIAS: the zone goes out with the addresses it resolves to now.
    */
   async signedTransfer(zone: Zone, alias?: AliasResolver): Promise<SignedRecord[] | undefined> {
+    // A secondary given the zone unsigned would serve it bogus until the next transfer.
+    if (this.keysMissing(zone)) throw new Error(`the DNSSEC keys of ${zone.name} are not held here: the zone is not sent unsigned`);
     const aliasAddresses = await apexAliasAddresses(zone, alias);
     return this.signer(zone)?.signedRecords(aliasAddresses);
   }
@@ -101,16 +127,22 @@ export class ZoneSigning {
     const load = this.source.settings(name).then(
       (settings) => {
         if (this.loads.get(name) !== load) return;
-        const usable = settings?.keys.some((k) => k.active) && this.zones.get(name) !== undefined;
+        this.recovered(name);
+        // The source tells of them when it has them (`onChange`).
+        if (settings === 'awaited') return;
+        const zone = this.zones.get(name);
+        if (zone) this.known.add(name);
+        const usable = settings?.keys.some((k) => k.active) && zone !== undefined;
         if (usable) this.settings.set(name, settings!);
         else this.settings.delete(name);
         this.signers.delete(name);
-        const zone = this.zones.get(name);
         // Built now rather than on the first signed query, which would wait for it.
         if (usable && zone) this.signer(zone);
         this.emit();
       },
-      (error: unknown) => console.error(`dns: could not read the DNSSEC keys of ${name}:`, (error as Error).message),
+      (error: unknown) => {
+        if (this.loads.get(name) === load) this.failed(name, error as Error);
+      },
     );
     this.loads.set(name, load);
     return load;
@@ -118,6 +150,43 @@ export class ZoneSigning {
 
   close(): void {
     clearInterval(this.timer);
+    for (const { timer } of this.failures.values()) clearTimeout(timer);
+    this.failures.clear();
+  }
+
+  /** A zone that publishes keys, and is not presigned, whose keys were never given: it cannot be answered signed. */
+  private keysMissing(zone: Zone): boolean {
+    return !this.known.has(zone.name) && zone.apex.rrsets.has(RRType.DNSKEY) && !isPresigned(zone);
+  }
+
+  /** A read of a served zone's keys failed: said once per streak, tried again after a doubling wait. */
+  private failed(name: string, error: Error): void {
+    const zone = this.zones.get(name);
+    if (!zone) return;
+    const previous = this.failures.get(name);
+    clearTimeout(previous?.timer);
+    const attempts = (previous?.attempts ?? 0) + 1;
+    if (!previous) {
+      const meanwhile = this.settings.has(name)
+        ? 'signed with the keys read before'
+        : this.keysMissing(zone)
+          ? 'answered SERVFAIL where signatures are asked for'
+          : 'served unsigned';
+      console.error(
+        `dns: could not read the DNSSEC keys of ${name} (${error.message}); ${meanwhile} until they are read, tried again with a doubling wait up to 30 s`,
+      );
+    }
+    const timer = setTimeout(() => void this.reload(name), Math.min(retryMaxMs, retryFirstMs * 2 ** (attempts - 1)));
+    timer.unref();
+    this.failures.set(name, { timer, attempts });
+  }
+
+  private recovered(name: string): void {
+    const failure = this.failures.get(name);
+    if (!failure) return;
+    clearTimeout(failure.timer);
+    this.failures.delete(name);
+    console.log(`dns: read the DNSSEC keys of ${name} after ${failure.attempts} failed attempt(s)`);
   }
 
   /**
@@ -134,6 +203,9 @@ export class ZoneSigning {
     this.readFor.delete(name);
     this.settings.delete(name);
     this.signers.delete(name);
+    this.known.delete(name);
+    clearTimeout(this.failures.get(name)?.timer);
+    this.failures.delete(name);
   }
 
   private emit(): void {

@@ -2,6 +2,7 @@ import { secondaryAddressProblem } from '@kaja/config';
 import type { Cidr, KeyEncryptionKeys } from '@kaja/config';
 import type { DatabaseHandle, ZoneChangeNotice } from '@kaja/db';
 import type { Registry } from 'prom-client';
+import { DatabaseKeySource } from '../databaseKeySource';
 import { Notifier } from '../notify';
 import type { DnsServer, ServerOptions } from '../server';
 import type { ZoneSigning } from '../signing';
@@ -78,7 +79,7 @@ export interface DatabaseDnsServer extends DnsServer {
  */
 export async function serveDatabaseZones(options: DatabaseServerOptions): Promise<DatabaseDnsServer> {
   const { database } = options;
-  const worker = workerZones(database, options.keyEncryptionKey);
+  const worker = workerZones(database, options.keyEncryptionKey, new DatabaseKeySource(database, options.keyEncryptionKey));
   const { zones, keys, signing, transfers } = worker;
   const loader = new ZoneLoader(database.db, zones);
   loader.onZone(async (event) => {
@@ -142,7 +143,7 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     await loader.close();
     throw error;
   });
-  const feed = options.feedChannel === undefined ? undefined : new ZoneFeedPublisher(options.feedChannel, zones, (name) => loader.servedId(name));
+  const feed = options.feedChannel === undefined ? undefined : new ZoneFeedPublisher(options.feedChannel, zones, (name) => loader.servedId(name), keys);
   feed?.start(restored);
   if (!restored) void notifyPending();
   const heartbeat = options.node && new NodeHeartbeat(database.db, options.node, () => ({ journalPosition: follower.position, zonesLoaded: zones.size }));
@@ -165,6 +166,7 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
       feed?.close();
       await notifier?.close();
       await started.close();
+      signing.close();
       await loader.close();
       await snapshots?.close();
     },

@@ -1,5 +1,6 @@
 import type { Registry } from 'prom-client';
 import type { ZoneStore } from '../zoneStore';
+import { FedKeySource } from './fedKeySource';
 import type { DatabaseServerOptions } from './serve';
 import { startWorkerServer, workerZones } from './workerServer';
 import { ZoneFeedFollower } from './zoneFeed';
@@ -14,16 +15,17 @@ export interface FedServerOptions extends Omit<
 
 /**
  * A worker of a node other than its lead: serves the zones the lead loads and follows, from the
- * same memory (`ZoneFeedFollower`). It reads the database only for what is its own to answer:
- * DNSSEC keys, transfers and who may take them, NOTIFY for secondary zones, dynamic updates (written
- * through the platform's write path, and back here through the lead); and it writes its query counts.
+ * same memory (`ZoneFeedFollower`), signed with the keys the lead holds (`FedKeySource`). It reads
+ * the database only for what is its own to answer: transfers and who may take them, NOTIFY for
+ * secondary zones, dynamic updates (written through the platform's write path, and back here
+ * through the lead); and it writes its query counts.
  */
 export async function serveFedZones(
   options: FedServerOptions,
 ): Promise<{ zones: ZoneStore; fromSnapshot: boolean; metrics: Registry; close(): Promise<void> }> {
-  const worker = workerZones(options.database, options.keyEncryptionKey);
-  const { zones, signing } = worker;
-  const feed = new ZoneFeedFollower(options.feedChannel, zones);
+  const worker = workerZones(options.database, options.keyEncryptionKey, new FedKeySource(options.keyEncryptionKey));
+  const { zones, keys, signing } = worker;
+  const feed = new ZoneFeedFollower(options.feedChannel, zones, keys);
   const { fromSnapshot } = await feed.ready;
   await signing.ready();
   const started = await startWorkerServer(options, worker, { zoneId: (name) => feed.zoneId(name) }).catch((error: Error) => {
@@ -38,6 +40,7 @@ export async function serveFedZones(
     async close() {
       feed.close();
       await started.close();
+      signing.close();
     },
   };
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { SealedKeys } from '../databaseKeySource';
+import type { SealedKeys } from '../sealedKeys';
 import type { Zone } from '../zone';
 import { loadZoneText } from '../zoneFile';
 import { decodeZoneSnapshot, encodeZoneSnapshot, readZoneSnapshot, SnapshotError, snapshotVersion } from './snapshotFile';

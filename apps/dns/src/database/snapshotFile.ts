@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { open, readFile, rename, unlink } from 'node:fs/promises';
 import { DnsClass, type ResourceRecord } from '@kaja/dns-model';
-import type { SealedKeys } from '../databaseKeySource';
+import type { SealedKeys } from '../sealedKeys';
 import { Zone, type Rrset } from '../zone';
 
 /**

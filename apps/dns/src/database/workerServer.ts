@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '@kaja/db';
 import type { KeyEncryptionKeys } from '@kaja/config';
 import type { Registry } from 'prom-client';
-import { DatabaseKeySource } from '../databaseKeySource';
+import type { KeySource } from '../keySource';
 import { serverRegistry } from '../metrics/serverMetrics';
 import { startServer, type DnsServer, type ServerOptions } from '../server';
 import { ZoneSigning } from '../signing';
@@ -10,21 +10,24 @@ import { ZoneStore } from '../zoneStore';
 import { QueryCountsFlusher } from './queryCountsFlush';
 import { SecondaryNotices } from './secondaryNotices';
 
+/** A key source that drops what it holds of a zone no longer served. */
+type ZoneKeySource = KeySource & { forget(zone: string): void };
+
 /**
  * What every worker of a node on the database answers with, whether it loads the zones itself
- * (`serveDatabaseZones`) or is fed them by the worker that does (`serveFedZones`): the zones, their
- * DNSSEC keys and signing, and who may transfer them.
+ * (`serveDatabaseZones`, keys from the database) or is fed them by the worker that does
+ * (`serveFedZones`, keys from that worker): the zones, their DNSSEC keys and signing, and who may
+ * transfer them.
  */
-export interface WorkerZones {
+export interface WorkerZones<Keys extends ZoneKeySource = ZoneKeySource> {
   zones: ZoneStore;
-  keys: DatabaseKeySource;
+  keys: Keys;
   signing: ZoneSigning;
   transfers: DatabaseTransfers;
 }
 
-export function workerZones(database: DatabaseHandle, keyEncryptionKey: KeyEncryptionKeys): WorkerZones {
+export function workerZones<Keys extends ZoneKeySource>(database: DatabaseHandle, keyEncryptionKey: KeyEncryptionKeys, keys: Keys): WorkerZones<Keys> {
   const zones = new ZoneStore();
-  const keys = new DatabaseKeySource(database, keyEncryptionKey);
   const signing = new ZoneSigning(zones, keys);
   zones.onZoneSet((name) => {
     if (!zones.get(name)) keys.forget(name);
@@ -89,6 +92,7 @@ export async function startWorkerServer(options: WorkerServerOptions, { zones, s
       counters: responder.metrics,
       rateLimit: responder.rateLimiter?.counts,
       zones: () => zones.size,
+      signingUnavailable: () => signing.unavailable,
       ...(served.journalLagSeconds ? { journalLagSeconds: served.journalLagSeconds } : {}),
     }),
     async close() {

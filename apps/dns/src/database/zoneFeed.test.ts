@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { RRType } from '@kaja/dns-model';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadZoneText, wireRecord } from '../zoneFile';
 import { ZoneStore } from '../zoneStore';
-import { ZoneFeedFollower, ZoneFeedPublisher } from './zoneFeed';
+import { FedKeySource } from './fedKeySource';
+import { ZoneFeedFollower, ZoneFeedPublisher, type LeadKeys } from './zoneFeed';
 
 // Both sides in one thread: a BroadcastChannel delivers to every other channel of its name, in
 // this thread or another, and a SharedArrayBuffer posted over it is the same memory either way.
@@ -18,6 +20,9 @@ const addresses = (store: ZoneStore, zone: string, name: string) =>
     ?.rrsets.get(RRType.A)
     ?.rdata.map((r) => r.join('.'));
 
+/** A lead whose zones are all unsigned (the keys sent with the zones: fedKeySource.test.ts). */
+const unsigned: LeadKeys = { sealedKeys: () => ({ keys: undefined }), onRead: () => {} };
+
 let closing: { close(): void }[] = [];
 afterEach(() => {
   for (const side of closing) side.close();
@@ -27,14 +32,14 @@ afterEach(() => {
 function lead(channel: string) {
   const zones = new ZoneStore();
   for (const name of ['example.com', 'example.net']) zones.put(loadZoneText(name, zoneText(name, 1)));
-  const publisher = new ZoneFeedPublisher(channel, zones, (name) => `id-${name}`);
+  const publisher = new ZoneFeedPublisher(channel, zones, (name) => `id-${name}`, unsigned);
   closing.push(publisher);
   return { zones, publisher };
 }
 
 function follower(channel: string) {
   const zones = new ZoneStore();
-  const feed = new ZoneFeedFollower(channel, zones);
+  const feed = new ZoneFeedFollower(channel, zones, new FedKeySource({ current: randomBytes(32), previous: [] }));
   closing.push(feed);
   return { zones, feed };
 }
@@ -103,7 +108,7 @@ describe("a node's zones, loaded by its lead worker and served by the others", (
     // The lead that follows serves example.com only: example.net was deleted while none served.
     const zones = new ZoneStore();
     zones.put(loadZoneText('example.com', zoneText('example.com', 3)));
-    const next = new ZoneFeedPublisher(channel, zones, (name) => `id-${name}`);
+    const next = new ZoneFeedPublisher(channel, zones, (name) => `id-${name}`, unsigned);
     closing.push(next);
     next.start(false);
     await expect.poll(() => [...other.zones.names()]).toEqual(['example.com']);

@@ -1,17 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import { BroadcastChannel } from 'node:worker_threads';
+import type { SealedKeys } from '../sealedKeys';
 import { Zone, type SharedZone, type ZoneChange } from '../zone';
 import type { ZoneStore } from '../zoneStore';
+import type { FedKeySource } from './fedKeySource';
+
+/** A zone's keys as the lead last read them (`keys` undefined: unsigned); undefined when not read yet. */
+type ReadKeys = { keys: SealedKeys | undefined } | undefined;
+
+/** The lead's keys (`DatabaseKeySource`): those last read per zone, and a call after each read. */
+export interface LeadKeys {
+  sealedKeys(zone: string): ReadKeys;
+  onRead(listener: (zone: string) => void): void;
+}
 
 /**
  * The zones of a node with several workers are loaded and followed from the database by one of them
  * (the lead) and handed to the others over a `BroadcastChannel` of the node's: each zone as its
  * images in shared memory (`Zone.share`), then each change applied, so every worker serves one copy
  * of the zone data and the database is read for zones once per node rather than once per worker.
+ * Each zone's DNSSEC keys go with it, sealed as read, and again after each read of the lead's (a
+ * key activated, a zone loaded again, the database back after a start from the snapshot): the other
+ * workers sign with the lead's keys, never with keys of their own reading.
  * These are the messages, posted in arrays, many to a post.
  */
 type FeedMessage =
-  | { type: 'put'; name: string; id: string; shared: SharedZone; to?: string }
+  | { type: 'put'; name: string; id: string; shared: SharedZone; keys: ReadKeys; to?: string }
+  | { type: 'keys'; name: string; keys: SealedKeys | undefined }
   | { type: 'apply'; name: string; change: ZoneChange }
   | { type: 'remove'; name: string }
   /** Every zone was sent (to one worker, or all): it serves the same zones as the lead. */
@@ -32,6 +47,7 @@ export class ZoneFeedPublisher {
     channelName: string,
     private readonly zones: ZoneStore,
     private readonly zoneId: (name: string) => string | undefined,
+    private readonly keys: LeadKeys,
   ) {
     this.channel = new BroadcastChannel(channelName);
     this.channel.onmessage = (event) => {
@@ -44,6 +60,10 @@ export class ZoneFeedPublisher {
     });
     zones.onChange((name, change) => {
       if (this.ready && name !== undefined && change) this.send({ type: 'apply', name, change });
+    });
+    keys.onRead((name) => {
+      const read = keys.sealedKeys(name);
+      if (this.ready && read && zones.get(name)) this.send({ type: 'keys', name, keys: read.keys });
     });
   }
 
@@ -66,7 +86,7 @@ export class ZoneFeedPublisher {
   }
 
   private put(zone: Zone, to?: string): FeedMessage {
-    return { type: 'put', name: zone.name, id: this.zoneId(zone.name) ?? '', shared: zone.share(), to };
+    return { type: 'put', name: zone.name, id: this.zoneId(zone.name) ?? '', shared: zone.share(), keys: this.keys.sealedKeys(zone.name), to };
   }
 
   /** Queued and posted together at the end of the turn, many to a post. */
@@ -82,7 +102,7 @@ export class ZoneFeedPublisher {
   }
 }
 
-/** A worker's side: serves in `zones` what the lead sends. */
+/** A worker's side: serves in `zones` what the lead sends, signed with the keys it sends (`keys`). */
 export class ZoneFeedFollower {
   /** Resolves once every zone the lead serves is here: whether the lead serves them from its snapshot. */
   readonly ready: Promise<{ fromSnapshot: boolean }>;
@@ -102,6 +122,7 @@ export class ZoneFeedFollower {
   constructor(
     channelName: string,
     private readonly zones: ZoneStore,
+    private readonly keys: FedKeySource,
   ) {
     this.channel = new BroadcastChannel(channelName);
     let done!: (ready: { fromSnapshot: boolean }) => void;
@@ -140,9 +161,15 @@ export class ZoneFeedFollower {
     switch (message.type) {
       case 'put':
         if (!this.forMe(message.to)) return;
+        // Held before the put, which has the zone's keys read.
+        if (message.keys) this.keys.hold(message.name, message.keys.keys);
         this.zones.put(new Zone(message.name, message.shared));
         this.known.set(message.name, message.id);
         this.put.add(message.name);
+        return;
+      case 'keys':
+        // A zone not served here yet comes with its keys.
+        if (this.zones.get(message.name)) this.keys.take(message.name, message.keys);
         return;
       case 'apply':
         // A change the lead applied to a zone this worker does not have yet arrives with the zone.

@@ -13,6 +13,8 @@ export interface ServerMetricsSource {
    * it (database mode; undefined until the first complete sync). Absent for zone files.
    */
   journalLagSeconds?: () => number | undefined;
+  /** Answers given SERVFAIL because their zone's keys were not held (`ZoneSigning.unavailable`); absent without signing. */
+  signingUnavailable?: () => number;
   /** The response rate limiter's counts; absent when rate limiting is off. */
   rateLimit?: { readonly slipped: number; readonly dropped: number } | undefined;
 }
@@ -62,6 +64,15 @@ export function serverRegistry(source: ServerMetricsSource): Registry {
     'RRSIG sets made because none was cached (a new or changed RRset, or an ageing signature).',
     () => signatureCacheCounts.misses,
   );
+  const unavailable = source.signingUnavailable;
+  if (unavailable) {
+    counterOf(
+      registry,
+      'kaja_dns_signing_unavailable_total',
+      'Answers to queries with the DO bit for a zone that publishes DNSSEC keys this process does not hold (not read yet, unreadable, would not open): SERVFAIL, never unsigned.',
+      unavailable,
+    );
+  }
   new Gauge({
     name: 'kaja_dns_zones',
     help: 'Zones loaded (with several processes, the fewest any of them serves).',

@@ -56,6 +56,7 @@ describe('metrics of a DNS-only node', () => {
       expect(after.value('kaja_dns_answer_duration_seconds_count')).toBe(9);
       expect(after.value('kaja_dns_answer_cache_hits_total') + after.value('kaja_dns_answer_cache_misses_total')).toBe(9);
       expect(after.value('kaja_dns_journal_lag_seconds')).toBeLessThan(30);
+      expect(after.value('kaja_dns_signing_unavailable_total')).toBe(0);
       expect(after.text).not.toContain(first.name);
     } finally {
       node.child.kill('SIGTERM');
