@@ -35,6 +35,12 @@ an id kept in DATA_DIR) in DNS_NETWORK and DNS_REGION every DNS_HEARTBEAT_INTERV
   --tcp-max-connections-per-network N
                            TCP connections at once from one client network (IPv4 /24, IPv6 /56)
                            per worker, the rest kept for others (default ${defaultTcpOptions.maxConnectionsPerNetwork})
+  --tcp-connection-buffer N
+                           octets of unsent answers after which a TCP connection is not read from
+                           until its client reads (default ${defaultTcpOptions.connectionBufferBytes})
+  --tcp-max-buffered N     octets of unsent answers all TCP connections of a worker may hold,
+                           transfers aside; past it the connection holding most is closed
+                           (default ${defaultTcpOptions.maxBufferedBytes})
   --answer-cache-size N    query names whose encoded answers each process keeps (default
                            DNS_ANSWER_CACHE_SIZE, else 200000)
   --rate-limit N           UDP responses per second per client network (IPv4 /24, IPv6 /56) and
@@ -116,6 +122,8 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
       'tcp-io-timeout': { type: 'string' },
       'tcp-max-connections': { type: 'string' },
       'tcp-max-connections-per-network': { type: 'string' },
+      'tcp-connection-buffer': { type: 'string' },
+      'tcp-max-buffered': { type: 'string' },
       'answer-cache-size': { type: 'string' },
       'rate-limit': { type: 'string' },
       'rate-limit-window': { type: 'string' },
@@ -285,6 +293,8 @@ function tcpOptions(values: Record<string, unknown>): TcpOptions {
     ioTimeoutMs: read('tcp-io-timeout', defaultTcpOptions.ioTimeoutMs),
     maxConnections: read('tcp-max-connections', defaultTcpOptions.maxConnections),
     maxConnectionsPerNetwork: read('tcp-max-connections-per-network', defaultTcpOptions.maxConnectionsPerNetwork),
+    connectionBufferBytes: read('tcp-connection-buffer', defaultTcpOptions.connectionBufferBytes),
+    maxBufferedBytes: read('tcp-max-buffered', defaultTcpOptions.maxBufferedBytes),
   };
 }
 

@@ -3,7 +3,7 @@ import type { ZoneSigning } from './signing';
 import type { NotifyReceiver } from './notifyIn';
 import { Responder } from './respond';
 import type { RateLimitOptions } from './responseRateLimit';
-import { defaultTcpOptions, listenTcp, type TcpListener, type TcpOptions } from './tcp';
+import { defaultTcpOptions, listenTcp, TcpBuffers, type TcpListener, type TcpOptions } from './tcp';
 import { listenUdp, type UdpListener } from './udp';
 import type { UpdateHandler } from './update';
 import { listenUdpBatch, udpBatchAddon } from './udpBatch';
@@ -66,6 +66,8 @@ export async function startServer(options: ServerOptions): Promise<DnsServer> {
     answerCacheSize: options.answerCacheSize,
   });
   const tcpOptions = { ...defaultTcpOptions, ...options.tcp };
+  // One limit for the unsent answers of every address this worker listens on.
+  const tcpBuffers = new TcpBuffers(tcpOptions.maxBufferedBytes, responder.metrics);
   const sockets: UdpListener[] = [];
   const addon = options.udp === 'dgram' ? undefined : udpBatchAddon;
   if (options.udp === 'batch' && !addon) throw new Error('the batched UDP addon is not built (npm install builds it)');
@@ -78,7 +80,7 @@ export async function startServer(options: ServerOptions): Promise<DnsServer> {
   };
   try {
     for (const { host, port } of options.listen) {
-      const tcp = await listenTcp(host, port, responder, tcpOptions, transfers, options.reusePort);
+      const tcp = await listenTcp(host, port, responder, tcpOptions, transfers, options.reusePort, tcpBuffers);
       servers.push(tcp);
       sockets.push(addon ? listenUdpBatch(addon, host, tcp.port, responder) : await listenUdp(host, tcp.port, responder));
       addresses.push({ host, port: tcp.port });

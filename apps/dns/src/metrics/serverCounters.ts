@@ -43,6 +43,10 @@ export class ServerCounters {
   /** Queries answered from the answer cache, and those answered by the whole pipeline (not cached yet, stale, or never cached). */
   cacheHits = 0;
   cacheMisses = 0;
+  /** TCP connections that stopped being read because their client left its answers unread. */
+  tcpBackedUp = 0;
+  /** TCP connections closed because the worker's connections held too many unsent answers. */
+  tcpClosedForMemory = 0;
 
   /** One answer sent (or about to be). */
   answered(qtype: number, rcode: number, tcp: boolean): void {

@@ -64,6 +64,18 @@ export function serverRegistry(source: ServerMetricsSource): Registry {
     'RRSIG sets made because none was cached (a new or changed RRset, or an ageing signature).',
     () => signatureCacheCounts.misses,
   );
+  counterOf(
+    registry,
+    'kaja_dns_tcp_backed_up_total',
+    'Times a TCP connection stopped being read because its client left its answers unread (past the connection buffer).',
+    () => counters.tcpBackedUp,
+  );
+  counterOf(
+    registry,
+    'kaja_dns_tcp_closed_for_memory_total',
+    'TCP connections closed because the unsent answers of all a process holds passed its limit (the one holding most is closed).',
+    () => counters.tcpClosedForMemory,
+  );
   const unavailable = source.signingUnavailable;
   if (unavailable) {
     counterOf(
