@@ -67,10 +67,12 @@ export async function findTsigKey(executor: Executor, zone: ZoneRow, keyId: stri
   return key;
 }
 
-async function checkNameFree(executor: Executor, name: string, exceptId?: string): Promise<void> {
-  const [taken] = await executor.select({ id: tsigKeys.id }).from(tsigKeys).where(eq(tsigKeys.name, name));
-  if (taken && taken.id !== exceptId)
-    throw conflict(`A TSIG key named ${name} exists already; key names are unique on the platform`, { name: 'Choose another name' });
+async function checkNameFree(executor: Executor, zone: ZoneRow, name: string, exceptId?: string): Promise<void> {
+  const [taken] = await executor
+    .select({ id: tsigKeys.id })
+    .from(tsigKeys)
+    .where(and(eq(tsigKeys.zoneId, zone.id), eq(tsigKeys.name, name)));
+  if (taken && taken.id !== exceptId) throw conflict(`This zone has a TSIG key named ${name} already`, { name: 'Choose another name' });
 }
 
 /** Creates a key with a new random secret, sealed at rest; the secret is in this answer only. */
@@ -90,7 +92,7 @@ export async function createTsigKey(ctx: ServiceContext, principal: Principal, z
       throw invalid({ zone: `A zone can have at most ${MAX_TSIG_KEYS_PER_ZONE} TSIG keys: delete one you no longer use` });
     }
     const name = fields.name ?? `${randomBytes(4).toString('hex')}.${zone.name}`;
-    await checkNameFree(tx, name);
+    await checkNameFree(tx, zone, name);
     const id = randomUUID();
     const secret = randomBytes(32);
     const [key] = await tx
@@ -152,7 +154,7 @@ export async function updateTsigKey(ctx: ServiceContext, principal: Principal, z
     const zone = await findZone(tx, principal, zoneId);
     const key = await findTsigKey(tx, zone, keyId, { lock: true });
     requireNoWiderTsigKey(principal, zone.name, key);
-    if (fields.name !== undefined) await checkNameFree(tx, fields.name, key.id);
+    if (fields.name !== undefined) await checkNameFree(tx, zone, fields.name, key.id);
     let recordPolicies: RecordPolicy[] | null | undefined = fields.recordPolicies;
     if (input.can_update !== undefined || input.can_transfer !== undefined || fields.recordPolicies !== undefined) {
       const requested = fields.recordPolicies === undefined ? key.recordPolicies : fields.recordPolicies;
