@@ -12,8 +12,8 @@ export interface UpdateKey extends TsigKey {
  * the API's update service here. Without one, UPDATE is answered NOTIMP like any other opcode.
  */
 export interface UpdateHandler {
-  /** The key a TSIG record names (canonical name), or undefined when there is none. */
-  findKey(name: string): Promise<UpdateKey | undefined>;
+  /** The key of `zone` (the update's zone section) that a TSIG record names (canonical names), or undefined when there is none. */
+  findKey(zone: string, name: string): Promise<UpdateKey | undefined>;
   /** Applies an update whose signature by `keyId` was verified; gives the rcode of RFC 2136 section 3. */
   update(request: { message: Message; keyId: string; client: string | null }): Promise<{ rcode: number }>;
 }
@@ -48,7 +48,8 @@ async function answerSigned(packet: Uint8Array, handler: UpdateHandler, client: 
   if (found === 'malformed') return answer(message, Rcode.FORMERR, { status: 'unsigned' });
   let verification: TsigVerification = { status: 'unsigned' };
   try {
-    const key = await handler.findKey(found.record.keyName.toLowerCase());
+    // Key names are unique per zone only: the key is looked up in the zone the update names (BADKEY elsewhere).
+    const key = await handler.findKey((message.questions[0]?.name ?? '').toLowerCase(), found.record.keyName.toLowerCase());
     verification = verifyMessage(packet, (name) => (key && key.name === name ? key : undefined));
     if (verification.status !== 'valid') {
       return answer(message, verification.status === 'invalid' && verification.error === Rcode.FORMERR ? Rcode.FORMERR : Rcode.NOTAUTH, verification);

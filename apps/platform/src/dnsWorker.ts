@@ -22,8 +22,8 @@ function call<T>(request: DnsThreadCall): Promise<T> {
 }
 const updates: UpdateService = {
   // The secret crossed the thread boundary as a Uint8Array.
-  findKey: async (name) => {
-    const key = await call<Awaited<ReturnType<UpdateService['findKey']>>>({ method: 'findKey', args: [name] });
+  findKey: async (zone, name) => {
+    const key = await call<Awaited<ReturnType<UpdateService['findKey']>>>({ method: 'findKey', args: [zone, name] });
     return key && { ...key, secret: Buffer.from(key.secret) };
   },
   update: (request) => call({ method: 'update', args: [request] }),

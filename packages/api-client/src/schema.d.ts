@@ -14602,7 +14602,7 @@ export interface paths {
         put?: never;
         /**
          * Create a TSIG key for the zone; the secret is in this response only
-         * @description The secret is 32 random octets in base64 (hmac-sha256 by default). `name` must be unique on the platform; left out, it is a random label below the zone. At most 20 keys per zone.
+         * @description The secret is 32 random octets in base64 (hmac-sha256 by default). `name` must be unique in the zone (other zones and customers may use the same name); left out, it is a random label below the zone. At most 20 keys per zone.
          *
          *     The answer carries a secret and is sent with `Cache-Control: no-store`.
          *

@@ -1,5 +1,5 @@
 import { resolveKeyEncryptionKey } from '@kaja/config';
-import { eq } from '@kaja/db/orm';
+import { and, eq } from '@kaja/db/orm';
 import { tsigKeys, zones, type Executor, type ZoneChangeNotice } from '@kaja/db';
 import {
   DnsClass,
@@ -69,15 +69,21 @@ type Failure = { rcode: number; reason: string };
 const failure = (rcode: number, reason: string): Failure => ({ rcode, reason });
 
 /**
- * What a DNS server needs to take dynamic updates: a key by its name with the secret in clear (to
+ * What a DNS server needs to take dynamic updates: a key by its zone and name (names are unique per
+ * zone only, as two customers may both name a key `transfer-key`), with the secret in clear (to
  * verify and sign), and the update itself. Each outcome is logged with its reason.
  */
 export function createUpdateService(ctx: WriteContext) {
   const kek = resolveKeyEncryptionKey(ctx.config);
   return {
-    async findKey(name: string) {
-      const [row] = await ctx.db.select().from(tsigKeys).where(eq(tsigKeys.name, name.toLowerCase()));
-      if (!row) return undefined;
+    async findKey(zone: string, name: string) {
+      const [found] = await ctx.db
+        .select({ row: tsigKeys })
+        .from(tsigKeys)
+        .innerJoin(zones, eq(zones.id, tsigKeys.zoneId))
+        .where(and(eq(zones.name, zone.toLowerCase()), eq(tsigKeys.name, name.toLowerCase())));
+      if (!found) return undefined;
+      const { row } = found;
       return { id: row.id, name: row.name, algorithm: row.algorithm, secret: openTsigSecret(row.secret, kek, row.id) };
     },
     async update(request: UpdateRequest): Promise<UpdateOutcome> {

@@ -95,7 +95,10 @@ export async function authenticationPlugin(app: FastifyInstance, { context }: { 
     } catch (error) {
       // A stale cookie must not lock a visitor out of public pages.
       if (auth === 'public' && credential.viaCookie) return;
-      if (error instanceof ApiError && error.code === 'unauthorized') request.authenticationFailed = true;
+      if (error instanceof ApiError && error.code === 'unauthorized') {
+        request.authenticationFailed = true;
+        throw request.refusedCredentialsLimited ?? error;
+      }
       throw error;
     }
     if (auth === 'session' && principal.credential.kind !== 'session') {

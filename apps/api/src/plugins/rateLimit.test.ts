@@ -90,7 +90,7 @@ describe('refused credentials', () => {
   });
   afterAll(() => api.close());
 
-  it('are counted per client address: bogus, revoked and session-only refusals alike, then refused unread with 429', async () => {
+  it('are counted per client address: bogus, revoked and session-only refusals alike, then answered 429', async () => {
     const owner = await signUpOwner(api);
     const revoked = await createApiKey(api, owner, { name: 'old', scopes: ['zones:read'] });
     expect((await api.request('DELETE', `/users/${owner.userId}/apikeys/${revoked.id}`, { token: owner.accessToken })).status).toBe(200);
@@ -103,14 +103,35 @@ describe('refused credentials', () => {
     statuses.push((await api.request('GET', '/zones', { token: 'kak_bogus-after-the-limit' })).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
 
-    // From this address every credential waits for the window to end, a good one too, without being looked up.
-    const refused = await api.request('GET', '/zones', { token: owner.apiKey });
+    const refused = await api.request('GET', '/zones', { token: 'kak_bogus-again' });
     expect(refused.status).toBe(429);
     expect(errorOf(refused)).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('refused credentials') });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused.headers.get('ratelimit-policy')).toBe('"failed-authentication";q=5;w=60');
+    expect((await api.request('GET', '/zones', { token: revoked.key })).status).toBe(429);
     // Calls without a credential go on under the anonymous limits.
     expect((await api.request('GET', '/plans')).status).toBe(200);
+  });
+
+  it('never deny a good credential from an address that floods bogus ones (an office NAT, a CI egress)', async () => {
+    const shared = await startTestApi({ rateLimits: { failedAuthentication: { limit: 30, windowSeconds: 60 } } });
+    try {
+      const owner = await signUpOwner(shared);
+      const key = await createApiKey(shared, owner, { name: 'ci', scopes: ['zones:read'] });
+      const bogus = [];
+      for (let call = 0; call < 35; call++) bogus.push((await shared.request('GET', '/zones', { token: `kak_guess${call}` })).status);
+      expect(bogus.slice(0, 30).every((status) => status === 401)).toBe(true);
+      expect(bogus.slice(30).every((status) => status === 429)).toBe(true);
+
+      // The same address: API keys and access tokens that verify are served, while the bogus stream stays throttled.
+      expect((await shared.request('GET', '/zones', { token: key.key })).status).toBe(200);
+      expect((await shared.request('GET', '/zones', { token: owner.apiKey })).status).toBe(200);
+      expect((await shared.request('GET', '/zones', { token: owner.accessToken })).status).toBe(200);
+      expect((await shared.request('GET', '/zones', { token: 'kak_guess-more' })).status).toBe(429);
+      expect((await shared.request('GET', '/zones', { token: 'kst_guess-more' })).status).toBe(429);
+    } finally {
+      await shared.close();
+    }
   });
 
   it('leave callers whose credentials are accepted uncounted', async () => {

@@ -69,24 +69,30 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set when the credential of the call was refused (unknown, revoked, expired, not allowed from here). */
     authenticationFailed: boolean;
+    /** The answer for a refused credential while the client address is over its refused-credential limit. */
+    refusedCredentialsLimited: ApiError | null;
   }
 }
 
 /**
- * Refused credentials, per client address: each costs a database lookup, and guessing keys is made of
- * them, yet the limits above only count callers once known. Register before authentication: over the
- * limit, a call that presents a credential is refused before it is looked up (calls without one go on).
+ * Refused credentials, per client address: guessing keys is made of them, yet the limits above only
+ * count callers once known. Over the limit, a refused credential from that address is answered 429
+ * instead of 401 (guessing learns nothing more), while one that verifies is served: many customers share
+ * an address (an office NAT, a CI provider's egress), and one of them guessing must not lock out the rest.
+ * The lookup stays cheap enough to make for everyone: one SHA-256 of the presented secret and one read
+ * of a unique index, as for every accepted call.
  */
 export async function failedAuthenticationLimitPlugin(app: FastifyInstance, { limits }: { limits: RateLimits }) {
   const limiter = new RateLimiter();
   const { limit, windowSeconds } = limits.failedAuthentication;
   const keyOf = (ip: string) => `failed-authentication:${ip}`;
   app.decorateRequest('authenticationFailed', false);
+  app.decorateRequest('refusedCredentialsLimited', null);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.url === undefined || !presentsCredential(request)) return;
     const resetSeconds = limiter.exhausted(keyOf(request.ip), limit);
     if (resetSeconds === null) return;
-    throw new ApiError(
+    request.refusedCredentialsLimited = new ApiError(
       'rate_limited',
       `Too many refused credentials from this address; try again in ${resetSeconds} seconds`,
       { retry_after: resetSeconds },

@@ -7,7 +7,7 @@ import { inTransaction, normaliseRecordPolicy, parseCidr, recordAudit } from '@k
 import { mailUser } from './securityMail';
 import type { ServiceContext } from './context';
 import { presentApiKey } from './presenters';
-import { boundApiKey, boundRotation, type ApiKeyLimits } from './credentialLimits';
+import { boundApiKey, boundRotation, requireNoWiderApiKey, type ApiKeyLimits } from './credentialLimits';
 import { requireRoleOver, requireScope, type Principal } from './principal';
 import { joinScopes, parseScopes, roleScopes, splitScopes } from './scopes';
 import { hashSecret, newSecret } from './tokens';
@@ -165,6 +165,17 @@ async function findKey(executor: Executor, ownerId: string, keyId: string) {
   return key;
 }
 
+const limitsOf = (key: typeof apiKeys.$inferSelect) => ({
+  scopes: splitScopes(key.scopes),
+  expiresAt: key.expiresAt,
+  allowedZones: key.allowedZones,
+  recordPolicies: key.recordPolicies,
+  allowedCidrs: key.allowedCidrs,
+  maxAgeSeconds: key.maxAgeSeconds,
+  maxUnusedSeconds: key.maxUnusedSeconds,
+  createdAt: key.createdAt,
+});
+
 export async function getApiKey(ctx: ServiceContext, principal: Principal, userId: string, keyId: string) {
   const owner = await keyOwner(ctx, principal, userId, false);
   return presentApiKey(await findKey(ctx.db, owner.id, keyId));
@@ -175,6 +186,7 @@ export async function revokeApiKey(ctx: ServiceContext, principal: Principal, us
   return ctx.db.transaction(async (tx) => {
     const key = await findKey(tx, owner.id, keyId);
     if (key.revokedAt) throw notFound('API key');
+    requireNoWiderApiKey(principal, owner.role, limitsOf(key));
     const [revoked] = await tx.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, key.id)).returning();
     await recordAudit(tx, principal.actor, {
       customerId: owner.customerId,
@@ -193,15 +205,7 @@ export async function rotateApiKey(ctx: ServiceContext, principal: Principal, us
   return ctx.db.transaction(async (tx) => {
     const old = await findKey(tx, owner.id, keyId);
     if (old.revokedAt) throw notFound('API key');
-    const limits = boundRotation(principal, owner.role, {
-      scopes: splitScopes(old.scopes),
-      expiresAt: old.expiresAt,
-      allowedZones: old.allowedZones,
-      recordPolicies: old.recordPolicies,
-      allowedCidrs: old.allowedCidrs,
-      maxAgeSeconds: old.maxAgeSeconds,
-      maxUnusedSeconds: old.maxUnusedSeconds,
-    });
+    const limits = boundRotation(principal, owner.role, limitsOf(old));
     await tx.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, old.id));
     const { key, secret } = await insertApiKey(tx, owner, principal.userId, { name: old.name, ...limits });
     await recordAudit(tx, principal.actor, {

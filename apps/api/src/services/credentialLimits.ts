@@ -5,9 +5,10 @@ import { parseCidr, policiesAllow, ipAllowed, type RrsetTarget } from '@kaja/zon
 import { grants, roleScopes } from './scopes';
 
 /**
- * The one rule for every path that makes a credential (API keys, their rotation, TSIG keys, people
- * through invitations, user creation and role changes): the new credential can never do more than
- * the credential that makes it. A session can do what its user's role allows; an API key what its
+ * The one rule for every path that makes, changes or deletes a credential (API keys, their rotation
+ * and revocation, TSIG keys and the secondaries that transfer with them, people through invitations,
+ * user creation and role changes): the credential made or acted on can never do more than the
+ * credential that acts. A session can do what its user's role allows; an API key what its
  * scopes and restrictions allow on top of that. Limits the request leaves out are inherited from
  * the caller; limits given wider than the caller's are refused, naming each field.
  */
@@ -150,17 +151,36 @@ export function boundApiKey(principal: Principal, ownerRole: Role, requested: Ap
   return bounded;
 }
 
+const refuseWider = (what: string) => new ApiError('forbidden', `A credential cannot change or delete one that can do more than itself: ${what}`, { id: what });
+
+/**
+ * May `principal` change, rotate or revoke this existing API key? Only when the key is no wider than
+ * the caller: scopes, zones, record policies, address ranges, unused time and the end of its life.
+ */
+export function requireNoWiderApiKey(principal: Principal, ownerRole: Role, key: ApiKeyLimits & { createdAt: Date }): void {
+  const ends = [key.expiresAt?.getTime(), key.maxAgeSeconds === null ? undefined : key.createdAt.getTime() + key.maxAgeSeconds * 1000].filter(
+    (end) => end !== undefined,
+  );
+  const asMade = { ...key, expiresAt: ends.length > 0 ? new Date(Math.min(...ends)) : null };
+  let bounded: ApiKeyLimits | null = null;
+  try {
+    bounded = boundApiKey(principal, ownerRole, asMade);
+  } catch {
+    // Wider in some field: refused below, as a whole.
+  }
+  const inherited = (['allowedZones', 'recordPolicies', 'allowedCidrs', 'maxUnusedSeconds', 'expiresAt'] as const).some(
+    (field) => bounded?.[field] !== asMade[field],
+  );
+  if (!bounded || inherited) throw refuseWider('This API key can do more than the calling credential: act on it with one at least as wide (e.g. signed in)');
+}
+
 /**
  * An existing key rotated by `principal`: the new secret keeps the key's limits, so the key may not
  * be wider than the caller (its lifetime is capped at the caller's).
  */
-export function boundRotation(principal: Principal, ownerRole: Role, key: ApiKeyLimits): ApiKeyLimits {
-  const bounded = boundApiKey(principal, ownerRole, key);
-  const narrowed = (['allowedZones', 'recordPolicies', 'allowedCidrs', 'maxUnusedSeconds'] as const).filter((field) => bounded[field] !== key[field]);
-  if (narrowed.length > 0) {
-    throw refuse({ id: 'This key has fewer restrictions than the calling key: rotate it with a credential at least as wide (e.g. signed in)' });
-  }
-  return bounded;
+export function boundRotation(principal: Principal, ownerRole: Role, key: ApiKeyLimits & { createdAt: Date }): ApiKeyLimits {
+  requireNoWiderApiKey(principal, ownerRole, key);
+  return boundApiKey(principal, ownerRole, key);
 }
 
 export interface TsigKeyLimits {
@@ -199,6 +219,23 @@ export function boundTsigKey(
   }
   if (Object.keys(details).length > 0) throw refuse(details);
   return { canUpdate: requested.canUpdate, canTransfer: requested.canTransfer, recordPolicies };
+}
+
+/**
+ * May `principal` change or delete this existing TSIG key of `zone` (or a secondary that transfers with
+ * it)? Only when the key is no wider than the caller: the scopes its powers need, record policies within
+ * the caller's, and no powers from a caller with address or lifetime limits.
+ */
+export function requireNoWiderTsigKey(principal: Principal, zone: string, key: TsigKeyLimits): void {
+  let bounded: TsigKeyLimits | null = null;
+  try {
+    bounded = boundTsigKey(principal, zone, key);
+  } catch {
+    // Wider in some field: refused below, as a whole.
+  }
+  if (!bounded || bounded.recordPolicies !== key.recordPolicies) {
+    throw refuseWider('This TSIG key can do more than the calling credential: act on it with one at least as wide (e.g. signed in)');
+  }
 }
 
 /**

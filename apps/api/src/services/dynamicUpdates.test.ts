@@ -348,12 +348,14 @@ describe('dynamic updates (RFC 2136 section 3)', () => {
     });
   });
 
-  it('finds a key by its name with the secret opened, and nothing for an unknown name', async () => {
+  it('finds a key by its zone and name with the secret opened, and nothing for an unknown name or another zone', async () => {
     const zone = await createZone(api, owner);
     const key = await createTsigKey(api, zone.id, { name: `Upper.${zone.name}`.toLowerCase() });
     const service = createUpdateService(ctx);
-    const found = await service.findKey(key.name.toUpperCase());
+    const found = await service.findKey(zone.name.toUpperCase(), key.name.toUpperCase());
     expect(found).toEqual({ id: key.id, name: key.name, algorithm: 'hmac-sha256', secret: new Uint8Array(Buffer.from(key.secret, 'base64')) });
-    expect(await service.findKey(`unknown.${zone.name}`)).toBeUndefined();
+    expect(await service.findKey(zone.name, `unknown.${zone.name}`)).toBeUndefined();
+    const elsewhere = await createZone(api, owner);
+    expect(await service.findKey(elsewhere.name, key.name)).toBeUndefined();
   });
 });

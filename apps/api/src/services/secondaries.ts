@@ -7,6 +7,7 @@ import { findZone, recordAudit, unmapAddress } from '@kaja/zone-writes';
 import type { ServiceContext } from './context';
 import type { Principal } from './principal';
 import { secondaryAddressProblem } from '@kaja/config';
+import { requireNoWiderTsigKey } from './credentialLimits';
 import { findTsigKey } from './tsigKeys';
 
 export const MAX_SECONDARIES_PER_ZONE = 10;
@@ -62,6 +63,7 @@ export async function createSecondary(ctx: ServiceContext, principal: Principal,
     const key = await findTsigKey(tx, zone, input.tsig_key_id).catch(() => {
       throw invalid({ tsig_key_id: 'No TSIG key of this zone has this id' });
     });
+    requireNoWiderTsigKey(principal, zone.name, key);
     if (!key.canTransfer) throw invalid({ tsig_key_id: `The TSIG key ${key.name} may not transfer the zone: set can_transfer on it first` });
     const [existing] = await tx.select({ value: count() }).from(zoneSecondaries).where(eq(zoneSecondaries.zoneId, zone.id));
     if (existing!.value >= MAX_SECONDARIES_PER_ZONE) throw invalid({ zone: `A zone can have at most ${MAX_SECONDARIES_PER_ZONE} secondaries` });
@@ -101,6 +103,7 @@ export async function deleteSecondary(ctx: ServiceContext, principal: Principal,
   return ctx.db.transaction(async (tx) => {
     const zone = await findZone(tx, principal, zoneId);
     const row = await findSecondary(tx, zone.id, secondaryId);
+    requireNoWiderTsigKey(principal, zone.name, await findTsigKey(tx, zone, row.tsigKeyId));
     await tx.delete(zoneSecondaries).where(eq(zoneSecondaries.id, row.id));
     await recordAudit(tx, principal.actor, {
       customerId: zone.customerId,

@@ -3,11 +3,11 @@ import { and, asc, count, eq } from '@kaja/db/orm';
 import { tsigKeys, zoneSecondaries, type Executor, type RecordPolicy, type TsigAlgorithm } from '@kaja/db';
 import { resolveKeyEncryptionKey } from '@kaja/config';
 import { parseName } from '@kaja/dns-model';
-import { ApiError, conflict, invalid, notFound } from '../errors';
+import { conflict, invalid, notFound } from '../errors';
 import type { Pagination } from '../schemas/common';
 import { findZone, normaliseRecordPolicy, recordAudit, sealTsigSecret, type ZoneRow } from '@kaja/zone-writes';
 import type { ServiceContext } from './context';
-import { boundTsigKey } from './credentialLimits';
+import { boundTsigKey, requireNoWiderTsigKey } from './credentialLimits';
 import type { Principal } from './principal';
 
 /** Enough for every updater and secondary a zone has; more is a sign of keys never cleaned up. */
@@ -67,10 +67,12 @@ export async function findTsigKey(executor: Executor, zone: ZoneRow, keyId: stri
   return key;
 }
 
-async function checkNameFree(executor: Executor, name: string, exceptId?: string): Promise<void> {
-  const [taken] = await executor.select({ id: tsigKeys.id }).from(tsigKeys).where(eq(tsigKeys.name, name));
-  if (taken && taken.id !== exceptId)
-    throw conflict(`A TSIG key named ${name} exists already; key names are unique on the platform`, { name: 'Choose another name' });
+async function checkNameFree(executor: Executor, zone: ZoneRow, name: string, exceptId?: string): Promise<void> {
+  const [taken] = await executor
+    .select({ id: tsigKeys.id })
+    .from(tsigKeys)
+    .where(and(eq(tsigKeys.zoneId, zone.id), eq(tsigKeys.name, name)));
+  if (taken && taken.id !== exceptId) throw conflict(`This zone has a TSIG key named ${name} already`, { name: 'Choose another name' });
 }
 
 /** Creates a key with a new random secret, sealed at rest; the secret is in this answer only. */
@@ -90,7 +92,7 @@ export async function createTsigKey(ctx: ServiceContext, principal: Principal, z
       throw invalid({ zone: `A zone can have at most ${MAX_TSIG_KEYS_PER_ZONE} TSIG keys: delete one you no longer use` });
     }
     const name = fields.name ?? `${randomBytes(4).toString('hex')}.${zone.name}`;
-    await checkNameFree(tx, name);
+    await checkNameFree(tx, zone, name);
     const id = randomUUID();
     const secret = randomBytes(32);
     const [key] = await tx
@@ -151,7 +153,8 @@ export async function updateTsigKey(ctx: ServiceContext, principal: Principal, z
   return ctx.db.transaction(async (tx) => {
     const zone = await findZone(tx, principal, zoneId);
     const key = await findTsigKey(tx, zone, keyId, { lock: true });
-    if (fields.name !== undefined) await checkNameFree(tx, fields.name, key.id);
+    requireNoWiderTsigKey(principal, zone.name, key);
+    if (fields.name !== undefined) await checkNameFree(tx, zone, fields.name, key.id);
     let recordPolicies: RecordPolicy[] | null | undefined = fields.recordPolicies;
     if (input.can_update !== undefined || input.can_transfer !== undefined || fields.recordPolicies !== undefined) {
       const requested = fields.recordPolicies === undefined ? key.recordPolicies : fields.recordPolicies;
@@ -160,12 +163,6 @@ export async function updateTsigKey(ctx: ServiceContext, principal: Principal, z
         canTransfer: input.can_transfer ?? key.canTransfer,
         recordPolicies: requested,
       });
-      // Kept policies wider than the caller's would be handed on by this change: say so rather than narrow them unasked.
-      if (fields.recordPolicies === undefined && limits.recordPolicies !== key.recordPolicies) {
-        throw new ApiError('forbidden', "This TSIG key may change records the calling key may not: send record_policies within the calling key's", {
-          record_policies: "Wider than the calling key's policies",
-        });
-      }
       recordPolicies = fields.recordPolicies === undefined ? undefined : limits.recordPolicies;
     }
     if (input.can_transfer === false && key.canTransfer) {
@@ -199,6 +196,7 @@ export async function deleteTsigKey(ctx: ServiceContext, principal: Principal, z
   return ctx.db.transaction(async (tx) => {
     const zone = await findZone(tx, principal, zoneId);
     const key = await findTsigKey(tx, zone, keyId, { lock: true });
+    requireNoWiderTsigKey(principal, zone.name, key);
     const users = await secondariesUsing(tx, key.id);
     if (users.length > 0) throw conflict(`The secondary ${users.join(', ')} transfers with this key: remove it first`, { secondaries: users });
     await tx.delete(tsigKeys).where(eq(tsigKeys.id, key.id));

@@ -90,6 +90,32 @@ describe(`dynamic updates with a TSIG key from the API (${process.env.DATABASE_U
     for (const name of ['secure', 'insecure']) expect((await dig(kit.port, `${name}.${zone.name}`, 'DS')).answer).toEqual([]);
   });
 
+  it('two customers may both name a key transfer-key: each signs updates of its own zone only', async () => {
+    const other = await signUpOwner(kit.api);
+    const zones = [await createZone(kit.api, kit.owner), await createZone(kit.api, other)];
+    const tokens = [kit.owner.apiKey, other.apiKey];
+    const keys = [];
+    for (const [index, zone] of zones.entries()) {
+      const created = await kit.api.request('POST', `/zones/${zone.id}/tsig-keys`, { token: tokens[index], body: { name: 'transfer-key', can_update: true } });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      keys.push(created.body.data);
+      await kit.served(zone, tokens[index]);
+    }
+    for (const [index, zone] of zones.entries()) {
+      const own = await nsupdate(kit.port, keys[index], [`zone ${zone.name}`, `update add own.${zone.name} 60 A 192.0.2.${index + 1}`, 'send']);
+      expect(own, own.output).toMatchObject({ code: 0 });
+      const foreign = zones[1 - index]!;
+      const refused = await nsupdate(kit.port, keys[index], [`zone ${foreign.name}`, `update add stolen.${foreign.name} 60 A 192.0.2.9`, 'send']);
+      expect(refused.code).not.toBe(0);
+      expect(refused.output).toMatch(/NOTAUTH|BADSIG|BADKEY/);
+    }
+    for (const [index, zone] of zones.entries()) {
+      await kit.served(zone, tokens[index]);
+      expect((await dig(kit.port, `own.${zone.name}`, 'A')).answer).toEqual([`own.${zone.name}. 60 IN A 192.0.2.${index + 1}`]);
+      expect((await dig(kit.port, `stolen.${zone.name}`, 'A')).rcode).toBe('NXDOMAIN');
+    }
+  });
+
   it('refuses an update past the plan\u2019s record limit, with nothing written or served', async () => {
     const account = await signUpOwner(kit.api);
     await setPlan(kit.api, account, 'nano');

@@ -1,4 +1,4 @@
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { RecordPolicy } from './apiKeys';
 import { createdAt, id } from './columns';
@@ -9,7 +9,8 @@ export type TsigAlgorithm = 'hmac-sha256' | 'hmac-sha384' | 'hmac-sha512';
 
 /**
  * A TSIG key (RFC 8945) of one zone, for dynamic updates (RFC 2136) and zone transfers. The DNS
- * server finds a key by the name in the TSIG record, so names are unique on the platform. The
+ * server finds a key by the zone a request names and the name in its TSIG record, so names are
+ * unique per zone: another customer's key names are neither revealed nor taken. The
  * secret is needed in clear to sign and verify, so it is sealed under the key-encryption key
  * (context: the row's id), never hashed; the API shows it once.
  */
@@ -38,8 +39,7 @@ export const tsigKeys = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    uniqueIndex('tsig_keys_name_idx').on(table.name),
-    index('tsig_keys_zone_idx').on(table.zoneId),
+    uniqueIndex('tsig_keys_zone_name_idx').on(table.zoneId, table.name),
     check('tsig_keys_algorithm_check', sql`${table.algorithm} in ('hmac-sha256', 'hmac-sha384', 'hmac-sha512')`),
   ],
 );

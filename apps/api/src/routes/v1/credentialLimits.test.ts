@@ -19,7 +19,7 @@ describe('credentials', () => {
 
   beforeAll(async () => {
     // Trusting X-Forwarded-For lets a test call from another client address.
-    api = await startTestApi({ env: { TRUST_PROXY: 'true' } });
+    api = await startTestApi({ env: { TRUST_PROXY: 'true', SECONDARY_ALLOWED_CIDRS: '198.51.100.0/24' } });
     owner = await signUpOwner(api);
     await setPlan(api, owner, 'scale');
     [zoneA, zoneB] = [await createZone(api, owner), await createZone(api, owner)];
@@ -36,6 +36,65 @@ describe('credentials', () => {
     return response.body.data as { id: string; key: string };
   }
   const keyCount = async () => (await api.database.db.select({ value: count() }).from(apiKeys))[0]!.value;
+
+  describe('a credential changes or deletes only credentials no wider than itself', () => {
+    const narrowKey = () =>
+      newKey(owner.accessToken, owner.userId, { scopes: roleScopes('owner'), restrictions: { record_policies: [{ name: 'www', type: 'A', allow: true }] } });
+
+    it('TSIG keys: a narrower key gets 403 for rename, re-algorithm, policy change and delete; a key of another zone 404; an equal key may', async () => {
+      const created = await api.request('POST', `/zones/${zoneA.id}/tsig-keys`, { token: owner.accessToken, body: { can_transfer: true } });
+      expect(created.status).toBe(201);
+      const path = `/zones/${zoneA.id}/tsig-keys/${created.body.data.id}`;
+      const narrow = await narrowKey();
+      const attempts = [
+        await api.request('PUT', path, { token: narrow.key, body: { name: `renamed.${zoneA.name}` } }),
+        await api.request('PUT', path, { token: narrow.key, body: { algorithm: 'hmac-sha512' } }),
+        await api.request('PUT', path, { token: narrow.key, body: { record_policies: null } }),
+        await api.request('PUT', path, { token: narrow.key, body: { can_update: false } }),
+        await api.request('DELETE', path, { token: narrow.key }),
+      ];
+      expect(attempts.map((response) => response.status)).toEqual([403, 403, 403, 403, 403]);
+      expect(errorOf(attempts[0]!)).toMatchObject({ code: 'forbidden', details: { id: expect.stringContaining('more than the calling credential') } });
+      const [row] = await api.database.db.select().from(tsigKeys).where(eq(tsigKeys.id, created.body.data.id));
+      expect(row).toMatchObject({ name: created.body.data.name, algorithm: 'hmac-sha256', recordPolicies: null, canUpdate: true });
+
+      const otherZone = await newKey(owner.accessToken, owner.userId, { scopes: roleScopes('owner'), restrictions: { allowed_zones: [zoneB.name] } });
+      expect((await api.request('DELETE', path, { token: otherZone.key })).status).toBe(404);
+
+      const renamed = await api.request('PUT', path, { token: owner.apiKey, body: { name: `renamed.${zoneA.name}`, algorithm: 'hmac-sha512' } });
+      expect(renamed.status).toBe(200);
+      expect((await api.request('DELETE', path, { token: owner.apiKey })).status).toBe(200);
+    });
+
+    it('API keys: a narrower key cannot revoke a wider one; a key may revoke itself and an equal key may revoke it', async () => {
+      const wide = await newKey(owner.accessToken, owner.userId, { scopes: roleScopes('owner') });
+      const narrow = await narrowKey();
+      const refused = await api.request('DELETE', `${keysPath(owner.userId)}/${wide.id}`, { token: narrow.key });
+      expect(refused.status).toBe(403);
+      expect(errorOf(refused).details).toHaveProperty('id');
+      expect((await api.request('GET', '/zones', { token: wide.key })).status).toBe(200);
+
+      const shortLived = await newKey(owner.accessToken, owner.userId, { scopes: roleScopes('owner'), restrictions: { max_age_seconds: 3600 } });
+      expect((await api.request('DELETE', `${keysPath(owner.userId)}/${wide.id}`, { token: shortLived.key })).status).toBe(403);
+
+      expect((await api.request('DELETE', `${keysPath(owner.userId)}/${narrow.id}`, { token: narrow.key })).status).toBe(200);
+      expect((await api.request('DELETE', `${keysPath(owner.userId)}/${wide.id}`, { token: owner.apiKey })).status).toBe(200);
+    });
+
+    it('secondaries: a narrower key can neither add one transferring with a wider TSIG key nor remove one; an equal key may', async () => {
+      const transfer = await api.request('POST', `/zones/${zoneA.id}/tsig-keys`, { token: owner.accessToken, body: { can_transfer: true, can_update: false } });
+      expect(transfer.status).toBe(201);
+      const narrow = await narrowKey();
+      const body = { address: '198.51.100.9', tsig_key_id: transfer.body.data.id };
+      expect((await api.request('POST', `/zones/${zoneA.id}/secondaries`, { token: narrow.key, body })).status).toBe(403);
+      const secondary = await api.request('POST', `/zones/${zoneA.id}/secondaries`, { token: owner.accessToken, body });
+      expect(secondary.status).toBe(201);
+      const path = `/zones/${zoneA.id}/secondaries/${secondary.body.data.id}`;
+      expect((await api.request('DELETE', path, { token: narrow.key })).status).toBe(403);
+      expect((await api.request('GET', path, { token: owner.accessToken })).status).toBe(200);
+      expect((await api.request('DELETE', path, { token: owner.apiKey })).status).toBe(200);
+    });
+  });
 
   describe('key management follows user management: only owners act on owners’ keys', () => {
     it('an admin can neither create, rotate, revoke nor read an owner’s keys, and nothing is written', async () => {

@@ -67,13 +67,20 @@ describe('TSIG keys of a zone', () => {
     });
   });
 
-  it('refuses a name another key has, on any zone of any customer, with conflict', async () => {
+  it('key names are unique per zone: another customer (or another zone) may use the same name, and a conflict speaks only of this zone', async () => {
     const other = await customerWithZone(api);
-    const name = `shared-${Date.now()}.example.net`;
+    const name = 'transfer-key';
     expect((await create({ name })).status).toBe(201);
-    const taken = await create({ name }, other.zone.id, other.account.apiKey);
+    expect((await create({ name }, other.zone.id, other.account.apiKey)).status).toBe(201);
+    const secondZone = await createZone(api, owner);
+    expect((await create({ name }, secondZone.id)).status).toBe(201);
+
+    const taken = await create({ name });
     expect(taken.status).toBe(409);
-    expect(errorOf(taken).code).toBe('conflict');
+    expect(errorOf(taken)).toMatchObject({ code: 'conflict', message: `This zone has a TSIG key named ${name} already` });
+    const renamed = await create({ name: 'renamed-key' }, other.zone.id, other.account.apiKey);
+    const clash = await api.request('PUT', `${keysPath(other.zone.id)}/${renamed.body.data.id}`, { token: other.account.apiKey, body: { name } });
+    expect(clash.status).toBe(409);
   });
 
   it('reports every bad field at once', async () => {

@@ -47,7 +47,7 @@ export const tsigKeyRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async 
         tags,
         summary: 'Create a TSIG key for the zone; the secret is in this response only',
         description:
-          'The secret is 32 random octets in base64 (hmac-sha256 by default). `name` must be unique on the platform; left out, it is a random label below the zone. At most 20 keys per zone.',
+          'The secret is 32 random octets in base64 (hmac-sha256 by default). `name` must be unique in the zone (other zones and customers may use the same name); left out, it is a random label below the zone. At most 20 keys per zone.',
         params: zoneParams,
         body: z.object({ name: text().min(1).max(255).optional(), ...keyInput }),
         response: { 201: successEnvelope(tsigKey.extend({ secret: z.string().describe('Base64; shown only here') })), ...commonErrors },
