@@ -79,7 +79,8 @@ export function lookup(zone: Zone, qname: string, qtype: number): Answer {
       answer.uncacheable = true;
       return answer;
     }
-    answer.proofs.push(wildcard ? { kind: 'wildcardNodata', name, wildcard: source } : { kind: 'nodata', name });
+    if (wildcard) answer.proofs.push({ kind: 'wildcardNodata', name, wildcard: source });
+    else answer.proofs.push(qtype === RRType.NSEC ? { kind: 'nsecQuery', name } : { kind: 'nodata', name });
     addNegativeSoa(zone, answer);
     return answer;
   }

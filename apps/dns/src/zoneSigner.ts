@@ -53,6 +53,12 @@ export class ZoneSigner {
    * The delegation's NS set and glue stay unsigned (RFC 4035 2.2).
    */
   sign(answer: Answer): Answer {
+    const own = this.ownNsec(answer);
+    if (own) {
+      const signed: Answer = { ...answer, answer: [], authority: [], proofs: [] };
+      this.add(signed.answer, own, own);
+      return signed;
+    }
     const zone = this.zone;
     const signed: Answer = { ...answer, answer: [], authority: [] };
     const wildcards = new Map<string, string>();
@@ -162,8 +168,17 @@ export class ZoneSigner {
     section.push((rrsig.name === served.name && rrsig.ttl === served.ttl ? rrsig : { ...rrsig, name: served.name, ttl: served.ttl }) as Rrset);
   }
 
+  /** The NSEC RRset a qtype NSEC query asks for, when the zone's denial is NSEC and the name has one. */
+  private ownNsec(answer: Answer): SignedRrset | undefined {
+    const proof = answer.proofs.length === 1 ? answer.proofs[0]! : undefined;
+    if (proof?.kind !== 'nsecQuery' || answer.answer.length > 0 || this.settings.nsec3) return undefined;
+    const [nsec] = this.denial.nodata(proof.name);
+    return nsec?.name === proof.name && nsec.type === RRType.NSEC ? nsec : undefined;
+  }
+
   private prove(proof: Proof): SignedRrset[] {
     switch (proof.kind) {
+      case 'nsecQuery':
       case 'nxdomain':
         return this.denial.nxdomain(proof.name);
       case 'nodata':
