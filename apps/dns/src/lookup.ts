@@ -4,6 +4,7 @@ import { ancestors } from './ancestors';
 import type { Answer } from './answer';
 import { addReferral, findDelegation } from './delegation';
 import { findDname, followDname } from './dname';
+import { rrsigsByCoveredType } from './presigned/signatures';
 import { addNegativeSoa } from './negative';
 import { findWildcard, synthesize } from './wildcard';
 import type { Rrset, Zone, ZoneNode } from './zone';
@@ -59,7 +60,8 @@ export function lookup(zone: Zone, qname: string, qtype: number): Answer {
 
     const match = qtype === RRType.ANY ? minimalAny(node) : node.rrsets.get(qtype);
     if (match) {
-      answer.answer.push(owned(match));
+      if (match.type === RRType.RRSIG) answer.answer.push(...rrsigsByCoveredType(node, owned(match)));
+      else answer.answer.push(owned(match));
       addAddresses(zone, match, answer);
       return answer;
     }
