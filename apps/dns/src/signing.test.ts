@@ -159,6 +159,20 @@ for (const nsec3 of [false, true]) {
       expect(await check(`b.c.${ZONE}`, 'NSEC')).toMatch(negative);
     });
 
+    it('signs the in-zone target addresses of the additional section (RFC 4035 3.1.1); glue stays unsigned', async () => {
+      const srv = await dig(server.port, `_sip._tcp.${ZONE}`, 'SRV', { client: 'kdig', args: ['+dnssec'] });
+      expect(srv.additional.map((r) => r.split(' ').slice(0, 5).join(' '))).toEqual([
+        `sip.${ZONE}. 300 IN AAAA 2001:db8::5060`,
+        `sip.${ZONE}. 300 IN RRSIG AAAA`,
+      ]);
+      const mx = await dig(server.port, ZONE, 'MX', { client: 'kdig', args: ['+dnssec'] });
+      expect(mx.additional.map((r) => r.split(' ').slice(0, 5).join(' '))).toEqual([`mail.${ZONE}. 300 IN A 192.0.2.25`, `mail.${ZONE}. 300 IN RRSIG A`]);
+      // Too little room for an address with its signature: both are left out, and TC stays clear.
+      const small = await dig(server.port, ZONE, 'MX', { client: 'kdig', args: ['+dnssec', '+bufsize=512', '+ignore'] });
+      expect(small.flags).not.toContain('tc');
+      expect(small.additional.filter((r) => / (A|RRSIG) /.test(r)).map((r) => r.split(' ')[3])).not.toEqual(['RRSIG']);
+    });
+
     it('answers the shapes RFC 4035 asks for (kdig)', async () => {
       const referral = await dig(server.port, `host.secure.${ZONE}`, 'A', { client: 'kdig', args: ['+dnssec'] });
       expect(referral.flags).not.toContain('aa');

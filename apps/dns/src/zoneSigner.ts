@@ -49,8 +49,9 @@ export class ZoneSigner {
   /**
    * The answer with its DNSSEC records: an RRSIG after every authoritative RRset of the answer
    * and authority sections (a wildcard answer signed as its wildcard, so the labels field shows
-   * the expansion), the DS of a delegation, and the NSEC/NSEC3 records of its proofs, signed.
-   * The delegation's NS set and glue stay unsigned (RFC 4035 2.2).
+   * the expansion), the DS of a delegation, the additional section's in-zone addresses, and the
+   * NSEC/NSEC3 records of its proofs, signed. The delegation's NS set and glue stay unsigned
+   * (RFC 4035 2.2).
    */
   sign(answer: Answer): Answer {
     const own = this.ownNsec(answer);
@@ -83,6 +84,13 @@ export class ZoneSigner {
         // The negative SOA carries a lowered TTL; its signature is the SOA's own (original TTL).
         this.add(signed.authority, rrset, rrset.type === RRType.SOA ? zone.soa : rrset);
       }
+    }
+    // The addresses of in-zone targets with their RRSIGs (RFC 4035 3.1.1); glue below a cut is not ours to sign.
+    signed.additional = [];
+    for (const rrset of answer.additional) {
+      const entry = this.index.get(rrset.name);
+      if (entry && !entry.delegation) this.add(signed.additional, rrset, rrset);
+      else signed.additional.push(rrset);
     }
     for (const proof of answer.proofs) {
       const cache = proof.kind === 'aliasNodata' ? this.aliasDenialSignatures([proof.type]) : this.signatures;
