@@ -66,7 +66,8 @@ export function lookup(zone: Zone, qname: string, qtype: number): Answer {
       return answer;
     }
     const cname = node.rrsets.get(RRType.CNAME);
-    if (cname && qtype !== RRType.CNAME) {
+    // NSEC and RRSIG live beside a CNAME (RFC 4035 2.5): asked for, they are not followed through it (as Knot).
+    if (cname && qtype !== RRType.CNAME && qtype !== RRType.NSEC && qtype !== RRType.RRSIG) {
       answer.answer.push(owned(cname));
       visited.add(name);
       const target = readName(cname.rdata[0]!, 0).name.toLowerCase();
