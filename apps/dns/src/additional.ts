@@ -30,7 +30,9 @@ export function addAddresses(zone: Zone, rrset: Rrset, answer: Answer, glue = fa
     if (!glue && findDelegation(zone, ancestors(target, zone.name), RRType.A)) continue;
     for (const type of [RRType.A, RRType.AAAA]) {
       const addresses = node.rrsets.get(type);
-      if (addresses && !answer.additional.includes(addresses)) answer.additional.push(addresses);
+      // By name and type: the zone hands out a new view of an RRset at each look-up, so one
+      // target named twice (two SRVs, an MX and an SRV) would otherwise be added twice.
+      if (addresses && !answer.additional.some((added) => added.type === type && added.name === addresses.name)) answer.additional.push(addresses);
     }
   }
 }

@@ -8,6 +8,11 @@ import type { Rrset, Zone } from './zone';
 export type Proof =
   | { kind: 'nxdomain'; name: string }
   | { kind: 'nodata'; name: string }
+  /**
+   * qtype NSEC at a name: the signer's NSEC of the name is the answer (as Knot serves it, RFC 4034
+   * 4); NODATA where the name has none (NSEC3 zones, empty non-terminals).
+   */
+  | { kind: 'nsecQuery'; name: string }
   | { kind: 'wildcardNodata'; name: string; wildcard: string }
   | { kind: 'wildcardAnswer'; name: string; wildcard: string }
   | { kind: 'insecureDelegation'; delegation: string }

@@ -4,6 +4,7 @@ import { ancestors } from './ancestors';
 import type { Answer } from './answer';
 import { addReferral, findDelegation } from './delegation';
 import { findDname, followDname } from './dname';
+import { rrsigsByCoveredType } from './presigned/signatures';
 import { addNegativeSoa } from './negative';
 import { findWildcard, synthesize } from './wildcard';
 import type { Rrset, Zone, ZoneNode } from './zone';
@@ -59,12 +60,14 @@ export function lookup(zone: Zone, qname: string, qtype: number): Answer {
 
     const match = qtype === RRType.ANY ? minimalAny(node) : node.rrsets.get(qtype);
     if (match) {
-      answer.answer.push(owned(match));
+      if (match.type === RRType.RRSIG) answer.answer.push(...rrsigsByCoveredType(node, owned(match)));
+      else answer.answer.push(owned(match));
       addAddresses(zone, match, answer);
       return answer;
     }
     const cname = node.rrsets.get(RRType.CNAME);
-    if (cname && qtype !== RRType.CNAME) {
+    // NSEC and RRSIG live beside a CNAME (RFC 4035 2.5): asked for, they are not followed through it (as Knot).
+    if (cname && qtype !== RRType.CNAME && qtype !== RRType.NSEC && qtype !== RRType.RRSIG) {
       answer.answer.push(owned(cname));
       visited.add(name);
       const target = readName(cname.rdata[0]!, 0).name.toLowerCase();
@@ -79,7 +82,8 @@ export function lookup(zone: Zone, qname: string, qtype: number): Answer {
       answer.uncacheable = true;
       return answer;
     }
-    answer.proofs.push(wildcard ? { kind: 'wildcardNodata', name, wildcard: source } : { kind: 'nodata', name });
+    if (wildcard) answer.proofs.push({ kind: 'wildcardNodata', name, wildcard: source });
+    else answer.proofs.push(qtype === RRType.NSEC ? { kind: 'nsecQuery', name } : { kind: 'nodata', name });
     addNegativeSoa(zone, answer);
     return answer;
   }

@@ -143,6 +143,36 @@ for (const nsec3 of [false, true]) {
       expect(response.authority.some((r) => r.includes(nsec3 ? ' NSEC3 ' : ' NSEC '))).toBe(true);
     });
 
+    it(nsec3 ? 'qtype NSEC: NODATA, proven with NSEC3' : 'qtype NSEC: the NSEC RRset of the name with its RRSIG, as Knot answers', async () => {
+      if (nsec3) {
+        expect(await check(`mail.${ZONE}`, 'NSEC')).toMatch(negative);
+        return;
+      }
+      expect(await check(`mail.${ZONE}`, 'NSEC')).toMatch(validated);
+      const response = await dig(server.port, `mail.${ZONE}`, 'NSEC', { client: 'kdig', args: ['+dnssec'] });
+      expect(response.answer.map((r) => r.split(' ').slice(0, 5).join(' '))).toEqual([
+        `mail.${ZONE}. 300 IN NSEC naptr.${ZONE}.`,
+        `mail.${ZONE}. 300 IN RRSIG NSEC`,
+      ]);
+      expect(response.authority).toEqual([]);
+      // An empty non-terminal has no NSEC of its own: NODATA, proven by the NSEC whose span holds it.
+      expect(await check(`b.c.${ZONE}`, 'NSEC')).toMatch(negative);
+    });
+
+    it('signs the in-zone target addresses of the additional section (RFC 4035 3.1.1); glue stays unsigned', async () => {
+      const srv = await dig(server.port, `_sip._tcp.${ZONE}`, 'SRV', { client: 'kdig', args: ['+dnssec'] });
+      expect(srv.additional.map((r) => r.split(' ').slice(0, 5).join(' '))).toEqual([
+        `sip.${ZONE}. 300 IN AAAA 2001:db8::5060`,
+        `sip.${ZONE}. 300 IN RRSIG AAAA`,
+      ]);
+      const mx = await dig(server.port, ZONE, 'MX', { client: 'kdig', args: ['+dnssec'] });
+      expect(mx.additional.map((r) => r.split(' ').slice(0, 5).join(' '))).toEqual([`mail.${ZONE}. 300 IN A 192.0.2.25`, `mail.${ZONE}. 300 IN RRSIG A`]);
+      // Too little room for an address with its signature: both are left out, and TC stays clear.
+      const small = await dig(server.port, ZONE, 'MX', { client: 'kdig', args: ['+dnssec', '+bufsize=512', '+ignore'] });
+      expect(small.flags).not.toContain('tc');
+      expect(small.additional.filter((r) => / (A|RRSIG) /.test(r)).map((r) => r.split(' ')[3])).not.toEqual(['RRSIG']);
+    });
+
     it('answers the shapes RFC 4035 asks for (kdig)', async () => {
       const referral = await dig(server.port, `host.secure.${ZONE}`, 'A', { client: 'kdig', args: ['+dnssec'] });
       expect(referral.flags).not.toContain('aa');

@@ -13,6 +13,7 @@ import {
   type ResourceRecord,
 } from '@kaja/dns-model';
 import { createStreamSigner, signResponse, verifyMessage, type TsigVerification } from '@kaja/dns-model/tsig';
+import { rrsigsByCoveredType } from './presigned/signatures';
 import { canonicalAddress, noZoneChanges, type TransferAccess, type TransferSource } from './transferAccess';
 import type { Zone, ZoneChange } from './zone';
 import type { ZoneStore } from './zoneStore';
@@ -110,10 +111,14 @@ export class TransferResponder {
 export function zoneRecords(zone: Zone): ResourceRecord[] {
   const soa = soaRecord(zone);
   const out: ResourceRecord[] = [soa];
-  for (const name of zone.canonicalNames()) {
-    for (const rrset of zone.nodes.get(name)!.rrsets.values()) {
-      if (rrset.type === RRType.SOA || !transferable(rrset.type)) continue;
-      for (const rdata of rrset.rdata) out.push({ name: rrset.name, type: rrset.type, class: DnsClass.IN, ttl: rrset.ttl, rdata });
+  // A presigned zone's NSEC3 records (and their RRSIGs) sit apart from its names; they go out too.
+  const nodes = [...zone.canonicalNames().map((name) => zone.nodes.get(name)!), ...zone.hashed.values()];
+  for (const node of nodes) {
+    for (const stored of node.rrsets.values()) {
+      if (stored.type === RRType.SOA || !transferable(stored.type)) continue;
+      for (const rrset of stored.type === RRType.RRSIG ? rrsigsByCoveredType(node, stored) : [stored]) {
+        for (const rdata of rrset.rdata) out.push({ name: rrset.name, type: rrset.type, class: DnsClass.IN, ttl: rrset.ttl, rdata });
+      }
     }
   }
   out.push(soa);

@@ -49,10 +49,17 @@ export class ZoneSigner {
   /**
    * The answer with its DNSSEC records: an RRSIG after every authoritative RRset of the answer
    * and authority sections (a wildcard answer signed as its wildcard, so the labels field shows
-   * the expansion), the DS of a delegation, and the NSEC/NSEC3 records of its proofs, signed.
-   * The delegation's NS set and glue stay unsigned (RFC 4035 2.2).
+   * the expansion), the DS of a delegation, the additional section's in-zone addresses, and the
+   * NSEC/NSEC3 records of its proofs, signed. The delegation's NS set and glue stay unsigned
+   * (RFC 4035 2.2).
    */
   sign(answer: Answer): Answer {
+    const own = this.ownNsec(answer);
+    if (own) {
+      const signed: Answer = { ...answer, answer: [], authority: [], proofs: [] };
+      this.add(signed.answer, own, own);
+      return signed;
+    }
     const zone = this.zone;
     const signed: Answer = { ...answer, answer: [], authority: [] };
     const wildcards = new Map<string, string>();
@@ -77,6 +84,13 @@ export class ZoneSigner {
         // The negative SOA carries a lowered TTL; its signature is the SOA's own (original TTL).
         this.add(signed.authority, rrset, rrset.type === RRType.SOA ? zone.soa : rrset);
       }
+    }
+    // The addresses of in-zone targets with their RRSIGs (RFC 4035 3.1.1); glue below a cut is not ours to sign.
+    signed.additional = [];
+    for (const rrset of answer.additional) {
+      const entry = this.index.get(rrset.name);
+      if (entry && !entry.delegation) this.add(signed.additional, rrset, rrset);
+      else signed.additional.push(rrset);
     }
     for (const proof of answer.proofs) {
       const cache = proof.kind === 'aliasNodata' ? this.aliasDenialSignatures([proof.type]) : this.signatures;
@@ -162,8 +176,17 @@ export class ZoneSigner {
     section.push((rrsig.name === served.name && rrsig.ttl === served.ttl ? rrsig : { ...rrsig, name: served.name, ttl: served.ttl }) as Rrset);
   }
 
+  /** The NSEC RRset a qtype NSEC query asks for, when the zone's denial is NSEC and the name has one. */
+  private ownNsec(answer: Answer): SignedRrset | undefined {
+    const proof = answer.proofs.length === 1 ? answer.proofs[0]! : undefined;
+    if (proof?.kind !== 'nsecQuery' || answer.answer.length > 0 || this.settings.nsec3) return undefined;
+    const [nsec] = this.denial.nodata(proof.name);
+    return nsec?.name === proof.name && nsec.type === RRType.NSEC ? nsec : undefined;
+  }
+
   private prove(proof: Proof): SignedRrset[] {
     switch (proof.kind) {
+      case 'nsecQuery':
       case 'nxdomain':
         return this.denial.nxdomain(proof.name);
       case 'nodata':

@@ -68,6 +68,7 @@ export class PresignedAnswers {
     switch (proof.kind) {
       case 'nxdomain':
         return this.denial.nxdomain(proof.name);
+      case 'nsecQuery':
       case 'nodata':
       case 'aliasNodata':
         return this.denial.nodata(proof.name);

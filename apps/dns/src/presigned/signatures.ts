@@ -23,3 +23,20 @@ export function storedSignatures(zone: Zone, name: string, type: number, owner =
   if (rdata.length === 0) return undefined;
   return { name: owner, type: RRType.RRSIG, ttl: ttl ?? rrsigs.ttl, rdata };
 }
+
+/**
+ * A stored RRSIG RRset as it goes out whole (qtype RRSIG, AXFR): one RRset per covered type, each
+ * with the TTL of the RRset it covers (RFC 4034 3), as the file has it. The zone keeps one TTL per
+ * name and type, which would give every RRSIG of an owner the TTL of one of them.
+ */
+export function rrsigsByCoveredType(node: ZoneNode, rrsigs: Rrset): Rrset[] {
+  const byType = new Map<number, Uint8Array[]>();
+  for (const rdata of rrsigs.rdata) {
+    const type = coveredType(rdata);
+    let list = byType.get(type);
+    if (!list) byType.set(type, (list = []));
+    list.push(rdata);
+  }
+  if (byType.size === 1) return [rrsigs];
+  return [...byType].map(([type, rdata]) => ({ name: rrsigs.name, type: RRType.RRSIG, ttl: node.rrsets.get(type)?.ttl ?? rrsigs.ttl, rdata }));
+}

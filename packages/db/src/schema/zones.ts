@@ -85,7 +85,7 @@ export const rrsets = pgTable(
     /** Absolute owner name without the trailing dot. */
     name: text('name').notNull(),
     type: text('type').notNull(),
-    /** The type's number (ALIAS: 65300), for ordering sets of one name. */
+    /** The type's number (ALIAS: 65536, past any wire type), for ordering sets of one name. */
     typeCode: integer('type_code').notNull(),
     /**
      * The owner's labels right to left joined by U+0001, compared bytewise: DNS canonical order

@@ -55,7 +55,7 @@ export function isCustomerType(type: string | number): boolean {
     if (error instanceof ValidationError) return false;
     throw error;
   }
-  if (!Number.isInteger(code) || code < 0 || code > 0xffff) return false;
   if (isAssignedType(code)) return listed.has(typeName(code));
+  if (!Number.isInteger(code) || code < 0 || code > 0xffff) return false;
   return (code >= 1 && code <= 127) || (code >= 256 && code <= 61439) || (code >= 65280 && code <= 65534);
 }

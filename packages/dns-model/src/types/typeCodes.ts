@@ -2,9 +2,11 @@ import { ValidationError } from '../errors';
 
 /**
  * ALIAS has no IANA code: the server answers it as A/AAAA and it never appears on the wire of an
- * answer. It gets a code from the private-use range (RFC 6895) so it fits the same tables.
+ * answer. Its code fits the same tables but lies past the 16 bits of a wire type, so no zone file
+ * (`TYPEnnn`), query or transfer can ever name it: a private-use type such as TYPE65300 is served
+ * as the unknown type it is (RFC 3597).
  */
-export const ALIAS_CODE = 65300;
+export const ALIAS_CODE = 0x10000;
 
 /**
  * The record types by mnemonic: the IANA registry (data, meta and query types, obsolete ones

@@ -167,10 +167,12 @@ describe('record content validation', () => {
     expect(() => recordType('FOO')).toThrow('Unknown record type FOO');
   });
 
-  it('gives ALIAS a private-use code and accepts ANAME as its name', () => {
+  it('gives ALIAS a code no wire type or TYPEnnn can name, and accepts ANAME as its name', () => {
     expect(typeCode('ANAME')).toBe(ALIAS_CODE);
     expect(typeName(ALIAS_CODE)).toBe('ALIAS');
-    expect(ALIAS_CODE).toBeGreaterThanOrEqual(65280);
+    expect(ALIAS_CODE).toBeGreaterThan(0xffff);
+    expect(typeName(65300)).toBe('TYPE65300');
+    expect(typeCode('TYPE65300')).toBe(65300);
     expect(typeName(1234)).toBe('TYPE1234');
   });
 });

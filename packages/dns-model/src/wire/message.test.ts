@@ -170,6 +170,25 @@ describe('encodeMessage', () => {
     expect(decoded.answers).toHaveLength(2);
     expect(decoded.additionals).toHaveLength(1);
   });
+  it('keeps an additional RRset and its RRSIGs together: both or neither', () => {
+    const rrsig = (name: string, covered: number): ResourceRecord => ({
+      name,
+      type: 46,
+      class: 1,
+      ttl: 300,
+      rdata: Uint8Array.from([0, covered, ...new Array<number>(80).fill(1)]),
+    });
+    const message = emptyMessage({
+      qr: true,
+      questions: [{ name: 'example.com', type: 15, class: 1 }],
+      additionals: [a('mail.example.com', '192.0.2.25'), rrsig('mail.example.com', 1)],
+    });
+    const full = encodeMessage(message);
+    expect(decodeMessage(full).additionals).toHaveLength(2);
+    const decoded = decodeMessage(encodeMessage(message, { maxSize: full.length - 10 }));
+    expect(decoded.tc).toBe(false);
+    expect(decoded.additionals).toEqual([]);
+  });
 });
 
 describe('decodeMessage', () => {

@@ -225,6 +225,8 @@ export function encodeMessage(message: Message, options: EncodeOptions = {}): Ui
     while (i < records.length) {
       let j = i + 1;
       while (j < records.length && sameRrset(records[i]!, records[j]!)) j++;
+      // An additional RRset goes with its RRSIGs or not at all: a signature alone is of no use.
+      if (s === 2) while (j < records.length && signs(records[j]!, records[i]!)) j++;
       const mark = w.mark();
       for (let k = i; k < j; k++) writeRecord(w, records[k]!, compress);
       if (w.offset > limit) {
@@ -265,6 +267,17 @@ export function encodeMessage(message: Message, options: EncodeOptions = {}): Ui
   w.setU16(8, counts[1]!);
   w.setU16(10, counts[2]! + (edns ? 1 : 0));
   return w.result();
+}
+
+/** True when `rrsig` is an RRSIG over `rrset`'s owner and type. */
+function signs(rrsig: ResourceRecord, rrset: ResourceRecord): boolean {
+  return (
+    rrsig.type === RRType.RRSIG &&
+    rrset.type !== RRType.RRSIG &&
+    rrsig.rdata.length >= 2 &&
+    ((rrsig.rdata[0]! << 8) | rrsig.rdata[1]!) === rrset.type &&
+    rrsig.name.toLowerCase() === rrset.name.toLowerCase()
+  );
 }
 
 function sameRrset(a: ResourceRecord, b: ResourceRecord): boolean {

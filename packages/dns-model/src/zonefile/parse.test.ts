@@ -181,6 +181,12 @@ z SRV 0 0 0 .
     ]);
   });
 
+  it('reads TYPE65300 (private use, RFC 6895) as an unknown type like any other, never as ALIAS', () => {
+    const { records, errors } = parseZoneFile('p 60 TYPE65300 \\# 4 0A000001\n', { origin: 'example.com' });
+    expect(errors).toEqual([]);
+    expect(records).toEqual([{ name: 'p.example.com', type: 'TYPE65300', ttl: 60, content: '\\# 4 0a000001' }]);
+  });
+
   it('reads what RFC 1035 and RFC 4592 allow, leaving good practice to the rules of what customers write', () => {
     const text = [
       '$TTL 300',
