@@ -5,6 +5,8 @@ import { defineProject } from 'vitest/config';
 // signed answers validate. One file at a time: they measure memory and latency on a shared
 // machine. Run by `npm run test:faults` (about 6 minutes), which prints the table of scenarios.
 export default defineProject({
+  // Run as the root config (`--config`) from the repository's root too.
+  root: import.meta.dirname,
   test: {
     name: 'faults',
     include: ['faults/**/*.test.ts'],

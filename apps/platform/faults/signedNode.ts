@@ -14,6 +14,7 @@ import { startPostgres, type TestPostgres } from '@kaja/dns/testing/postgres';
 import { expect } from 'vitest';
 import { signThroughApi, startDnsNode, type DnsNodeProcess } from '../src/dnsDatabase/testing';
 import { proxyDatabase, type DatabaseCut } from './databaseCut';
+import { waitFor } from './waitFor';
 
 /** The values of the large TXT set: about 6 KB answered, 7 KB with its signature. */
 export const bigTxtValues = Array.from({ length: 30 }, (_, i) => `${String(i).padStart(2, '0')} ${'x'.repeat(190)}`);
@@ -126,12 +127,10 @@ export async function startSignedNodeBench(): Promise<SignedNodeBench> {
         };
         nodes.add(node);
         try {
-          await expect
-            .poll(() => child.output(), { timeout: 60_000, interval: 100 })
-            .toMatch(/dns: serving \d+ zone\(s\) from the (database|snapshot) on .* with \d+ workers/);
+          await waitFor(child.output, (output) => /dns: serving \d+ zone\(s\) from the (database|snapshot) on .* with \d+ workers/.test(output), 60_000, 100);
         } catch (error) {
           await node.stop('SIGKILL');
-          throw new Error(`the node did not start: ${(error as Error).message}\n${child.output()}`, { cause: error });
+          throw new Error(`the node did not start within 60 s:\n${child.output()}`, { cause: error });
         }
         return node;
       },
