@@ -105,7 +105,12 @@ describe('a DNS-only node and abusive clients', () => {
       const flood = await randomNameFlood(bench.port, bench.zone.name, 8);
       record.note(`random-name flood: ${flood.sent} queries in 8 s, ${flood.answered} answered (the rest limited or dropped)`);
     });
-    expect(record.maxRssMb! - settledMb).toBeLessThan(100);
+    // Until it is full, each worker's answer cache admits every name (200,000 by default; decision
+    // 041): signed denials of never-repeated names fill it. Bounded by names, not bytes: 226 MB
+    // was measured here, and 400 MB allows for both workers' caches filling.
+    const grew = record.maxRssMb! - settledMb;
+    record.note(`resident set grew by ${grew.toFixed(0)} MB (bound: 400 MB)`);
+    expect(grew).toBeLessThan(400);
   });
 
   it('5d. TCP clients that never read: memory stays bounded, others answered', async () => {
