@@ -1,6 +1,7 @@
 // `npm test`: installs what is missing, type-checks, lints and checks the formatting of every
 // workspace, then runs every Vitest project. `npm run test:db` runs only the suites that talk to the database,
-// which CI repeats against a PostgreSQL server through DATABASE_URL.
+// which CI repeats against a PostgreSQL server through DATABASE_URL. `npm run test:faults` runs the
+// fault-injection scenarios (apps/platform/vitest.faults.config.ts), too long for `npm test`.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,8 @@ import { testSummary } from './testSummary.mjs';
 
 await ensureNodeRuntime();
 
-const databaseOnly = process.argv.includes('--db');
+const faults = process.argv.includes('--faults');
+const databaseOnly = faults || process.argv.includes('--db');
 const databaseProjects = ['db', 'zone-writes', 'api', 'dns-database'];
 
 ensureDependencies();
@@ -33,7 +35,7 @@ if (!databaseOnly) {
 }
 
 const report = join(mkdtempSync(join(tmpdir(), 'kaja-test-')), 'report.json');
-const projects = databaseOnly ? databaseProjects.flatMap((name) => ['--project', name]) : [];
+const projects = faults ? ['--config', 'apps/platform/vitest.faults.config.ts'] : databaseOnly ? databaseProjects.flatMap((name) => ['--project', name]) : [];
 const status = run('npx', ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
 
 try {

@@ -3,8 +3,9 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   test: {
     name: 'platform',
-    // The DNS server on the platform database has its own project (vitest.database.config.ts), run by npm run test:db too.
-    exclude: ['src/dnsDatabase/**', '**/node_modules/**'],
+    // The DNS server on the platform database has its own project (vitest.database.config.ts), run by npm run test:db too;
+    // the fault-injection scenarios theirs (vitest.faults.config.ts, npm run test:faults).
+    exclude: ['src/dnsDatabase/**', 'faults/**', '**/node_modules/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

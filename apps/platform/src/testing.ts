@@ -12,8 +12,9 @@ const main = new URL('./main.ts', import.meta.url).pathname;
 export interface RunningPlatform {
   /** Everything it printed so far. */
   output(): string;
-  /** Sends the signal (SIGTERM unless told otherwise) and gives the exit code. */
-  stop(signal?: 'SIGTERM' | 'SIGINT'): Promise<number | null>;
+  pid: number;
+  /** Sends the signal (SIGTERM unless told otherwise) and gives the exit code (null after SIGKILL). */
+  stop(signal?: 'SIGTERM' | 'SIGINT' | 'SIGKILL'): Promise<number | null>;
 }
 
 /** Starts the platform with `env` and resolves once it prints that it is running. */
@@ -24,8 +25,9 @@ export async function startPlatform(env: Record<string, string>): Promise<Runnin
   child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const platform = {
+    pid: child.pid!,
     output: () => output,
-    async stop(signal: 'SIGTERM' | 'SIGINT' = 'SIGTERM') {
+    async stop(signal: 'SIGTERM' | 'SIGINT' | 'SIGKILL' = 'SIGTERM') {
       child.kill(signal);
       return exited;
     },

@@ -132,7 +132,7 @@ ns.insecure   A     192.0.2.61
  * Turns signing on through the API as a customer does (PATCH status, the key job run, the status
  * polled until active) and gives the SHA-256 DS of the KSK as GET /dnssec/ds shows it.
  */
-export async function signThroughApi(kit: ApiWithNode, zone: { id: string }, options: { nsec3?: boolean } = {}): Promise<string> {
+export async function signThroughApi(kit: Pick<ApiWithNode, 'api' | 'send'>, zone: { id: string }, options: { nsec3?: boolean } = {}): Promise<string> {
   const started = await kit.send('PATCH', `/zones/${zone.id}/dnssec/status`, { enabled: true, ...options });
   if (started.state !== 'signing') throw new Error(`signing did not start: ${JSON.stringify(started)}`);
   await kit.api.app.jobs.runUntilIdle();
@@ -154,10 +154,15 @@ export interface DnsNodeProcess {
 
 /**
  * Starts `npm run dns` with `args`, on the database at DATABASE_URL, keeping its snapshot and id in
- * DATA_DIR (a directory of the test's: never the working directory's `data/`).
+ * DATA_DIR (a directory of the test's: never the working directory's `data/`). `nodeFlags` are
+ * given to Node.js beside the node's own (e.g. `--inspect=127.0.0.1:PORT` to reach its threads).
  */
-export function startDnsNode(args: string[], env: { DATABASE_URL: string; DATA_DIR: string } & Record<string, string>): DnsNodeProcess {
-  const child = spawn(process.execPath, [...dnsNodeFlags, '--import', 'tsx', dnsMain, ...args], {
+export function startDnsNode(
+  args: string[],
+  env: { DATABASE_URL: string; DATA_DIR: string } & Record<string, string>,
+  nodeFlags: string[] = [],
+): DnsNodeProcess {
+  const child = spawn(process.execPath, [...dnsNodeFlags, ...nodeFlags, '--import', 'tsx', dnsMain, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
