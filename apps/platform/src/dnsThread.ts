@@ -4,7 +4,7 @@ import { startModuleWorker } from '@kaja/api';
 import type { UpdateService, ZoneChangePublisher } from '@kaja/zone-writes';
 import { serveDatabaseOverPort, type DatabaseHandle, type ZoneChangeNotice } from '@kaja/db';
 import type { Cidr, Config, KeyEncryptionKeys } from '@kaja/config';
-import type { ListenAddress, MetricFamilies, RateLimitOptions } from '@kaja/dns';
+import { inPlaceChangeLimit, type ListenAddress, type MetricFamilies, type RateLimitOptions } from '@kaja/dns';
 
 /** What the DNS thread is started with. */
 export interface DnsThreadData {
@@ -80,7 +80,11 @@ export async function startDnsThread(options: DnsThreadOptions): Promise<DnsThre
   };
   const worker = startModuleWorker(new URL('./dnsWorker.ts', import.meta.url), { workerData: data, transferList: channel ? [channel.port2] : [] });
   const send = (message: ToDnsThread) => worker.postMessage(message);
-  const unsubscribe = options.zoneChanges.subscribe((notice) => send({ type: 'notice', notice }));
+  // A change too big for the DNS thread to apply in place goes without its records: the thread
+  // reads the zone whole beside its answers, and copying the records over would only delay them.
+  const unsubscribe = options.zoneChanges.subscribe((notice) =>
+    send({ type: 'notice', notice: notice.change && changeRecords(notice.change) > inPlaceChangeLimit ? { ...notice, change: undefined } : notice }),
+  );
   let closing = false;
   let ready = false;
   const scrapes = new Map<number, (families: MetricFamilies) => void>();
@@ -133,3 +137,5 @@ export async function startDnsThread(options: DnsThreadOptions): Promise<DnsThre
     },
   };
 }
+
+const changeRecords = (change: NonNullable<ZoneChangeNotice['change']>) => change.removed.length + change.added.length;

@@ -6,6 +6,7 @@ import { DatabaseKeySource } from '../databaseKeySource';
 import { Notifier } from '../notify';
 import type { DnsServer, ServerOptions } from '../server';
 import type { ZoneSigning } from '../signing';
+import { ZoneBuilder } from '../zoneBuilder';
 import type { ZoneStore } from '../zoneStore';
 import { databaseNotices, inProcessNotices, ZoneChangeFollower, type ZoneChangeFollowerOptions, type NoticeSource } from './zoneChangeFollower';
 import { NodeHeartbeat, type NodeIdentity } from './heartbeat';
@@ -34,6 +35,8 @@ export interface DatabaseServerOptions extends Omit<ServerOptions, 'zones' | 'si
   /** Replaces the announcement sources above (tests drop notices with it). */
   sources?: NoticeSource[];
   follower?: Partial<ZoneChangeFollowerOptions>;
+  /** Zones whose records read as JSON text have this many bytes or more are built on a thread of their own (`ZoneBuilder`; tests lower it). */
+  buildBesideBytes?: number;
   /** How often query counts are written (default every minute). */
   countsFlushIntervalMs?: number;
   /** Registered before the first load, so they hear every zone (per-zone state such as keys). */
@@ -81,7 +84,8 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
   const { database } = options;
   const worker = workerZones(database, options.keyEncryptionKey, new DatabaseKeySource(database, options.keyEncryptionKey));
   const { zones, keys, signing, transfers } = worker;
-  const loader = new ZoneLoader(database.db, zones);
+  const builder = new ZoneBuilder();
+  const loader = new ZoneLoader(database.db, zones, { builder, buildBesideBytes: options.buildBesideBytes });
   loader.onZone(async (event) => {
     // Changes are taken one at a time, each with the keys it brings (see `ZoneSigning.keysRead`).
     if (event.type === 'changed') await signing.keysRead(event.zone.name);
@@ -121,6 +125,7 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     if (kept.length === 0) {
       await follower.stop();
       signing.close();
+      await builder.close();
       throw error;
     }
     for (const { zone, keys: sealed } of kept) keys.remember(zone.name, sealed);
@@ -141,6 +146,7 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
   }).catch(async (error: Error) => {
     await follower.stop();
     await loader.close();
+    await builder.close();
     throw error;
   });
   const feed = options.feedChannel === undefined ? undefined : new ZoneFeedPublisher(options.feedChannel, zones, (name) => loader.servedId(name), keys);
@@ -168,6 +174,7 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
       await started.close();
       signing.close();
       await loader.close();
+      await builder.close();
       await snapshots?.close();
     },
   };

@@ -1,9 +1,9 @@
-import { rrsets, zoneChanges, zones, type Database, type Executor, type ZoneChangeNotice } from '@kaja/db';
+import { rrsets, zoneChanges, zones, type Database, type Executor, type ZoneChangeNotice, type ZoneChangeRecord } from '@kaja/db';
 import { and, eq, inArray, max, ne, sql } from '@kaja/db/orm';
 import { Zone, type ApplyResult } from '../zone';
-import { wireRecord } from '../zoneFile';
+import { buildBesideBytes, buildZone, type ZoneBuilder } from '../zoneBuilder';
 import type { ZoneStore } from '../zoneStore';
-import { readServedZone, wireChange, type StoredZoneChange } from './zoneChanges';
+import { inPlaceChangeLimit, readServedZone, wireChange, type StoredZoneChange } from './zoneChanges';
 
 /**
  * What happened to a served zone. `loaded` is awaited before the zone is served (a whole load:
@@ -28,9 +28,8 @@ const syncConcurrency = 4;
  */
 const wholeBatch = 500;
 
-/** An RRset as stored: owner name, type, TTL and each record's content in presentation form. */
-type RecordRow = [name: string, type: string, ttl: number, contents: string[]];
-type WholeRead = { id: string; records: RecordRow[] };
+/** A zone read whole: its id, and its record sets as the JSON text the database gave (`readRecords`). */
+type WholeRead = { id: string; records: string };
 
 interface Work {
   done: Promise<void>;
@@ -59,10 +58,22 @@ export class ZoneLoader {
    */
   syncedAt: number | undefined;
 
+  private readonly buildBesideBytes: number;
+  readonly builder: ZoneBuilder | undefined;
+
+  /**
+   * `builder` builds zones of `buildBesideBytes` or more (as JSON text) on a thread of its own;
+   * without one every zone is built here. Changes of more than `inPlaceChangeLimit` records are not
+   * applied here either: the zone is read whole at its new serial and built anew, then swapped in.
+   */
   constructor(
     private readonly db: Database,
     readonly store: ZoneStore,
-  ) {}
+    options: { builder?: ZoneBuilder; buildBesideBytes?: number } = {},
+  ) {
+    this.builder = options.builder;
+    this.buildBesideBytes = options.buildBesideBytes ?? buildBesideBytes;
+  }
 
   /** Adds a listener; register before the first sync to hear every load. */
   onZone(listener: ZoneListener): void {
@@ -223,6 +234,7 @@ export class ZoneLoader {
             behind &&
             zone &&
             this.served.get(n) === behind.id &&
+            behind.changes !== 'too many records' &&
             (await this.applyChanges(behind.id, zone, behind.changes)) > 0 &&
             zone.serial === behind.serial
           )
@@ -234,7 +246,7 @@ export class ZoneLoader {
   }
 
   /** The journal of each named zone from the serial served on, by name, with the zone's id and serial. */
-  private readChanges(names: string[]): Promise<Map<string, { id: string; serial: number; changes: StoredZoneChange[] }>> {
+  private readChanges(names: string[]): Promise<Map<string, { id: string; serial: number; changes: StoredZoneChange[] | 'too many records' }>> {
     const from = names.flatMap((name) => {
       const id = this.served.get(name);
       const zone = this.store.get(name);
@@ -246,7 +258,7 @@ export class ZoneLoader {
           .select({ id: zones.id, name: zones.name, serial: zones.serial })
           .from(zones)
           .where(and(inArray(zones.name, names), eq(zones.status, 'active')));
-        const result = new Map(rows.map((row) => [row.name, { id: row.id, serial: row.serial, changes: [] as StoredZoneChange[] }]));
+        const result = new Map(rows.map((row) => [row.name, { id: row.id, serial: row.serial, changes: [] as StoredZoneChange[] | 'too many records' }]));
         if (from.length === 0) return result;
         // Each zone's rows from the one that made its served serial on, in commit order.
         const ids = `{${from.map((f) => f.id).join(',')}}`;
@@ -256,8 +268,9 @@ export class ZoneLoader {
             zoneId: zoneChanges.zoneId,
             previousSerial: zoneChanges.previousSerial,
             serial: zoneChanges.serial,
-            removed: zoneChanges.removed,
-            added: zoneChanges.added,
+            // A change too big to apply in place is not read: the zone is then loaded whole.
+            removed: sql<ZoneChangeRecord[] | null>`CASE WHEN ${bigChange} THEN NULL ELSE ${zoneChanges.removed} END`,
+            added: sql<ZoneChangeRecord[] | null>`CASE WHEN ${bigChange} THEN NULL ELSE ${zoneChanges.added} END`,
           })
           .from(zoneChanges)
           .where(
@@ -272,7 +285,20 @@ export class ZoneLoader {
           )
           .orderBy(zoneChanges.zoneId, zoneChanges.id);
         const byId = new Map(rows.map((row) => [row.id, result.get(row.name)!]));
-        for (const { zoneId, ...entry } of changes) byId.get(zoneId)?.changes.push(entry);
+        // The first row of each zone only shows where its journal starts: its records are served already.
+        const records = new Map<string, number>();
+        for (const { zoneId, removed, added, ...entry } of changes) {
+          const behind = byId.get(zoneId);
+          if (!behind || behind.changes === 'too many records') continue;
+          if (behind.changes.length === 0) {
+            behind.changes.push({ ...entry, removed: [], added: [] });
+            continue;
+          }
+          const total = (records.get(zoneId) ?? 0) + (removed?.length ?? Infinity) + (added?.length ?? Infinity);
+          records.set(zoneId, total);
+          if (total > inPlaceChangeLimit) behind.changes = 'too many records';
+          else behind.changes.push({ ...entry, removed: removed!, added: added! });
+        }
         return result;
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -286,7 +312,7 @@ export class ZoneLoader {
           .select({ id: zones.id, name: zones.name })
           .from(zones)
           .where(and(inArray(zones.name, names), eq(zones.status, 'active'), ne(zones.serial, 0)));
-        const byId = new Map<string, WholeRead & { name: string }>(rows.map((row) => [row.id, { id: row.id, name: row.name, records: [] }]));
+        const byId = new Map<string, WholeRead & { name: string }>(rows.map((row) => [row.id, { id: row.id, name: row.name, records: '[]' }]));
         if (byId.size === 0) return new Map<string, WholeRead>();
         for (const [zoneId, records] of await readRecords(tx, [...byId.keys()])) byId.get(zoneId)!.records = records;
         return new Map<string, WholeRead>([...byId.values()].map((whole) => [whole.name, whole]));
@@ -305,11 +331,11 @@ export class ZoneLoader {
         await this.unserve(name, servedId);
         return;
       }
-      if (served.id === servedId) {
+      if (served.id === servedId && served.changes !== 'too many records') {
         await this.catchUpServed(servedId, zone, served.serial, served.changes);
         return;
       }
-      // Another zone under the name now: read whole below.
+      // Another zone under the name now, or changes too big to apply on this thread: read whole below.
     }
     // A zone not served (or another one under the name) is read whole. One snapshot: its row and
     // its records agree.
@@ -317,7 +343,7 @@ export class ZoneLoader {
       async (tx) => {
         const [row] = await tx.select({ id: zones.id, status: zones.status, serial: zones.serial }).from(zones).where(eq(zones.name, name));
         if (!row || row.status !== 'active' || row.serial === 0) return undefined;
-        return { id: row.id, records: (await readRecords(tx, [row.id])).get(row.id) ?? [] };
+        return { id: row.id, records: (await readRecords(tx, [row.id])).get(row.id) ?? '[]' };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
@@ -330,7 +356,7 @@ export class ZoneLoader {
     const zone = this.store.get(notice.zone);
     const id = this.served.get(notice.zone);
     const { previous_serial: previousSerial, removed, added } = notice.change!;
-    if (zone && id === notice.zone_id && zone.serial === previousSerial) {
+    if (zone && id === notice.zone_id && zone.serial === previousSerial && removed.length + added.length <= inPlaceChangeLimit) {
       const result = await this.applyOne(id, zone, { previousSerial, serial: notice.serial, removed, added }, 'reading the zone');
       if (result === 'applied' || result === 'already') return;
     }
@@ -392,8 +418,8 @@ export class ZoneLoader {
     return result;
   }
 
-  private async serveWhole(id: string, name: string, rows: RecordRow[]): Promise<void> {
-    const zone = new Zone(name, wireRecords(rows));
+  private async serveWhole(id: string, name: string, records: string): Promise<void> {
+    const zone = this.builder && records.length >= this.buildBesideBytes ? new Zone(name, await this.builder.build(name, records)) : buildZone(name, records);
     await this.emit({ type: 'loaded', id, zone });
     const previous = this.served.get(name);
     // Known before the store tells its listeners, which may ask for the id (the node's other workers are told it).
@@ -409,25 +435,23 @@ export class ZoneLoader {
   }
 }
 
+/** A journal row with more records than a served zone takes in place (`inPlaceChangeLimit`). */
+const bigChange = sql`jsonb_array_length(${zoneChanges.removed}) + jsonb_array_length(${zoneChanges.added}) > ${inPlaceChangeLimit}`;
+
 function chunks<T>(items: T[], size: number): T[][] {
   return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 }
 
 /**
- * The RRsets of each zone, by zone id, as one JSON text per zone: a row per RRset cost a row object,
+ * The RRsets of each zone, by zone id, as one JSON text per zone (`RecordRow`s): a row per RRset cost a row object,
  * the driver's parser for its array of contents and the ORM's mapping each, and their garbage,
  * about a third of a profiled load of 20,000 zones (decision 041).
  */
-async function readRecords(tx: Executor, zoneIds: string[]): Promise<Map<string, RecordRow[]>> {
+async function readRecords(tx: Executor, zoneIds: string[]): Promise<Map<string, string>> {
   const result = await tx.execute(sql`
     SELECT zone_id, json_agg(json_build_array(name, type, ttl, contents))::text AS records
     FROM ${rrsets} WHERE ${inArray(rrsets.zoneId, zoneIds)} GROUP BY zone_id`);
   const rows = (result as { rows: { zone_id: string; records: string }[] }).rows;
-  return new Map(rows.map((row) => [row.zone_id, JSON.parse(row.records) as RecordRow[]]));
-}
-
-function* wireRecords(rows: RecordRow[]) {
-  for (const [name, type, ttl, contents] of rows) {
-    for (const content of contents) yield wireRecord({ name, type, ttl, content });
-  }
+  // Parsed where the zone is built (`serveWhole`): a big zone's text is parsed beside the answers.
+  return new Map(rows.map((row) => [row.zone_id, row.records]));
 }

@@ -7,7 +7,7 @@ import { eq, sql } from '@kaja/db/orm';
 import { signUpOwner, startTestApi, type TestAccount, type TestApi } from '@kaja/api/testing';
 import { createZone, setPlan } from '@kaja/api/testing/zones';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseDnsServer, databaseNotices, inProcessNotices, type NoticeSource, serveDatabaseZones } from '@kaja/dns';
+import { type DatabaseDnsServer, databaseNotices, inPlaceChangeLimit, inProcessNotices, type NoticeSource, serveDatabaseZones } from '@kaja/dns';
 import { lookupWith } from './testing';
 
 /** How long a change may take to show before the test fails: a bound, not the measure (see bench:dns-live). */
@@ -46,6 +46,8 @@ describe(`the DNS server on the database (${process.env.DATABASE_URL ? 'PostgreS
       // Only notices keep this node fresh within a test; the periodic sync has a test of its own.
       follower: { syncIntervalMs: 600_000 },
       countsFlushIntervalMs: 600_000,
+      // Zones of 64 KB of records or more are built on the builder's thread (2 MB otherwise).
+      buildBesideBytes: 64 * 1024,
     });
     look = lookupWith(dns.addresses[0]!.port);
   });
@@ -132,6 +134,41 @@ describe(`the DNS server on the database (${process.env.DATABASE_URL ? 'PostgreS
     tell({ ...notice, change: { ...notice.change!, added: notice.change!.added.map((r) => (r.type === 'A' ? { ...r, content: '192.0.2.99' } : r)) } });
     await expect.poll(() => look(`carried.${zone.name}`, 'A'), visibleWithin).toEqual(['192.0.2.99']);
     expect(dns.zones.get(zone.name)!.serial).toBe(notice.serial);
+  });
+
+  it('takes a change too big to apply in place as a whole zone built beside the answers, and swaps it in', async () => {
+    const zone = await createZone(api, owner);
+    await send('POST', records(zone.id), { type: 'A', name: 'small', content: '192.0.2.1' });
+    await expect.poll(() => look(`small.${zone.name}`, 'A'), visibleWithin).toEqual(['192.0.2.1']);
+    const before = dns.zones.get(zone.name)!;
+    await send('POST', records(zone.id), { type: 'A', name: 'small2', content: '192.0.2.2' });
+    await expect.poll(() => look(`small2.${zone.name}`, 'A'), visibleWithin).toEqual(['192.0.2.2']);
+    // A small change is applied to the served zone itself.
+    expect(dns.zones.get(zone.name)).toBe(before);
+
+    const built = dns.loader.builder!.built;
+    const count = inPlaceChangeLimit + 1000;
+    let text = `$ORIGIN ${zone.name}.
+`;
+    for (let i = 0; i < count; i++)
+      text += `h${i} 300 IN A 10.0.${i >> 8}.${i & 255}
+`;
+    await send('POST', `/zones/${zone.id}/import`, text, { 'content-type': 'text/dns' });
+    await expect
+      .poll(() => look(`h${count - 1}.${zone.name}`, 'A'), { ...visibleWithin, timeout: 20_000 })
+      .toEqual([`10.0.${(count - 1) >> 8}.${(count - 1) & 255}`]);
+    const swapped = dns.zones.get(zone.name)!;
+    expect(swapped).not.toBe(before);
+    expect(dns.loader.builder!.built).toBeGreaterThan(built);
+    const [row] = await api.database.db.select({ serial: zones.serial }).from(zones).where(eq(zones.id, zone.id));
+    expect(swapped.serial).toBe(row!.serial);
+    expect(await look(`h0.${zone.name}`, 'A')).toEqual(['10.0.0.0']);
+    expect(await look(`small.${zone.name}`, 'A')).toEqual(['192.0.2.1']);
+
+    // The zone swapped in takes small changes in place again.
+    await send('POST', records(zone.id), { type: 'A', name: 'after', content: '192.0.2.3' });
+    await expect.poll(() => look(`after.${zone.name}`, 'A'), visibleWithin).toEqual(['192.0.2.3']);
+    expect(dns.zones.get(zone.name)).toBe(swapped);
   });
 
   it('catches up from the journal by serial when a notice was missed', async () => {
