@@ -69,6 +69,9 @@ export class PresignedAnswers {
       case 'nxdomain':
         return this.denial.nxdomain(proof.name);
       case 'nsecQuery':
+      case 'rrsigQuery':
+        // Its NSEC or RRSIG records would have matched in the zone's data: there are none.
+        return proof.wildcard === undefined ? this.denial.nodata(proof.name) : this.denial.wildcardNodata(proof.name, proof.wildcard);
       case 'nodata':
       case 'aliasNodata':
         return this.denial.nodata(proof.name);
