@@ -26,11 +26,21 @@ import { freshSettings } from './testing/signedServer';
 /*
  * A differential test: the model's every-type zone, with names added for the answer algorithm's
  * cases (wildcards, a delegation with glue, DNAME, CNAME chains, targets named twice, empty
- * non-terminals, private-use and unknown types), served unsigned by our standalone server and by
- * Knot DNS. Every owner is asked every type the zone holds plus the meta and DNSSEC types, and
- * names that do not exist, with and without EDNS; rcode, flags and each section's records must be
- * the same, or the difference must be one listed in `policy` (decision "Where our answers differ
- * from Knot DNS's, and why").
+ * non-terminals, private-use and unknown types), served by our standalone server and by Knot DNS.
+ * Every owner is asked every type the zone holds plus the meta and DNSSEC types, and names that
+ * do not exist; rcode, flags and each section's records must be the same, or the difference must
+ * be one listed in `policy` (decision "Where our answers differ from Knot DNS's, and why").
+ *
+ * Three modes. Unsigned: each question with and without EDNS. NSEC and NSEC3: the zone signed by
+ * both with the same keys (ours online, Knot with them imported, under a manual policy), each
+ * question without EDNS, with EDNS, and with DO; every question is asked, none sampled (the run
+ * takes seconds). Signatures cannot be byte-equal (each signer picks its validity period, ECDSA
+ * signatures are randomised), so an RRSIG is compared by type covered, algorithm, labels,
+ * original TTL, key tag and signer (with owner and TTL), and each RRSIG of ours must verify over
+ * the RRset it covers in the same section. Proofs (NSEC/NSEC3 records) are compared record for
+ * record: neither server tells white lies, both serve the zone's chain. On top, delv validates
+ * our negative and wildcard answers from the zone's trust anchor: the first few distinct proofs
+ * of each kind.
  */
 
 const fixture = readFileSync(createRequire(import.meta.url).resolve('@kaja/dns-model/fixtures/every-type.zone'), 'utf8');
