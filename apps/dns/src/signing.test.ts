@@ -172,6 +172,7 @@ for (const nsec3 of [false, true]) {
         `foo.wild.${ZONE}. 300 IN RRSIG NSEC 13 3`,
       ]);
       expect(wild.authority.map((r) => r.split(' ').slice(0, 5).join(' '))).toEqual([`*.wild.${ZONE}. 300 IN NSEC www.${ZONE}.`, `*.wild.${ZONE}. 300 IN RRSIG NSEC`]);
+      expect(await check(`foo.wild.${ZONE}`, 'NSEC')).toMatch(validated);
     });
 
     it('qtype RRSIG: the signatures of the RRset of the lowest type at the name, with or without DO, as Knot', async () => {
