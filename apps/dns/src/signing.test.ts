@@ -171,7 +171,10 @@ for (const nsec3 of [false, true]) {
         `foo.wild.${ZONE}. 300 IN NSEC www.${ZONE}. MX TXT`,
         `foo.wild.${ZONE}. 300 IN RRSIG NSEC 13 3`,
       ]);
-      expect(wild.authority.map((r) => r.split(' ').slice(0, 5).join(' '))).toEqual([`*.wild.${ZONE}. 300 IN NSEC www.${ZONE}.`, `*.wild.${ZONE}. 300 IN RRSIG NSEC`]);
+      expect(wild.authority.map((r) => r.split(' ').slice(0, 5).join(' '))).toEqual([
+        `*.wild.${ZONE}. 300 IN NSEC www.${ZONE}.`,
+        `*.wild.${ZONE}. 300 IN RRSIG NSEC`,
+      ]);
       expect(await check(`foo.wild.${ZONE}`, 'NSEC')).toMatch(validated);
     });
 

@@ -110,7 +110,8 @@ export async function serveWithKnot(zones: Record<string, string>, signing: Reco
     files,
     {
       beforeStart: async (conf) => {
-        for (const [zone, base] of keyFiles) await run('keymgr', ['-c', conf, `${zone}.`, 'import-bind', join(dirname(conf), `${base}.private`)], { timeout: 20_000 });
+        for (const [zone, base] of keyFiles)
+          await run('keymgr', ['-c', conf, `${zone}.`, 'import-bind', join(dirname(conf), `${base}.private`)], { timeout: 20_000 });
       },
     },
   );
