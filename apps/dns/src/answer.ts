@@ -9,10 +9,16 @@ export type Proof =
   | { kind: 'nxdomain'; name: string }
   | { kind: 'nodata'; name: string }
   /**
-   * qtype NSEC at a name: the signer's NSEC of the name is the answer (as Knot serves it, RFC 4034
-   * 4); NODATA where the name has none (NSEC3 zones, empty non-terminals).
+   * qtype NSEC at a name (`wildcard`: the wildcard that stands for it): the signer's NSEC of the
+   * name, or the wildcard's expanded, is the answer, with or without DO (as Knot serves it, RFC
+   * 4034 4); NODATA where there is none (NSEC3 zones, empty non-terminals, unsigned zones).
    */
-  | { kind: 'nsecQuery'; name: string }
+  | { kind: 'nsecQuery'; name: string; wildcard?: string }
+  /**
+   * qtype RRSIG at a name whose zone holds no RRSIG records: in a zone signed online the signatures
+   * of one RRset of the name answer, with or without DO (as Knot); NODATA where there are none.
+   */
+  | { kind: 'rrsigQuery'; name: string; wildcard?: string }
   | { kind: 'wildcardNodata'; name: string; wildcard: string }
   | { kind: 'wildcardAnswer'; name: string; wildcard: string }
   | { kind: 'insecureDelegation'; delegation: string }

@@ -82,8 +82,11 @@ export function lookup(zone: Zone, qname: string, qtype: number): Answer {
       answer.uncacheable = true;
       return answer;
     }
-    if (wildcard) answer.proofs.push({ kind: 'wildcardNodata', name, wildcard: source });
-    else answer.proofs.push(qtype === RRType.NSEC ? { kind: 'nsecQuery', name } : { kind: 'nodata', name });
+    // An online signer holds NSEC and RRSIG records apart from the zone: it answers these itself.
+    const dnssecType = qtype === RRType.NSEC ? 'nsecQuery' : qtype === RRType.RRSIG ? 'rrsigQuery' : undefined;
+    if (dnssecType) answer.proofs.push(wildcard ? { kind: dnssecType, name, wildcard: source } : { kind: dnssecType, name });
+    else if (wildcard) answer.proofs.push({ kind: 'wildcardNodata', name, wildcard: source });
+    else answer.proofs.push({ kind: 'nodata', name });
     addNegativeSoa(zone, answer);
     return answer;
   }

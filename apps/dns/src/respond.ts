@@ -177,6 +177,7 @@ export class Responder {
   private finish(packet: Buffer, query: QueryView, answer: Answer, edns: Edns | undefined, tcp: boolean, network: number): Buffer | null {
     // A presigned zone answers with its own signatures; our online signing covers the others.
     if (query.do) answer = presignedAnswer(answer) ?? (this.options.signing ? this.options.signing.sign(answer) : answer);
+    else if (this.options.signing) answer = this.options.signing.plain(answer);
     let wire = encodeAnswer(query, answer, edns, TCP_MAX);
     const counter = this.counts.counter(answer.zone?.name ?? '', query.qtype, answer.rcode);
     const kind = answerKind(query, answer);

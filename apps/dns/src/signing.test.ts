@@ -146,6 +146,9 @@ for (const nsec3 of [false, true]) {
     it(nsec3 ? 'qtype NSEC: NODATA, proven with NSEC3' : 'qtype NSEC: the NSEC RRset of the name with its RRSIG, as Knot answers', async () => {
       if (nsec3) {
         expect(await check(`mail.${ZONE}`, 'NSEC')).toMatch(negative);
+        // The name exists: its own NSEC3 proves it has no NSEC, as for any other missing type (as Knot).
+        const nodata = await dig(server.port, `mail.${ZONE}`, 'NSEC', { client: 'kdig', args: ['+dnssec'] });
+        expect(nodata.authority.filter((r) => r.split(' ')[3] === 'NSEC3')).toHaveLength(1);
         return;
       }
       expect(await check(`mail.${ZONE}`, 'NSEC')).toMatch(validated);
@@ -155,8 +158,46 @@ for (const nsec3 of [false, true]) {
         `mail.${ZONE}. 300 IN RRSIG NSEC`,
       ]);
       expect(response.authority).toEqual([]);
+      // Without DO too, unsigned (as Knot): the NSEC is a record of the zone like any other.
+      const plain = await dig(server.port, `mail.${ZONE}`, 'NSEC', { client: 'kdig' });
+      expect(plain.answer.map((r) => r.split(' ').slice(0, 5).join(' '))).toEqual([`mail.${ZONE}. 300 IN NSEC naptr.${ZONE}.`]);
+      expect(plain.authority).toEqual([]);
       // An empty non-terminal has no NSEC of its own: NODATA, proven by the NSEC whose span holds it.
       expect(await check(`b.c.${ZONE}`, 'NSEC')).toMatch(negative);
+      // A wildcard's NSEC stands for the names it covers, as its other records do: expanded, signed as
+      // the wildcard's, with the proof that the name itself does not exist.
+      const wild = await dig(server.port, `foo.wild.${ZONE}`, 'NSEC', { client: 'kdig', args: ['+dnssec'] });
+      expect(wild.answer.map((r) => r.split(' ').slice(0, 7).join(' '))).toEqual([
+        `foo.wild.${ZONE}. 300 IN NSEC www.${ZONE}. MX TXT`,
+        `foo.wild.${ZONE}. 300 IN RRSIG NSEC 13 3`,
+      ]);
+      expect(wild.authority.map((r) => r.split(' ').slice(0, 5).join(' '))).toEqual([
+        `*.wild.${ZONE}. 300 IN NSEC www.${ZONE}.`,
+        `*.wild.${ZONE}. 300 IN RRSIG NSEC`,
+      ]);
+      expect(await check(`foo.wild.${ZONE}`, 'NSEC')).toMatch(validated);
+    });
+
+    it('qtype RRSIG: the signatures of the RRset of the lowest type at the name, with or without DO, as Knot', async () => {
+      const zsk = settings.keys.find((k) => k.keytype === 'zsk')!.keyTag;
+      const sigs = (response: { answer: string[] }) => response.answer.map((r) => r.split(' ').slice(0, 8).join(' '));
+      expect(sigs(await dig(server.port, `mail.${ZONE}`, 'RRSIG', { client: 'kdig' }))).toEqual([`mail.${ZONE}. 300 IN RRSIG A 13 3 300`]);
+      const apex = await dig(server.port, ZONE, 'RRSIG', { client: 'kdig', args: ['+dnssec'] });
+      expect(sigs(apex)).toEqual([`${ZONE}. 300 IN RRSIG A 13 2 300`]);
+      expect(Number(apex.answer[0]!.split(' ')[10])).toBe(zsk);
+      expect(apex.authority).toEqual([]);
+      // NSEC (47) is a type of the name too where the zone has NSEC records.
+      expect(sigs(await dig(server.port, `dhcid.zz.${ZONE}`, 'RRSIG', { client: 'kdig' }))).toEqual([
+        `dhcid.zz.${ZONE}. 300 IN RRSIG ${nsec3 ? 'DHCID' : 'NSEC'} 13 4 300`,
+      ]);
+      // A wildcard's, expanded (labels 3), with the proof that the name itself does not exist.
+      const wild = await dig(server.port, `foo.wild.${ZONE}`, 'RRSIG', { client: 'kdig', args: ['+dnssec'] });
+      expect(sigs(wild)).toEqual([`foo.wild.${ZONE}. 300 IN RRSIG MX 13 3 300`]);
+      expect(wild.authority.map((r) => r.split(' ')[3])).toEqual([nsec3 ? 'NSEC3' : 'NSEC', 'RRSIG']);
+      // An empty non-terminal has no signatures: NODATA, proven.
+      const ent = await dig(server.port, `b.c.${ZONE}`, 'RRSIG', { client: 'kdig', args: ['+dnssec'] });
+      expect(ent.answer).toEqual([]);
+      expect(ent.authority.some((r) => r.split(' ')[3] === (nsec3 ? 'NSEC3' : 'NSEC'))).toBe(true);
     });
 
     it('signs the in-zone target addresses of the additional section (RFC 4035 3.1.1); glue stays unsigned', async () => {

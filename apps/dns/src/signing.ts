@@ -97,6 +97,16 @@ export class ZoneSigning {
     return { ...emptyAnswer(Rcode.SERVFAIL, zone), uncacheable: true };
   }
 
+  /**
+   * The answer to a query without DO: as it was, but qtype NSEC and RRSIG at a name of a zone
+   * signed here get the records the signer holds (unsigned), as Knot answers them.
+   */
+  plain(answer: Answer): Answer {
+    const zone = answer.zone;
+    if (!zone || !answer.proofs.some((proof) => proof.kind === 'nsecQuery' || proof.kind === 'rrsigQuery')) return answer;
+    return this.signer(zone)?.plain(answer) ?? answer;
+  }
+
   /** The signer of a served zone, built on first use; undefined when the zone is not signed. */
   signer(zone: Zone): ZoneSigner | undefined {
     const settings = this.settings.get(zone.name);

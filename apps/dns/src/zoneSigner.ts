@@ -54,10 +54,16 @@ export class ZoneSigner {
    * (RFC 4035 2.2).
    */
   sign(answer: Answer): Answer {
-    const own = this.ownNsec(answer);
+    const own = this.ownRecords(answer);
     if (own) {
       const signed: Answer = { ...answer, answer: [], authority: [], proofs: [] };
-      this.add(signed.answer, own, own);
+      // RRSIGs are not signed themselves (RFC 4035 2.2).
+      if (own.served.type === RRType.RRSIG) signed.answer.push(own.served as Rrset);
+      else this.add(signed.answer, own.served, own.source);
+      // A wildcard stood for the name: the proof that the name itself does not exist (RFC 4035 3.1.3.3).
+      if (own.wildcard !== undefined) {
+        for (const rrset of this.denial.wildcardAnswer(own.served.name, own.wildcard)) this.add(signed.authority, rrset, rrset);
+      }
       return signed;
     }
     const zone = this.zone;
@@ -176,19 +182,49 @@ export class ZoneSigner {
     section.push((rrsig.name === served.name && rrsig.ttl === served.ttl ? rrsig : { ...rrsig, name: served.name, ttl: served.ttl }) as Rrset);
   }
 
-  /** The NSEC RRset a qtype NSEC query asks for, when the zone's denial is NSEC and the name has one. */
-  private ownNsec(answer: Answer): SignedRrset | undefined {
+  /**
+   * The answer to a query without DO: as it was, but for qtype NSEC and RRSIG, which the signer
+   * answers (the records, unsigned) where it has them, as Knot does.
+   */
+  plain(answer: Answer): Answer {
+    const own = this.ownRecords(answer);
+    return own ? { ...answer, answer: [own.served as Rrset], authority: [], proofs: [] } : answer;
+  }
+
+  /**
+   * What a qtype NSEC or RRSIG question asks for, made by the signer: the NSEC RRset of the name
+   * (NSEC denial only: NSEC3 records live at hashed names), or the RRSIGs of one RRset of the
+   * name. `served` goes out under the asked name, `source` is what it was made from (the
+   * wildcard's, when a wildcard stands for the name); undefined where the name has neither.
+   */
+  private ownRecords(answer: Answer): { served: SignedRrset; source: SignedRrset; wildcard?: string } | undefined {
     const proof = answer.proofs.length === 1 ? answer.proofs[0]! : undefined;
-    if (proof?.kind !== 'nsecQuery' || answer.answer.length > 0 || this.settings.nsec3) return undefined;
-    const [nsec] = this.denial.nodata(proof.name);
-    return nsec?.name === proof.name && nsec.type === RRType.NSEC ? nsec : undefined;
+    if ((proof?.kind !== 'nsecQuery' && proof?.kind !== 'rrsigQuery') || answer.answer.length > 0) return undefined;
+    const at = proof.wildcard ?? proof.name;
+    const nsec = this.settings.nsec3 ? undefined : this.denial.nodata(at).find((rrset) => rrset.name === at && rrset.type === RRType.NSEC);
+    let source: SignedRrset | undefined;
+    if (proof.kind === 'nsecQuery') source = nsec;
+    else {
+      // The signatures of one RRset, that of the lowest type, as Knot: all of them would make one
+      // cheap question sign every RRset of the name, and answer far larger than it asks (RFC 8482).
+      const rrsets: SignedRrset[] = [...(this.zone.nodes.get(at)?.rrsets.values() ?? [])].filter((rrset) => rrset.type !== RRType.ALIAS);
+      if (nsec) rrsets.push(nsec);
+      const lowest = rrsets.reduce<SignedRrset | undefined>((low, rrset) => (low === undefined || rrset.type < low.type ? rrset : low), undefined);
+      const rrsig = lowest && this.signatures.for(lowest);
+      if (rrsig) source = rrsig;
+    }
+    if (!source) return undefined;
+    const served = source.name === proof.name ? source : { ...source, name: proof.name };
+    return proof.wildcard === undefined ? { served, source } : { served, source, wildcard: proof.wildcard };
   }
 
   private prove(proof: Proof): SignedRrset[] {
     switch (proof.kind) {
-      case 'nsecQuery':
       case 'nxdomain':
         return this.denial.nxdomain(proof.name);
+      case 'nsecQuery':
+      case 'rrsigQuery':
+        return proof.wildcard === undefined ? this.denial.nodata(proof.name) : this.denial.wildcardNodata(proof.name, proof.wildcard);
       case 'nodata':
         return this.denial.nodata(proof.name);
       case 'wildcardNodata':

@@ -137,6 +137,17 @@ describe('presigned zones validated by delv', () => {
     });
   }
 
+  it('additional-section addresses come with their stored RRSIGs (RFC 4035 3.1.1), as from Knot; glue without', async () => {
+    for (const { zone } of Object.values(variants)) {
+      const types = (lines: string[]) => lines.map((line) => line.split(' ').slice(0, 5).join(' ')).sort();
+      const ns = await dig(server.port, zone, 'NS', { args: ['+dnssec', '+norec'] });
+      expect(types(ns.additional)).toEqual([`ns1.${zone}. 300 IN A 192.0.2.1`, `ns1.${zone}. 300 IN RRSIG A`]);
+      expect(types(ns.additional)).toEqual(types((await dig(knot.port, zone, 'NS', { args: ['+dnssec', '+norec'] })).additional));
+      const referral = await dig(server.port, `x.sub.${zone}`, 'A', { args: ['+dnssec', '+norec'] });
+      expect(types(referral.additional)).toEqual([`ns.sub.${zone}. 300 IN A 192.0.2.53`]);
+    }
+  });
+
   it('answers without DO carry no signatures, and the hashed NSEC3 owners are no names of the zone', async () => {
     const zone = variants.nsec3.zone;
     const plain = await dig(server.port, `www.${zone}`, 'A');

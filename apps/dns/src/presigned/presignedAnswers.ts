@@ -1,5 +1,7 @@
 import { RRType } from '@kaja/dns-model';
+import { ancestors } from '../ancestors';
 import type { Answer, Proof } from '../answer';
+import { findDelegation } from '../delegation';
 import type { Rrset, Zone } from '../zone';
 import type { StoredDenial } from './denial';
 import { StoredNsec3Denial } from './nsec3Denial';
@@ -18,8 +20,9 @@ export function isPresigned(zone: Zone): boolean {
 
 /**
  * The DNSSEC step for a presigned zone (queries with the DO bit): each authoritative RRset
- * followed by the RRSIGs the zone holds for it, a delegation's DS with its RRSIG, and the zone's
- * own NSEC or NSEC3 records that prove the answer's negative and wildcard parts.
+ * followed by the RRSIGs the zone holds for it (the additional section's addresses too), a
+ * delegation's DS with its RRSIG, and the zone's own NSEC or NSEC3 records that prove the
+ * answer's negative and wildcard parts.
  */
 export class PresignedAnswers {
   readonly version: number;
@@ -46,6 +49,13 @@ export class PresignedAnswers {
         if (ds) this.add(signed.authority, ds, ds.name);
       } else this.add(signed.authority, rrset, rrset.name);
     }
+    // The addresses of in-zone targets with their stored RRSIGs (RFC 4035 3.1.1); the encoder leaves
+    // an additional RRset out together with its RRSIGs when they do not fit. Glue is not signed.
+    signed.additional = [];
+    for (const rrset of answer.additional) {
+      if (findDelegation(zone, ancestors(rrset.name, zone.name), rrset.type)) signed.additional.push(rrset);
+      else this.add(signed.additional, rrset, rrset.name);
+    }
     for (const proof of answer.proofs) {
       for (const rrset of this.prove(proof)) {
         const key = `${rrset.name}/${rrset.type}`;
@@ -69,6 +79,9 @@ export class PresignedAnswers {
       case 'nxdomain':
         return this.denial.nxdomain(proof.name);
       case 'nsecQuery':
+      case 'rrsigQuery':
+        // Its NSEC or RRSIG records would have matched in the zone's data: there are none.
+        return proof.wildcard === undefined ? this.denial.nodata(proof.name) : this.denial.wildcardNodata(proof.name, proof.wildcard);
       case 'nodata':
       case 'aliasNodata':
         return this.denial.nodata(proof.name);

@@ -1,6 +1,8 @@
 import type { DigResponse } from './dig';
 import { serveWithKnot, type KnotServer } from './knot';
+import type { SigningSettings } from '../keySource';
 import { serveZones, type TestServer } from './server';
+import { serveSignedZones } from './signedServer';
 
 /** What must match between our answer and Knot's: rcode, aa, and every section (order within a section and EDNS aside). */
 export function comparable(response: DigResponse) {
@@ -20,11 +22,18 @@ export interface ServedByBoth {
   close(): Promise<void>;
 }
 
-/** The same zone-file texts (zone name -> text) served by our standalone server and by Knot DNS, to ask both. */
-export async function serveByBoth(zones: Record<string, string>): Promise<ServedByBoth> {
-  const ours = await serveZones(zones);
+/**
+ * The same zone-file texts (zone name -> text) served by our standalone server and by Knot DNS, to
+ * ask both; the zones given `signing` settings signed by both with the same keys and denial (ours
+ * online, for queries with DO).
+ */
+export async function serveByBoth(zones: Record<string, string>, signing: Record<string, SigningSettings> = {}): Promise<ServedByBoth> {
+  const ours =
+    Object.keys(signing).length === 0
+      ? await serveZones(zones)
+      : await serveSignedZones(Object.fromEntries(Object.entries(zones).map(([name, text]) => [name, { text, settings: signing[name] }])));
   try {
-    const knot = await serveWithKnot(zones);
+    const knot = await serveWithKnot(zones, signing);
     return {
       ours,
       knot,
