@@ -23,7 +23,12 @@ export type Proof =
   | { kind: 'wildcardAnswer'; name: string; wildcard: string }
   | { kind: 'insecureDelegation'; delegation: string }
   /** An apex ALIAS whose target has no addresses of `type` now: NODATA for that type alone. */
-  | { kind: 'aliasNodata'; name: string; type: number };
+  | { kind: 'aliasNodata'; name: string; type: number }
+  /**
+   * An SVCB or HTTPS TargetName in the zone that lacks some of A, AAAA and the answer's own type:
+   * its NSEC or NSEC3 goes in the additional section, not the authority (RFC 9460 4.2, as Knot).
+   */
+  | { kind: 'targetNodata'; name: string };
 
 /** What the answer algorithm decided for one question, before it is encoded. */
 export interface Answer {

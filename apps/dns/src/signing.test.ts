@@ -214,6 +214,25 @@ for (const nsec3 of [false, true]) {
       expect(small.additional.filter((r) => / (A|RRSIG) /.test(r)).map((r) => r.split(' ')[3])).not.toEqual(['RRSIG']);
     });
 
+    it("proves in the additional section what an SVCB target lacks (RFC 9460 4.2), with the target's own NODATA record", async () => {
+      const denial = nsec3 ? 'NSEC3' : 'NSEC';
+      const svcb = await dig(server.port, `_dns.svc.${ZONE}`, 'SVCB', { client: 'kdig', args: ['+dnssec'] });
+      expect(svcb.answer.map((r) => r.split(' ')[3])).toEqual(['SVCB', 'RRSIG']);
+      // svc holds HTTPS alone: no A, AAAA or SVCB. Its record is the one a NODATA answer there carries.
+      const nodata = await dig(server.port, `svc.${ZONE}`, 'A', { client: 'kdig', args: ['+dnssec'] });
+      const proof = nodata.authority.filter((r) => r.split(' ')[3] === denial);
+      expect(proof).toHaveLength(1);
+      expect(svcb.additional.filter((r) => r.split(' ')[3] === denial)).toEqual(proof);
+      expect(svcb.additional.map((r) => r.split(' ').slice(0, 5).join(' '))).toEqual([proof[0]!.split(' ').slice(0, 5).join(' '), `${proof[0]!.split(' ')[0]} 300 IN RRSIG ${denial}`]);
+      expect(await check(`_dns.svc.${ZONE}`, 'SVCB')).toMatch(validated);
+      // Without DO, or with too little room, no proof, no truncation.
+      expect((await dig(server.port, `_dns.svc.${ZONE}`, 'SVCB', { client: 'kdig' })).additional).toEqual([]);
+      const small = await dig(server.port, `_dns.svc.${ZONE}`, 'SVCB', { client: 'kdig', args: ['+dnssec', '+bufsize=512', '+ignore'] });
+      expect(small.flags).not.toContain('tc');
+      expect(small.answer.map((r) => r.split(' ')[3])).toEqual(['SVCB', 'RRSIG']);
+      expect(small.additional.map((r) => r.split(' ')[3])).not.toEqual(['RRSIG']);
+    });
+
     it('answers the shapes RFC 4035 asks for (kdig)', async () => {
       const referral = await dig(server.port, `host.secure.${ZONE}`, 'A', { client: 'kdig', args: ['+dnssec'] });
       expect(referral.flags).not.toContain('aa');

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { DnsClass, recordType, type ResourceRecord, RRType, typeCode } from '@kaja/dns-model';
 import { RRSIG_TYPE, writeSignedZone } from '@kaja/dnssec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roomFor } from './additional';
+import { lookup } from './lookup';
 import { keyRecords } from './publishedKeys';
 import { freshSettings, nextChange } from './testing/signedServer';
 import { loadZoneText } from './zoneFile';
@@ -106,5 +108,26 @@ describe('an apex ALIAS in the signed zone', () => {
     // Nothing resolved: neither is listed.
     await writeFile(file, writeSignedZone(ZONE, signer.signedRecords()));
     expect(await zoneVerifierFailures(ZONE, file)).toEqual([]);
+  });
+});
+
+describe('proofs about SVCB targets in the additional section', () => {
+  it('stop being made and signed once the section would pass the largest message', () => {
+    const targets = 1000;
+    let text = TEXT;
+    for (let i = 0; i < targets; i++) text += `svc SVCB ${i + 1} t${i}\nt${i} TXT "no addresses"\n`;
+    const settings = freshSettings(false);
+    const signer = new ZoneSigner(loadZoneText(ZONE, text, ZONE, keyRecords(ZONE, settings)), settings);
+    const answer = lookup(signer.zone, `svc.${ZONE}`, RRType.SVCB);
+    expect(answer.proofs.filter((proof) => proof.kind === 'targetNodata')).toHaveLength(targets);
+    const signed = signer.sign(answer);
+    const nsecs = signed.additional.filter((rrset) => rrset.type === RRType.NSEC);
+    // Each target's NSEC with its RRSIG, up to just past 64 KiB: far fewer than the targets.
+    expect(nsecs.length).toBeGreaterThan(100);
+    expect(nsecs.length).toBeLessThan(targets);
+    expect(roomFor(signed.additional)).toBe(false);
+    expect(roomFor(signed.additional.slice(0, -2))).toBe(true);
+    expect(signed.additional.filter((rrset) => rrset.type === RRSIG_TYPE)).toHaveLength(nsecs.length);
+    expect(signed.answer.map((rrset) => rrset.type)).toEqual([RRType.SVCB, RRSIG_TYPE]);
   });
 });

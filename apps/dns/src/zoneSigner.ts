@@ -10,6 +10,7 @@ import {
   type SignedRecord,
 } from '@kaja/dnssec';
 import { recordType, typeName, RRType } from '@kaja/dns-model';
+import { roomFor } from './additional';
 import type { Answer, Proof } from './answer';
 import type { SigningSettings } from './keySource';
 import { keySetTypes } from './publishedKeys';
@@ -50,7 +51,7 @@ export class ZoneSigner {
    * The answer with its DNSSEC records: an RRSIG after every authoritative RRset of the answer
    * and authority sections (a wildcard answer signed as its wildcard, so the labels field shows
    * the expansion), the DS of a delegation, the additional section's in-zone addresses, and the
-   * NSEC/NSEC3 records of its proofs, signed. The delegation's NS set and glue stay unsigned
+   * NSEC/NSEC3 records of its proofs, signed (those about SVCB targets in the additional section). The delegation's NS set and glue stay unsigned
    * (RFC 4035 2.2).
    */
   sign(answer: Answer): Answer {
@@ -98,7 +99,19 @@ export class ZoneSigner {
       if (entry && !entry.delegation) this.add(signed.additional, rrset, rrset);
       else signed.additional.push(rrset);
     }
+    const additionalPresent = new Set<string>();
     for (const proof of answer.proofs) {
+      if (proof.kind === 'targetNodata') {
+        // Optional data: past the largest message no more is signed for it.
+        if (!roomFor(signed.additional)) continue;
+        for (const rrset of this.prove(proof)) {
+          const key = `${rrset.name}/${rrset.type}`;
+          if (additionalPresent.has(key)) continue;
+          additionalPresent.add(key);
+          this.add(signed.additional, rrset, rrset);
+        }
+        continue;
+      }
       const cache = proof.kind === 'aliasNodata' ? this.aliasDenialSignatures([proof.type]) : this.signatures;
       for (const rrset of this.prove(proof)) {
         const key = `${rrset.name}/${rrset.type}`;
@@ -226,6 +239,7 @@ export class ZoneSigner {
       case 'rrsigQuery':
         return proof.wildcard === undefined ? this.denial.nodata(proof.name) : this.denial.wildcardNodata(proof.name, proof.wildcard);
       case 'nodata':
+      case 'targetNodata':
         return this.denial.nodata(proof.name);
       case 'wildcardNodata':
         return this.denial.wildcardNodata(proof.name, proof.wildcard);

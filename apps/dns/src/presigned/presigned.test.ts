@@ -25,6 +25,7 @@ const UNSIGNED = `$TTL 300
 @ NS ns1
 ns1 A 192.0.2.1
 www A 192.0.2.80
+svc SVCB 1 www
 *.w TXT "wild"
 a.b.c TXT "deep"
 sub NS ns.sub
@@ -145,6 +146,19 @@ describe('presigned zones validated by delv', () => {
       expect(types(ns.additional)).toEqual(types((await dig(knot.port, zone, 'NS', { args: ['+dnssec', '+norec'] })).additional));
       const referral = await dig(server.port, `x.sub.${zone}`, 'A', { args: ['+dnssec', '+norec'] });
       expect(types(referral.additional)).toEqual([`ns.sub.${zone}. 300 IN A 192.0.2.53`]);
+    }
+  });
+
+  it("an SVCB answer's additional section proves what its target lacks with the stored NSEC or NSEC3 (RFC 9460 4.2), as from Knot", async () => {
+    for (const [variant, { zone }] of Object.entries(variants)) {
+      const lines = (all: string[]) => all.map((line) => line.split(' ').slice(0, 5).join(' ')).sort();
+      const ours = await dig(server.port, `svc.${zone}`, 'SVCB', { args: ['+dnssec', '+norec'] });
+      const knots = await dig(knot.port, `svc.${zone}`, 'SVCB', { args: ['+dnssec', '+norec'] });
+      const denial = variant === 'nsec' ? 'NSEC' : 'NSEC3';
+      // www has an A record, neither AAAA nor SVCB.
+      expect(ours.additional.map((line) => line.split(' ')[3]).sort()).toEqual(['A', denial, 'RRSIG', 'RRSIG'].sort());
+      expect(lines(ours.additional)).toEqual(lines(knots.additional));
+      expect(ours.additional.filter((line) => line.split(' ')[3] === denial)).toEqual(knots.additional.filter((line) => line.split(' ')[3] === denial));
     }
   });
 

@@ -1,4 +1,5 @@
 import { RRType } from '@kaja/dns-model';
+import { roomFor } from '../additional';
 import { ancestors } from '../ancestors';
 import type { Answer, Proof } from '../answer';
 import { findDelegation } from '../delegation';
@@ -22,7 +23,7 @@ export function isPresigned(zone: Zone): boolean {
  * The DNSSEC step for a presigned zone (queries with the DO bit): each authoritative RRset
  * followed by the RRSIGs the zone holds for it (the additional section's addresses too), a
  * delegation's DS with its RRSIG, and the zone's own NSEC or NSEC3 records that prove the
- * answer's negative and wildcard parts.
+ * answer's negative and wildcard parts (and, in the additional section, what an SVCB target lacks).
  */
 export class PresignedAnswers {
   readonly version: number;
@@ -56,12 +57,17 @@ export class PresignedAnswers {
       if (findDelegation(zone, ancestors(rrset.name, zone.name), rrset.type)) signed.additional.push(rrset);
       else this.add(signed.additional, rrset, rrset.name);
     }
+    const additionalPresent = new Set<string>();
     for (const proof of answer.proofs) {
+      // About an SVCB target: optional, in the additional section, and no more past the largest message.
+      const additional = proof.kind === 'targetNodata';
+      if (additional && !roomFor(signed.additional)) continue;
+      const seen = additional ? additionalPresent : present;
       for (const rrset of this.prove(proof)) {
         const key = `${rrset.name}/${rrset.type}`;
-        if (present.has(key)) continue;
-        present.add(key);
-        this.add(signed.authority, rrset, rrset.name);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        this.add(additional ? signed.additional : signed.authority, rrset, rrset.name);
       }
     }
     return signed;
@@ -84,6 +90,7 @@ export class PresignedAnswers {
         return proof.wildcard === undefined ? this.denial.nodata(proof.name) : this.denial.wildcardNodata(proof.name, proof.wildcard);
       case 'nodata':
       case 'aliasNodata':
+      case 'targetNodata':
         return this.denial.nodata(proof.name);
       case 'wildcardNodata':
         return this.denial.wildcardNodata(proof.name, proof.wildcard);
