@@ -25,8 +25,9 @@ import { freshSettings } from './testing/signedServer';
 
 /*
  * A differential test: the model's every-type zone, with names added for the answer algorithm's
- * cases (wildcards, a delegation with glue, DNAME, CNAME chains, targets named twice, empty
- * non-terminals, private-use and unknown types), served by our standalone server and by Knot DNS.
+ * cases (wildcards, a delegation with glue, DNAME, CNAME chains, targets named twice, SVCB
+ * targets with SVCB records or not in the zone, empty non-terminals, private-use and unknown
+ * types), served by our standalone server and by Knot DNS.
  * Every owner is asked every type the zone holds plus the meta and DNSSEC types, and names that
  * do not exist; rcode, flags and each section's records must be the same, or the difference must
  * be one listed in `policy` (decision "Where our answers differ from Knot DNS's, and why").
