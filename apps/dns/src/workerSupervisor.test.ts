@@ -48,9 +48,15 @@ describe('the supervisor of worker threads', () => {
     const leads = async () => Promise.all([...supervisor!.workers].map(ask));
     expect((await leads()).sort()).toEqual([false, true]);
 
+    const failed = [...supervisor.workers].map((worker) => worker.threadId);
     for (const worker of supervisor.workers) worker.postMessage({ fail: true });
-    await expect.poll(() => lines.filter((line) => line.includes('starting another')).length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => lines.filter((line) => line.includes('serves in place of')).length, { timeout: 10_000 }).toBe(2);
     expect(lines.filter((line) => line.includes(': a bug'))).toHaveLength(2);
+    // Named by the thread ids they had (an ended thread's reads -1), with how many workers serve.
+    const ended = lines.filter((line) => line.includes('starting another'));
+    expect(ended.map((line) => /worker (\d+) ended \(1\)/.exec(line)?.[1]).sort()).toEqual(failed.map(String).sort());
+    expect(ended.at(-1)).toMatch(/\((0|1) of 2 workers serve\)$/);
+    expect(lines.at(-1)).toMatch(/^dns: worker \d+ serves in place of worker \d+ \(2 of 2 workers serve\)$/);
     await expect.poll(() => supervisor!.workers.size).toBe(2);
     // One lead again, among the workers started in place of the two that ended.
     expect((await leads()).sort()).toEqual([false, true]);

@@ -19,9 +19,14 @@ export interface WorkerSupervisorOptions {
  * Keeps `count` worker threads running. A worker that fails while the node starts (a port in use,
  * a database it cannot reach) would fail again: every worker is ended and `started` rejects. One
  * that ends later is replaced, and the lead role passes to the one started in place of its holder.
+ * A replacement takes seconds to serve (its thread loads the server's code anew), so the log says
+ * how many workers serve when one ends and when its replacement serves: a node whose workers all
+ * end within those seconds answers nothing until a replacement serves.
  */
 export class WorkerSupervisor {
   readonly workers = new Set<Worker>();
+  /** The workers that said they serve and have not ended. */
+  private readonly serving = new Set<Worker>();
   /** Resolves when every worker serves; rejects when one ends before. */
   readonly started: Promise<void>;
   private stopping = false;
@@ -54,21 +59,27 @@ export class WorkerSupervisor {
     return Promise.all(exits).then(() => undefined);
   }
 
-  private startWorker(lead: boolean): void {
+  /** `replacing`: the thread id of the worker this one is started in place of. */
+  private startWorker(lead: boolean, replacing?: number): void {
     const worker = this.options.start(lead);
+    // Read now: once the thread has ended, `threadId` is -1.
+    const id = worker.threadId;
     this.workers.add(worker);
     if (lead) this.lead = worker;
     worker.on('message', (message: unknown) => {
       const ready = message as Partial<WorkerReady> | null;
       if (typeof ready?.ready !== 'number') return;
+      this.serving.add(worker);
+      if (replacing !== undefined) this.options.log(`dns: worker ${id} serves in place of worker ${replacing} (${this.servingCount()})`);
       if (++this.ready === this.options.count) {
         this.options.onReady(ready as WorkerReady);
         this.allReady();
       }
     });
-    worker.on('error', (error: Error) => this.options.log(`dns: worker ${worker.threadId}: ${error.message}`));
+    worker.on('error', (error: Error) => this.options.log(`dns: worker ${id}: ${error.message}`));
     worker.on('exit', (code) => {
       this.workers.delete(worker);
+      this.serving.delete(worker);
       if (this.stopping) return;
       if (this.ready < this.options.count) {
         this.stopping = true;
@@ -76,8 +87,12 @@ export class WorkerSupervisor {
         this.startFailed(new Error(`a worker ended (${code}) before every worker served`));
         return;
       }
-      this.options.log(`dns: worker ${worker.threadId} ended (${code}); starting another`);
-      this.startWorker(worker === this.lead);
+      this.options.log(`dns: worker ${id} ended (${code}); starting another (${this.servingCount()})`);
+      this.startWorker(worker === this.lead, id);
     });
+  }
+
+  private servingCount(): string {
+    return `${this.serving.size} of ${this.options.count} workers serve`;
   }
 }
