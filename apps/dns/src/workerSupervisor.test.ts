@@ -147,5 +147,11 @@ describe('the supervisor of worker threads', () => {
     // Every thread after the first two was started as a spare.
     expect(starts.slice(0, 2)).toEqual([false, false]);
     expect(starts.slice(2).every((spare) => spare)).toBe(true);
+
+    // Both workers now are former spares: the error that ends one is told once. (The second to end
+    // gets a thread started anew: the next spare starts once every worker serves.)
+    for (const worker of supervisor.workers) worker.postMessage({ fail: true });
+    await expect.poll(() => lines.filter((line) => line.includes('serves in place of')).length, { timeout: 10_000 }).toBe(4);
+    expect(lines.filter((line) => line.includes(': a bug'))).toHaveLength(4);
   });
 });

@@ -121,7 +121,8 @@ export class WorkerSupervisor {
     const spare = this.options.start(false, true);
     const id = spare.threadId;
     this.spare = spare;
-    spare.on('error', (error: Error) => this.options.log(`dns: spare worker ${id}: ${error.message}`));
+    // Once it serves, `supervise` reports what ends it.
+    spare.on('error', (error: Error) => this.spare === spare && this.options.log(`dns: spare worker ${id}: ${error.message}`));
     spare.on('exit', (code) => {
       if (this.spare !== spare) return; // serving by now: `supervise` saw its end
       this.spare = undefined;
