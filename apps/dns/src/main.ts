@@ -21,7 +21,7 @@ import { ZoneSigning } from './signing';
 import { dsLines, standaloneSettings, startupKeysEnvironment } from './standaloneKeys';
 import { StaticTransferAccess } from './transferAccess';
 import { presignedNotes } from './presigned/startup';
-import { WorkerSupervisor } from './workerSupervisor';
+import { WorkerSupervisor, type ServeInPlace } from './workerSupervisor';
 import { loadZoneFile, ZoneFileError } from './zoneFile';
 import { Zone, type SharedZone } from './zone';
 import { ZoneStore } from './zoneStore';
@@ -29,6 +29,8 @@ import { ZoneStore } from './zoneStore';
 /** What the supervisor hands a worker thread. */
 interface WorkerStart {
   lead: boolean;
+  /** Started ahead, to serve in place of the next worker that ends (`WorkerSupervisor`), with its role then. */
+  spare: boolean;
   /** `--listen` with the ports the supervisor chose for port 0, the same for every worker. */
   listen: Config['listen'];
   /** Standalone: the zones the supervisor read, to serve from shared memory. */
@@ -55,7 +57,8 @@ function readConfig(): Config {
 
 // One worker of a node sends NOTIFY (and keeps the node's snapshot and writes its heartbeats), or
 // every secondary would hear of each change once per worker. The supervisor gives that role to its
-// first worker and, when the worker holding it ends, to the one started in its place.
+// first worker and, when the worker holding it ends, to the one serving in its place (the spare,
+// told the role when it is told to serve).
 const notifies = () => worker === undefined || worker.lead;
 
 /**
@@ -129,6 +132,24 @@ async function serve(config: Config): Promise<{ zones: number; fromSnapshot?: bo
   };
 }
 
+/**
+ * A spare worker loads the code `serve` needs, which takes most of a new thread's start, then
+ * waits to be told to serve in place of a worker that ended (taking its role) or to stop.
+ */
+async function waitToServe(start: WorkerStart, config: Config): Promise<void> {
+  const told = new Promise<ServeInPlace['serve'] | undefined>((resolve) => {
+    // Left listening: it keeps the thread alive while it waits, and a later message finds the promise settled.
+    parentPort!.on('message', (message: Partial<ServeInPlace> & { stop?: boolean }) => {
+      if (message?.serve || message?.stop) resolve(message.serve);
+    });
+  });
+  if (config.databaseUrl) await import('./database/node');
+  const order = await told;
+  if (!order) process.exit(0);
+  start.lead = order.lead;
+  start.spare = false;
+}
+
 /** Serves the metrics (`--metrics`, METRICS_ADDR) when asked to, from the process that owns the address. */
 async function startMetrics(config: Config, gather: () => Promise<MetricFamilies[]>): Promise<(() => Promise<void>) | undefined> {
   if (!config.metrics) return undefined;
@@ -174,8 +195,8 @@ async function superviseWorkers(config: Config): Promise<void> {
   const feedChannel = config.databaseUrl ? `kaja-dns-zones-${randomUUID()}` : undefined;
   const supervisor = new WorkerSupervisor({
     count: config.workers,
-    start: (lead) =>
-      new Worker(new URL(import.meta.url), { argv: process.argv.slice(2), env, workerData: { lead, listen, zones, feedChannel } satisfies WorkerStart }),
+    start: (lead, spare) =>
+      new Worker(new URL(import.meta.url), { argv: process.argv.slice(2), env, workerData: { lead, spare, listen, zones, feedChannel } satisfies WorkerStart }),
     onReady: ({ ready, fromSnapshot }) => console.log(`${serving({ ...config, listen }, ready, fromSnapshot)} with ${config.workers} workers`),
     log: (line) => console.error(line),
   });
@@ -203,6 +224,7 @@ if (config.workers > 1 && isMainThread) {
     process.exit(1);
   });
 } else {
+  if (worker?.spare) await waitToServe(worker, config);
   try {
     const { zones, fromSnapshot, metrics, close } = await serve(config);
     // A load leaves its garbage (rows read, parsed records, zone text) spread over an old generation

@@ -8,8 +8,8 @@ import { answersWith, probeLatency } from './latencyProbe';
 import { sampleRss } from './rssSampler';
 import { scenario, type Scenario } from './scenarios';
 import { startSignedNodeBench, type SignedNodeBench } from './signedNode';
-import { crashWorker } from './workerFault';
 import { freePort } from '@kaja/dns/testing/ports';
+import { crashWorker } from '@kaja/dns/testing/workerFault';
 
 let bench: SignedNodeBench;
 

@@ -31,12 +31,13 @@ export async function crashWorker(inspectorPort: number, which: 'lead' | 'other'
         socket.send(JSON.stringify({ id: 2, method: 'NodeWorker.sendMessageToWorker', params: { sessionId, message } }));
       });
     for (const sessionId of workers) {
-      const lead = await evaluate(sessionId, `process.getBuiltinModule('node:worker_threads').workerData.lead`);
-      if (lead !== (which === 'lead')) continue;
+      // The spare the supervisor keeps (`WorkerSupervisor`) serves nothing yet: it is not a worker to crash.
+      const role = await evaluate(sessionId, `(({ lead, spare }) => (spare ? 'spare' : lead ? 'lead' : 'other'))(process.getBuiltinModule('node:worker_threads').workerData)`);
+      if (role !== which) continue;
       await evaluate(sessionId, `setImmediate(() => { throw new Error('fault injected into this worker'); }); true`);
       return;
     }
-    throw new Error(`no ${which} worker among ${workers.length} workers`);
+    throw new Error(`no ${which} worker among ${workers.length} threads`);
   } finally {
     socket.close();
   }
