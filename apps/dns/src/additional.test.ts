@@ -47,12 +47,7 @@ describe('additional addresses', () => {
 
 describe('SVCB and HTTPS targets (RFC 9460 4.2, as Knot)', () => {
   it("adds an in-zone target's records of the answer's own type besides its addresses, one level deep", () => {
-    expect(additionalOf('chain.example.com', RRType.SVCB)).toEqual([
-      'svc.example.com 64',
-      'full.example.com 1',
-      'full.example.com 28',
-      'full.example.com 64',
-    ]);
+    expect(additionalOf('chain.example.com', RRType.SVCB)).toEqual(['svc.example.com 64', 'full.example.com 1', 'full.example.com 28', 'full.example.com 64']);
     // An HTTPS answer brings the target's HTTPS records, not its SVCB ones.
     expect(additionalOf('web.example.com', RRType.HTTPS)).toEqual([]);
   });

@@ -28,7 +28,9 @@ async function until(check: () => boolean, what: string, timeoutMs = 60_000): Pr
 /** The UDP sockets bound to `port` on 127.0.0.1, from the kernel's table (hex address:port). */
 function udpSocketsOn(port: number): number {
   const local = `0100007F:${port.toString(16).toUpperCase().padStart(4, '0')}`;
-  return readFileSync('/proc/net/udp', 'utf8').split('\n').filter((line) => line.trim().split(/\s+/)[1] === local).length;
+  return readFileSync('/proc/net/udp', 'utf8')
+    .split('\n')
+    .filter((line) => line.trim().split(/\s+/)[1] === local).length;
 }
 
 /** Whether one query from a new socket on `address` (a /24 of its own, for rate limiting) is answered within a second. */

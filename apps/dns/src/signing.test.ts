@@ -223,7 +223,10 @@ for (const nsec3 of [false, true]) {
       const proof = nodata.authority.filter((r) => r.split(' ')[3] === denial);
       expect(proof).toHaveLength(1);
       expect(svcb.additional.filter((r) => r.split(' ')[3] === denial)).toEqual(proof);
-      expect(svcb.additional.map((r) => r.split(' ').slice(0, 5).join(' '))).toEqual([proof[0]!.split(' ').slice(0, 5).join(' '), `${proof[0]!.split(' ')[0]} 300 IN RRSIG ${denial}`]);
+      expect(svcb.additional.map((r) => r.split(' ').slice(0, 5).join(' '))).toEqual([
+        proof[0]!.split(' ').slice(0, 5).join(' '),
+        `${proof[0]!.split(' ')[0]} 300 IN RRSIG ${denial}`,
+      ]);
       expect(await check(`_dns.svc.${ZONE}`, 'SVCB')).toMatch(validated);
       // Without DO, or with too little room, no proof, no truncation.
       expect((await dig(server.port, `_dns.svc.${ZONE}`, 'SVCB', { client: 'kdig' })).additional).toEqual([]);

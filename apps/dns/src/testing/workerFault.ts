@@ -32,7 +32,10 @@ export async function crashWorker(inspectorPort: number, which: 'lead' | 'other'
       });
     for (const sessionId of workers) {
       // The spare the supervisor keeps (`WorkerSupervisor`) serves nothing yet: it is not a worker to crash.
-      const role = await evaluate(sessionId, `(({ lead, spare }) => (spare ? 'spare' : lead ? 'lead' : 'other'))(process.getBuiltinModule('node:worker_threads').workerData)`);
+      const role = await evaluate(
+        sessionId,
+        `(({ lead, spare }) => (spare ? 'spare' : lead ? 'lead' : 'other'))(process.getBuiltinModule('node:worker_threads').workerData)`,
+      );
       if (role !== which) continue;
       await evaluate(sessionId, `setImmediate(() => { throw new Error('fault injected into this worker'); }); true`);
       return;
