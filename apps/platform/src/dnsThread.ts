@@ -12,6 +12,8 @@ export interface DnsThreadData {
   nodeName: string;
   /** Heartbeat into `dns_nodes` as the node these settings name (the status page's regions follow them). */
   node?: Pick<Config, 'dnsNode' | 'dataDir'>;
+  /** How long the NOTIFY lease lasts unless renewed (DNS_NOTIFY_LEASE; 15 s when not given). */
+  notifyLeaseSeconds?: number;
   keyEncryptionKey: KeyEncryptionKeys;
   /** Special-purpose networks secondaries may be in all the same (SECONDARY_ALLOWED_CIDRS). */
   secondaryAllowedCidrs: readonly Cidr[];
@@ -72,6 +74,7 @@ export async function startDnsThread(options: DnsThreadOptions): Promise<DnsThre
     listen: options.listen,
     nodeName: options.nodeName,
     ...(options.node ? { node: options.node } : {}),
+    ...(options.notifyLeaseSeconds ? { notifyLeaseSeconds: options.notifyLeaseSeconds } : {}),
     keyEncryptionKey: options.keyEncryptionKey,
     secondaryAllowedCidrs: options.secondaryAllowedCidrs,
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),

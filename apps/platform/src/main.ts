@@ -39,6 +39,7 @@ const dns = await startDnsThread({
   listen: config.dnsAddr.map((host) => ({ host, port: config.dnsPort })),
   nodeName: hostname(),
   node: { dnsNode: config.dnsNode, dataDir: config.dataDir },
+  notifyLeaseSeconds: config.dnsNotifyLeaseSeconds,
   keyEncryptionKey: keyEncryptionKeys,
   secondaryAllowedCidrs: config.secondaryAllowedCidrs,
   rateLimit: config.dnsRateLimit,

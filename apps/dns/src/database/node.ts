@@ -47,6 +47,7 @@ export async function serveDatabaseNode(
             ...common,
             ...(node ? { node } : {}),
             secondaryAllowedCidrs: platform.secondaryAllowedCidrs,
+            notifyLease: { ttlMs: platform.dnsNotifyLeaseSeconds * 1000 },
             // The worker that sends NOTIFY keeps the snapshot; a node of one worker may start from it.
             snapshot: { dir: platform.dnsSnapshotDir, write: options.notify ?? false },
             feedChannel: feed?.channel,

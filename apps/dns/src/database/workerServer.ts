@@ -59,6 +59,8 @@ export interface ServedZones {
   zoneId(name: string): string | undefined;
   /** How far behind the journal the zones are, where this worker follows it. */
   journalLagSeconds?: () => number | undefined;
+  /** Whether this worker holds the deployment's NOTIFY lease, where it takes part. */
+  notifyLeaseHeld?: () => boolean;
 }
 
 /**
@@ -94,6 +96,7 @@ export async function startWorkerServer(options: WorkerServerOptions, { zones, s
       zones: () => zones.size,
       signingUnavailable: () => signing.unavailable,
       ...(served.journalLagSeconds ? { journalLagSeconds: served.journalLagSeconds } : {}),
+      ...(served.notifyLeaseHeld ? { notifyLeaseHeld: served.notifyLeaseHeld } : {}),
     }),
     async close() {
       notifies.close();

@@ -13,6 +13,8 @@ export interface ServerMetricsSource {
    * it (database mode; undefined until the first complete sync). Absent for zone files.
    */
   journalLagSeconds?: () => number | undefined;
+  /** Whether this process holds the deployment's NOTIFY lease (database mode, the process that takes part in it). */
+  notifyLeaseHeld?: () => boolean;
   /** Answers given SERVFAIL because their zone's keys were not held (`ZoneSigning.unavailable`); absent without signing. */
   signingUnavailable?: () => number;
   /** The response rate limiter's counts; absent when rate limiting is off. */
@@ -113,6 +115,18 @@ export function serverRegistry(source: ServerMetricsSource): Registry {
         this.reset();
         const seconds = lag();
         if (seconds !== undefined) this.set(seconds);
+      },
+    });
+  }
+  const leaseHeld = source.notifyLeaseHeld;
+  if (leaseHeld) {
+    new Gauge({
+      name: 'kaja_dns_notify_lease_held',
+      help: "1 while this node holds the deployment's NOTIFY lease and sends NOTIFY to the secondaries, 0 while it stands by.",
+      aggregator: 'max',
+      registers,
+      collect() {
+        this.set(leaseHeld() ? 1 : 0);
       },
     });
   }
