@@ -34,7 +34,7 @@ describe('regions following their DNS nodes', () => {
       .onConflictDoUpdate({ target: dnsNodes.id, set: { lastHeartbeatAt: new Date() } });
 
   beforeAll(async () => {
-    api = await startTestApi({ env: { REGION_OFFLINE_AFTER: '60' }, clock: () => new Date(Date.now() + ahead) });
+    api = await startTestApi({ env: { REGION_OFFLINE_AFTER: '60', REGION_DEGRADED_LAG: '60' }, clock: () => new Date(Date.now() + ahead) });
     staff = await signInStaff(api);
     customer = await signUpOwner(api);
     europe = (await api.database.db.select().from(regions).where(eq(regions.name, 'Europe')))[0]!.id;
@@ -75,6 +75,40 @@ describe('regions following their DNS nodes', () => {
     expect(back.body.data).toMatchObject({ status: 'online', status_source: 'nodes', staff_status: 'offline' });
     await api.request('PUT', `/regions/${europe}`, { token: staff.accessToken, body: { status: 'online' } });
     ahead = 0;
+  });
+
+  it('is degraded, with the lag, while an online node lags more than REGION_DEGRADED_LAG; a silent node does not count', async () => {
+    const setLag = (id: string, journalLagSeconds: number) => api.database.db.update(dnsNodes).set({ journalLagSeconds }).where(eq(dnsNodes.id, id));
+    await heartbeat('fra-1', europe);
+    await heartbeat('fra-2', europe);
+    await setLag('fra-1', 0.5);
+    await setLag('fra-2', 0.5);
+    expect(await region('Europe')).toMatchObject({ status: 'online', nodes: { online: 2, journal_lag_seconds: 0.5, degraded_after_seconds: 60 } });
+
+    await setLag('fra-2', 60);
+    expect(await region('Europe')).toMatchObject({ status: 'online', nodes: { journal_lag_seconds: 60 } });
+    await setLag('fra-2', 95.5);
+    expect(await region('Europe')).toMatchObject({ status: 'degraded', status_source: 'nodes', nodes: { online: 2, journal_lag_seconds: 95.5 } });
+    expect((await api.request('GET', `/regions/${europe}`)).body.data).toMatchObject({ status: 'degraded' });
+
+    // The lagging node stops heartbeating: the lag it last told no longer counts, the region is online on the other.
+    await api.database.db
+      .update(dnsNodes)
+      .set({ lastHeartbeatAt: new Date(Date.now() - 61_000) })
+      .where(eq(dnsNodes.id, 'fra-2'));
+    expect(await region('Europe')).toMatchObject({ status: 'online', nodes: { online: 1, journal_lag_seconds: 0.5 } });
+    // None online: offline, and no lag to tell.
+    await api.database.db
+      .update(dnsNodes)
+      .set({ lastHeartbeatAt: new Date(Date.now() - 61_000) })
+      .where(eq(dnsNodes.id, 'fra-1'));
+    expect(await region('Europe')).toMatchObject({ status: 'offline', nodes: { online: 0, journal_lag_seconds: null } });
+    // Staff's N/A still wins over the nodes.
+    await heartbeat('fra-2', europe);
+    await api.request('PUT', `/regions/${europe}`, { token: staff.accessToken, body: { status: 'NA' } });
+    expect(await region('Europe')).toMatchObject({ status: 'NA', status_source: 'staff' });
+    await api.request('PUT', `/regions/${europe}`, { token: staff.accessToken, body: { status: 'online' } });
+    await setLag('fra-2', 0.5);
   });
 
   it('lists the DNS nodes to staff only, and forgets a retired one', async () => {
