@@ -14,6 +14,8 @@ export interface DnsThreadData {
   node?: Pick<Config, 'dnsNode' | 'dataDir'>;
   /** How long the NOTIFY lease lasts unless renewed (DNS_NOTIFY_LEASE; 15 s when not given). */
   notifyLeaseSeconds?: number;
+  /** Stop answering while stale and another node is current (DNS_STALE_AFTER, REGION_OFFLINE_AFTER); with `node` only. */
+  staleAfter?: { seconds: number; onlineForSeconds: number };
   keyEncryptionKey: KeyEncryptionKeys;
   /** Special-purpose networks secondaries may be in all the same (SECONDARY_ALLOWED_CIDRS). */
   secondaryAllowedCidrs: readonly Cidr[];
@@ -75,6 +77,7 @@ export async function startDnsThread(options: DnsThreadOptions): Promise<DnsThre
     nodeName: options.nodeName,
     ...(options.node ? { node: options.node } : {}),
     ...(options.notifyLeaseSeconds ? { notifyLeaseSeconds: options.notifyLeaseSeconds } : {}),
+    ...(options.staleAfter ? { staleAfter: options.staleAfter } : {}),
     keyEncryptionKey: options.keyEncryptionKey,
     secondaryAllowedCidrs: options.secondaryAllowedCidrs,
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),

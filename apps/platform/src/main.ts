@@ -40,6 +40,7 @@ const dns = await startDnsThread({
   nodeName: hostname(),
   node: { dnsNode: config.dnsNode, dataDir: config.dataDir },
   notifyLeaseSeconds: config.dnsNotifyLeaseSeconds,
+  ...(config.dnsStaleAfterSeconds > 0 ? { staleAfter: { seconds: config.dnsStaleAfterSeconds, onlineForSeconds: config.regionOfflineAfterSeconds } } : {}),
   keyEncryptionKey: keyEncryptionKeys,
   secondaryAllowedCidrs: config.secondaryAllowedCidrs,
   rateLimit: config.dnsRateLimit,

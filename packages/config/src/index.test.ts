@@ -86,6 +86,7 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ DNS_NOTIFY_LEASE: '2' })).toThrow(/DNS_NOTIFY_LEASE/);
     expect(() => loadConfig({ DNS_STALE_AFTER: '-1' })).toThrow(/DNS_STALE_AFTER/);
+    expect(() => loadConfig({ DNS_STALE_AFTER: '5' })).toThrow(/at least 10 seconds/);
   });
 
   it('reads the DNS node snapshot directory (under DATA_DIR by default) and the journal retention', () => {

@@ -118,6 +118,8 @@ const env = z.object({
     .number({ error: 'must be a number of seconds' })
     .int('must be a whole number of seconds')
     .min(0, 'must not be negative (0 turns it off)')
+    // A current node's lag reaches the 5 s between its syncs: a smaller limit would withdraw it.
+    .refine((seconds) => seconds === 0 || seconds >= 10, 'must be 0 (off) or at least 10 seconds (a current node lags up to 5 s between syncs)')
     .default(0),
   DNS_SNAPSHOT_DIR: z.string().min(1, 'must not be empty').optional(),
   JOURNAL_RETENTION_DAYS: z.coerce

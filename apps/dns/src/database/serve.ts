@@ -12,6 +12,7 @@ import type { ZoneStore } from '../zoneStore';
 import { databaseNotices, inProcessNotices, ZoneChangeFollower, type ZoneChangeFollowerOptions, type NoticeSource } from './zoneChangeFollower';
 import { NodeHeartbeat, type NodeIdentity } from './heartbeat';
 import { NotifyLease, type LeaseHolder } from './notifyLease';
+import { StaleGuard } from './staleGuard';
 import type { SecondaryNotices } from './secondaryNotices';
 import { startWorkerServer, workerZones } from './workerServer';
 import { ZoneFeedPublisher } from './zoneFeed';
@@ -28,6 +29,11 @@ export interface DatabaseServerOptions extends Omit<ServerOptions, 'zones' | 'si
    * secondaries after each change (and those still pending when it takes it): in one process per node only.
    */
   notify?: boolean;
+  /**
+   * Stop answering while the journal lag passes `seconds` and another node of the network is
+   * current (heartbeats younger than `onlineForSeconds`, REGION_OFFLINE_AFTER); needs `node`.
+   */
+  staleAfter?: { seconds: number; onlineForSeconds: number };
   /** The NOTIFY lease: its length (DNS_NOTIFY_LEASE, 15 s), and who asks (the node's id and name; `node` by default). */
   notifyLease?: { ttlMs?: number; renewMs?: number; holder?: LeaseHolder };
   /** Special-purpose networks secondaries may be in all the same (SECONDARY_ALLOWED_CIDRS; default none). */
@@ -157,10 +163,13 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     });
   }
   await signing.ready();
+  let guard: StaleGuard | undefined;
+  const startedAt = Date.now();
   const started = await startWorkerServer(options, worker, {
     zoneId: (name) => loader.zoneId(name),
     journalLagSeconds: () => (loader.syncedAt === undefined ? undefined : (Date.now() - loader.syncedAt) / 1000),
     ...(lease ? { notifyLeaseHeld: () => lease.held } : {}),
+    ...(options.staleAfter && options.node ? { staleWithdrawn: () => guard?.answering === false } : {}),
   }).catch(async (error: Error) => {
     await follower.stop();
     await loader.close();
@@ -173,6 +182,22 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
   lease?.onTaken(() => void notifyPending());
   if (restored) void lease?.start();
   else await lease?.start();
+  if (options.staleAfter && options.node) {
+    const { seconds, onlineForSeconds } = options.staleAfter;
+    guard = new StaleGuard(database.db, {
+      self: { id: options.node.id, network: options.node.network },
+      staleAfterSeconds: seconds,
+      onlineForSeconds,
+      viewEveryMs: options.node.intervalMs,
+      // Started from the snapshot, the node has never been current: its lag runs from its start.
+      lagSeconds: () => (Date.now() - (loader.syncedAt ?? startedAt)) / 1000,
+      setAnswering: async (on) => {
+        feed?.answering(on);
+        await started.server.setListening(on);
+      },
+    });
+    guard.start();
+  }
   const heartbeat = options.node && new NodeHeartbeat(database.db, options.node, () => ({ journalPosition: follower.position, zonesLoaded: zones.size }));
   heartbeat?.start();
   return {
@@ -188,6 +213,7 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     snapshots,
     fromSnapshot: restored,
     async close() {
+      await guard?.stop();
       await heartbeat?.stop();
       await follower.stop();
       feed?.close();

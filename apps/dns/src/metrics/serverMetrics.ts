@@ -15,6 +15,8 @@ export interface ServerMetricsSource {
   journalLagSeconds?: () => number | undefined;
   /** Whether this process holds the deployment's NOTIFY lease (database mode, the process that takes part in it). */
   notifyLeaseHeld?: () => boolean;
+  /** Whether the node's DNS listeners are closed because it is stale (database mode with DNS_STALE_AFTER). */
+  staleWithdrawn?: () => boolean;
   /** Answers given SERVFAIL because their zone's keys were not held (`ZoneSigning.unavailable`); absent without signing. */
   signingUnavailable?: () => number;
   /** The response rate limiter's counts; absent when rate limiting is off. */
@@ -127,6 +129,18 @@ export function serverRegistry(source: ServerMetricsSource): Registry {
       registers,
       collect() {
         this.set(leaseHeld() ? 1 : 0);
+      },
+    });
+  }
+  const withdrawn = source.staleWithdrawn;
+  if (withdrawn) {
+    new Gauge({
+      name: 'kaja_dns_stale_withdrawn',
+      help: 'Database node with DNS_STALE_AFTER: 1 while its DNS listeners are closed because its journal lag passed the limit and another node is current, else 0.',
+      aggregator: 'max',
+      registers,
+      collect() {
+        this.set(withdrawn() ? 1 : 0);
       },
     });
   }
