@@ -15455,6 +15455,8 @@ export interface components {
             name: string;
             /** @enum {string} */
             network: "EU" | "GLOBAL";
+            /** @description Holds the unexpired NOTIFY lease: the node that sends NOTIFY to customers’ secondaries */
+            notify_lease: boolean;
             /** @description Heartbeated within REGION_OFFLINE_AFTER */
             online: boolean;
             /** @description The region named by DNS_REGION; null when unset or not a region */
@@ -15481,6 +15483,8 @@ export interface components {
             name: string;
             /** @enum {string} */
             network: "EU" | "GLOBAL";
+            /** @description Holds the unexpired NOTIFY lease: the node that sends NOTIFY to customers’ secondaries */
+            notify_lease: boolean;
             /** @description Heartbeated within REGION_OFFLINE_AFTER */
             online: boolean;
             /** @description The region named by DNS_REGION; null when unset or not a region */

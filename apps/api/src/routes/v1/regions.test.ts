@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from '@kaja/db/orm';
-import { dnsNodes, regions } from '@kaja/db';
+import { eq, sql } from '@kaja/db/orm';
+import { dnsLeases, dnsNodes, regions } from '@kaja/db';
 import { errorOf, signInStaff, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../testing';
 
 describe('regions following their DNS nodes', () => {
@@ -118,6 +118,8 @@ describe('regions following their DNS nodes', () => {
     expect([refused.status, errorOf(refused).code]).toEqual([403, 'forbidden']);
     expect((await api.request('GET', '/dns-nodes', { token: customer.apiKey })).status).toBe(403);
 
+    // fra-1 holds the NOTIFY lease; one that expired says nothing of its holder.
+    await api.database.db.insert(dnsLeases).values({ name: 'notify', holderId: 'fra-1', holderName: 'fra-1.ns.example', acquiredAt: new Date(), expiresAt: sql`now() + interval '15 seconds'` });
     const listed = await api.request('GET', '/dns-nodes?limit=100', { token: staff.accessToken });
     expect(listed.status).toBe(200);
     expect(listed.body.meta.total).toBe(3);
@@ -130,8 +132,12 @@ describe('regions following their DNS nodes', () => {
       journal_position: 42,
       journal_lag_seconds: 0.5,
       zones_loaded: 7,
+      notify_lease: true,
     });
-    expect(listed.body.data.find((node: { id: string }) => node.id === 'nowhere-1')).toMatchObject({ region: null, online: true });
+    expect(listed.body.data.find((node: { id: string }) => node.id === 'nowhere-1')).toMatchObject({ region: null, online: true, notify_lease: false });
+    await api.database.db.update(dnsLeases).set({ expiresAt: sql`now() - interval '1 second'` });
+    const expired = await api.request('GET', '/dns-nodes?limit=100', { token: staff.accessToken });
+    expect(expired.body.data.find((node: { id: string }) => node.id === 'fra-1')).toMatchObject({ notify_lease: false });
 
     expect((await api.request('DELETE', '/dns-nodes/fra-1', { token: customer.accessToken })).status).toBe(403);
     expect((await api.request('DELETE', '/dns-nodes/fra-1', { token: staff.accessToken })).status).toBe(200);
