@@ -75,12 +75,15 @@ export class NotifyLease {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.trying;
-    if (this.heldUntil === 0) return;
+    // Deleted even when we do not count ourselves holder: a try under way at the stop may have taken it.
+    const held = this.heldUntil !== 0;
     this.heldUntil = 0;
     await this.db
       .delete(dnsLeases)
       .where(and(eq(dnsLeases.name, leaseName), eq(dnsLeases.holderId, this.holder.id)))
-      .catch((error: Error) => this.log(`could not give up the NOTIFY lease (it expires by itself): ${reason(error)}`));
+      .catch((error: Error) => {
+        if (held) this.log(`could not give up the NOTIFY lease (it expires by itself): ${reason(error)}`);
+      });
   }
 
   private schedule(): void {
