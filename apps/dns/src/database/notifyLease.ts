@@ -11,8 +11,6 @@ export interface LeaseHolder {
 export interface NotifyLeaseOptions {
   /** How long a take or renewal holds the lease (DNS_NOTIFY_LEASE, 15 s). */
   ttlMs: number;
-  /** How often the holder renews and a node standing by tries to take it (a third of the lease by default). */
-  renewMs?: number;
   log?: (message: string) => void;
 }
 
@@ -44,7 +42,8 @@ export class NotifyLease {
     private readonly holder: LeaseHolder,
     private readonly options: NotifyLeaseOptions,
   ) {
-    this.renewMs = options.renewMs ?? Math.floor(options.ttlMs / 3);
+    // The holder renews, and a node standing by tries, every third of the lease.
+    this.renewMs = Math.floor(options.ttlMs / 3);
     this.log = options.log ?? ((message) => console.error(`dns: ${message}`));
   }
 

@@ -11,7 +11,7 @@ import { ZoneBuilder } from '../zoneBuilder';
 import type { ZoneStore } from '../zoneStore';
 import { databaseNotices, inProcessNotices, ZoneChangeFollower, type ZoneChangeFollowerOptions, type NoticeSource } from './zoneChangeFollower';
 import { NodeHeartbeat, type NodeIdentity } from './heartbeat';
-import { NotifyLease, type LeaseHolder } from './notifyLease';
+import { NotifyLease } from './notifyLease';
 import { StaleGuard } from './staleGuard';
 import type { SecondaryNotices } from './secondaryNotices';
 import { startWorkerServer, workerZones } from './workerServer';
@@ -34,8 +34,8 @@ export interface DatabaseServerOptions extends Omit<ServerOptions, 'zones' | 'si
    * current (heartbeats younger than `onlineForSeconds`, REGION_OFFLINE_AFTER); needs `node`.
    */
   staleAfter?: { seconds: number; onlineForSeconds: number };
-  /** The NOTIFY lease: its length (DNS_NOTIFY_LEASE, 15 s), and who asks (the node's id and name; `node` by default). */
-  notifyLease?: { ttlMs?: number; renewMs?: number; holder?: LeaseHolder };
+  /** The NOTIFY lease's length (DNS_NOTIFY_LEASE; 15 s by default). The node asks as `node` (its id and name). */
+  notifyLease?: { ttlMs: number };
   /** Special-purpose networks secondaries may be in all the same (SECONDARY_ALLOWED_CIDRS; default none). */
   secondaryAllowedCidrs?: readonly Cidr[];
   /**
@@ -116,8 +116,8 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
   const lease = options.notify
     ? new NotifyLease(
         database.db,
-        options.notifyLease?.holder ?? (options.node ? { id: options.node.id, name: options.node.name } : { id: `${options.nodeName}-${randomUUID()}`, name: options.nodeName }),
-        { ttlMs: options.notifyLease?.ttlMs ?? 15_000, renewMs: options.notifyLease?.renewMs },
+        options.node ? { id: options.node.id, name: options.node.name } : { id: `${options.nodeName}-${randomUUID()}`, name: options.nodeName },
+        { ttlMs: options.notifyLease?.ttlMs ?? 15_000 },
       )
     : undefined;
   const notifier = lease

@@ -11,8 +11,6 @@ export interface StaleGuardOptions {
   onlineForSeconds: number;
   /** How often the other nodes' heartbeats are read while this node is current (its heartbeat interval); every check while stale. */
   viewEveryMs: number;
-  /** How often the lag is looked at (1 s). */
-  checkEveryMs?: number;
   /** This node's journal lag now, in seconds. */
   lagSeconds: () => number;
   /** Opens (true) or closes (false) the node's DNS listeners. */
@@ -65,7 +63,8 @@ export class StaleGuard {
 
   start(): void {
     void this.read();
-    this.timer = setInterval(() => void this.check(), this.options.checkEveryMs ?? 1000);
+    // Every second: a withdrawal is due within a second of the lag passing the limit.
+    this.timer = setInterval(() => void this.check(), 1000);
     this.timer.unref();
   }
 
