@@ -40,6 +40,18 @@ describe('the command line', () => {
     });
   });
 
+  it('reads --stale-after, else DNS_STALE_AFTER, for a database node only, and never below the time between syncs', () => {
+    const database = { DATABASE_URL: 'postgres://x/y' };
+    expect(parseCommandLine([], database)).toMatchObject({ staleAfterSeconds: 0 });
+    expect(parseCommandLine([], { ...database, DNS_STALE_AFTER: '30' })).toMatchObject({ staleAfterSeconds: 30 });
+    expect(parseCommandLine(['--stale-after', '45'], { ...database, DNS_STALE_AFTER: '30' })).toMatchObject({ staleAfterSeconds: 45 });
+    expect(parseCommandLine(['--stale-after', '0'], database)).toMatchObject({ staleAfterSeconds: 0 });
+    expect(() => parseCommandLine(['--stale-after', '5'], database)).toThrow('--stale-after must be 0 (never) or a whole number of seconds from 10');
+    expect(() => parseCommandLine(['--stale-after', 'soon'], database)).toThrow('--stale-after must be');
+    expect(() => parseCommandLine(['--zone', 'example.com=a.zone', '--stale-after', '30'], {})).toThrow('--stale-after goes with a database node');
+    expect(parseCommandLine(['--zone', 'example.com=a.zone'], { DNS_STALE_AFTER: '30' })).toMatchObject({ staleAfterSeconds: 0 });
+  });
+
   it('reads response rate limiting from flags, else from DNS_RATE_LIMIT*', () => {
     const flags = ['--zone', 'example.com=a.zone', '--rate-limit', '0', '--rate-limit-slip', '1'];
     expect(parseCommandLine(flags, { DNS_RATE_LIMIT_WINDOW: '5', DNS_RATE_LIMIT: '50' })).toMatchObject({ rateLimit: { rate: 0, window: 5, slip: 1 } });

@@ -41,6 +41,10 @@ an id kept in DATA_DIR) in DNS_NETWORK and DNS_REGION every DNS_HEARTBEAT_INTERV
   --tcp-max-buffered N     octets of unsent answers all TCP connections of a worker may hold,
                            transfers aside; past it the connection holding most is closed
                            (default ${defaultTcpOptions.maxBufferedBytes})
+  --stale-after SECONDS    database node: stop answering (close the DNS listeners, so a health-checked
+                           anycast route is withdrawn) while its journal lag passes this and another
+                           node of its network is current; answer again once current (default
+                           DNS_STALE_AFTER, else 0: never)
   --answer-cache-size N    query names whose encoded answers each process keeps (default
                            DNS_ANSWER_CACHE_SIZE, else 200000)
   --rate-limit N           UDP responses per second per client network (IPv4 /24, IPv6 /56) and
@@ -98,6 +102,8 @@ export interface Config {
   udp: UdpMode;
   rateLimit: RateLimitOptions;
   answerCacheSize: number;
+  /** Database node: seconds of journal lag after which it stops answering while another node is current; 0: never. */
+  staleAfterSeconds: number;
   secondaries: Secondary[];
   /** --allow-transfer: who else may transfer which zones, without NOTIFY. */
   transferRules: TransferRule[];
@@ -125,6 +131,7 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
       'tcp-connection-buffer': { type: 'string' },
       'tcp-max-buffered': { type: 'string' },
       'answer-cache-size': { type: 'string' },
+      'stale-after': { type: 'string' },
       'rate-limit': { type: 'string' },
       'rate-limit-window': { type: 'string' },
       'rate-limit-slip': { type: 'string' },
@@ -171,7 +178,18 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
     answerCacheSize:
       values['answer-cache-size'] === undefined ? loadConfig(env).dnsAnswerCacheSize : positive(values['answer-cache-size'], '--answer-cache-size'),
     tcp: tcpOptions(values),
+    staleAfterSeconds: staleAfter(values['stale-after'], env, databaseUrl),
   };
+}
+
+/** --stale-after, else DNS_STALE_AFTER; only a database node follows a journal it can fall behind. */
+function staleAfter(text: string | undefined, env: NodeJS.ProcessEnv, databaseUrl: string | undefined): number {
+  if (text === undefined) return databaseUrl ? loadConfig(env).dnsStaleAfterSeconds : 0;
+  const n = Number(text);
+  // A current node's lag reaches the 5 s between its syncs: a smaller limit would withdraw it.
+  if (!Number.isInteger(n) || n < 0 || (n > 0 && n < 10)) throw new Error('--stale-after must be 0 (never) or a whole number of seconds from 10');
+  if (!databaseUrl && n > 0) throw new Error('--stale-after goes with a database node: zone files have no journal to fall behind');
+  return n;
 }
 
 function parseZoneSource(text: string): ZoneSource {

@@ -101,6 +101,7 @@ async function serve(config: Config): Promise<{ zones: number; fromSnapshot?: bo
       ...options,
       notify: notifies(),
       heartbeat: notifies(),
+      staleAfterSeconds: config.staleAfterSeconds,
       reusePort: worker !== undefined,
       feed: worker?.feedChannel === undefined ? undefined : { channel: worker.feedChannel, lead: worker.lead },
     });

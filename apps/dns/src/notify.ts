@@ -19,6 +19,11 @@ export interface NotifyOptions {
    * `secondaryAddressProblem`), asked before every datagram since the operator's allowance may have changed.
    */
   addressProblem?: (address: string) => string | null;
+  /**
+   * Whether this process may send NOTIFY now (it holds the deployment's NOTIFY lease): asked at
+   * each change and before every datagram; without it, always.
+   */
+  sending?: () => boolean;
 }
 
 export type NotifyOutcome = 'acknowledged' | 'refused' | 'unanswered' | 'superseded';
@@ -39,7 +44,7 @@ export class Notifier {
     private readonly options: NotifyOptions,
   ) {
     zones.onChange((zone) => {
-      if (zone !== undefined) void this.notifyZone(zone);
+      if (zone !== undefined && this.sending()) void this.notifyZone(zone);
     });
   }
 
@@ -68,6 +73,10 @@ export class Notifier {
     await this.settled();
   }
 
+  private sending(): boolean {
+    return this.options.sending?.() ?? true;
+  }
+
   private async notifySecondary(zoneName: string, secondary: Secondary): Promise<NotifyOutcome> {
     const zone = this.zones.get(zoneName);
     if (!zone) return 'superseded';
@@ -78,7 +87,7 @@ export class Notifier {
     const attempts = this.options.attempts ?? 5;
     let wait = this.options.timeoutMs ?? 1000;
     for (let attempt = 0; attempt < attempts; attempt++) {
-      if (this.closed || this.latest.get(target) !== serial) return 'superseded';
+      if (this.closed || !this.sending() || this.latest.get(target) !== serial) return 'superseded';
       const problem = this.options.addressProblem?.(secondary.address);
       if (problem) {
         console.error(`dns: no NOTIFY for ${zoneName} to port ${secondary.port}: ${problem}`);

@@ -52,8 +52,19 @@ export interface DnsServer {
   close(): Promise<void>;
 }
 
+/** A server whose listeners can be closed and opened again on the same addresses, answers and state kept. */
+export interface ListeningServer extends DnsServer {
+  /** Whether the UDP and TCP listeners are open. */
+  readonly listening: boolean;
+  /**
+   * Closes every listener (`false`: the addresses stop answering, as a stopped server's do) or
+   * opens them again on the same ports (`true`). Throws when an address cannot be taken again.
+   */
+  setListening(on: boolean): Promise<void>;
+}
+
 /** Starts UDP and TCP listeners on every address, all answering through one responder. */
-export async function startServer(options: ServerOptions): Promise<DnsServer> {
+export async function startServer(options: ServerOptions): Promise<ListeningServer> {
   const transfers = options.transfers && new TransferResponder(options.zones, options.transfers);
   const responder = new Responder(options.zones, {
     nodeName: options.nodeName,
@@ -68,26 +79,57 @@ export async function startServer(options: ServerOptions): Promise<DnsServer> {
   const tcpOptions = { ...defaultTcpOptions, ...options.tcp };
   // One limit for the unsent answers of every address this worker listens on.
   const tcpBuffers = new TcpBuffers(tcpOptions.maxBufferedBytes, responder.metrics);
-  const sockets: UdpListener[] = [];
   const addon = options.udp === 'dgram' ? undefined : udpBatchAddon;
   if (options.udp === 'batch' && !addon) throw new Error('the batched UDP addon is not built (npm install builds it)');
-  const servers: TcpListener[] = [];
-  const addresses: ListenAddress[] = [];
+  let sockets: UdpListener[] = [];
+  let servers: TcpListener[] = [];
+  const closeListeners = async () => {
+    const closing = [...sockets.map((s) => s.close()), ...servers.map((s) => s.close())];
+    sockets = [];
+    servers = [];
+    await Promise.all(closing);
+  };
+  /** Opens the listeners on `listen` (port 0: a free one, the same for UDP and TCP); all or none. */
+  const open = async (listen: ListenAddress[]): Promise<ListenAddress[]> => {
+    const opened: ListenAddress[] = [];
+    try {
+      for (const { host, port } of listen) {
+        const tcp = await listenTcp(host, port, responder, tcpOptions, transfers, options.reusePort, tcpBuffers);
+        servers.push(tcp);
+        sockets.push(addon ? listenUdpBatch(addon, host, tcp.port, responder) : await listenUdp(host, tcp.port, responder));
+        opened.push({ host, port: tcp.port });
+      }
+    } catch (error) {
+      await closeListeners();
+      throw error;
+    }
+    return opened;
+  };
   const close = async () => {
-    await Promise.all([...sockets.map((s) => s.close()), ...servers.map((s) => s.close())]);
+    await closeListeners();
     options.alias?.cancel();
     options.signing?.close();
   };
+  let addresses: ListenAddress[];
   try {
-    for (const { host, port } of options.listen) {
-      const tcp = await listenTcp(host, port, responder, tcpOptions, transfers, options.reusePort, tcpBuffers);
-      servers.push(tcp);
-      sockets.push(addon ? listenUdpBatch(addon, host, tcp.port, responder) : await listenUdp(host, tcp.port, responder));
-      addresses.push({ host, port: tcp.port });
-    }
+    addresses = await open(options.listen);
   } catch (error) {
     await close();
     throw error;
   }
-  return { responder, addresses, close };
+  let listening = true;
+  return {
+    responder,
+    addresses,
+    close,
+    get listening() {
+      return listening;
+    },
+    async setListening(on) {
+      if (on === listening) return;
+      if (on) await open(addresses);
+      else await closeListeners();
+      listening = on;
+    },
+  };
 }

@@ -12,6 +12,10 @@ export interface DnsThreadData {
   nodeName: string;
   /** Heartbeat into `dns_nodes` as the node these settings name (the status page's regions follow them). */
   node?: Pick<Config, 'dnsNode' | 'dataDir'>;
+  /** How long the NOTIFY lease lasts unless renewed (DNS_NOTIFY_LEASE; 15 s when not given). */
+  notifyLeaseSeconds?: number;
+  /** Stop answering while stale and another node is current (DNS_STALE_AFTER, REGION_OFFLINE_AFTER); with `node` only. */
+  staleAfter?: { seconds: number; onlineForSeconds: number };
   keyEncryptionKey: KeyEncryptionKeys;
   /** Special-purpose networks secondaries may be in all the same (SECONDARY_ALLOWED_CIDRS). */
   secondaryAllowedCidrs: readonly Cidr[];
@@ -72,6 +76,8 @@ export async function startDnsThread(options: DnsThreadOptions): Promise<DnsThre
     listen: options.listen,
     nodeName: options.nodeName,
     ...(options.node ? { node: options.node } : {}),
+    ...(options.notifyLeaseSeconds ? { notifyLeaseSeconds: options.notifyLeaseSeconds } : {}),
+    ...(options.staleAfter ? { staleAfter: options.staleAfter } : {}),
     keyEncryptionKey: options.keyEncryptionKey,
     secondaryAllowedCidrs: options.secondaryAllowedCidrs,
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),

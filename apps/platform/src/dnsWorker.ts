@@ -66,7 +66,10 @@ try {
     alias: new AliasResolver([]),
     keyEncryptionKey: data.keyEncryptionKey,
     updates,
+    // The platform's DNS thread is a node like any other: it sends NOTIFY while it holds the lease.
     notify: true,
+    ...(data.notifyLeaseSeconds ? { notifyLease: { ttlMs: data.notifyLeaseSeconds * 1000 } } : {}),
+    ...(data.staleAfter ? { staleAfter: data.staleAfter } : {}),
     secondaryAllowedCidrs: data.secondaryAllowedCidrs,
     rateLimit: data.rateLimit,
     answerCacheSize: data.answerCacheSize,

@@ -39,6 +39,8 @@ const dns = await startDnsThread({
   listen: config.dnsAddr.map((host) => ({ host, port: config.dnsPort })),
   nodeName: hostname(),
   node: { dnsNode: config.dnsNode, dataDir: config.dataDir },
+  notifyLeaseSeconds: config.dnsNotifyLeaseSeconds,
+  ...(config.dnsStaleAfterSeconds > 0 ? { staleAfter: { seconds: config.dnsStaleAfterSeconds, onlineForSeconds: config.regionOfflineAfterSeconds } } : {}),
   keyEncryptionKey: keyEncryptionKeys,
   secondaryAllowedCidrs: config.secondaryAllowedCidrs,
   rateLimit: config.dnsRateLimit,

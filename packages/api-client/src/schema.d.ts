@@ -15455,6 +15455,8 @@ export interface components {
             name: string;
             /** @enum {string} */
             network: "EU" | "GLOBAL";
+            /** @description Holds the unexpired NOTIFY lease: the node that sends NOTIFY to customers’ secondaries */
+            notify_lease: boolean;
             /** @description Heartbeated within REGION_OFFLINE_AFTER */
             online: boolean;
             /** @description The region named by DNS_REGION; null when unset or not a region */
@@ -15481,6 +15483,8 @@ export interface components {
             name: string;
             /** @enum {string} */
             network: "EU" | "GLOBAL";
+            /** @description Holds the unexpired NOTIFY lease: the node that sends NOTIFY to customers’ secondaries */
+            notify_lease: boolean;
             /** @description Heartbeated within REGION_OFFLINE_AFTER */
             online: boolean;
             /** @description The region named by DNS_REGION; null when unset or not a region */
@@ -16024,6 +16028,10 @@ export interface components {
             name: string;
             /** @description The region’s DNS nodes */
             nodes: {
+                /** @description REGION_DEGRADED_LAG: above this lag the region shows degraded */
+                degraded_after_seconds: number;
+                /** @description The largest journal lag (seconds a committed zone change had waited to be served) among the online nodes at their last heartbeat; null when none is online */
+                journal_lag_seconds: number | null;
                 last_heartbeat_at: string | null;
                 /** @description Those that heartbeated within REGION_OFFLINE_AFTER */
                 online: number;
@@ -16036,10 +16044,10 @@ export interface components {
              */
             staff_status: "online" | "offline" | "NA";
             /**
-             * @description What the status page shows: staff’s N/A, else the DNS nodes’ heartbeats when the region has nodes, else staff_status
+             * @description What the status page shows: staff’s N/A, else the DNS nodes’ heartbeats when the region has nodes (degraded: an online node’s journal lag is above REGION_DEGRADED_LAG), else staff_status
              * @enum {string}
              */
-            status: "online" | "offline" | "NA";
+            status: "online" | "offline" | "NA" | "degraded";
             /**
              * @description Whether status comes from staff or from the DNS nodes’ heartbeats
              * @enum {string}
@@ -16055,6 +16063,10 @@ export interface components {
             name: string;
             /** @description The region’s DNS nodes */
             nodes: {
+                /** @description REGION_DEGRADED_LAG: above this lag the region shows degraded */
+                degraded_after_seconds: number;
+                /** @description The largest journal lag (seconds a committed zone change had waited to be served) among the online nodes at their last heartbeat; null when none is online */
+                journal_lag_seconds: number | null;
                 last_heartbeat_at: string | null;
                 /** @description Those that heartbeated within REGION_OFFLINE_AFTER */
                 online: number;
@@ -16067,10 +16079,10 @@ export interface components {
              */
             staff_status: "online" | "offline" | "NA";
             /**
-             * @description What the status page shows: staff’s N/A, else the DNS nodes’ heartbeats when the region has nodes, else staff_status
+             * @description What the status page shows: staff’s N/A, else the DNS nodes’ heartbeats when the region has nodes (degraded: an online node’s journal lag is above REGION_DEGRADED_LAG), else staff_status
              * @enum {string}
              */
-            status: "online" | "offline" | "NA";
+            status: "online" | "offline" | "NA" | "degraded";
             /**
              * @description Whether status comes from staff or from the DNS nodes’ heartbeats
              * @enum {string}

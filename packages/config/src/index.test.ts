@@ -77,6 +77,18 @@ describe('loadConfig', () => {
     expect(config.regionOfflineAfterSeconds).toBe(20);
   });
 
+  it('reads the NOTIFY lease, when a node counts as stale and when a lagging region shows degraded', () => {
+    expect(loadConfig({})).toMatchObject({ dnsNotifyLeaseSeconds: 15, dnsStaleAfterSeconds: 0, regionDegradedLagSeconds: 60 });
+    expect(loadConfig({ DNS_NOTIFY_LEASE: '6', DNS_STALE_AFTER: '120', REGION_DEGRADED_LAG: '30' })).toMatchObject({
+      dnsNotifyLeaseSeconds: 6,
+      dnsStaleAfterSeconds: 120,
+      regionDegradedLagSeconds: 30,
+    });
+    expect(() => loadConfig({ DNS_NOTIFY_LEASE: '2' })).toThrow(/DNS_NOTIFY_LEASE/);
+    expect(() => loadConfig({ DNS_STALE_AFTER: '-1' })).toThrow(/DNS_STALE_AFTER/);
+    expect(() => loadConfig({ DNS_STALE_AFTER: '5' })).toThrow(/at least 10 seconds/);
+  });
+
   it('reads the DNS node snapshot directory (under DATA_DIR by default) and the journal retention', () => {
     expect(loadConfig({ DATA_DIR: '/var/lib/kaja' })).toMatchObject({
       dnsSnapshotDir: '/var/lib/kaja/dns-snapshot',

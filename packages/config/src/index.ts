@@ -104,6 +104,23 @@ const env = z.object({
     .int('must be a whole number of seconds')
     .min(2, 'must be at least 2 seconds')
     .default(60),
+  REGION_DEGRADED_LAG: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1 second')
+    .default(60),
+  DNS_NOTIFY_LEASE: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(3, 'must be at least 3 seconds (it is renewed every third of it)')
+    .default(15),
+  DNS_STALE_AFTER: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0, 'must not be negative (0 turns it off)')
+    // A current node's lag reaches the 5 s between its syncs: a smaller limit would withdraw it.
+    .refine((seconds) => seconds === 0 || seconds >= 10, 'must be 0 (off) or at least 10 seconds (a current node lags up to 5 s between syncs)')
+    .default(0),
   DNS_SNAPSHOT_DIR: z.string().min(1, 'must not be empty').optional(),
   JOURNAL_RETENTION_DAYS: z.coerce
     .number({ error: 'must be a number of days' })
@@ -210,6 +227,12 @@ export interface Config {
   };
   /** Seconds after which a region whose nodes have all stopped heartbeating shows offline. */
   regionOfflineAfterSeconds: number;
+  /** A region whose reporting nodes' journal lag is above this many seconds shows degraded. */
+  regionDegradedLagSeconds: number;
+  /** How long the NOTIFY lease lasts unless renewed (renewed every third of it; decision 047). */
+  dnsNotifyLeaseSeconds: number;
+  /** A DNS node whose journal lag passes this many seconds stops answering while another node is current; 0: never. */
+  dnsStaleAfterSeconds: number;
   /** Where a DNS node keeps its snapshot of what it serves (zones, sealed keys, serials). */
   dnsSnapshotDir: string;
   /**
@@ -310,6 +333,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       heartbeatIntervalSeconds: values.DNS_HEARTBEAT_INTERVAL,
     },
     regionOfflineAfterSeconds: values.REGION_OFFLINE_AFTER,
+    regionDegradedLagSeconds: values.REGION_DEGRADED_LAG,
+    dnsNotifyLeaseSeconds: values.DNS_NOTIFY_LEASE,
+    dnsStaleAfterSeconds: values.DNS_STALE_AFTER,
     dnsSnapshotDir: values.DNS_SNAPSHOT_DIR ?? join(values.DATA_DIR, 'dns-snapshot'),
     zoneChangeRetention: { days: values.JOURNAL_RETENTION_DAYS, keepChanges: values.JOURNAL_KEEP_CHANGES },
     dnsAnswerCacheSize: values.DNS_ANSWER_CACHE_SIZE,

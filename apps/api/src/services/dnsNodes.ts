@@ -1,5 +1,5 @@
-import { asc, count, eq } from '@kaja/db/orm';
-import { dnsNodes, regions } from '@kaja/db';
+import { and, asc, count, eq, sql } from '@kaja/db/orm';
+import { dnsLeases, dnsNodes, regions } from '@kaja/db';
 import { recordAudit } from '@kaja/zone-writes';
 import { notFound } from '../errors';
 import type { Pagination } from '../schemas/common';
@@ -9,7 +9,7 @@ import { onlineSince } from './regions';
 
 type NodeRow = typeof dnsNodes.$inferSelect;
 
-const presentNode = (node: NodeRow, region: { id: string; name: string } | null, since: Date) => ({
+const presentNode = (node: NodeRow, region: { id: string; name: string } | null, since: Date, holdsNotifyLease: boolean) => ({
   id: node.id,
   name: node.name,
   network: node.network,
@@ -19,6 +19,7 @@ const presentNode = (node: NodeRow, region: { id: string; name: string } | null,
   journal_lag_seconds: node.journalLagSeconds,
   zones_loaded: node.zonesLoaded,
   online: node.lastHeartbeatAt > since,
+  notify_lease: holdsNotifyLease,
   started_at: node.startedAt.toISOString(),
   last_heartbeat_at: node.lastHeartbeatAt.toISOString(),
 });
@@ -29,15 +30,19 @@ export async function listDnsNodes(ctx: ServiceContext, principal: Principal, pa
   const since = onlineSince(ctx);
   const [rows, [total]] = await Promise.all([
     ctx.db
-      .select({ node: dnsNodes, regionId: regions.id, regionName: regions.name })
+      .select({ node: dnsNodes, regionId: regions.id, regionName: regions.name, leaseHolder: dnsLeases.holderId })
       .from(dnsNodes)
       .leftJoin(regions, eq(regions.id, dnsNodes.regionId))
+      // The database's clock judges the lease's expiry, as the nodes that take it do (decision 047).
+      .leftJoin(dnsLeases, and(eq(dnsLeases.name, 'notify'), eq(dnsLeases.holderId, dnsNodes.id), sql`${dnsLeases.expiresAt} > now()`))
       .orderBy(asc(regions.name), asc(dnsNodes.id))
       .limit(page.limit)
       .offset(page.offset),
     ctx.db.select({ value: count() }).from(dnsNodes),
   ]);
-  const items = rows.map((row) => presentNode(row.node, row.regionId && row.regionName ? { id: row.regionId, name: row.regionName } : null, since));
+  const items = rows.map((row) =>
+    presentNode(row.node, row.regionId && row.regionName ? { id: row.regionId, name: row.regionName } : null, since, row.leaseHolder !== null),
+  );
   return { items, total: total!.value };
 }
 

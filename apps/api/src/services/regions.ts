@@ -15,20 +15,30 @@ interface RegionWithNodes {
   nodes: number;
   onlineNodes: number;
   lastHeartbeatAt: Date | null;
+  /** The largest journal lag its online nodes reported at their last heartbeat; null without one online. */
+  lagSeconds: number | null;
 }
+
+/** What the status page shows: a status staff can set, or `degraded`, which only the nodes' lag gives. */
+export type ShownRegionStatus = RegionStatus | 'degraded';
 
 /**
- * What the status page shows for a region (decision 038): staff's N/A wins; otherwise a region
- * with DNS nodes is online while one of them heartbeated within REGION_OFFLINE_AFTER, offline
- * when none did; a region without nodes shows the status staff set.
+ * What the status page shows for a region (decisions 038, 047): staff's N/A wins; otherwise a
+ * region with DNS nodes is online while one of them heartbeated within REGION_OFFLINE_AFTER,
+ * degraded instead when an online node's journal lag is above REGION_DEGRADED_LAG (changes reach
+ * some answers late), offline when none heartbeated; a region without nodes shows the status staff set.
  */
-export function regionStatus({ region, nodes, onlineNodes }: RegionWithNodes): { status: RegionStatus; source: 'staff' | 'nodes' } {
+export function regionStatus(
+  { region, nodes, onlineNodes, lagSeconds }: RegionWithNodes,
+  degradedLagSeconds: number,
+): { status: ShownRegionStatus; source: 'staff' | 'nodes' } {
   if (region.status === 'NA' || nodes === 0) return { status: region.status, source: 'staff' };
-  return { status: onlineNodes > 0 ? 'online' : 'offline', source: 'nodes' };
+  if (onlineNodes === 0) return { status: 'offline', source: 'nodes' };
+  return { status: lagSeconds !== null && lagSeconds > degradedLagSeconds ? 'degraded' : 'online', source: 'nodes' };
 }
 
-export const presentRegion = (row: RegionWithNodes) => {
-  const { status, source } = regionStatus(row);
+export const presentRegion = (ctx: ServiceContext) => (row: RegionWithNodes) => {
+  const { status, source } = regionStatus(row, ctx.config.regionDegradedLagSeconds);
   return {
     id: row.region.id,
     name: row.region.name,
@@ -36,7 +46,13 @@ export const presentRegion = (row: RegionWithNodes) => {
     status_source: source,
     staff_status: row.region.status,
     summary: row.region.summary,
-    nodes: { total: row.nodes, online: row.onlineNodes, last_heartbeat_at: row.lastHeartbeatAt?.toISOString() ?? null },
+    nodes: {
+      total: row.nodes,
+      online: row.onlineNodes,
+      last_heartbeat_at: row.lastHeartbeatAt?.toISOString() ?? null,
+      journal_lag_seconds: row.lagSeconds,
+      degraded_after_seconds: ctx.config.regionDegradedLagSeconds,
+    },
     updated_at: row.region.updatedAt.toISOString(),
   };
 };
@@ -52,6 +68,9 @@ function selectRegions(ctx: ServiceContext, where?: SQL) {
       nodes: count(dnsNodes.id),
       onlineNodes: sql<number>`count(${dnsNodes.id}) filter (where ${dnsNodes.lastHeartbeatAt} > ${since}::timestamptz)`.mapWith(Number),
       lastHeartbeatAt: max(dnsNodes.lastHeartbeatAt),
+      lagSeconds: sql<number | null>`max(${dnsNodes.journalLagSeconds}) filter (where ${dnsNodes.lastHeartbeatAt} > ${since}::timestamptz)`.mapWith(
+        (value: string | number | null) => (value === null ? null : Number(value)),
+      ),
     })
     .from(regions)
     .leftJoin(dnsNodes, eq(dnsNodes.regionId, regions.id))
@@ -68,7 +87,7 @@ export interface RegionInput {
 
 export async function listRegions(ctx: ServiceContext, page: Pagination) {
   const [rows, [total]] = await Promise.all([selectRegions(ctx).limit(page.limit).offset(page.offset), ctx.db.select({ value: count() }).from(regions)]);
-  return { items: rows.map(presentRegion), total: total!.value };
+  return { items: rows.map(presentRegion(ctx)), total: total!.value };
 }
 
 async function findRegion(executor: Executor, id: string) {
@@ -80,7 +99,7 @@ async function findRegion(executor: Executor, id: string) {
 export async function getRegion(ctx: ServiceContext, id: string) {
   const [row] = await selectRegions(ctx, eq(regions.id, id));
   if (!row) throw notFound('Region');
-  return presentRegion(row);
+  return presentRegion(ctx)(row);
 }
 
 const nameTaken = () => conflict('A region with this name already exists', { name: 'Name is already used by another region' });

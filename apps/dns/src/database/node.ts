@@ -7,7 +7,9 @@ import { nodeIdentity } from './heartbeat';
 import { serveDatabaseZones, type DatabaseServerOptions } from './serve';
 import { serveFedZones } from './serveFed';
 
-type NodeOptions = Omit<DatabaseServerOptions, 'database' | 'keyEncryptionKey' | 'updates' | 'secondaryAllowedCidrs' | 'node' | 'snapshot' | 'feedChannel'> & {
+type NodeOptions = Omit<DatabaseServerOptions, 'database' | 'keyEncryptionKey' | 'updates' | 'secondaryAllowedCidrs' | 'node' | 'snapshot' | 'feedChannel' | 'staleAfter'> & {
+  /** Journal lag in seconds past which the node stops answering while another is current (--stale-after); 0: never. */
+  staleAfterSeconds: number;
   /** Write the node's heartbeats (one worker per node: the others would only repeat them). */
   heartbeat: boolean;
   /**
@@ -32,7 +34,7 @@ export async function serveDatabaseNode(
   try {
     const platform = loadConfig();
     const log = jsonLineLogger();
-    const { heartbeat, feed, ...serverOptions } = options;
+    const { heartbeat, feed, staleAfterSeconds, ...serverOptions } = options;
     const node = heartbeat ? nodeIdentity(platform, options.nodeName) : undefined;
     const common = {
       ...serverOptions,
@@ -47,6 +49,8 @@ export async function serveDatabaseNode(
             ...common,
             ...(node ? { node } : {}),
             secondaryAllowedCidrs: platform.secondaryAllowedCidrs,
+            notifyLease: { ttlMs: platform.dnsNotifyLeaseSeconds * 1000 },
+            ...(staleAfterSeconds > 0 ? { staleAfter: { seconds: staleAfterSeconds, onlineForSeconds: platform.regionOfflineAfterSeconds } } : {}),
             // The worker that sends NOTIFY keeps the snapshot; a node of one worker may start from it.
             snapshot: { dir: platform.dnsSnapshotDir, write: options.notify ?? false },
             feedChannel: feed?.channel,

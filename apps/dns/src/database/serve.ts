@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { secondaryAddressProblem } from '@kaja/config';
 import type { Cidr, KeyEncryptionKeys } from '@kaja/config';
 import type { DatabaseHandle, ZoneChangeNotice } from '@kaja/db';
@@ -10,6 +11,8 @@ import { ZoneBuilder } from '../zoneBuilder';
 import type { ZoneStore } from '../zoneStore';
 import { databaseNotices, inProcessNotices, ZoneChangeFollower, type ZoneChangeFollowerOptions, type NoticeSource } from './zoneChangeFollower';
 import { NodeHeartbeat, type NodeIdentity } from './heartbeat';
+import { NotifyLease } from './notifyLease';
+import { StaleGuard } from './staleGuard';
 import type { SecondaryNotices } from './secondaryNotices';
 import { startWorkerServer, workerZones } from './workerServer';
 import { ZoneFeedPublisher } from './zoneFeed';
@@ -21,8 +24,18 @@ export interface DatabaseServerOptions extends Omit<ServerOptions, 'zones' | 'si
   database: DatabaseHandle;
   /** Opens DNSSEC private keys and TSIG secrets (`resolveKeyEncryptionKey` of @kaja/config). */
   keyEncryptionKey: KeyEncryptionKeys;
-  /** Send NOTIFY to the zones' secondaries after each change: in one process per node only. */
+  /**
+   * Take part in the deployment's NOTIFY lease and, while holding it, send NOTIFY to the zones'
+   * secondaries after each change (and those still pending when it takes it): in one process per node only.
+   */
   notify?: boolean;
+  /**
+   * Stop answering while the journal lag passes `seconds` and another node of the network is
+   * current (heartbeats younger than `onlineForSeconds`, REGION_OFFLINE_AFTER); needs `node`.
+   */
+  staleAfter?: { seconds: number; onlineForSeconds: number };
+  /** The NOTIFY lease's length (DNS_NOTIFY_LEASE; 15 s by default). The node asks as `node` (its id and name). */
+  notifyLease?: { ttlMs: number };
   /** Special-purpose networks secondaries may be in all the same (SECONDARY_ALLOWED_CIDRS; default none). */
   secondaryAllowedCidrs?: readonly Cidr[];
   /**
@@ -98,17 +111,27 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     ...((options.listenForChanges ?? database.kind === 'postgres') ? [databaseNotices(database)] : []),
   ];
   const follower = new ZoneChangeFollower(loader, sources, options.follower);
-  const notifier = options.notify
+  // One node of the deployment sends NOTIFY: the holder of the lease (decision 047). A process
+  // without a node identity (tests) asks as a node of its own.
+  const lease = options.notify
+    ? new NotifyLease(
+        database.db,
+        options.node ? { id: options.node.id, name: options.node.name } : { id: `${options.nodeName}-${randomUUID()}`, name: options.nodeName },
+        { ttlMs: options.notifyLease?.ttlMs ?? 15_000 },
+      )
+    : undefined;
+  const notifier = lease
     ? new Notifier(zones, {
         access: transfers,
         onNotified: (secondary, serial) => transfers.notified(secondary, serial),
         addressProblem: (address) => secondaryAddressProblem(address, options.secondaryAllowedCidrs ?? []),
+        sending: () => lease.held,
       })
     : undefined;
   // NOTIFYs not yet acknowledged live in the database (a secondary's notified serial behind its
-  // zone's), so whichever process sends them now also sends those a stopped one could not.
+  // zone's), so whichever node takes the lease also sends those a stopped holder could not.
   const notifyPending = async () => {
-    if (!notifier) return;
+    if (!notifier || !lease?.held) return;
     await transfers.unnotifiedZones().then(
       (names) => {
         for (const name of names) if (zones.get(name)) void notifier.notifyZone(name);
@@ -140,9 +163,13 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     });
   }
   await signing.ready();
+  let guard: StaleGuard | undefined;
+  const startedAt = Date.now();
   const started = await startWorkerServer(options, worker, {
     zoneId: (name) => loader.zoneId(name),
     journalLagSeconds: () => (loader.syncedAt === undefined ? undefined : (Date.now() - loader.syncedAt) / 1000),
+    ...(lease ? { notifyLeaseHeld: () => lease.held } : {}),
+    ...(options.staleAfter && options.node ? { staleWithdrawn: () => guard?.answering === false } : {}),
   }).catch(async (error: Error) => {
     await follower.stop();
     await loader.close();
@@ -151,7 +178,26 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
   });
   const feed = options.feedChannel === undefined ? undefined : new ZoneFeedPublisher(options.feedChannel, zones, (name) => loader.servedId(name), keys);
   feed?.start(restored);
-  if (!restored) void notifyPending();
+  // Taken only now that the zones are served: NOTIFY goes out for serials this node answers with.
+  lease?.onTaken(() => void notifyPending());
+  if (restored) void lease?.start();
+  else await lease?.start();
+  if (options.staleAfter && options.node) {
+    const { seconds, onlineForSeconds } = options.staleAfter;
+    guard = new StaleGuard(database.db, {
+      self: { id: options.node.id, network: options.node.network },
+      staleAfterSeconds: seconds,
+      onlineForSeconds,
+      viewEveryMs: options.node.intervalMs,
+      // Started from the snapshot, the node has never been current: its lag runs from its start.
+      lagSeconds: () => (Date.now() - (loader.syncedAt ?? startedAt)) / 1000,
+      setAnswering: async (on) => {
+        feed?.answering(on);
+        await started.server.setListening(on);
+      },
+    });
+    guard.start();
+  }
   const heartbeat = options.node && new NodeHeartbeat(database.db, options.node, () => ({ journalPosition: follower.position, zonesLoaded: zones.size }));
   heartbeat?.start();
   return {
@@ -167,10 +213,12 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     snapshots,
     fromSnapshot: restored,
     async close() {
+      await guard?.stop();
       await heartbeat?.stop();
       await follower.stop();
       feed?.close();
       await notifier?.close();
+      await lease?.stop();
       await started.close();
       signing.close();
       await loader.close();

@@ -33,6 +33,13 @@ export async function serveFedZones(
     signing.close();
     throw error;
   });
+  // Messages are taken in order; one change of listening at a time, so a close cannot pass an open.
+  let listening = Promise.resolve();
+  feed.onAnswering((on) => {
+    listening = listening.then(() =>
+      started.server.setListening(on).catch((error: Error) => console.error(`dns: could not ${on ? 'open' : 'close'} the DNS listeners: ${error.message}`)),
+    );
+  });
   return {
     zones,
     fromSnapshot,

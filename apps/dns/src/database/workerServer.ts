@@ -3,7 +3,7 @@ import type { KeyEncryptionKeys } from '@kaja/config';
 import type { Registry } from 'prom-client';
 import type { KeySource } from '../keySource';
 import { serverRegistry } from '../metrics/serverMetrics';
-import { startServer, type DnsServer, type ServerOptions } from '../server';
+import { startServer, type ListeningServer, type ServerOptions } from '../server';
 import { ZoneSigning } from '../signing';
 import { DatabaseTransfers } from '../transferDatabase';
 import { ZoneStore } from '../zoneStore';
@@ -42,7 +42,7 @@ export interface WorkerServerOptions extends Omit<ServerOptions, 'zones' | 'sign
 }
 
 export interface WorkerServer {
-  server: DnsServer;
+  server: ListeningServer;
   /** The secondary zones NOTIFY is heard for. */
   notifies: SecondaryNotices;
   /** Writes the query counts now. */
@@ -59,6 +59,10 @@ export interface ServedZones {
   zoneId(name: string): string | undefined;
   /** How far behind the journal the zones are, where this worker follows it. */
   journalLagSeconds?: () => number | undefined;
+  /** Whether this worker holds the deployment's NOTIFY lease, where it takes part. */
+  notifyLeaseHeld?: () => boolean;
+  /** Whether the node's listeners are closed because it is stale (with DNS_STALE_AFTER). */
+  staleWithdrawn?: () => boolean;
 }
 
 /**
@@ -67,7 +71,7 @@ export interface ServedZones {
  */
 export async function startWorkerServer(options: WorkerServerOptions, { zones, signing, transfers }: WorkerZones, served: ServedZones): Promise<WorkerServer> {
   const notifies = new SecondaryNotices(options.database.db);
-  let server: DnsServer;
+  let server: ListeningServer;
   try {
     await notifies.load();
     server = await startServer({
@@ -94,6 +98,8 @@ export async function startWorkerServer(options: WorkerServerOptions, { zones, s
       zones: () => zones.size,
       signingUnavailable: () => signing.unavailable,
       ...(served.journalLagSeconds ? { journalLagSeconds: served.journalLagSeconds } : {}),
+      ...(served.notifyLeaseHeld ? { notifyLeaseHeld: served.notifyLeaseHeld } : {}),
+      ...(served.staleWithdrawn ? { staleWithdrawn: served.staleWithdrawn } : {}),
     }),
     async close() {
       notifies.close();

@@ -32,7 +32,9 @@ type FeedMessage =
   /** Every zone was sent (to one worker, or all): it serves the same zones as the lead. */
   | { type: 'ready'; to?: string; fromSnapshot: boolean }
   /** A worker that started asks for every zone. */
-  | { type: 'hello'; from: string };
+  | { type: 'hello'; from: string }
+  /** The node stops answering while stale, or answers again (decision 047): every worker closes or opens its listeners. */
+  | { type: 'answering'; on: boolean };
 
 /** Messages posted at once: a start's 100,000 zones in a hundred posts rather than one holding every zone serialized. */
 const messagesPerPost = 1000;
@@ -42,6 +44,7 @@ export class ZoneFeedPublisher {
   private readonly channel: BroadcastChannel;
   private queue: FeedMessage[] = [];
   private ready: { fromSnapshot: boolean } | undefined;
+  private answeringNow = true;
 
   constructor(
     channelName: string,
@@ -75,6 +78,12 @@ export class ZoneFeedPublisher {
     this.flush();
   }
 
+  /** Tells every worker to close (false) or open (true) its listeners, and each worker started later. */
+  answering(on: boolean): void {
+    this.answeringNow = on;
+    this.send({ type: 'answering', on });
+  }
+
   close(): void {
     this.flush();
     this.channel.close();
@@ -83,6 +92,7 @@ export class ZoneFeedPublisher {
   private sendAll(to: string | undefined): void {
     for (const name of this.zones.names()) this.send(this.put(this.zones.get(name)!, to));
     this.send({ type: 'ready', to, fromSnapshot: this.ready!.fromSnapshot });
+    if (!this.answeringNow) this.send({ type: 'answering', on: false });
   }
 
   private put(zone: Zone, to?: string): FeedMessage {
@@ -118,6 +128,9 @@ export class ZoneFeedFollower {
    * all (a hello sent before the lead served, heard after): it is then left, as what it holds is here.
    */
   private served = false;
+  private readonly answeringListeners = new Set<(on: boolean) => void>();
+  /** As the lead last told: a worker whose listeners open after the lead's word closes them at once. */
+  private answeringNow = true;
 
   constructor(
     channelName: string,
@@ -146,6 +159,12 @@ export class ZoneFeedFollower {
 
   zoneId(name: string): string | undefined {
     return this.known.get(name);
+  }
+
+  /** Called when the lead has the node stop answering while stale (false) or answer again (true). */
+  onAnswering(listener: (on: boolean) => void): void {
+    this.answeringListeners.add(listener);
+    if (!this.answeringNow) listener(false);
   }
 
   close(): void {
@@ -177,6 +196,10 @@ export class ZoneFeedFollower {
         return;
       case 'remove':
         this.zones.remove(message.name);
+        return;
+      case 'answering':
+        this.answeringNow = message.on;
+        for (const listener of this.answeringListeners) listener(message.on);
         return;
     }
   }

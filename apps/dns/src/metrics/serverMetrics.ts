@@ -13,6 +13,10 @@ export interface ServerMetricsSource {
    * it (database mode; undefined until the first complete sync). Absent for zone files.
    */
   journalLagSeconds?: () => number | undefined;
+  /** Whether this process holds the deployment's NOTIFY lease (database mode, the process that takes part in it). */
+  notifyLeaseHeld?: () => boolean;
+  /** Whether the node's DNS listeners are closed because it is stale (database mode with DNS_STALE_AFTER). */
+  staleWithdrawn?: () => boolean;
   /** Answers given SERVFAIL because their zone's keys were not held (`ZoneSigning.unavailable`); absent without signing. */
   signingUnavailable?: () => number;
   /** The response rate limiter's counts; absent when rate limiting is off. */
@@ -113,6 +117,30 @@ export function serverRegistry(source: ServerMetricsSource): Registry {
         this.reset();
         const seconds = lag();
         if (seconds !== undefined) this.set(seconds);
+      },
+    });
+  }
+  const leaseHeld = source.notifyLeaseHeld;
+  if (leaseHeld) {
+    new Gauge({
+      name: 'kaja_dns_notify_lease_held',
+      help: "1 while this node holds the deployment's NOTIFY lease and sends NOTIFY to the secondaries, 0 while it stands by.",
+      aggregator: 'max',
+      registers,
+      collect() {
+        this.set(leaseHeld() ? 1 : 0);
+      },
+    });
+  }
+  const withdrawn = source.staleWithdrawn;
+  if (withdrawn) {
+    new Gauge({
+      name: 'kaja_dns_stale_withdrawn',
+      help: 'Database node with DNS_STALE_AFTER: 1 while its DNS listeners are closed because its journal lag passed the limit and another node is current, else 0.',
+      aggregator: 'max',
+      registers,
+      collect() {
+        this.set(withdrawn() ? 1 : 0);
       },
     });
   }

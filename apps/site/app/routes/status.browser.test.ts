@@ -42,26 +42,50 @@ describe('status page', () => {
     expect(served.length).toBeGreaterThan(0);
     const cards = page.getByTestId('region');
     await expect.poll(() => cards.count()).toBe(served.length);
-    const label = { online: 'Online', offline: 'Offline', NA: 'N/A' } as Record<string, string>;
+    const label = { online: 'Online', degraded: 'Degraded', offline: 'Offline', NA: 'N/A' } as Record<string, string>;
     for (const region of served) {
       const card = cards.filter({ hasText: region.name });
       expect(await card.textContent()).toContain(label[region.status] ?? 'Unknown');
     }
     expect(await page.getByTestId('regions').textContent()).toContain('Africa');
     const legend = page.getByTestId('legend').locator('li');
-    expect(await legend.allTextContents()).toEqual(['Online', 'Offline', 'N/A', 'Unknown']);
+    expect(await legend.allTextContents()).toEqual(['Online', 'Degraded', 'Offline', 'N/A', 'Unknown']);
     const colours = await legend.locator('span').evaluateAll((dots) => dots.map((dot) => getComputedStyle(dot).backgroundColor));
-    const [green, red, dark, grey] = colours.map((colour) =>
+    const [green, amber, red, dark, grey] = colours.map((colour) =>
       colour
         .match(/[\d.]+/g)!
         .slice(0, 3)
         .map(Number),
-    ) as [[number, number, number], [number, number, number], [number, number, number], [number, number, number]];
+    ) as [[number, number, number], [number, number, number], [number, number, number], [number, number, number], [number, number, number]];
     expect(green[1]).toBeGreaterThan(green[0] + 50);
+    expect(amber[0]).toBeGreaterThan(amber[2] + 100);
+    expect(amber[1]).toBeGreaterThan(amber[2] + 50);
     expect(red[0]).toBeGreaterThan(red[1] + 50);
     expect(Math.max(...dark)).toBeLessThan(60);
     expect(Math.min(...grey)).toBeGreaterThan(120);
     await page.screenshot({ path: join(screenshots, 'status-desktop.png'), fullPage: true });
+    await page.context().close();
+  });
+
+  test('shows a region whose nodes lag as degraded, with the lag', async ({ newPage }) => {
+    const { page } = await newPage();
+    // The platform's one node does not lag: the API's answer (tested in the API) is given a lagging Europe here.
+    await page.route(`${platform.url}/v1/regions`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { name: string; status: string; status_source: string; nodes: object }[] };
+      for (const region of body.data) {
+        if (region.name !== 'Europe') continue;
+        region.status = 'degraded';
+        region.status_source = 'nodes';
+        region.nodes = { total: 2, online: 2, last_heartbeat_at: new Date().toISOString(), journal_lag_seconds: 95.4, degraded_after_seconds: 60 };
+      }
+      await route.fulfill({ response, json: body });
+    });
+    await open(page, '/status');
+    const europe = page.getByTestId('region').filter({ hasText: 'Europe' });
+    await expect.poll(() => europe.getByTestId('region-lag').textContent()).toBe('Zone changes reach some answers here 95 s late (more than 60 s)');
+    expect(await europe.textContent()).toContain('Degraded');
+    expect(await europe.getByTestId('region-nodes').textContent()).toBe('2 of 2 DNS nodes reporting');
     await page.context().close();
   });
 

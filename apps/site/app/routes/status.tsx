@@ -20,22 +20,26 @@ type Region = {
   summary?: string;
   /** From the API at run time: whether the status follows the region's DNS nodes, and what they last told. */
   status_source?: 'staff' | 'nodes';
-  nodes?: { total: number; online: number; last_heartbeat_at: string | null };
+  nodes?: { total: number; online: number; last_heartbeat_at: string | null; journal_lag_seconds?: number | null; degraded_after_seconds?: number };
 };
 
 export function loader() {
   return { regions: statusRegions.map(({ name, status, summary }) => ({ name, status, summary })) as Region[] };
 }
 
-/** Region status display: online green, offline red, NA dark, anything else grey. */
+/** Region status display: online green, degraded amber, offline red, NA dark, anything else grey. */
 export const statusDisplay = (status: string) =>
   ({
     online: { label: 'Online', dot: 'bg-[#16a34a]' },
+    degraded: { label: 'Degraded', dot: 'bg-[#d97706]' },
     offline: { label: 'Offline', dot: 'bg-[#dc2626]' },
     NA: { label: 'N/A', dot: 'bg-[#111827]' },
   })[status] ?? { label: 'Unknown', dot: 'bg-[#9ca3af]' };
 
-const legend = ['online', 'offline', 'NA', 'unknown'];
+const legend = ['online', 'degraded', 'offline', 'NA', 'unknown'];
+
+/** A lag in whole seconds, or minutes past two of them. */
+export const lagText = (seconds: number) => (seconds < 120 ? `${Math.round(seconds)} s` : `${Math.round(seconds / 60)} min`);
 
 export default function Status({ loaderData }: Route.ComponentProps) {
   const { data: regions, dataUpdatedAt } = useQuery({
@@ -82,6 +86,12 @@ export default function Status({ loaderData }: Route.ComponentProps) {
                     <CardDescription data-testid="region-nodes">
                       {region.nodes.online} of {region.nodes.total} DNS {region.nodes.total === 1 ? 'node' : 'nodes'} reporting
                       {region.nodes.online === 0 && region.nodes.last_heartbeat_at && `; last heard ${utcTime(region.nodes.last_heartbeat_at)}`}
+                    </CardDescription>
+                  )}
+                  {region.status === 'degraded' && region.nodes?.journal_lag_seconds != null && (
+                    <CardDescription data-testid="region-lag">
+                      Zone changes reach some answers here {lagText(region.nodes.journal_lag_seconds)} late (more than{' '}
+                      {lagText(region.nodes.degraded_after_seconds ?? 60)})
                     </CardDescription>
                   )}
                 </CardHeader>

@@ -19,3 +19,4 @@ export * from './secondaryZones';
 export * from './twoFactor';
 export * from './dnsNodes';
 export * from './incidents';
+export * from './dnsLeases';

@@ -17,6 +17,7 @@ const dnsNode = z
     journal_lag_seconds: z.number().describe('How long the oldest change after that position had waited at the last heartbeat (0: none)'),
     zones_loaded: z.number().int(),
     online: z.boolean().describe('Heartbeated within REGION_OFFLINE_AFTER'),
+    notify_lease: z.boolean().describe('Holds the unexpired NOTIFY lease: the node that sends NOTIFY to customers’ secondaries'),
     started_at: timestamp,
     last_heartbeat_at: timestamp,
   })

@@ -12,8 +12,10 @@ const region = z
     id: z.uuid(),
     name: z.string(),
     status: z
-      .enum(regionStatuses)
-      .describe('What the status page shows: staff’s N/A, else the DNS nodes’ heartbeats when the region has nodes, else staff_status'),
+      .enum([...regionStatuses, 'degraded'])
+      .describe(
+        'What the status page shows: staff’s N/A, else the DNS nodes’ heartbeats when the region has nodes (degraded: an online node’s journal lag is above REGION_DEGRADED_LAG), else staff_status',
+      ),
     status_source: z.enum(['staff', 'nodes']).describe('Whether status comes from staff or from the DNS nodes’ heartbeats'),
     staff_status: z.enum(regionStatuses).describe('The status staff set (N/A overrides the nodes)'),
     summary: z.string(),
@@ -22,6 +24,11 @@ const region = z
         total: z.number().int().describe('DNS nodes that name this region'),
         online: z.number().int().describe('Those that heartbeated within REGION_OFFLINE_AFTER'),
         last_heartbeat_at: timestamp.nullable(),
+        journal_lag_seconds: z
+          .number()
+          .nullable()
+          .describe('The largest journal lag (seconds a committed zone change had waited to be served) among the online nodes at their last heartbeat; null when none is online'),
+        degraded_after_seconds: z.number().int().describe('REGION_DEGRADED_LAG: above this lag the region shows degraded'),
       })
       .describe('The region’s DNS nodes'),
     updated_at: timestamp,
