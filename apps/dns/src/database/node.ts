@@ -7,7 +7,10 @@ import { nodeIdentity } from './heartbeat';
 import { serveDatabaseZones, type DatabaseServerOptions } from './serve';
 import { serveFedZones } from './serveFed';
 
-type NodeOptions = Omit<DatabaseServerOptions, 'database' | 'keyEncryptionKey' | 'updates' | 'secondaryAllowedCidrs' | 'node' | 'snapshot' | 'feedChannel' | 'staleAfter'> & {
+type NodeOptions = Omit<
+  DatabaseServerOptions,
+  'database' | 'keyEncryptionKey' | 'updates' | 'secondaryAllowedCidrs' | 'node' | 'snapshot' | 'feedChannel' | 'staleAfter'
+> & {
   /** Journal lag in seconds past which the node stops answering while another is current (--stale-after); 0: never. */
   staleAfterSeconds: number;
   /** Write the node's heartbeats (one worker per node: the others would only repeat them). */

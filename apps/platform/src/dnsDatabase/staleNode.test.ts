@@ -96,7 +96,10 @@ describe('a stale DNS node', () => {
       expect(await withdrawn(cutOff)).toBe(0);
       // The cut-off node has read the other's heartbeat (it reads them every heartbeat interval, 1 s here).
       await expect
-        .poll(async () => (await database.db.select({ id: dnsNodes.id }).from(dnsNodes).where(eq(dnsNodes.id, 'current'))).length, { timeout: 10_000, interval: 100 })
+        .poll(async () => (await database.db.select({ id: dnsNodes.id }).from(dnsNodes).where(eq(dnsNodes.id, 'current'))).length, {
+          timeout: 10_000,
+          interval: 100,
+        })
         .toBe(1);
       await new Promise((resolve) => setTimeout(resolve, 2_500));
 
@@ -127,7 +130,9 @@ describe('a stale DNS node', () => {
       await new Promise((resolve) => setTimeout(resolve, onlineFor * 1000));
       proxy.cut();
       await add('later', '192.0.2.3');
-      await expect.poll(async () => (await scrape(cutOff.metrics)).value('kaja_dns_journal_lag_seconds'), { timeout: 30_000, interval: 200 }).toBeGreaterThan(staleAfter + 2);
+      await expect
+        .poll(async () => (await scrape(cutOff.metrics)).value('kaja_dns_journal_lag_seconds'), { timeout: 30_000, interval: 200 })
+        .toBeGreaterThan(staleAfter + 2);
       expect(await withdrawn(cutOff)).toBe(0);
       expect(await ask(cutOff, `www.${zone.name}`)).toBe('NOERROR 192.0.2.1');
       expect(await ask(cutOff, `later.${zone.name}`)).toBe('NXDOMAIN');

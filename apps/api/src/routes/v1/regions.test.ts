@@ -119,7 +119,9 @@ describe('regions following their DNS nodes', () => {
     expect((await api.request('GET', '/dns-nodes', { token: customer.apiKey })).status).toBe(403);
 
     // fra-1 holds the NOTIFY lease; one that expired says nothing of its holder.
-    await api.database.db.insert(dnsLeases).values({ name: 'notify', holderId: 'fra-1', holderName: 'fra-1.ns.example', acquiredAt: new Date(), expiresAt: sql`now() + interval '15 seconds'` });
+    await api.database.db
+      .insert(dnsLeases)
+      .values({ name: 'notify', holderId: 'fra-1', holderName: 'fra-1.ns.example', acquiredAt: new Date(), expiresAt: sql`now() + interval '15 seconds'` });
     const listed = await api.request('GET', '/dns-nodes?limit=100', { token: staff.accessToken });
     expect(listed.status).toBe(200);
     expect(listed.body.meta.total).toBe(3);

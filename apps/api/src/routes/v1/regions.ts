@@ -27,7 +27,9 @@ const region = z
         journal_lag_seconds: z
           .number()
           .nullable()
-          .describe('The largest journal lag (seconds a committed zone change had waited to be served) among the online nodes at their last heartbeat; null when none is online'),
+          .describe(
+            'The largest journal lag (seconds a committed zone change had waited to be served) among the online nodes at their last heartbeat; null when none is online',
+          ),
         degraded_after_seconds: z.number().int().describe('REGION_DEGRADED_LAG: above this lag the region shows degraded'),
       })
       .describe('The region’s DNS nodes'),
