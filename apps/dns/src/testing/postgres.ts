@@ -78,10 +78,14 @@ export async function startReplica(primary: TestPostgres): Promise<TestPostgres 
   await psql(`SELECT pg_create_physical_replication_slot('${slot}')`);
   const dropSlot = () => psql(`SELECT pg_drop_replication_slot('${slot}')`).catch(() => undefined);
   try {
-    await run(`${bin}/pg_basebackup`, ['-h', primaryUrl.hostname, '-p', primaryUrl.port, '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '-S', slot, '--no-sync'], {
-      ...as,
-      cwd: dir,
-    });
+    await run(
+      `${bin}/pg_basebackup`,
+      ['-h', primaryUrl.hostname, '-p', primaryUrl.port, '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '-S', slot, '--no-sync'],
+      {
+        ...as,
+        cwd: dir,
+      },
+    );
   } catch (error) {
     await dropSlot();
     rmSync(dir, { recursive: true, force: true });

@@ -63,7 +63,9 @@ function startNode(relays: Relay[], options: { token?: string; node?: boolean; s
     countsFlushIntervalMs: 600_000,
     // Only notices, reconnects and what the relays say bring changes here: the periodic sync waits 10 minutes.
     follower: { syncIntervalMs: 600_000, fullSyncIntervalMs: 600_000, retryMs: 50 },
-    ...(options.sources ? { sources: options.sources } : { relays: { addresses: relays.map((relay) => ({ host: '127.0.0.1', port: relay.port })), token: options.token ?? token } }),
+    ...(options.sources
+      ? { sources: options.sources }
+      : { relays: { addresses: relays.map((relay) => ({ host: '127.0.0.1', port: relay.port })), token: options.token ?? token } }),
     ...(options.node ? { node: { id: randomUUID(), name: 'edge-1', network: 'EU' as const, region: undefined, version: 'test', intervalMs: 600_000 } } : {}),
   });
 }
@@ -111,7 +113,8 @@ describe('a DNS node on a read replica, fed by relays', () => {
       const zones = [];
       for (let i = 0; i < 5; i++) zones.push(await createZone(api, owner));
       for (const [i, zone] of zones.entries()) await addA(zone, 'www', `192.0.2.${i + 1}`);
-      for (const [i, zone] of zones.entries()) await expect.poll(() => look(`www.${zone.name}`, 'A'), { timeout: 5000, interval: 10 }).toEqual([`192.0.2.${i + 1}`]);
+      for (const [i, zone] of zones.entries())
+        await expect.poll(() => look(`www.${zone.name}`, 'A'), { timeout: 5000, interval: 10 }).toEqual([`192.0.2.${i + 1}`]);
 
       // Writes land on the primary (the replica refuses them): the heartbeat and the query counts.
       await node.heartbeat!.beat();
@@ -198,7 +201,10 @@ describe('a DNS node on a read replica, fed by relays', () => {
     try {
       const look = lookupWith(node.addresses[0]!.port);
       const zone = await createZone(api, owner);
-      await primaryAdmin.db.execute(sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'kaja-relay' AND query ILIKE 'LISTEN%'`);
+      const killed = await primaryAdmin.db.execute(
+        sql`SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity WHERE application_name = 'kaja-relay' AND query ILIKE 'LISTEN%'`,
+      );
+      expect((killed as unknown as { rows: unknown[] }).rows).toEqual([{ killed: true }]);
       await sleep(100);
       await addA(zone, 'www', '192.0.2.20');
       await expect.poll(() => look(`www.${zone.name}`, 'A'), { timeout: 10_000, interval: 20 }).toEqual(['192.0.2.20']);
@@ -241,7 +247,8 @@ describe('a DNS node on a read replica, fed by relays', () => {
       await addA(zone, 'www', '192.0.2.30');
       const position = node.follower.position;
       // Heard by no one here: the sync finds it once the replica has it.
-      const newer = async () => ((await reads.db.execute(sql`SELECT count(*)::int AS n FROM zone_changes WHERE id > ${position}`)) as unknown as { rows: unknown[] }).rows[0];
+      const newer = async () =>
+        ((await reads.db.execute(sql`SELECT count(*)::int AS n FROM zone_changes WHERE id > ${position}`)) as unknown as { rows: unknown[] }).rows[0];
       await expect.poll(newer).toEqual({ n: 2 });
       await node.follower.sync();
       expect(full).not.toHaveBeenCalled();
