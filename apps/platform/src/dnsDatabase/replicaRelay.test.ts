@@ -98,7 +98,7 @@ const addA = (zone: { id: string }, name: string, content: string) => send('POST
 /** Rows of `pg_stat_activity` on a server whose application is `application`. */
 async function sessions(admin: DatabaseHandle, application: string): Promise<{ query: string }[]> {
   const result = await admin.db.execute(sql`SELECT query FROM pg_stat_activity WHERE application_name = ${application}`);
-  return (result as unknown as { rows: { query: string }[] }).rows;
+  return (result as { rows: { query: string }[] }).rows;
 }
 
 describe('a DNS node on a read replica, fed by relays', () => {
@@ -204,7 +204,7 @@ describe('a DNS node on a read replica, fed by relays', () => {
       const killed = await primaryAdmin.db.execute(
         sql`SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity WHERE application_name = 'kaja-relay' AND query ILIKE 'LISTEN%'`,
       );
-      expect((killed as unknown as { rows: unknown[] }).rows).toEqual([{ killed: true }]);
+      expect((killed as { rows: unknown[] }).rows).toEqual([{ killed: true }]);
       await sleep(100);
       await addA(zone, 'www', '192.0.2.20');
       await expect.poll(() => look(`www.${zone.name}`, 'A'), { timeout: 10_000, interval: 20 }).toEqual(['192.0.2.20']);
@@ -247,8 +247,10 @@ describe('a DNS node on a read replica, fed by relays', () => {
       await addA(zone, 'www', '192.0.2.30');
       const position = node.follower.position;
       // Heard by no one here: the sync finds it once the replica has it.
-      const newer = async () =>
-        ((await reads.db.execute(sql`SELECT count(*)::int AS n FROM zone_changes WHERE id > ${position}`)) as unknown as { rows: unknown[] }).rows[0];
+      const newer = async () => {
+        const result: unknown = await reads.db.execute(sql`SELECT count(*)::int AS n FROM zone_changes WHERE id > ${position}`);
+        return (result as { rows: { n: number }[] }).rows[0];
+      };
       await expect.poll(newer).toEqual({ n: 2 });
       await node.follower.sync();
       expect(full).not.toHaveBeenCalled();
