@@ -61,7 +61,8 @@ export async function startPostgres(): Promise<TestPostgres> {
 /**
  * A streaming read replica of `primary` (from `startPostgres`), as an operator makes one per
  * location: a physical replication slot on the primary, `pg_basebackup -R -X stream -S slot` into
- * a temporary directory (`-R` writes `primary_conninfo` and `standby.signal`), started with
+ * a temporary directory (`-R` writes `primary_conninfo` and `standby.signal`; a fast checkpoint,
+ * as the default spread one waits most of `checkpoint_timeout`), started with
  * `pg_ctl` on a port of its own. `close` stops it, removes its directory and drops the slot.
  * `url` names the same database as the primary's `url`; `urlFor` another one.
  */
@@ -80,7 +81,7 @@ export async function startReplica(primary: TestPostgres): Promise<TestPostgres 
   try {
     await run(
       `${bin}/pg_basebackup`,
-      ['-h', primaryUrl.hostname, '-p', primaryUrl.port, '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '-S', slot, '--no-sync'],
+      ['-h', primaryUrl.hostname, '-p', primaryUrl.port, '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '-S', slot, '--checkpoint=fast', '--no-sync'],
       {
         ...as,
         cwd: dir,
