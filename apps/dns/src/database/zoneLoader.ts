@@ -34,6 +34,8 @@ type WholeRead = { id: string; records: string };
 interface Work {
   done: Promise<void>;
   again: boolean;
+  /** What the pass asked for while one ran must wait for before it reads (`noticed`'s `readable`). */
+  readable: (() => Promise<unknown>)[];
 }
 
 /**
@@ -113,12 +115,16 @@ export class ZoneLoader {
   noticed(notice: ZoneChangeNotice, readable?: () => Promise<unknown>): void {
     const zone = this.store.get(notice.zone);
     if (notice.status === 'active' && zone?.serial === notice.serial && this.served.get(notice.zone) === notice.zone_id) return;
-    if (notice.status === 'active' && notice.change) void this.refresh(notice.zone, () => this.applyNoticed(notice, readable));
+    if (notice.status === 'active' && notice.change) void this.refresh(notice.zone, () => this.applyNoticed(notice, readable), readable);
     else
-      void this.refresh(notice.zone, async (name) => {
-        await readable?.();
-        await this.refreshNow(name);
-      });
+      void this.refresh(
+        notice.zone,
+        async (name) => {
+          await readable?.();
+          await this.refreshNow(name);
+        },
+        readable,
+      );
   }
 
   /**
@@ -198,13 +204,14 @@ export class ZoneLoader {
   }
 
   /** Brings one zone up to date with the database; resolves once it is (errors are logged). */
-  refresh(name: string, first: (name: string) => Promise<void> = (n) => this.refreshNow(n)): Promise<void> {
+  refresh(name: string, first: (name: string) => Promise<void> = (n) => this.refreshNow(n), readable?: () => Promise<unknown>): Promise<void> {
     const running = this.work.get(name);
     if (running) {
       running.again = true;
+      if (readable) running.readable.push(readable);
       return running.done;
     }
-    const work: Work = { done: Promise.resolve(), again: false };
+    const work: Work = { done: Promise.resolve(), again: false, readable: [] };
     work.done = (async () => {
       try {
         let pass = first;
@@ -217,7 +224,12 @@ export class ZoneLoader {
             this.failures++;
             console.error(`dns: could not refresh the zone ${name} from the database:`, error);
           }
-          pass = (n) => this.refreshNow(n);
+          // A notice heard meanwhile may need the replica to catch up before this pass reads.
+          const waits = work.readable.splice(0);
+          pass = async (n) => {
+            for (const wait of waits) await wait();
+            await this.refreshNow(n);
+          };
         } while (work.again);
       } finally {
         this.work.delete(name);
