@@ -3,6 +3,9 @@
 // primary), and writing its few rows (heartbeat, query counts) to the primary. The primary and
 // the replica are PostgreSQL servers of the test's own (`startPostgres`, `startReplica`).
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { resolveKeyEncryptionKey } from '@kaja/config';
@@ -12,9 +15,10 @@ import { dnsNodes, openDatabase, queryCounts, type DatabaseHandle } from '@kaja/
 import { eq, sql } from '@kaja/db/orm';
 import { createTestDatabase } from '@kaja/db/testing';
 import { serveDatabaseZones, startRelay, type DatabaseDnsServer, type Relay } from '@kaja/dns';
+import { freePort } from '@kaja/dns/testing/ports';
 import { startPostgres, startReplica, type TestPostgres } from '@kaja/dns/testing/postgres';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { lookupWith } from './testing';
+import { lookupWith, startDnsNode } from './testing';
 
 const token = 'location-token-0123456789abcdef';
 
@@ -261,4 +265,47 @@ describe('a DNS node on a read replica, fed by relays', () => {
       await node.close();
     }
   });
+
+  it(
+    'npm run dns with --replica-url and --relay: reads on the replica, writes its heartbeat to the primary, LISTENs nowhere',
+    { timeout: 90_000 },
+    async () => {
+      const only = await relay();
+      const dataDir = mkdtempSync(join(tmpdir(), 'kaja-dns-location-'));
+      const port = await freePort();
+      const zone = await createZone(api, owner);
+      const node = startDnsNode(
+        [
+          '--listen',
+          `127.0.0.1:${port}`,
+          '--workers',
+          '2',
+          '--replica-url',
+          named(replica.urlFor(database.url!), 'kaja-node-reads'),
+          '--relay',
+          `127.0.0.1:${only.port}`,
+        ],
+        { DATABASE_URL: named(database.url!, 'kaja-node-writes'), DATA_DIR: dataDir, RELAY_TOKEN: token, DNS_RATE_LIMIT: '0', DNS_HEARTBEAT_INTERVAL: '1' },
+      );
+      try {
+        await expect.poll(() => node.output(), { timeout: 60_000, interval: 100 }).toContain('with 2 workers');
+        const look = lookupWith(port);
+        await addA(zone, 'www', '192.0.2.40');
+        await expect.poll(() => look(`www.${zone.name}`, 'A'), { timeout: 5000, interval: 10 }).toEqual(['192.0.2.40']);
+        expect(only.nodes).toBe(1);
+        await expect.poll(async () => (await database.db.select({ name: dnsNodes.name }).from(dnsNodes)).length, { timeout: 10_000 }).toBeGreaterThan(0);
+        const onPrimary = await sessions(primaryAdmin, 'kaja-node-writes');
+        // Two workers, each a pool of at most 2 for its writes; none of them LISTENs.
+        expect(onPrimary.length).toBeLessThanOrEqual(4);
+        expect(onPrimary.filter((row) => /LISTEN/i.test(row.query))).toEqual([]);
+        expect(await sessions(primaryAdmin, 'kaja-node-reads')).toEqual([]);
+        expect((await sessions(replicaAdmin, 'kaja-node-reads')).length).toBeGreaterThan(0);
+      } finally {
+        node.child.kill('SIGTERM');
+        await node.exited;
+        await only.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });
