@@ -205,6 +205,8 @@ describe('a DNS node on a read replica, fed by relays', () => {
     try {
       const look = lookupWith(node.addresses[0]!.port);
       const zone = await createZone(api, owner);
+      // Served before the LISTEN goes, so only the relay's reset can bring the change below.
+      await expect.poll(() => look(`www.${zone.name}`, 'A'), { timeout: 5000, interval: 10 }).toBe('ENOTFOUND');
       const killed = await primaryAdmin.db.execute(
         sql`SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity WHERE application_name = 'kaja-relay' AND query ILIKE 'LISTEN%'`,
       );
