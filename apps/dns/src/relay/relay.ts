@@ -24,6 +24,9 @@ export interface Relay {
   close(): Promise<void>;
 }
 
+/** Unsent octets past which a node's connection is closed: some hundreds of notices. */
+const maxBufferedBytes = 4 * 1024 * 1024;
+
 /** What waits its turn to go out: each in the order it came, so sequence numbers follow arrival. */
 type Outgoing = { notice: ZoneChangeNotice } | { reset: true } | { hello: Socket };
 
@@ -54,8 +57,12 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     }
   };
 
+  // A node that stops reading is dropped rather than buffered for without bound: it reconnects
+  // (to this relay or the next) and compares every zone.
   const send = (socket: Socket, message: RelayMessage) => {
-    if (!socket.destroyed) socket.write(`${JSON.stringify(message)}\n`);
+    if (socket.destroyed) return;
+    if (socket.writableLength > maxBufferedBytes) socket.destroy();
+    else socket.write(`${JSON.stringify(message)}\n`);
   };
 
   // One position read serves every notice queued meanwhile: it is read after all of them arrived.
