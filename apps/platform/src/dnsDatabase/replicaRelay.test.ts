@@ -14,7 +14,7 @@ import { createZone, setPlan } from '@kaja/api/testing/zones';
 import { dnsNodes, openDatabase, queryCounts, type DatabaseHandle } from '@kaja/db';
 import { eq, sql } from '@kaja/db/orm';
 import { createTestDatabase } from '@kaja/db/testing';
-import { serveDatabaseZones, startRelay, type DatabaseDnsServer, type Relay } from '@kaja/dns';
+import { ReplicaPosition, serveDatabaseZones, startRelay, type DatabaseDnsServer, type Relay } from '@kaja/dns';
 import { freePort } from '@kaja/dns/testing/ports';
 import { startPostgres, startReplica, type TestPostgres } from '@kaja/dns/testing/postgres';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -310,4 +310,25 @@ describe('a DNS node on a read replica, fed by relays', () => {
       }
     },
   );
+
+  it('waits for the replica at most its bound, then lets the read go', { timeout: 30_000 }, async () => {
+    const position = new ReplicaPosition(reads.db, { boundMs: 300 });
+    const primaryLsn = async () => {
+      const result: unknown = await primaryAdmin.db.execute(sql`SELECT pg_current_wal_lsn()::text AS lsn`);
+      return (result as { rows: { lsn: string }[] }).rows[0]!.lsn;
+    };
+    await replicaAdmin.db.execute(sql`SELECT pg_wal_replay_pause()`);
+    try {
+      await createZone(api, owner);
+      const started = Date.now();
+      expect(await position.waitFor(await primaryLsn())).toBe(false);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    } finally {
+      await replicaAdmin.db.execute(sql`SELECT pg_wal_replay_resume()`);
+    }
+    const caughtUp = new ReplicaPosition(reads.db, { boundMs: 5000 });
+    expect(await caughtUp.waitFor(await primaryLsn())).toBe(true);
+    position.close();
+    caughtUp.close();
+  });
 });
