@@ -105,6 +105,16 @@ async function sessions(admin: DatabaseHandle, application: string): Promise<{ q
   return (result as { rows: { query: string }[] }).rows;
 }
 
+/** Stops the replica's replay, once it has stopped (a pause is asked for, and takes effect a moment later). */
+async function pauseReplay(): Promise<void> {
+  await replicaAdmin.db.execute(sql`SELECT pg_wal_replay_pause()`);
+  const state = async () => {
+    const result: unknown = await replicaAdmin.db.execute(sql`SELECT pg_get_wal_replay_pause_state() AS state`);
+    return (result as { rows: { state: string }[] }).rows[0]!.state;
+  };
+  await expect.poll(state, { timeout: 5000, interval: 10 }).toBe('paused');
+}
+
 describe('a DNS node on a read replica, fed by relays', () => {
   it('answers API changes read from the replica, writes only to the primary, and holds no LISTEN there', { timeout: 45_000 }, async () => {
     const first = await relay();
@@ -152,7 +162,7 @@ describe('a DNS node on a read replica, fed by relays', () => {
 
       // The replica stops replaying; a change too big for its notice (PostgreSQL's 8,000 bytes) is
       // committed on the primary, so the node must read it, and the replica does not have it yet.
-      await replicaAdmin.db.execute(sql`SELECT pg_wal_replay_pause()`);
+      await pauseReplay();
       const lines = Array.from({ length: 400 }, (_, i) => `host-${i} 300 IN A 198.51.100.${i % 250}`).join('\n');
       await send('POST', `/zones/${zone.id}/import`, `$ORIGIN ${zone.name}.\n${lines}\nwww 300 IN A 192.0.2.2\n`, { 'content-type': 'text/dns' });
       await sleep(700);
@@ -313,21 +323,24 @@ describe('a DNS node on a read replica, fed by relays', () => {
 
   it('waits for the replica at most its bound, then lets the read go', { timeout: 30_000 }, async () => {
     const position = new ReplicaPosition(reads.db, { boundMs: 300 });
-    const primaryLsn = async () => {
-      const result: unknown = await primaryAdmin.db.execute(sql`SELECT pg_current_wal_lsn()::text AS lsn`);
+    // Where WAL is inserted to (past the change even before it is written out), and where it is written to.
+    const primaryLsn = async (what: 'insert' | 'write') => {
+      const result: unknown = await primaryAdmin.db.execute(
+        what === 'insert' ? sql`SELECT pg_current_wal_insert_lsn()::text AS lsn` : sql`SELECT pg_current_wal_lsn()::text AS lsn`,
+      );
       return (result as { rows: { lsn: string }[] }).rows[0]!.lsn;
     };
-    await replicaAdmin.db.execute(sql`SELECT pg_wal_replay_pause()`);
+    await pauseReplay();
     try {
       await createZone(api, owner);
       const started = Date.now();
-      expect(await position.waitFor(await primaryLsn())).toBe(false);
+      expect(await position.waitFor(await primaryLsn('insert'))).toBe(false);
       expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     } finally {
       await replicaAdmin.db.execute(sql`SELECT pg_wal_replay_resume()`);
     }
     const caughtUp = new ReplicaPosition(reads.db, { boundMs: 5000 });
-    expect(await caughtUp.waitFor(await primaryLsn())).toBe(true);
+    expect(await caughtUp.waitFor(await primaryLsn('write'))).toBe(true);
     position.close();
     caughtUp.close();
   });
