@@ -20,9 +20,10 @@ export interface TestPostgres {
 
 /**
  * Debian's PostgreSQL 15 in a temporary directory on a free port of 127.0.0.1, never the machine's
- * own server. `initdb` refuses to run as root: the server then runs as the `postgres` user.
+ * own server. `initdb` refuses to run as root: the server then runs as the `postgres` user. Commits
+ * return before their WAL is written (faster tests) unless `synchronousCommit`.
  */
-export async function startPostgres(): Promise<TestPostgres> {
+export async function startPostgres(settings: { synchronousCommit?: boolean } = {}): Promise<TestPostgres> {
   const dir = mkdtempSync(join(tmpdir(), 'kaja-postgres-'));
   const owner = process.getuid?.() === 0 ? await postgresUser() : undefined;
   if (owner) chownSync(dir, owner.uid, owner.gid);
@@ -32,7 +33,7 @@ export async function startPostgres(): Promise<TestPostgres> {
   await run(`${bin}/initdb`, ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync'], { ...as, cwd: dir });
   // Ready to be a primary (`startReplica`): WAL for replicas, senders for them, and initdb's
   // pg_hba.conf already trusts replication connections from 127.0.0.1.
-  const options = `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off -c wal_level=replica -c max_wal_senders=10 -c max_replication_slots=10`;
+  const options = `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=${settings.synchronousCommit ? 'on' : 'off'} -c wal_level=replica -c max_wal_senders=10 -c max_replication_slots=10`;
   let running = false;
   const server: TestPostgres = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

@@ -37,7 +37,8 @@ let replicaAdmin: DatabaseHandle;
 const named = (url: string, application: string) => `${url}${url.includes('?') ? '&' : '?'}application_name=${application}`;
 
 beforeAll(async () => {
-  postgres = await startPostgres();
+  // Commits written before they return, as a primary with replicas runs (decision 046).
+  postgres = await startPostgres({ synchronousCommit: true });
   database = await createTestDatabase(postgres.url);
   api = await startTestApi({ database });
   owner = await signUpOwner(api);
