@@ -232,6 +232,35 @@ describe('the command line', () => {
     expect(parseCommandLine(['--zone', 'example.com=a.zone'], { DATABASE_URL: url })).not.toHaveProperty('databaseUrl');
   });
 
+  it('takes a read replica and the location relays for a database node, from flags or the environment', () => {
+    const url = 'postgres://dns@primary.example.test/kaja';
+    const replica = 'postgres://dns@replica.example.test/kaja';
+    const env = { DATABASE_URL: url, RELAY_TOKEN: 'a-location-token-of-32-characters' };
+    expect(parseCommandLine(['--replica-url', replica, '--relay', '10.0.0.5:5301,10.0.0.6:5301'], env)).toMatchObject({
+      databaseUrl: url,
+      replicaUrl: replica,
+      relays: {
+        addresses: [
+          { host: '10.0.0.5', port: 5301 },
+          { host: '10.0.0.6', port: 5301 },
+        ],
+        token: env.RELAY_TOKEN,
+      },
+    });
+    expect(parseCommandLine([], { ...env, DNS_REPLICA_URL: replica, DNS_RELAYS: '[::1]:5301' })).toMatchObject({
+      replicaUrl: replica,
+      relays: { addresses: [{ host: '::1', port: 5301 }] },
+    });
+    const plain = parseCommandLine([], { DATABASE_URL: url });
+    expect(plain).not.toHaveProperty('replicaUrl');
+    expect(plain).not.toHaveProperty('relays');
+    expect(() => parseCommandLine(['--relay', '10.0.0.5:5301'], { DATABASE_URL: url })).toThrow('needs RELAY_TOKEN');
+    expect(() => parseCommandLine(['--relay', '10.0.0.5:5301'], { DATABASE_URL: url, RELAY_TOKEN: 'short' })).toThrow('16 characters');
+    expect(() => parseCommandLine(['--relay', '10.0.0.5'], env)).toThrow('expected HOST:PORT');
+    expect(() => parseCommandLine(['--replica-url', 'mysql://x/y'], env)).toThrow('must be a postgres:// URL');
+    expect(() => parseCommandLine(['--zone', 'example.com=a.zone', '--replica-url', replica], env)).toThrow('are for a database node');
+  });
+
   it('shows help', () => {
     expect(parseCommandLine(['--help'], {})).toBe('help');
   });

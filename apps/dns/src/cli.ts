@@ -8,6 +8,7 @@ import type { RateLimitOptions } from './responseRateLimit';
 import { defaultTcpOptions, type TcpOptions } from './tcp';
 import type { ListenAddress, UdpMode } from './server';
 import { network, type Secondary, type TransferRule } from './transferAccess';
+import { parseRelays, type RelayAddress } from './relay/relayNotices';
 
 export const usage = `Usage: npm run dns -- [--zone NAME=FILE ...] [options]
 
@@ -72,6 +73,13 @@ an id kept in DATA_DIR) in DNS_NETWORK and DNS_REGION every DNS_HEARTBEAT_INTERV
                            lets ADDR transfer ZONE (AXFR/IXFR, signed with the TSIG key KEY) and
                            sends it NOTIFY (to PORT, default 53) after each change; IPv6 as
                            [::1]:53 (repeatable)
+  --replica-url URL        a database node reads zones, journal, keys and transfers from this
+                           read replica of DATABASE_URL (default DNS_REPLICA_URL), and writes
+                           heartbeats, query counts and NOTIFY acknowledgements to DATABASE_URL
+  --relay HOST:PORT[,HOST:PORT]
+                           hear zone changes from the location's relays (npm run relay), the first
+                           that answers, instead of a LISTEN on DATABASE_URL (default DNS_RELAYS;
+                           the shared token in RELAY_TOKEN)
   --metrics HOST:PORT      serve Prometheus metrics at http://HOST:PORT/metrics, every worker's figures
                            added together (default: METRICS_ADDR, unset: no metrics served)
   --help                   show this text`;
@@ -92,6 +100,10 @@ export interface Config {
   /** Zone files to serve; none means the zones in the database at `databaseUrl`. */
   zones: ZoneSource[];
   databaseUrl?: string;
+  /** A read replica of the database, for every read of a database node (its writes go to `databaseUrl`). */
+  replicaUrl?: string;
+  /** The location's relays of zone change notices, and the token they take. */
+  relays?: { addresses: RelayAddress[]; token: string };
   /** Zone files to sign (standalone); a database node signs the zones whose keys the API made. */
   dnssec: DnssecSource[];
   listen: ListenAddress[];
@@ -141,6 +153,8 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
       'allow-transfer': { type: 'string', multiple: true },
       secondary: { type: 'string', multiple: true },
       metrics: { type: 'string' },
+      'replica-url': { type: 'string' },
+      relay: { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -162,12 +176,23 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
     );
   }
   const secondaries = (values.secondary ?? []).map((text) => parseSecondary(text, keys, zones));
+  const replicaUrl = values['replica-url'] ?? (env.DNS_REPLICA_URL || undefined);
+  const relayText = values.relay ?? (env.DNS_RELAYS || undefined);
+  if (!databaseUrl && (values['replica-url'] !== undefined || values.relay !== undefined)) {
+    throw new Error('--replica-url and --relay are for a database node (DATABASE_URL, no --zone)');
+  }
+  if (replicaUrl !== undefined && !/^postgres(ql)?:\/\//.test(replicaUrl)) throw new Error('--replica-url (DNS_REPLICA_URL) must be a postgres:// URL');
+  const relayToken = env.RELAY_TOKEN ?? '';
+  if (databaseUrl && relayText !== undefined && relayToken.length < 16)
+    throw new Error("--relay (DNS_RELAYS) needs RELAY_TOKEN, the relays' shared token, of 16 characters or more");
   return {
     zones,
     secondaries,
     transferRules: (values['allow-transfer'] ?? []).map((text) => parseTransferRule(text, keys, zones)),
     dnssec: dnssecSources(zones, values.dnssec ?? [], values.nsec3 ?? []),
     ...(databaseUrl ? { databaseUrl } : {}),
+    ...(databaseUrl && replicaUrl ? { replicaUrl } : {}),
+    ...(databaseUrl && relayText !== undefined ? { relays: { addresses: parseRelays(relayText), token: relayToken } } : {}),
     listen: values.listen ? values.listen.map((text) => parseListenAddress(text)) : defaultListen(env),
     metrics: values.metrics === undefined ? defaultMetrics(env) : parseListenAddress(values.metrics, '--metrics'),
     workers: values.workers === undefined ? availableParallelism() : positive(values.workers, '--workers'),

@@ -16,3 +16,6 @@ export { inPlaceChangeLimit, wireChange, type StoredZoneChange } from './databas
 export { databaseNotices, inProcessNotices, type NoticeSource } from './database/zoneChangeFollower';
 export { answerUpdate, type UpdateHandler, type UpdateKey } from './update';
 export { serveMetrics, type MetricFamilies, type MetricsServer } from './metrics/metricsServer';
+export { startRelay, type Relay, type RelayOptions } from './relay/relay';
+export { relayNotices, parseRelays, type RelayAddress } from './relay/relayNotices';
+export { parseLsn, ReplicaPosition, type ReplicaPositionOptions } from './database/replicaPosition';

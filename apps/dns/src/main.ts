@@ -99,6 +99,8 @@ async function serve(config: Config): Promise<{ zones: number; fromSnapshot?: bo
     const { serveDatabaseNode } = await import('./database/node');
     return serveDatabaseNode(config.databaseUrl, {
       ...options,
+      ...(config.replicaUrl ? { replicaUrl: config.replicaUrl } : {}),
+      ...(config.relays ? { relays: config.relays } : {}),
       notify: notifies(),
       heartbeat: notifies(),
       staleAfterSeconds: config.staleAfterSeconds,

@@ -13,12 +13,14 @@ const MAX_IXFR_CHANGES = 1000;
 /**
  * Transfers as the API configures them: the zone's TSIG keys with can_transfer (secrets opened
  * with the key-encryption key, the row id as context), its secondaries, and its change journal.
- * Only active zones transfer. NOTIFY acknowledgements are written to the secondary's row.
+ * Only active zones transfer. NOTIFY acknowledgements are written to the secondary's row, on
+ * `primary` when the reads go to a read replica (which takes no writes).
  */
 export class DatabaseTransfers implements TransferAccess, TransferSource {
   constructor(
     private readonly database: DatabaseHandle,
     private readonly keyEncryptionKey: KeyEncryptionKeys,
+    private readonly primary: DatabaseHandle = database,
   ) {}
 
   async keys(zone: string): Promise<TsigKey[]> {
@@ -90,7 +92,7 @@ export class DatabaseTransfers implements TransferAccess, TransferSource {
   /** The secondary answered our NOTIFY for `serial`. */
   async notified(secondary: Secondary, serial: number): Promise<void> {
     if (!secondary.id) return;
-    await this.database.db.update(zoneSecondaries).set({ notifiedSerial: serial, notifiedAt: new Date() }).where(eq(zoneSecondaries.id, secondary.id));
+    await this.primary.db.update(zoneSecondaries).set({ notifiedSerial: serial, notifiedAt: new Date() }).where(eq(zoneSecondaries.id, secondary.id));
   }
 
   private open(key: typeof tsigKeys.$inferSelect): TsigKey {

@@ -51,6 +51,8 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** Apply pending migrations before returning (default true). */
   migrate?: boolean;
+  /** The most connections the PostgreSQL pool opens (default 10); a DNS node's replica pool is kept small. */
+  poolSize?: number;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -59,7 +61,7 @@ const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** Opens the platform database and, unless told otherwise, brings its schema up to date. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  const handle = options.databaseUrl ? openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+  const handle = options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? defaultPoolSize) : await openPglite(options.dataDir);
   if (options.migrate !== false) {
     try {
       await migrateDatabase(handle);
@@ -113,9 +115,9 @@ function pgliteHandle(client: PGlite, release: () => void): DatabaseHandle {
   };
 }
 
-const poolSize = 10;
+const defaultPoolSize = 10;
 
-function openPostgres(databaseUrl: string): DatabaseHandle {
+function openPostgres(databaseUrl: string, poolSize: number): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});

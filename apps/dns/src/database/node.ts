@@ -7,10 +7,15 @@ import { nodeIdentity } from './heartbeat';
 import { serveDatabaseZones, type DatabaseServerOptions } from './serve';
 import { serveFedZones } from './serveFed';
 
+/** Connections per worker on the replica (and on the primary when there is one): reads come one refresh at a time, mostly. */
+const replicaPoolSize = 2;
+
 type NodeOptions = Omit<
   DatabaseServerOptions,
-  'database' | 'keyEncryptionKey' | 'updates' | 'secondaryAllowedCidrs' | 'node' | 'snapshot' | 'feedChannel' | 'staleAfter'
+  'database' | 'primary' | 'keyEncryptionKey' | 'updates' | 'secondaryAllowedCidrs' | 'node' | 'snapshot' | 'feedChannel' | 'staleAfter'
 > & {
+  /** A read replica of `databaseUrl` for every read (`--replica-url`); the writes go to `databaseUrl`. */
+  replicaUrl?: string;
   /** Journal lag in seconds past which the node stops answering while another is current (--stale-after); 0: never. */
   staleAfterSeconds: number;
   /** Write the node's heartbeats (one worker per node: the others would only repeat them). */
@@ -33,17 +38,29 @@ export async function serveDatabaseNode(
   options: NodeOptions,
 ): Promise<{ zones: number; fromSnapshot: boolean; metrics: Registry; close: () => Promise<void> }> {
   // The API's nodes own the schema: a DNS node reads zones, adds query counts and writes its heartbeat.
-  const database = await openDatabase({ databaseUrl, dataDir: '', migrate: false });
+  // With a replica, the primary takes only those few writes: a small pool, opened as they come.
+  const primary = await openDatabase({ databaseUrl, dataDir: '', migrate: false, ...(options.replicaUrl ? { poolSize: replicaPoolSize } : {}) });
+  let replica;
+  try {
+    replica = options.replicaUrl ? await openDatabase({ databaseUrl: options.replicaUrl, dataDir: '', migrate: false, poolSize: replicaPoolSize }) : undefined;
+  } catch (error) {
+    await primary.close();
+    throw error;
+  }
+  const database = replica ?? primary;
+  const closeDatabases = () => Promise.all([replica?.close(), primary.close()]).then(() => undefined);
   try {
     const platform = loadConfig();
     const log = jsonLineLogger();
-    const { heartbeat, feed, staleAfterSeconds, ...serverOptions } = options;
+    const { heartbeat, feed, staleAfterSeconds, replicaUrl: _replicaUrl, ...serverOptions } = options;
     const node = heartbeat ? nodeIdentity(platform, options.nodeName) : undefined;
     const common = {
       ...serverOptions,
       database,
+      primary,
       keyEncryptionKey: resolveKeyEncryptionKey(platform),
-      updates: createUpdateService({ db: database.db, config: platform, log, zoneChanges: new ZoneChangePublisher(database.db, log) }),
+      // Dynamic updates go through the platform's write path, on the primary.
+      updates: createUpdateService({ db: primary.db, config: platform, log, zoneChanges: new ZoneChangePublisher(primary.db, log) }),
     };
     const server =
       feed && !feed.lead
@@ -57,15 +74,17 @@ export async function serveDatabaseNode(
             // The worker that sends NOTIFY keeps the snapshot; a node of one worker may start from it.
             snapshot: { dir: platform.dnsSnapshotDir, write: options.notify ?? false },
             feedChannel: feed?.channel,
+            // On a replica the periodic sync compares the zones changed since the last one; every zone every 10 minutes.
+            ...(replica ? { follower: { ...serverOptions.follower, fullSyncIntervalMs: 600_000 } } : {}),
           });
     return {
       zones: server.zones.size,
       fromSnapshot: server.fromSnapshot,
       metrics: server.metrics,
-      close: () => server.close().finally(() => database.close()),
+      close: () => server.close().finally(closeDatabases),
     };
   } catch (error) {
-    await database.close();
+    await closeDatabases();
     throw error;
   }
 }

@@ -17,8 +17,10 @@ export class SecondaryNotices implements NotifyReceiver {
   private readonly timer: NodeJS.Timeout;
   private loading: Promise<void> | undefined;
 
+  /** `db` is read (it may be a read replica); the refresh a NOTIFY brings forward is written to `primary`. */
   constructor(
     private readonly db: Database,
+    private readonly primary: Database = db,
     private readonly log: (message: string) => void = (message) => console.error(`dns: ${message}`),
   ) {
     this.timer = setInterval(() => void this.load(), reloadIntervalMs);
@@ -53,7 +55,9 @@ export class SecondaryNotices implements NotifyReceiver {
       return undefined;
     }
     if (client === null || !entry.primaries.has(unmapped(client))) return false;
-    queueRefresh(this.db, entry.id, new Date()).catch((error: Error) => this.log(`could not queue the refresh of ${zone} after a NOTIFY: ${error.message}`));
+    queueRefresh(this.primary, entry.id, new Date()).catch((error: Error) =>
+      this.log(`could not queue the refresh of ${zone} after a NOTIFY: ${error.message}`),
+    );
     return true;
   }
 

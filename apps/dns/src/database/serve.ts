@@ -18,10 +18,17 @@ import { startWorkerServer, workerZones } from './workerServer';
 import { ZoneFeedPublisher } from './zoneFeed';
 import { ZoneLoader, type ZoneListener } from './zoneLoader';
 import { ZoneSnapshots, type SnapshotOptions } from './zoneSnapshots';
+import { ReplicaPosition } from './replicaPosition';
+import { relayNotices, type RelayAddress } from '../relay/relayNotices';
 
 export interface DatabaseServerOptions extends Omit<ServerOptions, 'zones' | 'signing' | 'transfers'> {
-  /** The platform database; the caller opens and closes it. */
+  /** The platform database, or a read replica of it, for every read; the caller opens and closes it. */
   database: DatabaseHandle;
+  /**
+   * The primary for the node's few writes (heartbeats, query counts, NOTIFY acknowledgements)
+   * when `database` is a read replica; the caller opens and closes it.
+   */
+  primary?: DatabaseHandle;
   /** Opens DNSSEC private keys and TSIG secrets (`resolveKeyEncryptionKey` of @kaja/config). */
   keyEncryptionKey: KeyEncryptionKeys;
   /**
@@ -43,8 +50,15 @@ export interface DatabaseServerOptions extends Omit<ServerOptions, 'zones' | 'si
    * database has no other way to reach us.
    */
   subscribe?: (listener: (notice: ZoneChangeNotice) => void) => () => void;
-  /** LISTEN on `zone_changes` too (default: when the database is PostgreSQL). */
+  /** LISTEN on `zone_changes` (on `primary`) too (default: when the database is PostgreSQL and no relay is given). */
   listenForChanges?: boolean;
+  /**
+   * Hear the changes from the location's relays instead (`--relay`, RELAY_TOKEN): the node then
+   * holds no LISTEN on the primary.
+   */
+  relays?: { addresses: RelayAddress[]; token: string };
+  /** How long a read for a notice waits for the read replica at most (default 5 s). */
+  replicaWaitMs?: number;
   /** Replaces the announcement sources above (tests drop notices with it). */
   sources?: NoticeSource[];
   follower?: Partial<ZoneChangeFollowerOptions>;
@@ -95,7 +109,8 @@ export interface DatabaseDnsServer extends DnsServer {
  */
 export async function serveDatabaseZones(options: DatabaseServerOptions): Promise<DatabaseDnsServer> {
   const { database } = options;
-  const worker = workerZones(database, options.keyEncryptionKey, new DatabaseKeySource(database, options.keyEncryptionKey));
+  const primary = options.primary ?? database;
+  const worker = workerZones(database, options.keyEncryptionKey, new DatabaseKeySource(database, options.keyEncryptionKey), primary);
   const { zones, keys, signing, transfers } = worker;
   const builder = new ZoneBuilder();
   const loader = new ZoneLoader(database.db, zones, { builder, buildBesideBytes: options.buildBesideBytes });
@@ -106,16 +121,21 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
   for (const listener of options.zoneListeners ?? []) loader.onZone(listener);
   const snapshots = options.snapshot ? new ZoneSnapshots(options.snapshot, loader, keys) : undefined;
   snapshots?.follow();
+  // On a read replica, a read a notice leads to waits until the replica has the change.
+  const replica = primary !== database ? new ReplicaPosition(database.db, { boundMs: options.replicaWaitMs }) : undefined;
+  const readable = replica && ((lsn: string) => replica.waitFor(lsn));
   const sources = options.sources ?? [
     ...(options.subscribe ? [inProcessNotices(options.subscribe)] : []),
-    ...((options.listenForChanges ?? database.kind === 'postgres') ? [databaseNotices(database)] : []),
+    ...(options.relays ? [relayNotices({ relays: options.relays.addresses, token: options.relays.token, readable: readable ?? (async () => {}) })] : []),
+    ...((options.listenForChanges ?? (database.kind === 'postgres' && !options.relays)) ? [databaseNotices(primary, readable)] : []),
   ];
   const follower = new ZoneChangeFollower(loader, sources, options.follower);
   // One node of the deployment sends NOTIFY: the holder of the lease (decision 047). A process
   // without a node identity (tests) asks as a node of its own.
   const lease = options.notify
     ? new NotifyLease(
-        database.db,
+        // A write, as every renewal is: on the primary.
+        primary.db,
         options.node ? { id: options.node.id, name: options.node.name } : { id: `${options.nodeName}-${randomUUID()}`, name: options.nodeName },
         { ttlMs: options.notifyLease?.ttlMs ?? 15_000 },
       )
@@ -147,6 +167,7 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     const kept = (await snapshots?.read().catch(() => [])) ?? [];
     if (kept.length === 0) {
       await follower.stop();
+      replica?.close();
       signing.close();
       await builder.close();
       throw error;
@@ -172,6 +193,7 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     ...(options.staleAfter && options.node ? { staleWithdrawn: () => guard?.answering === false } : {}),
   }).catch(async (error: Error) => {
     await follower.stop();
+    replica?.close();
     await loader.close();
     await builder.close();
     throw error;
@@ -198,7 +220,7 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
     });
     guard.start();
   }
-  const heartbeat = options.node && new NodeHeartbeat(database.db, options.node, () => ({ journalPosition: follower.position, zonesLoaded: zones.size }));
+  const heartbeat = options.node && new NodeHeartbeat(primary.db, options.node, () => ({ journalPosition: follower.position, zonesLoaded: zones.size }));
   heartbeat?.start();
   return {
     ...started.server,
@@ -216,6 +238,7 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
       await guard?.stop();
       await heartbeat?.stop();
       await follower.stop();
+      replica?.close();
       feed?.close();
       await notifier?.close();
       await lease?.stop();

@@ -7,7 +7,7 @@ import { ZoneFeedFollower } from './zoneFeed';
 
 export interface FedServerOptions extends Omit<
   DatabaseServerOptions,
-  'feedChannel' | 'notify' | 'node' | 'snapshot' | 'subscribe' | 'listenForChanges' | 'sources' | 'follower' | 'zoneListeners'
+  'feedChannel' | 'notify' | 'node' | 'snapshot' | 'subscribe' | 'listenForChanges' | 'relays' | 'replicaWaitMs' | 'sources' | 'follower' | 'zoneListeners'
 > {
   /** The `BroadcastChannel` the node's lead worker tells of its zones (`DatabaseServerOptions.feedChannel`). */
   feedChannel: string;
@@ -23,7 +23,7 @@ export interface FedServerOptions extends Omit<
 export async function serveFedZones(
   options: FedServerOptions,
 ): Promise<{ zones: ZoneStore; fromSnapshot: boolean; metrics: Registry; close(): Promise<void> }> {
-  const worker = workerZones(options.database, options.keyEncryptionKey, new FedKeySource(options.keyEncryptionKey));
+  const worker = workerZones(options.database, options.keyEncryptionKey, new FedKeySource(options.keyEncryptionKey), options.primary);
   const { zones, keys, signing } = worker;
   const feed = new ZoneFeedFollower(options.feedChannel, zones, keys);
   const { fromSnapshot } = await feed.ready;

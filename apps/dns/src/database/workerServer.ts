@@ -26,17 +26,25 @@ export interface WorkerZones<Keys extends ZoneKeySource = ZoneKeySource> {
   transfers: DatabaseTransfers;
 }
 
-export function workerZones<Keys extends ZoneKeySource>(database: DatabaseHandle, keyEncryptionKey: KeyEncryptionKeys, keys: Keys): WorkerZones<Keys> {
+export function workerZones<Keys extends ZoneKeySource>(
+  database: DatabaseHandle,
+  keyEncryptionKey: KeyEncryptionKeys,
+  keys: Keys,
+  primary: DatabaseHandle = database,
+): WorkerZones<Keys> {
   const zones = new ZoneStore();
   const signing = new ZoneSigning(zones, keys);
   zones.onZoneSet((name) => {
     if (!zones.get(name)) keys.forget(name);
   });
-  return { zones, keys, signing, transfers: new DatabaseTransfers(database, keyEncryptionKey) };
+  return { zones, keys, signing, transfers: new DatabaseTransfers(database, keyEncryptionKey, primary) };
 }
 
 export interface WorkerServerOptions extends Omit<ServerOptions, 'zones' | 'signing' | 'transfers'> {
+  /** Where the worker reads: the platform database, or a read replica of it. */
   database: DatabaseHandle;
+  /** Where the worker writes (query counts, a refresh a NOTIFY brings forward); `database` when unset. */
+  primary?: DatabaseHandle;
   /** How often query counts are written (default every minute). */
   countsFlushIntervalMs?: number;
 }
@@ -70,7 +78,8 @@ export interface ServedZones {
  * and writes their query counts. Nothing is left running when it throws.
  */
 export async function startWorkerServer(options: WorkerServerOptions, { zones, signing, transfers }: WorkerZones, served: ServedZones): Promise<WorkerServer> {
-  const notifies = new SecondaryNotices(options.database.db);
+  const primary = (options.primary ?? options.database).db;
+  const notifies = new SecondaryNotices(options.database.db, primary);
   let server: ListeningServer;
   try {
     await notifies.load();
@@ -85,7 +94,7 @@ export async function startWorkerServer(options: WorkerServerOptions, { zones, s
     notifies.close();
     throw error;
   }
-  const flusher = new QueryCountsFlusher(options.database.db, server.responder.counts, (name) => served.zoneId(name), options.countsFlushIntervalMs);
+  const flusher = new QueryCountsFlusher(primary, server.responder.counts, (name) => served.zoneId(name), options.countsFlushIntervalMs);
   flusher.start();
   const { responder } = server;
   return {

@@ -1,5 +1,5 @@
 import { rrsets, zoneChanges, zones, type Database, type Executor, type ZoneChangeNotice, type ZoneChangeRecord } from '@kaja/db';
-import { and, eq, inArray, max, ne, sql } from '@kaja/db/orm';
+import { and, eq, gt, inArray, max, ne, sql } from '@kaja/db/orm';
 import { Zone, type ApplyResult } from '../zone';
 import { buildBesideBytes, buildZone, type ZoneBuilder } from '../zoneBuilder';
 import type { ZoneStore } from '../zoneStore';
@@ -34,6 +34,8 @@ type WholeRead = { id: string; records: string };
 interface Work {
   done: Promise<void>;
   again: boolean;
+  /** What the pass asked for while one ran must wait for before it reads (`noticed`'s `readable`). */
+  readable: (() => Promise<unknown>)[];
 }
 
 /**
@@ -106,32 +108,70 @@ export class ZoneLoader {
 
   /**
    * Reacts to a change announcement; one for the serial already served costs nothing, and one that
-   * carries its change is applied without a read when it starts at the serial served.
+   * carries its change is applied without a read when it starts at the serial served. `readable`,
+   * when given, is awaited before any read the notice leads to: a read replica catching up to the
+   * change (`ReplicaPosition`).
    */
-  noticed(notice: ZoneChangeNotice): void {
+  noticed(notice: ZoneChangeNotice, readable?: () => Promise<unknown>): void {
     const zone = this.store.get(notice.zone);
     if (notice.status === 'active' && zone?.serial === notice.serial && this.served.get(notice.zone) === notice.zone_id) return;
-    if (notice.status === 'active' && notice.change) void this.refresh(notice.zone, () => this.applyNoticed(notice));
-    else void this.refresh(notice.zone);
+    if (notice.status === 'active' && notice.change) void this.refresh(notice.zone, () => this.applyNoticed(notice, readable), readable);
+    else
+      void this.refresh(
+        notice.zone,
+        async (name) => {
+          await readable?.();
+          await this.refreshNow(name);
+        },
+        readable,
+      );
   }
 
   /**
    * Compares every zone's status and serial with what is served (one query) and refreshes the
    * zones that differ: the initial load, and the catch-up after a missed notice or a reconnect.
+   * Resolves whether every zone was brought up to date (no refresh failed).
    */
-  async sync(): Promise<void> {
+  async sync(): Promise<boolean> {
     const started = Date.now();
-    const failures = this.failures;
     const rows = await this.db.select({ id: zones.id, name: zones.name, status: zones.status, serial: zones.serial }).from(zones);
+    return this.syncRows(started, rows, true);
+  }
+
+  /**
+   * `sync` for the zones with a journal row after `id` only: what the periodic sync of a node
+   * that has applied every change up to `id` compares, so its cost follows the changes, not the
+   * zones. A zone gone with its journal (deleted) is left to the notices and the full `sync`.
+   */
+  async syncChangedSince(id: number): Promise<boolean> {
+    const started = Date.now();
+    const rows = await this.db
+      .select({ id: zones.id, name: zones.name, status: zones.status, serial: zones.serial })
+      .from(zones)
+      .where(inArray(zones.id, this.db.selectDistinct({ id: zoneChanges.zoneId }).from(zoneChanges).where(gt(zoneChanges.id, id))));
+    return this.syncRows(started, rows, false);
+  }
+
+  /** Zones whose changes are all served as of `at` (a sync that found nothing to do). */
+  markSynced(at: number): void {
+    this.syncedAt = at;
+  }
+
+  /** Refreshes the zones of `rows` that differ from what is served; with `everyZone`, also unserves those not among them. */
+  private async syncRows(started: number, rows: { id: string; name: string; status: string; serial: number }[], everyZone: boolean): Promise<boolean> {
+    const failures = this.failures;
     const stale: string[] = [];
     const active = new Set<string>();
     for (const row of rows) {
       // Serial 0: a secondary zone without data yet (or expired), nothing to serve.
-      if (row.status !== 'active' || row.serial === 0) continue;
+      if (row.status !== 'active' || row.serial === 0) {
+        if (!everyZone && this.served.has(row.name)) stale.push(row.name);
+        continue;
+      }
       active.add(row.name);
       if (this.served.get(row.name) !== row.id || this.store.get(row.name)?.serial !== row.serial) stale.push(row.name);
     }
-    for (const name of this.served.keys()) if (!active.has(name)) stale.push(name);
+    if (everyZone) for (const name of this.served.keys()) if (!active.has(name)) stale.push(name);
     // Zones not served yet are read whole, and served zones behind read their journals, in
     // batches of one snapshot each; a zone being refreshed, or active no more, one by one.
     const whole: string[] = [];
@@ -152,7 +192,9 @@ export class ZoneLoader {
       while (next < tasks.length) await tasks[next++]!();
     };
     await Promise.all(Array.from({ length: Math.min(syncConcurrency, tasks.length) }, runner));
-    if (this.failures === failures) this.syncedAt = started;
+    if (this.failures !== failures) return false;
+    this.syncedAt = started;
+    return true;
   }
 
   /** The newest journal row's id (0 when none): read before a sync, every change up to it is served after it. */
@@ -162,13 +204,14 @@ export class ZoneLoader {
   }
 
   /** Brings one zone up to date with the database; resolves once it is (errors are logged). */
-  refresh(name: string, first: (name: string) => Promise<void> = (n) => this.refreshNow(n)): Promise<void> {
+  refresh(name: string, first: (name: string) => Promise<void> = (n) => this.refreshNow(n), readable?: () => Promise<unknown>): Promise<void> {
     const running = this.work.get(name);
     if (running) {
       running.again = true;
+      if (readable) running.readable.push(readable);
       return running.done;
     }
-    const work: Work = { done: Promise.resolve(), again: false };
+    const work: Work = { done: Promise.resolve(), again: false, readable: [] };
     work.done = (async () => {
       try {
         let pass = first;
@@ -181,7 +224,12 @@ export class ZoneLoader {
             this.failures++;
             console.error(`dns: could not refresh the zone ${name} from the database:`, error);
           }
-          pass = (n) => this.refreshNow(n);
+          // A notice heard meanwhile may need the replica to catch up before this pass reads.
+          const waits = work.readable.splice(0);
+          pass = async (n) => {
+            for (const wait of waits) await wait();
+            await this.refreshNow(n);
+          };
         } while (work.again);
       } finally {
         this.work.delete(name);
@@ -352,7 +400,7 @@ export class ZoneLoader {
   }
 
   /** The change a notice carries, applied when it is the next one of the zone served; otherwise the zone is read. */
-  private async applyNoticed(notice: ZoneChangeNotice): Promise<void> {
+  private async applyNoticed(notice: ZoneChangeNotice, readable?: () => Promise<unknown>): Promise<void> {
     const zone = this.store.get(notice.zone);
     const id = this.served.get(notice.zone);
     const { previous_serial: previousSerial, removed, added } = notice.change!;
@@ -360,6 +408,7 @@ export class ZoneLoader {
       const result = await this.applyOne(id, zone, { previousSerial, serial: notice.serial, removed, added }, 'reading the zone');
       if (result === 'applied' || result === 'already') return;
     }
+    await readable?.();
     await this.refreshNow(notice.zone);
   }
 

@@ -20,9 +20,10 @@ export interface TestPostgres {
 
 /**
  * Debian's PostgreSQL 15 in a temporary directory on a free port of 127.0.0.1, never the machine's
- * own server. `initdb` refuses to run as root: the server then runs as the `postgres` user.
+ * own server. `initdb` refuses to run as root: the server then runs as the `postgres` user. Commits
+ * return before their WAL is written (faster tests) unless `synchronousCommit`.
  */
-export async function startPostgres(): Promise<TestPostgres> {
+export async function startPostgres(settings: { synchronousCommit?: boolean } = {}): Promise<TestPostgres> {
   const dir = mkdtempSync(join(tmpdir(), 'kaja-postgres-'));
   const owner = process.getuid?.() === 0 ? await postgresUser() : undefined;
   if (owner) chownSync(dir, owner.uid, owner.gid);
@@ -30,7 +31,9 @@ export async function startPostgres(): Promise<TestPostgres> {
   const data = join(dir, 'data');
   const port = await freePort();
   await run(`${bin}/initdb`, ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync'], { ...as, cwd: dir });
-  const options = `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off`;
+  // Ready to be a primary (`startReplica`): WAL for replicas, senders for them, and initdb's
+  // pg_hba.conf already trusts replication connections from 127.0.0.1.
+  const options = `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=${settings.synchronousCommit ? 'on' : 'off'} -c wal_level=replica -c max_wal_senders=10 -c max_replication_slots=10`;
   let running = false;
   const server: TestPostgres = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -54,6 +57,73 @@ export async function startPostgres(): Promise<TestPostgres> {
     throw error;
   }
   return server;
+}
+
+/**
+ * A streaming read replica of `primary` (from `startPostgres`), as an operator makes one per
+ * location: a physical replication slot on the primary, `pg_basebackup -R -X stream -S slot` into
+ * a temporary directory (`-R` writes `primary_conninfo` and `standby.signal`; a fast checkpoint,
+ * as the default spread one waits most of `checkpoint_timeout`), started with
+ * `pg_ctl` on a port of its own. `close` stops it, removes its directory and drops the slot.
+ * `url` names the same database as the primary's `url`; `urlFor` another one.
+ */
+export async function startReplica(primary: TestPostgres): Promise<TestPostgres & { urlFor(primaryUrl: string): string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'kaja-replica-'));
+  const owner = process.getuid?.() === 0 ? await postgresUser() : undefined;
+  if (owner) chownSync(dir, owner.uid, owner.gid);
+  const as = owner ? { uid: owner.uid, gid: owner.gid } : {};
+  const data = join(dir, 'data');
+  const port = await freePort();
+  const slot = `replica_${port}`;
+  const primaryUrl = new URL(primary.url);
+  const psql = (sqlText: string) => run(`${bin}/psql`, ['-d', primary.url, '-v', 'ON_ERROR_STOP=1', '-Atc', sqlText], { ...as, cwd: dir });
+  await psql(`SELECT pg_create_physical_replication_slot('${slot}')`);
+  const dropSlot = () => psql(`SELECT pg_drop_replication_slot('${slot}')`).catch(() => undefined);
+  try {
+    await run(
+      `${bin}/pg_basebackup`,
+      ['-h', primaryUrl.hostname, '-p', primaryUrl.port, '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '-S', slot, '--checkpoint=fast', '--no-sync'],
+      {
+        ...as,
+        cwd: dir,
+      },
+    );
+  } catch (error) {
+    await dropSlot();
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const options = `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c fsync=off -c hot_standby=on`;
+  let running = false;
+  const urlFor = (url: string) => {
+    const parsed = new URL(url);
+    parsed.port = String(port);
+    return parsed.toString();
+  };
+  const replica = {
+    url: urlFor(primary.url),
+    urlFor,
+    async start() {
+      await run(`${bin}/pg_ctl`, ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', 'start'], { ...as, cwd: dir });
+      running = true;
+    },
+    async stop() {
+      await run(`${bin}/pg_ctl`, ['-D', data, '-m', 'fast', '-w', 'stop'], { ...as, cwd: dir });
+      running = false;
+    },
+    async close() {
+      if (running) await replica.stop();
+      rmSync(dir, { recursive: true, force: true });
+      await dropSlot();
+    },
+  };
+  try {
+    await replica.start();
+  } catch (error) {
+    await replica.close();
+    throw error;
+  }
+  return replica;
 }
 
 async function postgresUser(): Promise<{ uid: number; gid: number }> {

@@ -30,12 +30,16 @@ describe(`the DNS server on the database (${process.env.DATABASE_URL ? 'PostgreS
     owner = await signUpOwner(api);
     await setPlan(api, owner, 'scale');
     const notices = api.database.kind === 'postgres' ? databaseNotices(api.database) : inProcessNotices((listener) => api.app.zoneChanges.subscribe(listener));
-    const gated: NoticeSource = (onNotice, onLost) => {
+    const gated: NoticeSource = (onNotice, onLost, onBehind) => {
       tell = onNotice;
-      return notices((notice) => {
-        sent.push(notice);
-        if (!deaf) onNotice(notice);
-      }, onLost);
+      return notices(
+        (notice) => {
+          sent.push(notice);
+          if (!deaf) onNotice(notice);
+        },
+        onLost,
+        onBehind,
+      );
     };
     dns = await serveDatabaseZones({
       database: api.database,
