@@ -100,9 +100,12 @@ describe('a DNS-only node and abusive clients', () => {
   });
 
   it('5c. random-name UDP flood: rate limited, others answered', async () => {
-    const record = scenario('abuse: random-name UDP flood 20k q/s');
+    const record = scenario('abuse: random-name UDP flood 10k q/s');
     await whileNormalClientsAsk(record, async () => {
-      const flood = await randomNameFlood(bench.port, bench.zone.name, 8);
+      // 10,000 a second: a flood response rate limiting must meet, which this 2-core machine can send
+      // beside the node it floods. At 20,000 the sender and the node share both cores to the full,
+      // and what is measured is the machine (the sender itself reached 11,000 a second under load).
+      const flood = await randomNameFlood(bench.port, bench.zone.name, 8, 10_000);
       record.note(`random-name flood: ${flood.sent} queries in 8 s, ${flood.answered} answered (the rest limited or dropped)`);
     });
     // Until it is full, each worker's answer cache admits every name (200,000 by default; decision

@@ -136,7 +136,7 @@ export async function pipeliningFlood(port: number, connections: number, name: s
  * UDP queries for random names under `zone` (NXDOMAIN each, nothing a cache could hold) from one
  * address, `perSecond` of them for `seconds`: a random-subdomain flood.
  */
-export async function randomNameFlood(port: number, zone: string, seconds: number, perSecond = 20_000): Promise<Flood> {
+export async function randomNameFlood(port: number, zone: string, seconds: number, perSecond: number): Promise<Flood> {
   const socket = createSocket('udp4');
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
   const flood = { sent: 0, answered: 0 };
