@@ -34,6 +34,8 @@ export class NotifyLease {
   private readonly takenListeners = new Set<() => void>();
   private failing = false;
   private stopped = false;
+  /** Whether a try has been answered: the lease taken at the first is the usual start, not news for the log. */
+  private answered = false;
   private readonly renewMs: number;
   private readonly log: (message: string) => void;
 
@@ -129,9 +131,12 @@ export class NotifyLease {
     }
     if (this.stopped) return;
     const was = this.held;
+    const first = !this.answered;
+    this.answered = true;
     this.heldUntil = taken ? asked + this.options.ttlMs : 0;
     if (taken && !was) {
-      this.log(`this node (${this.holder.name}) holds the NOTIFY lease: it sends NOTIFY to the secondaries`);
+      // Taken at start is what a node alone (`npm start`) always does; a lease taken later is a takeover.
+      if (!first) this.log(`this node (${this.holder.name}) holds the NOTIFY lease: it sends NOTIFY to the secondaries`);
       for (const listener of this.takenListeners) listener();
     } else if (!taken && was) {
       this.log('another node holds the NOTIFY lease: this one stands by');
