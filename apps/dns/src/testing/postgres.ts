@@ -24,32 +24,12 @@ export interface TestPostgres {
  * return before their WAL is written (faster tests) unless `synchronousCommit`.
  */
 export async function startPostgres(settings: { synchronousCommit?: boolean } = {}): Promise<TestPostgres> {
-  const dir = mkdtempSync(join(tmpdir(), 'kaja-postgres-'));
-  const owner = process.getuid?.() === 0 ? await postgresUser() : undefined;
-  if (owner) chownSync(dir, owner.uid, owner.gid);
-  const as = owner ? { uid: owner.uid, gid: owner.gid } : {};
-  const data = join(dir, 'data');
-  const port = await freePort();
+  const { dir, as, data, port } = await serverDirectory('kaja-postgres-');
   await run(`${bin}/initdb`, ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync'], { ...as, cwd: dir });
   // Ready to be a primary (`startReplica`): WAL for replicas, senders for them, and initdb's
   // pg_hba.conf already trusts replication connections from 127.0.0.1.
-  const options = `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=${settings.synchronousCommit ? 'on' : 'off'} -c wal_level=replica -c max_wal_senders=10 -c max_replication_slots=10`;
-  let running = false;
-  const server: TestPostgres = {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    async start() {
-      await run(`${bin}/pg_ctl`, ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', 'start'], { ...as, cwd: dir });
-      running = true;
-    },
-    async stop() {
-      await run(`${bin}/pg_ctl`, ['-D', data, '-m', 'fast', '-w', 'stop'], { ...as, cwd: dir });
-      running = false;
-    },
-    async close() {
-      if (running) await server.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const options = `${serverOptions(dir, port)} -c synchronous_commit=${settings.synchronousCommit ? 'on' : 'off'} -c wal_level=replica -c max_wal_senders=10 -c max_replication_slots=10`;
+  const server = { url: `postgres://postgres@127.0.0.1:${port}/postgres`, ...controlled(dir, as, data, options) };
   try {
     await server.start();
   } catch (error) {
@@ -68,12 +48,7 @@ export async function startPostgres(settings: { synchronousCommit?: boolean } = 
  * `url` names the same database as the primary's `url`; `urlFor` another one.
  */
 export async function startReplica(primary: TestPostgres): Promise<TestPostgres & { urlFor(primaryUrl: string): string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'kaja-replica-'));
-  const owner = process.getuid?.() === 0 ? await postgresUser() : undefined;
-  if (owner) chownSync(dir, owner.uid, owner.gid);
-  const as = owner ? { uid: owner.uid, gid: owner.gid } : {};
-  const data = join(dir, 'data');
-  const port = await freePort();
+  const { dir, as, data, port } = await serverDirectory('kaja-replica-');
   const slot = `replica_${port}`;
   const primaryUrl = new URL(primary.url);
   const psql = (sqlText: string) => run(`${bin}/psql`, ['-d', primary.url, '-v', 'ON_ERROR_STOP=1', '-Atc', sqlText], { ...as, cwd: dir });
@@ -83,37 +58,25 @@ export async function startReplica(primary: TestPostgres): Promise<TestPostgres 
     await run(
       `${bin}/pg_basebackup`,
       ['-h', primaryUrl.hostname, '-p', primaryUrl.port, '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '-S', slot, '--checkpoint=fast', '--no-sync'],
-      {
-        ...as,
-        cwd: dir,
-      },
+      { ...as, cwd: dir },
     );
   } catch (error) {
     await dropSlot();
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
-  const options = `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c fsync=off -c hot_standby=on`;
-  let running = false;
   const urlFor = (url: string) => {
     const parsed = new URL(url);
     parsed.port = String(port);
     return parsed.toString();
   };
+  const control = controlled(dir, as, data, `${serverOptions(dir, port)} -c hot_standby=on`);
   const replica = {
     url: urlFor(primary.url),
     urlFor,
-    async start() {
-      await run(`${bin}/pg_ctl`, ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', 'start'], { ...as, cwd: dir });
-      running = true;
-    },
-    async stop() {
-      await run(`${bin}/pg_ctl`, ['-D', data, '-m', 'fast', '-w', 'stop'], { ...as, cwd: dir });
-      running = false;
-    },
+    ...control,
     async close() {
-      if (running) await replica.stop();
-      rmSync(dir, { recursive: true, force: true });
+      await control.close();
       await dropSlot();
     },
   };
@@ -124,6 +87,37 @@ export async function startReplica(primary: TestPostgres): Promise<TestPostgres 
     throw error;
   }
   return replica;
+}
+
+/** A temporary directory for one server, owned by the postgres user when we are root (it refuses to run as root), and a free port. */
+async function serverDirectory(prefix: string) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const owner = process.getuid?.() === 0 ? await postgresUser() : undefined;
+  if (owner) chownSync(dir, owner.uid, owner.gid);
+  return { dir, as: owner ? { uid: owner.uid, gid: owner.gid } : {}, data: join(dir, 'data'), port: await freePort() };
+}
+
+/** Every server's settings: loopback on its own port, its socket in its directory, no fsync (tests). */
+const serverOptions = (dir: string, port: number) => `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c fsync=off`;
+
+/** `pg_ctl` start and stop of the server in `data`; `close` stops it when running and removes its directory. */
+function controlled(dir: string, as: { uid?: number; gid?: number }, data: string, options: string): Omit<TestPostgres, 'url'> {
+  let running = false;
+  const control = {
+    async start() {
+      await run(`${bin}/pg_ctl`, ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', 'start'], { ...as, cwd: dir });
+      running = true;
+    },
+    async stop() {
+      await run(`${bin}/pg_ctl`, ['-D', data, '-m', 'fast', '-w', 'stop'], { ...as, cwd: dir });
+      running = false;
+    },
+    async close() {
+      if (running) await control.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return control;
 }
 
 async function postgresUser(): Promise<{ uid: number; gid: number }> {
