@@ -15,5 +15,12 @@ export async function proxyDatabase(targetUrl: string): Promise<DatabaseCut> {
   const link = await openLink({ host: target.hostname, port: Number(target.port) });
   const url = new URL(targetUrl);
   url.port = String(link.port);
-  return { url: url.toString(), cut: () => link.cut(), restore: () => link.restore(), broken: () => link.broken(), close: () => link.close() };
+  return {
+    url: url.toString(),
+    cut: () => link.cut(),
+    restore: () => link.restore(),
+    broken: () => link.broken(),
+    connections: () => link.connections(),
+    close: () => link.close(),
+  };
 }

@@ -15,12 +15,15 @@ export interface Link {
   restore(): void;
   /** Connections that were broken by cuts so far. */
   broken(): number;
+  /** Connections open through the link now: what the target sees of the client's side. */
+  connections(): number;
   close(): Promise<void>;
 }
 
 export async function openLink(target: { host: string; port: number }, options: { delayMs?: number } = {}): Promise<Link> {
   const delayMs = options.delayMs ?? 0;
   const sockets = new Set<Socket>();
+  const clients = new Set<Socket>();
   let isCut = false;
   let broken = 0;
   // Chunks in each direction keep their order: timers of one delay fire in the order they were set.
@@ -34,6 +37,8 @@ export async function openLink(target: { host: string; port: number }, options: 
       return;
     }
     const upstream = connect(target);
+    clients.add(client);
+    client.once('close', () => clients.delete(client));
     for (const socket of [client, upstream]) {
       sockets.add(socket);
       socket.once('close', () => sockets.delete(socket));
@@ -63,6 +68,7 @@ export async function openLink(target: { host: string; port: number }, options: 
       isCut = false;
     },
     broken: () => broken,
+    connections: () => clients.size,
     close() {
       for (const socket of sockets) socket.destroy();
       return new Promise((resolve) => server.close(() => resolve()));

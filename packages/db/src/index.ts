@@ -6,6 +6,7 @@ export {
   type Database,
   type DatabaseHandle,
   type Executor,
+  type Listening,
   type OpenDatabaseOptions,
   type PoolFigures,
   type Schema,

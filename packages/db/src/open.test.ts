@@ -95,6 +95,9 @@ describe('notifications', () => {
       const unlisten = await database.listen('zone_changes', (payload) => received.push(payload));
       await database.db.execute(sql`SELECT pg_notify('zone_changes', 'example.com:42')`);
       await expect.poll(() => received, { timeout: 5000 }).toEqual(['example.com:42']);
+      // A statement on the listening connection: the backend that LISTENs is the one that answers.
+      const [row] = await unlisten.query("SELECT count(*)::int AS n FROM pg_listening_channels() AS c WHERE c = 'zone_changes'");
+      expect(row).toEqual({ n: 1 });
       await unlisten();
       await database.db.execute(sql`SELECT pg_notify('zone_changes', 'after')`);
       await database.db.execute(sql`SELECT 1`);

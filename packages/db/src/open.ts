@@ -27,13 +27,23 @@ export interface DatabaseHandle {
    * `onLost` hears when the listening connection breaks (the subscription is over then, and
    * notifications sent meanwhile are lost: subscribe again and catch up).
    */
-  listen(channel: string, onPayload: (payload: string) => void, onLost?: (error: Error) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onLost?: (error: Error) => void): Promise<Listening>;
   /**
    * The connection pool as it is now (PostgreSQL). The embedded database has one connection and
    * no pool, so it has no such figures.
    */
   pool?(): PoolFigures;
   close(): Promise<void>;
+}
+
+/**
+ * A subscription in force: calling it unsubscribes. `query` runs a statement on the listening
+ * connection itself, so a process that listens and reads a little (a location's relay) holds one
+ * connection, not two.
+ */
+export interface Listening {
+  (): Promise<void>;
+  query(text: string): Promise<Record<string, unknown>[]>;
 }
 
 /** A PostgreSQL connection pool's state: connections open, idle among them, requests waiting for one, and the most it opens. */
@@ -53,6 +63,11 @@ export interface OpenDatabaseOptions {
   migrate?: boolean;
   /** The most connections the PostgreSQL pool opens (default 10); a DNS node's replica pool is kept small. */
   poolSize?: number;
+  /**
+   * How long an unused PostgreSQL connection stays open (default 10 s). A DNS node on a replica
+   * writes to the primary every few seconds at most and lets go of it sooner (decision 046).
+   */
+  idleTimeoutMs?: number;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -61,7 +76,9 @@ const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** Opens the platform database and, unless told otherwise, brings its schema up to date. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  const handle = options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? defaultPoolSize) : await openPglite(options.dataDir);
+  const handle = options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? defaultPoolSize, options.idleTimeoutMs)
+    : await openPglite(options.dataDir);
   if (options.migrate !== false) {
     try {
       await migrateDatabase(handle);
@@ -104,7 +121,10 @@ function pgliteHandle(client: PGlite, release: () => void): DatabaseHandle {
   return {
     db,
     kind: 'pglite',
-    listen: (channel, onPayload) => client.listen(channel, onPayload),
+    async listen(channel, onPayload) {
+      const unlisten = await client.listen(channel, onPayload);
+      return Object.assign(unlisten, { query: async (text: string) => (await client.query<Record<string, unknown>>(text)).rows });
+    },
     async close() {
       try {
         await client.close();
@@ -117,8 +137,8 @@ function pgliteHandle(client: PGlite, release: () => void): DatabaseHandle {
 
 const defaultPoolSize = 10;
 
-function openPostgres(databaseUrl: string, poolSize: number): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+function openPostgres(databaseUrl: string, poolSize: number, idleTimeoutMs = 10_000): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, idleTimeoutMillis: idleTimeoutMs });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePostgres(pool, { schema }) as unknown as Database;
@@ -139,11 +159,12 @@ function openPostgres(databaseUrl: string, poolSize: number): DatabaseHandle {
         onLost?.(error);
       });
       await client.query(`LISTEN ${quoteIdentifier(channel)}`);
-      return async () => {
+      const unlisten = async () => {
         if (!listeners.delete(client)) return;
         await client.query(`UNLISTEN ${quoteIdentifier(channel)}`).catch(() => {});
         client.release();
       };
+      return Object.assign(unlisten, { query: async (text: string) => (await client.query<Record<string, unknown>>(text)).rows });
     },
     pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
     async close() {

@@ -7,7 +7,7 @@ import { nodeIdentity } from './heartbeat';
 import { serveDatabaseZones, type DatabaseServerOptions } from './serve';
 import { serveFedZones } from './serveFed';
 
-/** Connections per worker on the replica (and on the primary when there is one): reads come one refresh at a time, mostly. */
+/** Connections per worker on the replica: reads come one refresh at a time, mostly. */
 const replicaPoolSize = 2;
 
 type NodeOptions = Omit<
@@ -38,8 +38,16 @@ export async function serveDatabaseNode(
   options: NodeOptions,
 ): Promise<{ zones: number; fromSnapshot: boolean; metrics: Registry; close: () => Promise<void> }> {
   // The API's nodes own the schema: a DNS node reads zones, adds query counts and writes its heartbeat.
-  // With a replica, the primary takes only those few writes: a small pool, opened as they come.
-  const primary = await openDatabase({ databaseUrl, dataDir: '', migrate: false, ...(options.replicaUrl ? { poolSize: replicaPoolSize } : {}) });
+  // With a replica, the primary takes only those few writes.
+  const primary = await openDatabase({
+    databaseUrl,
+    dataDir: '',
+    migrate: false,
+    // Writes come every few seconds at most (the heartbeat, query counts, the lease holder's
+    // renewal): one connection per worker, let go a second after, so a location's nodes do not
+    // each hold one open on the primary. Dynamic updates sent to the node wait their turn on it.
+    ...(options.replicaUrl ? { poolSize: 1, idleTimeoutMs: 1000 } : {}),
+  });
   let replica;
   try {
     replica = options.replicaUrl ? await openDatabase({ databaseUrl: options.replicaUrl, dataDir: '', migrate: false, poolSize: replicaPoolSize }) : undefined;

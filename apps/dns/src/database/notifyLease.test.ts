@@ -78,4 +78,32 @@ describe.each([
       await database.close();
     }
   });
+  it('stands by without writing while its replica shows the lease held, and asks the primary once it shows it free', async () => {
+    const database = await createTestDatabase(url);
+    try {
+      const holder = new NotifyLease(database.db, { id: 'a', name: 'ns-a' }, { ttlMs: 1_000, ...quiet });
+      // The same database as "replica": what matters is where the standing-by node reads and writes.
+      const writes = { insert: 0 };
+      const primary = new Proxy(database.db, {
+        get: (target, key, receiver) => {
+          if (key === 'insert') writes.insert++;
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      });
+      const standing = new NotifyLease(primary, { id: 'b', name: 'ns-b' }, { ttlMs: 1_000, replica: database.db, ...quiet });
+      await holder.attempt();
+      await standing.attempt();
+      await standing.attempt();
+      expect([holder.held, standing.held, writes.insert]).toEqual([true, false, 0]);
+      // The holder goes away: the replica shows the lease expired, and the node takes it on the primary.
+      await sleep(1_100);
+      await standing.attempt();
+      expect([standing.held, writes.insert]).toEqual([true, 1]);
+      // Held, it renews on the primary without reading first.
+      await standing.attempt();
+      expect([standing.held, writes.insert]).toEqual([true, 2]);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -11,6 +11,12 @@ export interface LeaseHolder {
 export interface NotifyLeaseOptions {
   /** How long a take or renewal holds the lease (DNS_NOTIFY_LEASE, 15 s). */
   ttlMs: number;
+  /**
+   * The node's read replica (decision 046): a node standing by reads the lease there and writes to
+   * the primary only when it shows the lease free, expired or its own. A deployment's standing-by
+   * nodes then cost the primary nothing; only the holder writes, once every third of the lease.
+   */
+  replica?: Database;
   log?: (message: string) => void;
 }
 
@@ -93,7 +99,25 @@ export class NotifyLease {
     this.timer.unref();
   }
 
+  /** Whether the replica shows another node's unexpired lease (by the replica's clock); false when it cannot tell. */
+  private async heldElsewhere(replica: Database): Promise<boolean> {
+    try {
+      const result: unknown = await replica.execute(
+        sql`SELECT 1 FROM ${dnsLeases} WHERE ${dnsLeases.name} = ${leaseName} AND ${dnsLeases.expiresAt} > now() AND ${dnsLeases.holderId} <> ${this.holder.id}`,
+      );
+      return (result as { rows: unknown[] }).rows.length > 0;
+    } catch {
+      return false;
+    }
+  }
+
   private async tryOnce(): Promise<void> {
+    // The replica may be behind: a lease it shows held was held a moment ago, and the holder renews
+    // long before expiry. One it shows free is asked for on the primary, which alone decides.
+    if (this.options.replica && !this.held && (await this.heldElsewhere(this.options.replica))) {
+      this.answered = true;
+      return;
+    }
     const asked = performance.now();
     const seconds = this.options.ttlMs / 1000;
     let taken: boolean;

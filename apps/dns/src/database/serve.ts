@@ -134,10 +134,10 @@ export async function serveDatabaseZones(options: DatabaseServerOptions): Promis
   // without a node identity (tests) asks as a node of its own.
   const lease = options.notify
     ? new NotifyLease(
-        // A write, as every renewal is: on the primary.
+        // A write, as every renewal is: on the primary; standing by, a node reads it on its replica.
         primary.db,
         options.node ? { id: options.node.id, name: options.node.name } : { id: `${options.nodeName}-${randomUUID()}`, name: options.nodeName },
-        { ttlMs: options.notifyLease?.ttlMs ?? 15_000 },
+        { ttlMs: options.notifyLease?.ttlMs ?? 15_000, ...(primary !== database ? { replica: database.db } : {}) },
       )
     : undefined;
   const notifier = lease

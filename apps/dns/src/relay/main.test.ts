@@ -57,25 +57,45 @@ describe('npm run relay', () => {
     expect(relay.output()).toBe('relay: set RELAY_TOKEN to the token the nodes present, of 16 characters or more\n');
   });
 
-  it('greets a node with the WAL position, passes notifications on with the next sequence number, and stops on SIGTERM', { timeout: 60_000 }, async () => {
-    const port = await freePort();
-    const relay = startRelayProcess({ DATABASE_URL: postgres.url, RELAY_TOKEN: token }, ['--listen', `127.0.0.1:${port}`]);
-    try {
-      await expect.poll(() => relay.output(), { timeout: 30_000, interval: 50 }).toContain(`relay: passing zone changes on 127.0.0.1:${port}`);
-      expect(await linesFrom(port, 'wrong-token-0123456789', 1)).toEqual([{ type: 'refused' }]);
+  it(
+    'greets a node with the WAL position, passes notifications on with the next sequence number, counts them, and stops on SIGTERM',
+    { timeout: 60_000 },
+    async () => {
+      const [port, metricsPort] = [await freePort(), await freePort()];
+      const relay = startRelayProcess({ DATABASE_URL: postgres.url, RELAY_TOKEN: token }, [
+        '--listen',
+        `127.0.0.1:${port}`,
+        '--metrics',
+        `127.0.0.1:${metricsPort}`,
+      ]);
+      const metrics = async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      try {
+        await expect
+          .poll(() => relay.output(), { timeout: 30_000, interval: 50 })
+          .toContain(`relay: passing zone changes on 127.0.0.1:${port}, metrics on http://127.0.0.1:${metricsPort}/metrics`);
+        // No node yet: the relay holds no connection to the primary.
+        expect(await metrics()).toMatch(/^kaja_relay_listening 0$/m);
+        expect(await linesFrom(port, 'wrong-token-0123456789', 1)).toEqual([{ type: 'refused' }]);
 
-      const notice = { zone_id: '00000000-0000-0000-0000-000000000001', zone: 'example.com.', serial: 2, status: 'active' };
-      const api = await openDatabase({ databaseUrl: postgres.url, dataDir: '', migrate: false, poolSize: 1 });
-      const lines = await linesFrom(port, token, 2, async () => {
-        await api.db.execute(sql`SELECT pg_notify('zone_changes', ${JSON.stringify(notice)})`);
-      }).finally(() => api.close());
-      expect(lines[0]).toMatchObject({ type: 'hello', seq: 0, lsn: expect.stringMatching(/^[0-9A-F]+\/[0-9A-F]+$/) });
-      expect(lines[1]).toMatchObject({ type: 'notice', seq: 1, notice });
-      // Read after the notification arrived: at or past the hello's.
-      expect(parseLsn(lines[1]!.lsn as string)! >= parseLsn(lines[0]!.lsn as string)!).toBe(true);
-    } finally {
-      relay.child.kill('SIGTERM');
-      expect(await relay.exited).toBe(0);
-    }
-  });
+        const notice = { zone_id: '00000000-0000-0000-0000-000000000001', zone: 'example.com.', serial: 2, status: 'active' };
+        const api = await openDatabase({ databaseUrl: postgres.url, dataDir: '', migrate: false, poolSize: 1 });
+        const lines = await linesFrom(port, token, 2, async () => {
+          await api.db.execute(sql`SELECT pg_notify('zone_changes', ${JSON.stringify(notice)})`);
+        }).finally(() => api.close());
+        expect(lines[0]).toMatchObject({ type: 'hello', seq: 0, lsn: expect.stringMatching(/^[0-9A-F]+\/[0-9A-F]+$/) });
+        expect(lines[1]).toMatchObject({ type: 'notice', seq: 1, notice });
+        // Read after the notification arrived: at or past the hello's.
+        expect(parseLsn(lines[1]!.lsn as string)! >= parseLsn(lines[0]!.lsn as string)!).toBe(true);
+        const figures = await metrics();
+        // The node has gone; the LISTEN is kept a while for it to come back.
+        expect(figures).toMatch(/^kaja_relay_listening 1$/m);
+        expect(figures).toMatch(/^kaja_relay_notices_total 1$/m);
+        expect(figures).toMatch(/^kaja_relay_messages_sent_total 1$/m);
+        expect(figures).toMatch(/^kaja_relay_resets_total 0$/m);
+      } finally {
+        relay.child.kill('SIGTERM');
+        expect(await relay.exited).toBe(0);
+      }
+    },
+  );
 });

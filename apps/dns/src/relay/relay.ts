@@ -1,10 +1,12 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import { zoneChangesChannel, type DatabaseHandle, type ZoneChangeNotice } from '@kaja/db';
-import { sql } from '@kaja/db/orm';
+import { zoneChangesChannel, type DatabaseHandle, type Listening, type ZoneChangeNotice } from '@kaja/db';
 import { authTimeoutMs, lineReader, tokenMatches, type RelayMessage } from './protocol';
 
 export interface RelayOptions {
-  /** The primary: the relay LISTENs on `zone_changes` and reads `pg_current_wal_lsn()` there. The caller opens and closes it. */
+  /**
+   * The primary: the relay LISTENs on `zone_changes` there and reads `pg_current_wal_lsn()` on the
+   * same connection. The caller opens and closes it; one connection is all the relay uses.
+   */
   primary: DatabaseHandle;
   /** The shared secret every node presents (RELAY_TOKEN). */
   token: string;
@@ -13,13 +15,30 @@ export interface RelayOptions {
   port: number;
   /** First wait before LISTENing again after the connection is lost; doubles up to 30 s. */
   retryMs?: number;
+  /** How long the LISTEN is kept after the last node left (default 30 s), so a node restarting finds it. */
+  lingerMs?: number;
   log?: (line: string) => void;
+}
+
+/** What a relay has done since it started, for its metrics (`relayMetrics.ts`). */
+export interface RelayCounts {
+  /** Notices heard from the primary. */
+  notices: number;
+  /** Notice and reset lines written to nodes: each notice once per node that was connected. */
+  sent: number;
+  /** Times the LISTEN was lost and held again (each sent to the nodes as a reset). */
+  resets: number;
+  /** Nodes dropped for not reading what they were sent. */
+  dropped: number;
 }
 
 export interface Relay {
   port: number;
   /** Nodes connected and accepted now. */
   readonly nodes: number;
+  /** Whether the relay holds its LISTEN on the primary now. */
+  readonly listening: boolean;
+  readonly counts: Readonly<RelayCounts>;
   /** Stops listening, drops every node and the LISTEN. */
   close(): Promise<void>;
 }
@@ -35,22 +54,33 @@ type Outgoing = { notice: ZoneChangeNotice } | { reset: true } | { hello: Socket
  * all the location's DNS nodes, which read from the location's replica. Each notice goes to every
  * accepted node with a sequence number and the primary's WAL position read after it arrived (so at
  * or past the change's commit): a node that must read for it waits for its replica to pass that.
+ *
+ * The relay holds its connection to the primary only while nodes use it (and `lingerMs` after the
+ * last left): a location's second relay, standing by, costs the primary nothing until its nodes
+ * come to it. A node is greeted once the LISTEN is in force, with the position read after it, and
+ * compares every zone then, so nothing committed before the LISTEN is missed.
  */
 export async function startRelay(options: RelayOptions): Promise<Relay> {
   const log = options.log ?? ((line: string) => console.error(`relay: ${line}`));
+  const lingerMs = options.lingerMs ?? 30_000;
   const accepted = new Set<Socket>();
   const connections = new Set<Socket>();
   const queue: Outgoing[] = [];
+  const counts: RelayCounts = { notices: 0, sent: 0, resets: 0, dropped: 0 };
   let seq = 0;
   let draining = false;
   let closed = false;
-  let unlisten: (() => Promise<void>) | undefined;
+  let listening: Listening | undefined;
+  /** The LISTEN being taken (at the first node, or again after it was lost). */
+  let starting: Promise<void> | undefined;
   let retry: NodeJS.Timeout | undefined;
+  let linger: NodeJS.Timeout | undefined;
 
   const currentLsn = async (): Promise<string | null> => {
+    if (!listening) return null;
     try {
-      const result = await options.primary.db.execute(sql`SELECT pg_current_wal_lsn()::text AS lsn`);
-      return (result as { rows: { lsn: string }[] }).rows[0]?.lsn ?? null;
+      const [row] = await listening.query('SELECT pg_current_wal_lsn()::text AS lsn');
+      return (row?.lsn as string | undefined) ?? null;
     } catch (error) {
       log(`could not read the primary's WAL position: ${(error as Error).message}`);
       return null;
@@ -61,16 +91,19 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   // (to this relay or the next) and compares every zone.
   const send = (socket: Socket, message: RelayMessage) => {
     if (socket.destroyed) return;
-    if (socket.writableLength > maxBufferedBytes) socket.destroy();
-    else socket.write(`${JSON.stringify(message)}\n`);
+    if (socket.writableLength > maxBufferedBytes) {
+      counts.dropped++;
+      socket.destroy();
+    } else socket.write(`${JSON.stringify(message)}\n`);
   };
 
   // One position read serves every notice queued meanwhile: it is read after all of them arrived.
+  // Nothing goes out until the LISTEN is in force, so a hello's position is read after it began.
   const drain = async () => {
-    if (draining) return;
+    if (draining || !listening) return;
     draining = true;
     try {
-      while (queue.length > 0 && !closed) {
+      while (queue.length > 0 && !closed && listening) {
         const batch = queue.splice(0);
         const lsn = await currentLsn();
         for (const item of batch) {
@@ -83,6 +116,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
           seq++;
           const message: RelayMessage = 'notice' in item ? { type: 'notice', seq, lsn, notice: item.notice } : { type: 'reset', seq, lsn };
           for (const socket of accepted) send(socket, message);
+          counts.sent += accepted.size;
         }
       }
     } finally {
@@ -94,42 +128,79 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     void drain();
   };
 
-  const listen = () =>
-    options.primary.listen(
-      zoneChangesChannel,
-      (payload) => {
-        try {
-          enqueue({ notice: JSON.parse(payload) as ZoneChangeNotice });
-        } catch {
-          log(`ignored a malformed zone change notice: ${payload.slice(0, 200)}`);
-        }
-      },
-      (error) => {
-        unlisten = undefined;
-        if (closed) return;
-        log(`lost the LISTEN on the primary (${error.message}); listening again`);
-        relisten(options.retryMs ?? 500);
-      },
-    );
-  const relisten = (waitMs: number) => {
-    retry = setTimeout(() => {
-      if (closed) return;
-      listen().then(
-        (stop) => {
-          unlisten = stop;
-          log('listening on the primary again; nodes are told to catch up');
-          // Whatever was announced while the relay was not listening is lost: nodes sync.
-          enqueue({ reset: true });
+  /** Takes the LISTEN, retrying with a doubling wait while nodes need it; `again` after a loss, when nodes must catch up. */
+  const listen = (again: boolean, waitMs = options.retryMs ?? 500): Promise<void> =>
+    (starting ??= options.primary
+      .listen(
+        zoneChangesChannel,
+        (payload) => {
+          counts.notices++;
+          try {
+            enqueue({ notice: JSON.parse(payload) as ZoneChangeNotice });
+          } catch {
+            log(`ignored a malformed zone change notice: ${payload.slice(0, 200)}`);
+          }
+        },
+        (error) => {
+          listening = undefined;
+          if (closed || !needed()) return;
+          // What is queued goes out after the reset's LISTEN, with a position read then.
+          log(`lost the LISTEN on the primary (${error.message}); listening again`);
+          later(() => void listen(true), options.retryMs ?? 500);
+        },
+      )
+      .then(
+        async (held) => {
+          starting = undefined;
+          if (closed || !needed()) {
+            await held();
+            return;
+          }
+          listening = held;
+          if (again) {
+            counts.resets++;
+            log('listening on the primary again; nodes are told to catch up');
+            // Whatever was announced while the relay was not listening is lost: nodes sync.
+            enqueue({ reset: true });
+          } else void drain();
         },
         (error: Error) => {
+          starting = undefined;
+          if (closed || !needed()) return;
           log(`could not LISTEN on the primary: ${error.message}`);
-          relisten(Math.min(waitMs * 2, 30_000));
+          later(() => void listen(again, Math.min(waitMs * 2, 30_000)), waitMs);
         },
-      );
+      ));
+
+  const later = (action: () => void, waitMs: number) => {
+    retry = setTimeout(() => {
+      retry = undefined;
+      action();
     }, waitMs);
   };
 
-  unlisten = await listen();
+  /** Whether any node is connected or waiting to be greeted. */
+  const needed = () => accepted.size > 0 || queue.some((item) => 'hello' in item && !item.hello.destroyed);
+
+  const nodeArrived = (socket: Socket) => {
+    clearTimeout(linger);
+    enqueue({ hello: socket });
+    if (!listening && retry === undefined) void listen(false);
+  };
+  const nodeLeft = () => {
+    if (needed() || closed) return;
+    clearTimeout(linger);
+    linger = setTimeout(() => {
+      if (needed() || closed) return;
+      clearTimeout(retry);
+      retry = undefined;
+      // A LISTEN being taken now is let go when it comes (nothing needs it then).
+      const held = listening;
+      listening = undefined;
+      void held?.();
+    }, lingerMs);
+    linger.unref();
+  };
 
   const server: Server = createServer((socket) => {
     socket.setNoDelay(true);
@@ -139,6 +210,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     socket.on('close', () => {
       accepted.delete(socket);
       connections.delete(socket);
+      nodeLeft();
     });
     let authenticated = false;
     const timer = setTimeout(() => socket.destroy(), authTimeoutMs);
@@ -158,33 +230,35 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         return;
       }
       authenticated = true;
-      enqueue({ hello: socket });
+      nodeArrived(socket);
     });
     socket.on('data', (chunk: Buffer) => {
       if (!read(chunk)) socket.destroy();
     });
   });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen({ host: options.host, port: options.port }, () => resolve());
-    });
-  } catch (error) {
-    await unlisten?.();
-    throw error;
-  }
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ host: options.host, port: options.port }, () => resolve());
+  });
   return {
     port: (server.address() as { port: number }).port,
     get nodes() {
       return accepted.size;
     },
+    get listening() {
+      return listening !== undefined;
+    },
+    counts,
     async close() {
       closed = true;
       clearTimeout(retry);
+      clearTimeout(linger);
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const socket of connections) socket.destroy();
       accepted.clear();
-      await unlisten?.();
+      await starting?.catch(() => {});
+      await listening?.();
+      listening = undefined;
       await stopped;
     },
   };

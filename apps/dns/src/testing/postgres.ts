@@ -45,19 +45,26 @@ export async function startPostgres(settings: { synchronousCommit?: boolean } = 
  * a temporary directory (`-R` writes `primary_conninfo` and `standby.signal`; a fast checkpoint,
  * as the default spread one waits most of `checkpoint_timeout`), started with
  * `pg_ctl` on a port of its own. `close` stops it, removes its directory and drops the slot.
- * `url` names the same database as the primary's `url`; `urlFor` another one.
+ * `url` names the same database as the primary's `url`; `urlFor` another one. `via` is where the
+ * replica reaches the primary (a link of the test's, in place of the primary's own address), `name`
+ * what the primary calls it.
  */
-export async function startReplica(primary: TestPostgres): Promise<TestPostgres & { urlFor(primaryUrl: string): string }> {
+export async function startReplica(
+  primary: TestPostgres,
+  options: { via?: { host: string; port: number }; name?: string } = {},
+): Promise<TestPostgres & { urlFor(primaryUrl: string): string }> {
   const { dir, as, data, port } = await serverDirectory('kaja-replica-');
   const slot = `replica_${port}`;
   const primaryUrl = new URL(primary.url);
+  // Through a link of the caller's (another location): the base backup and the stream that follows.
+  const source = options.via ?? { host: primaryUrl.hostname, port: Number(primaryUrl.port) };
   const psql = (sqlText: string) => run(`${bin}/psql`, ['-d', primary.url, '-v', 'ON_ERROR_STOP=1', '-Atc', sqlText], { ...as, cwd: dir });
   await psql(`SELECT pg_create_physical_replication_slot('${slot}')`);
   const dropSlot = () => psql(`SELECT pg_drop_replication_slot('${slot}')`).catch(() => undefined);
   try {
     await run(
       `${bin}/pg_basebackup`,
-      ['-h', primaryUrl.hostname, '-p', primaryUrl.port, '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '-S', slot, '--checkpoint=fast', '--no-sync'],
+      ['-h', source.host, '-p', String(source.port), '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '-S', slot, '--checkpoint=fast', '--no-sync'],
       { ...as, cwd: dir },
     );
   } catch (error) {
@@ -70,7 +77,8 @@ export async function startReplica(primary: TestPostgres): Promise<TestPostgres 
     parsed.port = String(port);
     return parsed.toString();
   };
-  const control = controlled(dir, as, data, `${serverOptions(dir, port)} -c hot_standby=on`);
+  // `cluster_name` names the replica in the primary's `pg_stat_replication` (its application_name).
+  const control = controlled(dir, as, data, `${serverOptions(dir, port)} -c hot_standby=on${options.name ? ` -c cluster_name=${options.name}` : ''}`);
   const replica = {
     url: urlFor(primary.url),
     urlFor,

@@ -75,9 +75,9 @@ function startNode(relays: Relay[], options: { token?: string; node?: boolean; s
   });
 }
 
-/** A relay of its own, as each is a process of its own: one connection LISTENs, one reads the WAL position. */
+/** A relay of its own, as each is a process of its own, with the one connection `npm run relay` gives it. */
 async function relay(port = 0, retryMs = 50): Promise<Relay> {
-  const primary = await openDatabase({ databaseUrl: named(database.url!, 'kaja-relay'), dataDir: '', migrate: false, poolSize: 2 });
+  const primary = await openDatabase({ databaseUrl: named(database.url!, 'kaja-relay'), dataDir: '', migrate: false, poolSize: 1 });
   const started = await startRelay({ primary, token, host: '127.0.0.1', port, retryMs, log: () => {} }).catch(async (error: Error) => {
     await primary.close();
     throw error;
@@ -88,7 +88,7 @@ async function relay(port = 0, retryMs = 50): Promise<Relay> {
       port: started.port,
       close: () => (closing ??= started.close().finally(() => primary.close())),
     },
-    { nodes: { get: () => started.nodes } },
+    { nodes: { get: () => started.nodes }, listening: { get: () => started.listening }, counts: { get: () => started.counts } },
   ) as Relay;
 }
 
@@ -137,11 +137,16 @@ describe('a DNS node on a read replica, fed by relays', () => {
       expect(await database.db.select({ zonesLoaded: dnsNodes.zonesLoaded }).from(dnsNodes)).toEqual([{ zonesLoaded: 5 }]);
       expect((await database.db.select().from(queryCounts).where(eq(queryCounts.zoneId, zones[0]!.id))).length).toBeGreaterThan(0);
 
-      // The primary sees at most the node's small pool of writes and no LISTEN of the node's; the one LISTEN is the relays'.
+      // The primary sees at most the node's small pool of writes and no LISTEN of the node's; the
+      // relays hold one connection between them: the first's, which LISTENs and reads the WAL
+      // position; the second, standing by with no node, holds none.
       const nodeOnPrimary = await sessions(primaryAdmin, 'kaja-dns-writes');
       expect(nodeOnPrimary.length).toBeLessThanOrEqual(2);
       expect(nodeOnPrimary.filter((row) => /LISTEN/i.test(row.query))).toEqual([]);
-      expect((await sessions(primaryAdmin, 'kaja-relay')).filter((row) => /LISTEN/i.test(row.query))).toHaveLength(2);
+      expect(await sessions(primaryAdmin, 'kaja-relay')).toHaveLength(1);
+      expect([first.listening, second.listening]).toEqual([true, false]);
+      expect(first.counts.notices).toBeGreaterThanOrEqual(10);
+      expect(first.counts.sent).toBe(first.counts.notices);
       expect(await sessions(primaryAdmin, 'kaja-dns-reads')).toEqual([]);
       expect((await sessions(replicaAdmin, 'kaja-dns-reads')).length).toBeGreaterThan(0);
       expect((await sessions(replicaAdmin, 'kaja-dns-reads')).length).toBeLessThanOrEqual(2);
@@ -187,9 +192,11 @@ describe('a DNS node on a read replica, fed by relays', () => {
       const look = lookupWith(node.addresses[0]!.port);
       const zone = await createZone(api, owner);
       expect(first.nodes).toBe(1);
+      expect(second.listening).toBe(false);
 
       await first.close();
       await expect.poll(() => second.nodes, { timeout: 5000, interval: 10 }).toBe(1);
+      expect(second.listening).toBe(true);
       await addA(zone, 'www', '192.0.2.10');
       await expect.poll(() => look(`www.${zone.name}`, 'A'), { timeout: 5000, interval: 10 }).toEqual(['192.0.2.10']);
 
@@ -218,14 +225,13 @@ describe('a DNS node on a read replica, fed by relays', () => {
       const zone = await createZone(api, owner);
       // Served before the LISTEN goes, so only the relay's reset can bring the change below.
       await expect.poll(() => look(`www.${zone.name}`, 'A'), { timeout: 5000, interval: 10 }).toBe('ENOTFOUND');
-      const killed = await primaryAdmin.db.execute(
-        sql`SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity WHERE application_name = 'kaja-relay' AND query ILIKE 'LISTEN%'`,
-      );
+      const killed = await primaryAdmin.db.execute(sql`SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity WHERE application_name = 'kaja-relay'`);
       expect((killed as { rows: unknown[] }).rows).toEqual([{ killed: true }]);
       await sleep(100);
       await addA(zone, 'www', '192.0.2.20');
       await expect.poll(() => look(`www.${zone.name}`, 'A'), { timeout: 10_000, interval: 20 }).toEqual(['192.0.2.20']);
       expect(only.nodes).toBe(1);
+      expect(only.counts.resets).toBe(1);
     } finally {
       await node.close();
       await only.close();
