@@ -40,6 +40,8 @@ export async function openLink(target: { host: string; port: number }, options: 
     clients.add(client);
     client.once('close', () => clients.delete(client));
     for (const socket of [client, upstream]) {
+      // No Nagle wait of the proxy's own: the delay is the link's, as on a real one.
+      socket.setNoDelay(true);
       sockets.add(socket);
       socket.once('close', () => sockets.delete(socket));
       socket.on('error', () => {

@@ -79,13 +79,14 @@ describe('npm run relay', () => {
 
         const notice = { zone_id: '00000000-0000-0000-0000-000000000001', zone: 'example.com.', serial: 2, status: 'active' };
         const api = await openDatabase({ databaseUrl: postgres.url, dataDir: '', migrate: false, poolSize: 1 });
-        const lines = await linesFrom(port, token, 2, async () => {
+        const lines = await linesFrom(port, token, 3, async () => {
           await api.db.execute(sql`SELECT pg_notify('zone_changes', ${JSON.stringify(notice)})`);
         }).finally(() => api.close());
         expect(lines[0]).toMatchObject({ type: 'hello', seq: 0, lsn: expect.stringMatching(/^[0-9A-F]+\/[0-9A-F]+$/) });
-        expect(lines[1]).toMatchObject({ type: 'notice', seq: 1, notice });
-        // Read after the notification arrived: at or past the hello's.
-        expect(parseLsn(lines[1]!.lsn as string)! >= parseLsn(lines[0]!.lsn as string)!).toBe(true);
+        // The notice as it came, then its position: read after the notification arrived, at or past the hello's.
+        expect(lines[1]).toEqual({ type: 'notice', seq: 1, notice });
+        expect(lines[2]).toMatchObject({ type: 'position', seq: 1 });
+        expect(parseLsn(lines[2]!.lsn as string)! >= parseLsn(lines[0]!.lsn as string)!).toBe(true);
         const figures = await metrics();
         // The node has gone; the LISTEN is kept a while for it to come back.
         expect(figures).toMatch(/^kaja_relay_listening 1$/m);

@@ -8,20 +8,27 @@ import type { ZoneChangeNotice } from '@kaja/db';
  *   relay → node   {"type":"refused"}                 wrong or missing token; the relay then closes
  *   relay → node   {"type":"hello","seq":S,"lsn":L}   accepted: S is the last sequence number sent,
  *                                                      L the primary's WAL position now
- *   relay → node   {"type":"notice","seq":S,"lsn":L,"notice":{...}}
+ *   relay → node   {"type":"notice","seq":S,"notice":{...}}
  *                                                      a `zone_changes` notification as the primary
- *                                                      gave it, L read after it arrived
+ *                                                      gave it, sent as it arrived
+ *   relay → node   {"type":"position","seq":S,"lsn":L}
+ *                                                      every notice up to S is committed at or
+ *                                                      before L (read after S arrived)
  *   relay → node   {"type":"reset","seq":S,"lsn":L}   the relay lost its LISTEN and has it again:
  *                                                      notices may have been missed meanwhile
  *
  * Sequence numbers grow by one per notice or reset, so a node that sees S jump knows it missed
- * some. L is null when the relay could not read the position (the node then reads without waiting).
+ * some. A notice's position comes after it, so the notices a node applies from what they carry
+ * wait for no read of the primary; only a read for a notice waits for its position (and for the
+ * replica to replay up to it). L is null in a hello or reset when the relay could not read the
+ * position (the node then reads without waiting).
  */
 
 export type RelayMessage =
   | { type: 'refused' }
   | { type: 'hello'; seq: number; lsn: string | null }
-  | { type: 'notice'; seq: number; lsn: string | null; notice: ZoneChangeNotice }
+  | { type: 'notice'; seq: number; notice: ZoneChangeNotice }
+  | { type: 'position'; seq: number; lsn: string }
   | { type: 'reset'; seq: number; lsn: string | null };
 
 /** A line longer than this is no message of the protocol: the connection is closed. */

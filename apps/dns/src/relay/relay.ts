@@ -52,8 +52,10 @@ type Outgoing = { notice: ZoneChangeNotice } | { reset: true } | { hello: Socket
 /**
  * A location's relay of zone change notices: the one `LISTEN zone_changes` on the primary for
  * all the location's DNS nodes, which read from the location's replica. Each notice goes to every
- * accepted node with a sequence number and the primary's WAL position read after it arrived (so at
- * or past the change's commit): a node that must read for it waits for its replica to pass that.
+ * accepted node as it arrives, with a sequence number; a `position` follows, the primary's WAL
+ * position read after it (so at or past the change's commit): a node that must read for a notice
+ * waits for that and for its replica to pass it, and one that applies the change it carries waits
+ * for nothing.
  *
  * The relay holds its connection to the primary only while nodes use it (and `lingerMs` after the
  * last left): a location's second relay, standing by, costs the primary nothing until its nodes
@@ -97,31 +99,61 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     } else socket.write(`${JSON.stringify(message)}\n`);
   };
 
-  // One position read serves every notice queued meanwhile: it is read after all of them arrived.
-  // Nothing goes out until the LISTEN is in force, so a hello's position is read after it began.
+  // A notice goes out as it arrives, with no position: a node applies most of them without a read.
+  // A hello or a reset waits for a position read after everything sent before it, and what
+  // arrives meanwhile waits behind it, so sequence numbers follow arrival. Nothing goes out until
+  // the LISTEN is in force, so a hello's position is read after it began.
   const drain = async () => {
     if (draining || !listening) return;
     draining = true;
     try {
       while (queue.length > 0 && !closed && listening) {
-        const batch = queue.splice(0);
-        const lsn = await currentLsn();
-        for (const item of batch) {
-          if ('hello' in item) {
-            if (item.hello.destroyed) continue;
-            accepted.add(item.hello);
-            send(item.hello, { type: 'hello', seq, lsn });
-            continue;
-          }
+        const item = queue[0]!;
+        if ('notice' in item) {
+          queue.shift();
           seq++;
-          const message: RelayMessage = 'notice' in item ? { type: 'notice', seq, lsn, notice: item.notice } : { type: 'reset', seq, lsn };
-          for (const socket of accepted) send(socket, message);
+          for (const socket of accepted) send(socket, { type: 'notice', seq, notice: item.notice });
+          counts.sent += accepted.size;
+          wantPosition();
+          continue;
+        }
+        const lsn = await currentLsn();
+        queue.shift();
+        if ('hello' in item) {
+          if (item.hello.destroyed) continue;
+          accepted.add(item.hello);
+          send(item.hello, { type: 'hello', seq, lsn });
+        } else {
+          seq++;
+          for (const socket of accepted) send(socket, { type: 'reset', seq, lsn });
           counts.sent += accepted.size;
         }
       }
     } finally {
       draining = false;
     }
+  };
+
+  // The notices' position follows them: one read of the primary's WAL position, after the latest
+  // notice sent, covers every notice up to it; notices sent during a read get the next one.
+  let positionWanted = false;
+  let positionReading = false;
+  const wantPosition = () => {
+    positionWanted = true;
+    if (positionReading) return;
+    positionReading = true;
+    void (async () => {
+      try {
+        while (positionWanted && !closed && listening) {
+          positionWanted = false;
+          const upTo = seq;
+          const lsn = await currentLsn();
+          if (lsn !== null) for (const socket of accepted) send(socket, { type: 'position', seq: upTo, lsn });
+        }
+      } finally {
+        positionReading = false;
+      }
+    })();
   };
   const enqueue = (item: Outgoing) => {
     queue.push(item);

@@ -56,6 +56,7 @@ function subscriber(ports: number[], waited: string[]) {
     token: 'the-location-token-123',
     readable: async (lsn) => waited.push(lsn),
     connectTimeoutMs: 1000,
+    positionWaitMs: 300,
     log: () => {},
   });
   const subscribe = () =>
@@ -68,7 +69,7 @@ function subscriber(ports: number[], waited: string[]) {
 }
 
 describe('relayNotices', () => {
-  it('sends the token first, waits for the replica at the hello, and asks for a sync at a jump or a reset', async () => {
+  it('sends the token first, waits for the replica at the hello, for a position before a read, and asks for a sync at a jump or a reset', async () => {
     const relay = await fakeRelay();
     const waited: string[] = [];
     const node = subscriber([relay.port], waited);
@@ -76,22 +77,38 @@ describe('relayNotices', () => {
     expect(relay.tokens).toEqual(['{"token":"the-location-token-123"}']);
     expect(waited).toEqual(['0/10']);
 
-    relay.send({ type: 'notice', seq: 5, lsn: '0/20', notice: notice(2) });
+    relay.send({ type: 'notice', seq: 5, notice: notice(2) });
     await expect.poll(() => node.heard.length).toBe(1);
     expect(node.heard[0]!.notice).toEqual(notice(2));
-    // The position is waited for only when the notice leads to a read.
-    expect(waited).toEqual(['0/10']);
-    await node.heard[0]!.readable!();
+    // A read for the notice waits for the position that follows it, then for the replica to reach it.
+    let read = false;
+    const reading = node.heard[0]!.readable!().then(() => (read = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect([read, waited]).toEqual([false, ['0/10']]);
+    relay.send({ type: 'position', seq: 5, lsn: '0/20' });
+    await reading;
     expect(waited).toEqual(['0/10', '0/20']);
     expect(node.behind).toEqual([]);
 
-    // 6 and 7 went missing: the notice is still taken, and a sync of the changed zones follows.
-    relay.send({ type: 'notice', seq: 8, lsn: '0/40', notice: notice(5) });
+    // 6 and 7 went missing: the notice is still taken, and a sync of the changed zones follows once the replica has it.
+    relay.send({ type: 'notice', seq: 8, notice: notice(5) });
+    await expect.poll(() => node.heard.length).toBe(2);
+    expect(node.behind).toEqual([]);
+    relay.send({ type: 'position', seq: 8, lsn: '0/40' });
     await expect.poll(() => node.behind).toEqual([false]);
-    expect(node.heard).toHaveLength(2);
+    expect(waited.at(-1)).toBe('0/40');
+    // A position already heard covers an earlier notice at once.
+    await node.heard[1]!.readable!();
     expect(waited.at(-1)).toBe('0/40');
 
-    relay.send({ type: 'reset', seq: 9, lsn: '0/50' });
+    // No position within the bound: the read goes without waiting (the periodic sync repairs an early one).
+    relay.send({ type: 'notice', seq: 9, notice: notice(6) });
+    await expect.poll(() => node.heard.length).toBe(3);
+    const before = waited.length;
+    await node.heard[2]!.readable!();
+    expect(waited.length).toBe(before);
+
+    relay.send({ type: 'reset', seq: 10, lsn: '0/50' });
     await expect.poll(() => node.behind).toEqual([false, true]);
     expect(waited.at(-1)).toBe('0/50');
     await stop();

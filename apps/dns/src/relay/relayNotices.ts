@@ -17,6 +17,8 @@ export interface RelayNoticesOptions {
   readable: (lsn: string) => Promise<unknown>;
   /** How long one relay has to connect and say hello before the next is tried (default 3 s). */
   connectTimeoutMs?: number;
+  /** How long a read waits for the position of its notice before it goes anyway (default 5 s; the periodic sync repairs an early read). */
+  positionWaitMs?: number;
   log?: (line: string) => void;
 }
 
@@ -89,11 +91,40 @@ function follow(relay: RelayAddress, options: RelayNoticesOptions, callbacks: Ca
       const was = state;
       state = 'over';
       socket.destroy();
+      // Reads waiting for a position go at once: the next relay's hello and sync cover them.
+      settleWaiting(() => null);
       if (was === 'connecting') reject(error);
       else if (was === 'following') callbacks.onLost(error);
     };
-    const behind = (lsn: string | null, full: boolean) => {
-      void Promise.resolve(lsn === null ? undefined : options.readable(lsn)).then(() => {
+    // The newest notice position heard, and reads waiting for one that covers their notice.
+    let position: { seq: number; lsn: string } | undefined;
+    const waiting = new Set<{ seq: number; settle: (lsn: string | null) => void }>();
+    const settleWaiting = (lsnFor: (seq: number) => string | null | undefined) => {
+      for (const entry of waiting) {
+        const lsn = lsnFor(entry.seq);
+        if (lsn !== undefined) entry.settle(lsn);
+      }
+    };
+    /** The position covering notice `seq`: null (read at once) when the connection ended or none came within the bound. */
+    const positionOf = (seq: number): Promise<string | null> => {
+      if (position && position.seq >= seq) return Promise.resolve(position.lsn);
+      if (state === 'over') return Promise.resolve(null);
+      return new Promise((resolve) => {
+        const entry = {
+          seq,
+          settle: (lsn: string | null) => {
+            clearTimeout(timer);
+            waiting.delete(entry);
+            resolve(lsn);
+          },
+        };
+        const timer = setTimeout(() => entry.settle(null), options.positionWaitMs ?? 5000);
+        waiting.add(entry);
+      });
+    };
+    const readableAt = (lsn: Promise<string | null>) => () => lsn.then((at) => (at === null ? undefined : options.readable(at)));
+    const behind = (lsn: Promise<string | null>, full: boolean) => {
+      void readableAt(lsn)().then(() => {
         if (state === 'following') callbacks.onBehind(full);
       });
     };
@@ -118,14 +149,19 @@ function follow(relay: RelayAddress, options: RelayNoticesOptions, callbacks: Ca
         case 'notice': {
           const gap = message.seq !== last + 1;
           last = message.seq;
-          const lsn = message.lsn;
-          callbacks.onNotice(message.notice, lsn === null ? undefined : () => options.readable(lsn));
-          if (gap) behind(lsn, false);
+          // Asked for only when the notice leads to a read: most are applied from what they carry.
+          const seq = message.seq;
+          callbacks.onNotice(message.notice, () => readableAt(positionOf(seq))());
+          if (gap) behind(positionOf(seq), false);
           return;
         }
+        case 'position':
+          position = { seq: message.seq, lsn: message.lsn };
+          settleWaiting((seq) => (seq <= message.seq ? message.lsn : undefined));
+          return;
         case 'reset':
           last = message.seq;
-          behind(message.lsn, true);
+          behind(Promise.resolve(message.lsn), true);
           return;
       }
     };
