@@ -36,6 +36,8 @@ interface Work {
   again: boolean;
   /** What the pass asked for while one ran must wait for before it reads (`noticed`'s `readable`). */
   readable: (() => Promise<unknown>)[];
+  /** Notices carrying their change heard while a pass ran: applied after it, in order, without a read when they follow on. */
+  notices: { notice: ZoneChangeNotice; readable: (() => Promise<unknown>) | undefined }[];
 }
 
 /**
@@ -115,8 +117,14 @@ export class ZoneLoader {
   noticed(notice: ZoneChangeNotice, readable?: () => Promise<unknown>): void {
     const zone = this.store.get(notice.zone);
     if (notice.status === 'active' && zone?.serial === notice.serial && this.served.get(notice.zone) === notice.zone_id) return;
-    if (notice.status === 'active' && notice.change) void this.refresh(notice.zone, () => this.applyNoticed(notice, readable), readable);
-    else
+    if (notice.status === 'active' && notice.change) {
+      // Changes to one zone often come a few milliseconds apart: the next waits for the pass under
+      // way and is applied from what it carries, rather than turning into a read of the database
+      // (on a replica, one that waits for the replica to have it).
+      const running = this.work.get(notice.zone);
+      if (running) running.notices.push({ notice, readable });
+      else void this.refresh(notice.zone, () => this.applyNoticed(notice, readable), readable);
+    } else
       void this.refresh(
         notice.zone,
         async (name) => {
@@ -211,11 +219,11 @@ export class ZoneLoader {
       if (readable) running.readable.push(readable);
       return running.done;
     }
-    const work: Work = { done: Promise.resolve(), again: false, readable: [] };
+    const work: Work = { done: Promise.resolve(), again: false, readable: [], notices: [] };
     work.done = (async () => {
       try {
         let pass = first;
-        do {
+        for (;;) {
           work.again = false;
           if (this.closed) return;
           try {
@@ -224,13 +232,21 @@ export class ZoneLoader {
             this.failures++;
             console.error(`dns: could not refresh the zone ${name} from the database:`, error);
           }
+          const notices = work.notices.splice(0);
           // A notice heard meanwhile may need the replica to catch up before this pass reads.
-          const waits = work.readable.splice(0);
-          pass = async (n) => {
-            for (const wait of waits) await wait();
-            await this.refreshNow(n);
-          };
-        } while (work.again);
+          const waits = [...work.readable.splice(0), ...notices.flatMap(({ readable }) => (readable ? [readable] : []))];
+          if (!work.again && notices.length > 0) {
+            // Each applied in order; one that does not follow on reads (and waits) as it would alone.
+            pass = async () => {
+              for (const { notice, readable } of notices) await this.applyNoticed(notice, readable);
+            };
+          } else if (work.again) {
+            pass = async (n) => {
+              for (const wait of waits) await wait();
+              await this.refreshNow(n);
+            };
+          } else break;
+        }
       } finally {
         this.work.delete(name);
       }
@@ -404,6 +420,8 @@ export class ZoneLoader {
     const zone = this.store.get(notice.zone);
     const id = this.served.get(notice.zone);
     const { previous_serial: previousSerial, removed, added } = notice.change!;
+    // Served already: a read for an earlier notice brought it.
+    if (zone && id === notice.zone_id && zone.serial === notice.serial) return;
     if (zone && id === notice.zone_id && zone.serial === previousSerial && removed.length + added.length <= inPlaceChangeLimit) {
       const result = await this.applyOne(id, zone, { previousSerial, serial: notice.serial, removed, added }, 'reading the zone');
       if (result === 'applied' || result === 'already') return;

@@ -13,7 +13,7 @@ export interface RelayOptions {
   host: string;
   /** 0: a free port (read it back from `port`). */
   port: number;
-  /** First wait before LISTENing again after the connection is lost; doubles up to 30 s. */
+  /** First wait before LISTENing again after the connection is lost; doubles up to 2 s. */
   retryMs?: number;
   /** How long the LISTEN is kept after the last node left (default 30 s), so a node restarting finds it. */
   lingerMs?: number;
@@ -42,6 +42,12 @@ export interface Relay {
   /** Stops listening, drops every node and the LISTEN. */
   close(): Promise<void>;
 }
+
+/**
+ * The longest wait between two tries to LISTEN again: a location's nodes hear no change until the
+ * relay listens, and one try of two relays per location is no load on a primary coming back.
+ */
+const maxRetryMs = 2000;
 
 /** Unsent octets past which a node's connection is closed: some hundreds of notices. */
 const maxBufferedBytes = 4 * 1024 * 1024;
@@ -200,7 +206,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
           starting = undefined;
           if (closed || !needed()) return;
           log(`could not LISTEN on the primary: ${error.message}`);
-          later(() => void listen(again, Math.min(waitMs * 2, 30_000)), waitMs);
+          later(() => void listen(again, Math.min(waitMs * 2, maxRetryMs)), waitMs);
         },
       ));
 

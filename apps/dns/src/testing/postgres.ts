@@ -77,8 +77,15 @@ export async function startReplica(
     parsed.port = String(port);
     return parsed.toString();
   };
-  // `cluster_name` names the replica in the primary's `pg_stat_replication` (its application_name).
-  const control = controlled(dir, as, data, `${serverOptions(dir, port)} -c hot_standby=on${options.name ? ` -c cluster_name=${options.name}` : ''}`);
+  // `cluster_name` names the replica in the primary's `pg_stat_replication` (its application_name);
+  // it tries the primary again every second when the stream breaks (5 s by default), as the DNS
+  // README advises for a location's replica.
+  const control = controlled(
+    dir,
+    as,
+    data,
+    `${serverOptions(dir, port)} -c hot_standby=on -c wal_retrieve_retry_interval=1s${options.name ? ` -c cluster_name=${options.name}` : ''}`,
+  );
   const replica = {
     url: urlFor(primary.url),
     urlFor,

@@ -140,6 +140,29 @@ describe(`the DNS server on the database (${process.env.DATABASE_URL ? 'PostgreS
     expect(dns.zones.get(zone.name)!.serial).toBe(notice.serial);
   });
 
+  it('applies changes to one zone heard in quick succession from what they carry, in order, without reading the database', async () => {
+    const zone = await createZone(api, owner);
+    await expect.poll(() => look(zone.name, 'SOA'), visibleWithin).not.toBe('EREFUSED');
+    deaf = true;
+    try {
+      for (const name of ['one', 'two', 'three']) await send('POST', records(zone.id), { type: 'A', name, content: '192.0.2.10' });
+    } finally {
+      deaf = false;
+    }
+    const notices = sent.filter((n) => n.zone === zone.name).slice(-3);
+    // Each says another address than the database holds: a read would show the database's.
+    const told = notices.map((notice, i) => ({
+      ...notice,
+      change: { ...notice.change!, added: notice.change!.added.map((r) => (r.type === 'A' ? { ...r, content: `192.0.2.${91 + i}` } : r)) },
+    }));
+    // Heard at once: the second and third arrive while the first is being applied.
+    for (const notice of told) tell(notice);
+    await expect.poll(() => look(`three.${zone.name}`, 'A'), visibleWithin).toEqual(['192.0.2.93']);
+    expect(await look(`one.${zone.name}`, 'A')).toEqual(['192.0.2.91']);
+    expect(await look(`two.${zone.name}`, 'A')).toEqual(['192.0.2.92']);
+    expect(dns.zones.get(zone.name)!.serial).toBe(notices[2]!.serial);
+  });
+
   it('takes a change too big to apply in place as a whole zone built beside the answers, and swaps it in', async () => {
     const zone = await createZone(api, owner);
     await send('POST', records(zone.id), { type: 'A', name: 'small', content: '192.0.2.1' });
