@@ -11,7 +11,8 @@ import { createTestDatabase } from '@kaja/db/testing';
 import { freePort } from '@kaja/dns/testing/ports';
 import { startPostgres, startReplica, type TestPostgres } from '@kaja/dns/testing/postgres';
 import { startDnsNode, type DnsNodeProcess } from '../src/dnsDatabase/testing';
-import { openLink, type Link } from './link';
+import type { Link } from './link';
+import { openLinkProcess } from './linkProcess';
 import { waitFor } from './waitFor';
 
 /** One location of the simulated deployment: how far it is from the primary, and its DNS nodes. */
@@ -96,7 +97,7 @@ const throughLink = (url: string, link: Link) => {
 /**
  * A provider's deployment on this machine, with the machine's PostgreSQL binaries in temporary
  * directories: one primary with the API beside it, and per location a TCP link of its own delay
- * to the primary, a streaming replica through that link, two `npm run relay` processes and
+ * to the primary (a process of its own), a streaming replica through that link, two `npm run relay` processes and
  * `npm run dns` nodes (one worker each), every process stopped by `close`.
  */
 export async function startDeployment(options: DeploymentOptions): Promise<Deployment> {
@@ -150,7 +151,7 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
 
     const locations: Location[] = [];
     for (const plan of options.locations) {
-      const link = await openLink(primaryAddress, { delayMs: plan.delayMs });
+      const link = await openLinkProcess(primaryAddress, { delayMs: plan.delayMs });
       cleanups.push(() => link.close());
       const location: Location = { plan, link, relays: [], nodes: [] };
       locations.push(location);
