@@ -1,3 +1,4 @@
+import { serialCompare } from '@kaja/dns-model';
 import { rrsets, zoneChanges, zones, type Database, type Executor, type ZoneChangeNotice, type ZoneChangeRecord } from '@kaja/db';
 import { and, eq, gt, inArray, max, ne, sql } from '@kaja/db/orm';
 import { Zone, type ApplyResult } from '../zone';
@@ -160,6 +161,16 @@ export class ZoneLoader {
     return this.syncRows(started, rows, false);
   }
 
+  /**
+   * Whether the database holds a newer serial of the served zone than is served. A node on a read
+   * replica hears of changes before its replica replays them, so the replica's serial can be older
+   * than the one served: that zone is current, and reading it would only take it back.
+   */
+  private behind(name: string, serial: number): boolean {
+    const served = this.store.get(name)?.serial;
+    return served === undefined || serialCompare(serial, served) > 0;
+  }
+
   /** Zones whose changes are all served as of `at` (a sync that found nothing to do). */
   markSynced(at: number): void {
     this.syncedAt = at;
@@ -177,7 +188,7 @@ export class ZoneLoader {
         continue;
       }
       active.add(row.name);
-      if (this.served.get(row.name) !== row.id || this.store.get(row.name)?.serial !== row.serial) stale.push(row.name);
+      if (this.served.get(row.name) !== row.id || this.behind(row.name, row.serial)) stale.push(row.name);
     }
     if (everyZone) for (const name of this.served.keys()) if (!active.has(name)) stale.push(name);
     // Zones not served yet are read whole, and served zones behind read their journals, in
@@ -432,7 +443,8 @@ export class ZoneLoader {
 
   /** Applies a served zone's changes read up to `serial`; reads on, or loads the zone whole, when they do not get it there. */
   private async catchUpServed(id: string, zone: Zone, serial: number, changes: StoredZoneChange[]): Promise<void> {
-    if (zone.serial === serial) return;
+    // A replica behind the notices already applied (a read that could not wait, a sync): nothing newer to take.
+    if (serialCompare(serial, zone.serial) <= 0) return;
     const applied = await this.applyChanges(id, zone, changes);
     if (applied === 0) {
       // Loaded whole by the next pass.
