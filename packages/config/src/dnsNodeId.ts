@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from './index';
 import { privateDirectory, writePrivateFile } from './privateFiles';
 
 export const dnsNodeIdFile = (dataDir: string) => join(dataDir, 'dns-node-id');
@@ -10,7 +9,7 @@ export const dnsNodeIdFile = (dataDir: string) => join(dataDir, 'dns-node-id');
  * The DNS node's id: DNS_NODE_ID when set, otherwise one generated on first start and kept in
  * DATA_DIR, so a node restarted on the same data keeps its row on the status page.
  */
-export function resolveDnsNodeId(config: Pick<Config, 'dnsNode' | 'dataDir'>): string {
+export function resolveDnsNodeId(config: { dnsNode: { id: string | undefined }; dataDir: string }): string {
   if (config.dnsNode.id) return config.dnsNode.id;
   const file = dnsNodeIdFile(config.dataDir);
   try {

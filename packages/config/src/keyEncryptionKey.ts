@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from './index';
 import { privateDirectory, writePrivateFile } from './privateFiles';
 
 /** The key that seals (`current`) and the keys it replaces, which still open what they sealed. */
@@ -37,7 +36,8 @@ function writeKeyFile(file: string, keys: readonly Uint8Array[]): void {
   renameSync(next, file);
 }
 
-type KeySettings = Pick<Config, 'keyEncryptionKey' | 'dataDir'> & Partial<Pick<Config, 'previousKeyEncryptionKeys'>>;
+/** What of the platform's settings (`Config`) the keys come from. */
+type KeySettings = { keyEncryptionKey: Uint8Array | undefined; dataDir: string; previousKeyEncryptionKeys?: Uint8Array[] };
 
 /**
  * The keys that seal and open DNSSEC private keys and TSIG secrets at rest: KEY_ENCRYPTION_KEY (with

@@ -20,7 +20,6 @@ export * from './zonefile/index';
 export { parseOwnerName } from './owner';
 export { parseZoneName } from './zoneName';
 export {
-  checkRrsets,
   DNSSEC_MANAGED_TYPES,
   groupRecords,
   managedTypeProblem,
@@ -29,9 +28,9 @@ export {
   MAX_TTL,
   MIN_TTL,
   ttlProblem,
-  type CheckOptions,
   type Rrset,
   type RrsetProblem,
 } from './rrset';
+export { checkRrsets, type CheckOptions } from './checkRrsets';
 export { parseRrsetInput, writableTypeProblem, type FieldErrors, type RrsetField, type RrsetInput, type RrsetInputResult } from './rrsetInput';
 export { diffRecords, type RecordDiff } from './diff';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkRrsets, groupRecords, type Rrset } from './rrset';
+import { checkRrsets } from './checkRrsets';
+import { groupRecords, type Rrset } from './rrset';
 
 const apex = 'example.com';
 const platform: Rrset[] = [

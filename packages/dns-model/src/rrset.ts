@@ -1,5 +1,4 @@
 import type { ZoneRecord } from './record';
-import { runRules, zoneRules } from './rules/index';
 
 /** Records of one name and type: one TTL, canonical contents. */
 export interface Rrset {
@@ -59,21 +58,4 @@ export function groupRecords(records: readonly ZoneRecord[]): { rrsets: Rrset[];
     }
   }
   return { rrsets: [...sets.values()], problems };
-}
-
-export interface CheckOptions {
-  /**
-   * The sets a change touched (added, replaced or removed). Only problems of these sets, or of
-   * sets they conflict with, are reported, and they must not be platform-managed. Without it,
-   * the whole zone is checked as it stands.
-   */
-  changed?: Iterable<{ name: string; type: string }>;
-}
-
-/**
- * Checks the rules of what a customer's zone may hold (RFC 1034, 2181, 4035, 6672 and provider
- * practice, one module per rule in `rules/`) on the zone's sets after a change.
- */
-export function checkRrsets(apex: string, rrsets: readonly Rrset[], options: CheckOptions = {}): RrsetProblem[] {
-  return runRules(zoneRules, apex, rrsets, options.changed);
 }

@@ -2,14 +2,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTreePrivate, privateDirectory, writePrivateFile } from '@kaja/config';
 import nodemailer from 'nodemailer';
+import { type MailMessage } from '@kaja/zone-writes';
 import type { FastifyBaseLogger } from 'fastify';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  replyTo?: string;
-}
+export type { MailMessage };
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
