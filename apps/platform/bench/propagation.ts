@@ -20,6 +20,7 @@ import { createZone, setPlan } from '@kaja/api/testing/zones';
 import { query } from '@kaja/dns/testing/packets';
 import { dnsNodeFlags } from '@kaja/dns/testing/nodeFlags';
 import { freePort } from '@kaja/dns/testing/ports';
+import { percentile } from '../faults/changeTracker';
 
 const { values } = parseArgs({
   options: {
@@ -58,10 +59,6 @@ interface Waiting {
 }
 
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 const dataRoot = mkdtempSync(join(tmpdir(), 'kaja-propagation-'));
 const database = await createTestDatabase(serverUrl);

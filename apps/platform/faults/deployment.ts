@@ -252,16 +252,3 @@ export async function scrape(port: number, name: string): Promise<number | undef
     return undefined;
   }
 }
-
-/** Waits until every node serves every zone at the API's serial: the deployment has converged. */
-export async function settled(deployment: Deployment, timeoutMs = 60_000): Promise<void> {
-  await waitFor(
-    async () => {
-      for (const node of deployment.nodes) if ((await scrape(node.metricsPort, 'kaja_dns_zones')) !== deployment.zones.length) return false;
-      return true;
-    },
-    Boolean,
-    timeoutMs,
-    200,
-  );
-}

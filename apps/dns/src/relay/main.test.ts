@@ -8,6 +8,7 @@ import { openDatabase } from '@kaja/db';
 import { sql } from '@kaja/db/orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseLsn } from '../database/replicaPosition';
+import { expectPromtoolAccepts } from '../testing/metrics';
 import { freePort } from '../testing/ports';
 import { startPostgres, type TestPostgres } from '../testing/postgres';
 
@@ -88,6 +89,7 @@ describe('npm run relay', () => {
         expect(lines[2]).toMatchObject({ type: 'position', seq: 1 });
         expect(parseLsn(lines[2]!.lsn as string)! >= parseLsn(lines[0]!.lsn as string)!).toBe(true);
         const figures = await metrics();
+        expectPromtoolAccepts(figures);
         // The node has gone; the LISTEN is kept a while for it to come back.
         expect(figures).toMatch(/^kaja_relay_listening 1$/m);
         expect(figures).toMatch(/^kaja_relay_notices_total 1$/m);
