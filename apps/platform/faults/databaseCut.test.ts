@@ -136,9 +136,14 @@ describe('a DNS-only node while its database is cut', () => {
       let ended = 0;
       for (const which of ['other', 'lead'] as const) {
         record.note(`the ${which} worker crashed at ${((performance.now() - began) / 1000).toFixed(1)} s`);
-        await crashWorker(inspector, which);
+        const threadId = await crashWorker(inspector, which);
         ended++;
-        await expect.poll(() => node.process.output().match(/dns: worker -?\d+ ended \(1\); starting another/g)?.length ?? 0, { timeout: 20_000 }).toBe(ended);
+        await expect
+          .poll(() => node.process.output().includes(`dns: worker ${threadId} ended (1); starting another`), { timeout: 20_000 })
+          .toBe(true)
+          .catch((error: unknown) => {
+            throw new Error(`the node did not say worker ${threadId} ended; it said:\n${node.process.output()}`, { cause: error });
+          });
         // The replacement serves once it has the zones; a change made now reaches every worker.
         await bench.addA(`after-${which}`, `192.0.2.${30 + ended}`);
         await everyWorkerAnswers(`after-${which}.${bench.zone.name}`, `192.0.2.${30 + ended}`);
