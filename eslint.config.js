@@ -54,6 +54,25 @@ export default tseslint.config(
       '@typescript-eslint/unbound-method': 'off',
     },
   },
+  // Only the platform composes the apps: no other app, tests and benchmarks included, and no
+  // package imports an app (what tests share is in packages/test-support).
+  ...['api', 'dashboard', 'dns', 'site', 'packages'].map((part) => {
+    const others = ['api', 'dashboard', 'dns', 'site', 'platform'].filter((app) => app !== part);
+    return {
+      files: [part === 'packages' ? 'packages/**/*.{ts,tsx}' : `apps/${part}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: others.map((app) => ({ name: `@kaja/${app}`, message: 'Only the platform composes the apps.' })),
+            patterns: [
+              { group: others.map((app) => `@kaja/${app}/*`), message: 'Only the platform composes the apps; shared test code lives in @kaja/test-support.' },
+            ],
+          },
+        ],
+      },
+    };
+  }),
   {
     files: ['apps/dashboard/**/*.{ts,tsx}', 'apps/site/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

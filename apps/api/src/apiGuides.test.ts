@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startParentZone, type ParentZone } from './routes/v1/zones/parentZoneKit';
+import { startParentZone, type ParentZone } from '@kaja/test-support/parentZone';
 import { addUser, signInStaff, signUpOwner, startTestApi, type TestAccount, type TestApi } from './testing';
 
 const execFileAsync = promisify(execFile);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { dnsNodeFlags } from '../src/testing/nodeFlags';
-export { freePort } from '../src/testing/ports';
+export { freePort } from '@kaja/test-support/ports';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 

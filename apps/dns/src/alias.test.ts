@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AliasResolver } from './alias';
-import { dig } from './testing/dig';
+import { dig } from '@kaja/test-support/dig';
 import { serveZones, type TestServer } from './testing/server';
 
 const soa = '@ SOA ns1 hostmaster 1 7200 3600 1209600 60\n@ NS ns1\nns1 A 192.0.2.1\n';

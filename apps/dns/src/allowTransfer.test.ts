@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './testing/ports';
+import { freePort } from '@kaja/test-support/ports';
 
 // `npm run dns -- --allow-transfer`: the standalone server started as an operator would, with keys
 // on the command line and in a BIND key file, asked by dig and kdig from several loopback addresses.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dig } from './testing/dig';
+import { dig } from '@kaja/test-support/dig';
 import { serveZones, type TestServer } from './testing/server';
 
 const string200 = (c: string) => `"${c.repeat(200)}"`;

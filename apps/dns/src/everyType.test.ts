@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseZoneFile } from '@kaja/dns-model';
-import { dig } from './testing/dig';
+import { dig } from '@kaja/test-support/dig';
 import { comparable, serveByBoth, type ServedByBoth } from './testing/knotComparison';
 
 // The model's zone file with every type it reads in presentation form, and others in RFC 3597

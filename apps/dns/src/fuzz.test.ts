@@ -1,7 +1,7 @@
 import { createSocket } from 'node:dgram';
 import dnsPacket from 'dns-packet';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { dig } from './testing/dig';
+import { dig } from '@kaja/test-support/dig';
 import { frame, query, tcpConnect } from './testing/packets';
 import { serveZones, type TestServer } from './testing/server';
 

@@ -18,7 +18,7 @@ import {
 import { readRrsig, RRSIG_TYPE, verifyRrsig, type Cryptokey } from '@kaja/dnssec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningSettings } from './keySource';
-import { delv, writeTrustAnchor } from './testing/delv';
+import { delv, writeTrustAnchor } from '@kaja/test-support/delv';
 import { serveByBoth, type ServedByBoth } from './testing/knotComparison';
 import { udpExchange } from './testing/packets';
 import { freshSettings } from './testing/signedServer';

@@ -1,7 +1,7 @@
 import { Resolver } from 'node:dns/promises';
 import { typeCode } from '@kaja/dns-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dig } from './testing/dig';
+import { dig } from '@kaja/test-support/dig';
 import { lookup } from './lookup';
 import { serveZones, type TestServer } from './testing/server';
 import { loadZoneText } from './zoneFile';

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { delv } from './testing/delv';
-import { freePort } from './testing/ports';
+import { delv } from '@kaja/test-support/delv';
+import { freePort } from '@kaja/test-support/ports';
 
 /*
  * `npm run dns -- --dnssec`: zone files signed online in standalone mode, with keys from

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { dnsNodeFlags } from './testing/nodeFlags';
 import { query } from './testing/packets';
-import { freePort } from './testing/ports';
+import { freePort } from '@kaja/test-support/ports';
 import { crashWorker } from './testing/workerFault';
 
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));

@@ -1,6 +1,6 @@
 import dnsPacket from 'dns-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dig } from './testing/dig';
+import { dig } from '@kaja/test-support/dig';
 import { query, udpExchange } from './testing/packets';
 import { serveZones, type TestServer } from './testing/server';
 import { loadZoneText } from './zoneFile';

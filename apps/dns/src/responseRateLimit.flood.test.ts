@@ -8,7 +8,7 @@ import dnsPacket from 'dns-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UdpMode } from './server';
 import { serverRegistry } from './metrics/serverMetrics';
-import { parseDig } from './testing/dig';
+import { parseDig } from '@kaja/test-support/dig';
 import { query, udpExchange } from './testing/packets';
 import { serveZones, type TestServer } from './testing/server';
 import { freshSettings, serveSignedZones, type SignedTestServer } from './testing/signedServer';

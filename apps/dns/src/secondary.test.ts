@@ -9,7 +9,7 @@ import { serveZones, type TestServer } from './testing/server';
 import { StaticTransferAccess, type TransferSource } from './transferAccess';
 import type { ZoneChange } from './zone';
 import { wireRecord } from './zoneFile';
-import { freePort } from './testing/ports';
+import { freePort } from '@kaja/test-support/ports';
 
 const run = promisify(execFile);
 const secret = Buffer.alloc(32, 5).toString('base64');

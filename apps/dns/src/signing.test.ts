@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { customerTypes, DnsClass, parseZoneFile, recordType, typeCode, type ResourceRecord } from '@kaja/dns-model';
 import { generateCryptokey } from '@kaja/dnssec';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { delv, writeTrustAnchor } from './testing/delv';
-import { dig } from './testing/dig';
+import { delv, writeTrustAnchor } from '@kaja/test-support/delv';
+import { dig } from '@kaja/test-support/dig';
 import { freshSettings, nextChange, publishKeys, serveSignedZones, type SignedTestServer } from './testing/signedServer';
 
 /*

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { DnsClass, parseIpv4, RRType } from '@kaja/dns-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AliasResolver } from './alias';
-import { delv, writeTrustAnchor } from './testing/delv';
-import { dig } from './testing/dig';
+import { delv, writeTrustAnchor } from '@kaja/test-support/delv';
+import { dig } from '@kaja/test-support/dig';
 import { freshSettings, nextChange, serveSignedZones, type SignedTestServer } from './testing/signedServer';
 import { serveZones, type TestServer } from './testing/server';
 

@@ -5,8 +5,8 @@ import { promisify } from 'node:util';
 import dnsPacket from 'dns-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AliasResolver } from './alias';
-import { parseDig } from './testing/dig';
-import { dig } from './testing/dig';
+import { parseDig } from '@kaja/test-support/dig';
+import { dig } from '@kaja/test-support/dig';
 import { frame, query, tcpConnect } from './testing/packets';
 import { serveZones, type TestServer } from './testing/server';
 

@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import dnsPacket from 'dns-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dig } from './testing/dig';
+import { dig } from '@kaja/test-support/dig';
 import { readScrape } from './testing/metrics';
 import { dnsNodeFlags } from './testing/nodeFlags';
 import { frame, query } from './testing/packets';
-import { freePort } from './testing/ports';
+import { freePort } from '@kaja/test-support/ports';
 
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 const zone = `$TTL 300

@@ -3,7 +3,7 @@ import dnsPacket from 'dns-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AliasResolver } from './alias';
 import type { UdpMode } from './server';
-import { dig } from './testing/dig';
+import { dig } from '@kaja/test-support/dig';
 import { query } from './testing/packets';
 import { serveZones, type TestServer } from './testing/server';
 import { udpBatchAddon } from './udpBatch';

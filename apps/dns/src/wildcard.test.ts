@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dig } from './testing/dig';
+import { dig } from '@kaja/test-support/dig';
 import { serveZones, type TestServer } from './testing/server';
 
 // The example zone of RFC 4592 section 2.2.1 and the responses it lists (without `sub.*`: the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { afterAll, beforeAll } from 'vitest';
-import { dig } from './testing/dig';
+import { dig } from '@kaja/test-support/dig';
 import { serveZones, type TestServer } from './testing/server';
 import { loadZoneText, wireRecord } from './zoneFile';
 

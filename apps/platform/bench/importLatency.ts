@@ -14,10 +14,10 @@ import { parseArgs } from 'node:util';
 import { openDatabase, subscriptions } from '@kaja/db';
 import { eq } from '@kaja/db/orm';
 import { createTestDatabase } from '@kaja/db/testing';
-import { dig } from '@kaja/dns/testing/dig';
-import { serveWithKnot } from '@kaja/dns/testing/knot';
-import { freePort } from '@kaja/dns/testing/ports';
-import { startPostgres } from '@kaja/dns/testing/postgres';
+import { dig } from '@kaja/test-support/dig';
+import { serveWithKnot } from '@kaja/dns/testing/knotReference';
+import { freePort } from '@kaja/test-support/ports';
+import { startPostgres } from '@kaja/test-support/postgres';
 import { probeLatency, rcodeOf, type LatencyFigures, type LatencyProbe } from '../faults/latencyProbe';
 import { platformClient, signUpFromOutbox, startPlatform } from '../src/testing';
 

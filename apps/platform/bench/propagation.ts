@@ -19,7 +19,7 @@ import { signUpOwner, startTestApi } from '@kaja/api/testing';
 import { createZone, setPlan } from '@kaja/api/testing/zones';
 import { query } from '@kaja/dns/testing/packets';
 import { dnsNodeFlags } from '@kaja/dns/testing/nodeFlags';
-import { freePort } from '@kaja/dns/testing/ports';
+import { freePort } from '@kaja/test-support/ports';
 import { percentile } from '../faults/changeTracker';
 
 const { values } = parseArgs({

@@ -8,7 +8,7 @@ import { answersWith, probeLatency } from './latencyProbe';
 import { sampleRss } from './rssSampler';
 import { scenario, type Scenario } from './scenarios';
 import { startSignedNodeBench, type SignedNodeBench } from './signedNode';
-import { freePort } from '@kaja/dns/testing/ports';
+import { freePort } from '@kaja/test-support/ports';
 import { crashWorker } from '@kaja/dns/testing/workerFault';
 
 let bench: SignedNodeBench;

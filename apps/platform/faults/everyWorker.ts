@@ -1,6 +1,6 @@
 import { createSocket } from 'node:dgram';
 import dnsPacket from 'dns-packet';
-import { delv } from '@kaja/dns/testing/delv';
+import { delv } from '@kaja/test-support/delv';
 import { answerData, rcodeOf } from './latencyProbe';
 
 export interface WorkerValidation {

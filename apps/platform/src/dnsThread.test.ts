@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
-import { nsupdate } from '@kaja/dns/testing/nsupdate';
-import { freePort } from '@kaja/dns/testing/ports';
+import { nsupdate } from '@kaja/test-support/nsupdate';
+import { freePort } from '@kaja/test-support/ports';
 import { platformClient, platformDatabase, signUpFromOutbox, startPlatform } from './testing';
 
 describe('the DNS thread of the platform', () => {

@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase } from '@kaja/db/testing';
-import { freePort } from '@kaja/dns/testing/ports';
-import { startPostgres } from '@kaja/dns/testing/postgres';
+import { freePort } from '@kaja/test-support/ports';
+import { startPostgres } from '@kaja/test-support/postgres';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { platformClient, signUpFromOutbox, startPlatform } from './testing';
 

@@ -3,7 +3,7 @@ import { Resolver } from 'node:dns/promises';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@kaja/dns/testing/ports';
+import { freePort } from '@kaja/test-support/ports';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const main = new URL('./main.ts', import.meta.url).pathname;

@@ -7,9 +7,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
-import { dig } from '@kaja/dns/testing/dig';
+import { dig } from '@kaja/test-support/dig';
 import { scrape } from '@kaja/dns/testing/metrics';
-import { freePort } from '@kaja/dns/testing/ports';
+import { freePort } from '@kaja/test-support/ports';
 import { platformClient, platformDatabase, signUpFromOutbox, startPlatform } from './testing';
 
 describe('the platform’s metrics', () => {

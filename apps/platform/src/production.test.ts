@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '@kaja/dns/testing/ports';
+import { freePort } from '@kaja/test-support/ports';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const minutes = 60_000;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { subscriptions } from '@kaja/db';
 import { eq } from '@kaja/db/orm';
-import { freePort } from '@kaja/dns/testing/ports';
+import { freePort } from '@kaja/test-support/ports';
 import { platformClient, platformDatabase, signUpFromOutbox, startPlatform } from './testing';
 
 /** p50, p99 and max of a list of milliseconds, as printed figures. */

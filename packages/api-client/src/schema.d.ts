@@ -1,4 +1,4 @@
-// Generated from openapi.json by `npm run generate -w packages/api-client`: do not edit.
+// Generated from openapi.json by `npm run generate-client -w apps/api`: do not edit.
 
 export interface paths {
     "/v1/audit-events": {

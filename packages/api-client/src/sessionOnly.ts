@@ -1,4 +1,4 @@
-// Generated from openapi.json by `npm run generate -w packages/api-client`: do not edit.
+// Generated from openapi.json by `npm run generate-client -w apps/api`: do not edit.
 
 /** The calls that take only a session (access token or cookie), never an API key: "METHOD /v1/path". */
 export const sessionOnlyCalls: ReadonlySet<string> = new Set([

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dig } from '../testing/dig';
+import { dig } from '@kaja/test-support/dig';
 import { scrape } from '../testing/metrics';
-import { freePort } from '../testing/ports';
+import { freePort } from '@kaja/test-support/ports';
 
 const main = fileURLToPath(new URL('../main.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'kaja-dns-metrics-'));

@@ -9,8 +9,8 @@ import { sql } from '@kaja/db/orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseLsn } from '../database/replicaPosition';
 import { expectPromtoolAccepts } from '../testing/metrics';
-import { freePort } from '../testing/ports';
-import { startPostgres, type TestPostgres } from '../testing/postgres';
+import { freePort } from '@kaja/test-support/ports';
+import { startPostgres, type TestPostgres } from '@kaja/test-support/postgres';
 
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 const token = 'relay-main-token-0123456789';

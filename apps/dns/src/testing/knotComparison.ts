@@ -1,5 +1,6 @@
-import type { DigResponse } from './dig';
-import { serveWithKnot, type KnotServer } from './knot';
+import type { DigResponse } from '@kaja/test-support/dig';
+import type { KnotServer } from '@kaja/test-support/knot';
+import { serveWithKnot } from './knotReference';
 import type { SigningSettings } from '../keySource';
 import { serveZones, type TestServer } from './server';
 import { serveSignedZones } from './signedServer';

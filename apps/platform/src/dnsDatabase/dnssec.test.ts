@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createZone } from '@kaja/api/testing/zones';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { delv, writeDsTrustAnchor } from '@kaja/dns/testing/delv';
-import { dig } from '@kaja/dns/testing/dig';
+import { delv, writeDsTrustAnchor } from '@kaja/test-support/delv';
+import { dig } from '@kaja/test-support/dig';
 import { coverageZoneText, signThroughApi, startApiWithNode, type ApiWithNode } from './testing';
 
 const validated = /; fully validated/;

@@ -7,7 +7,7 @@ import { queryCounts } from '@kaja/db';
 import { queriesThisMonth } from '@kaja/api';
 import { createZone } from '@kaja/api/testing/zones';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dig } from '@kaja/dns/testing/dig';
+import { dig } from '@kaja/test-support/dig';
 import { startApiWithNode, type ApiWithNode } from './testing';
 
 describe(`query metering from DNS queries to the numbers (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {

@@ -12,7 +12,7 @@ import { signUpOwner, startTestApi } from '@kaja/api/testing';
 import { createZone, setPlan } from '@kaja/api/testing/zones';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lookupWith, startDnsNode, type DnsNodeProcess } from './testing';
-import { freePort } from '@kaja/dns/testing/ports';
+import { freePort } from '@kaja/test-support/ports';
 
 // The node keeps its snapshot (and its generated id) under DATA_DIR.
 const dataDir = mkdtempSync(join(tmpdir(), 'kaja-dns-node-'));

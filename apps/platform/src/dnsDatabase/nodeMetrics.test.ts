@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { createTestDatabase } from '@kaja/db/testing';
 import { signUpOwner, startTestApi } from '@kaja/api/testing';
 import { createZone, setPlan } from '@kaja/api/testing/zones';
-import { dig } from '@kaja/dns/testing/dig';
+import { dig } from '@kaja/test-support/dig';
 import { scrape } from '@kaja/dns/testing/metrics';
-import { freePort } from '@kaja/dns/testing/ports';
+import { freePort } from '@kaja/test-support/ports';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startDnsNode } from './testing';
 

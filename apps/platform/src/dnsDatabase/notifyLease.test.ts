@@ -15,7 +15,7 @@ import { createTestDatabase } from '@kaja/db/testing';
 import { decodeMessage, emptyMessage, encodeMessage, Opcode, soaSerial } from '@kaja/dns-model';
 import { signResponse, verifyMessage, type TsigKey } from '@kaja/dns-model/tsig';
 import { scrape } from '@kaja/dns/testing/metrics';
-import { freePort } from '@kaja/dns/testing/ports';
+import { freePort } from '@kaja/test-support/ports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsNode, type DnsNodeProcess } from './testing';
 

@@ -15,8 +15,8 @@ import { zoneSecondaries, type DatabaseHandle } from '@kaja/db';
 import { createTestDatabase } from '@kaja/db/testing';
 import { decodeMessage, emptyMessage, encodeMessage, Opcode, soaSerial } from '@kaja/dns-model';
 import { signResponse, verifyMessage, type TsigKey } from '@kaja/dns-model/tsig';
-import { freePort } from '@kaja/dns/testing/ports';
-import { startPostgres, type TestPostgres } from '@kaja/dns/testing/postgres';
+import { freePort } from '@kaja/test-support/ports';
+import { startPostgres, type TestPostgres } from '@kaja/test-support/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsNode, type DnsNodeProcess } from './testing';
 

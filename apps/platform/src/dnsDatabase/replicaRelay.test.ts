@@ -15,8 +15,8 @@ import { dnsNodes, openDatabase, queryCounts, type DatabaseHandle } from '@kaja/
 import { eq, sql } from '@kaja/db/orm';
 import { createTestDatabase } from '@kaja/db/testing';
 import { ReplicaPosition, serveDatabaseZones, startRelay, type DatabaseDnsServer, type Relay } from '@kaja/dns';
-import { freePort } from '@kaja/dns/testing/ports';
-import { startPostgres, startReplica, type TestPostgres } from '@kaja/dns/testing/postgres';
+import { freePort } from '@kaja/test-support/ports';
+import { startPostgres, startReplica, type TestPostgres } from '@kaja/test-support/postgres';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lookupWith, startDnsNode } from './testing';
 

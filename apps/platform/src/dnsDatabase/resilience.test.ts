@@ -15,9 +15,9 @@ import { sql } from '@kaja/db/orm';
 import { createTestDatabase } from '@kaja/db/testing';
 import { readZoneSnapshots } from '@kaja/dns';
 import { decryptPrivateKey } from '@kaja/dnssec';
-import { dig } from '@kaja/dns/testing/dig';
-import { freePort } from '@kaja/dns/testing/ports';
-import { startPostgres, type TestPostgres } from '@kaja/dns/testing/postgres';
+import { dig } from '@kaja/test-support/dig';
+import { freePort } from '@kaja/test-support/ports';
+import { startPostgres, type TestPostgres } from '@kaja/test-support/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsNode, type DnsNodeProcess } from './testing';
 

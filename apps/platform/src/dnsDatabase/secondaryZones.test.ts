@@ -10,11 +10,11 @@ import { secondaryZones } from '@kaja/db';
 import { eq } from '@kaja/db/orm';
 import { uniqueZoneName } from '@kaja/api/testing/zones';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { delv, writeDsTrustAnchor } from '@kaja/dns/testing/delv';
-import { dig } from '@kaja/dns/testing/dig';
-import { startKnot, type KnotServer } from '@kaja/dns/testing/knot';
-import { nsupdate } from '@kaja/dns/testing/nsupdate';
-import { freePort } from '@kaja/dns/testing/ports';
+import { delv, writeDsTrustAnchor } from '@kaja/test-support/delv';
+import { dig } from '@kaja/test-support/dig';
+import { startKnot, type KnotServer } from '@kaja/test-support/knot';
+import { nsupdate } from '@kaja/test-support/nsupdate';
+import { freePort } from '@kaja/test-support/ports';
 import { startApiWithNode, type ApiWithNode } from './testing';
 
 const run = promisify(execFile);

@@ -19,9 +19,9 @@ import { sql } from '@kaja/db/orm';
 import { createTestDatabase } from '@kaja/db/testing';
 import { decodeMessage, DnsClass, emptyMessage, encodeMessage, Rcode, rcodeName, RRType, typeName, type Message } from '@kaja/dns-model';
 import { readZoneSnapshots } from '@kaja/dns';
-import { delv, writeDsTrustAnchor } from '@kaja/dns/testing/delv';
-import { freePort } from '@kaja/dns/testing/ports';
-import { startPostgres, type TestPostgres } from '@kaja/dns/testing/postgres';
+import { delv, writeDsTrustAnchor } from '@kaja/test-support/delv';
+import { freePort } from '@kaja/test-support/ports';
+import { startPostgres, type TestPostgres } from '@kaja/test-support/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsNode, type DnsNodeProcess } from './testing';
 

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { createZone } from '@kaja/api/testing/zones';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AliasResolver } from '@kaja/dns';
-import { delv, writeDsTrustAnchor } from '@kaja/dns/testing/delv';
+import { delv, writeDsTrustAnchor } from '@kaja/test-support/delv';
 import { serveZones, type TestServer } from '@kaja/dns/testing/server';
 import { coverageZoneText, signThroughApi, startApiWithNode, type ApiWithNode } from './testing';
 import { zoneVerifierFailures } from '@kaja/dnssec/testing';

@@ -7,7 +7,7 @@ import { findTsig, signMessage, verifyMessage } from '@kaja/dns-model/tsig';
 import { type DnsServer, startServer, ZoneStore } from '@kaja/dns';
 import { udpExchange } from '@kaja/dns/testing/packets';
 import { serveZones } from '@kaja/dns/testing/server';
-import { nsupdate } from '@kaja/dns/testing/nsupdate';
+import { nsupdate } from '@kaja/test-support/nsupdate';
 
 // Dynamic updates end to end: BIND's nsupdate, signing with TSIG, against the DNS server with the
 // API's update service on a real database (PGlite, or PostgreSQL with DATABASE_URL).

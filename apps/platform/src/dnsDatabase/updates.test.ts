@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { signUpOwner } from '@kaja/api/testing';
 import { createZone, setPlan } from '@kaja/api/testing/zones';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { delv, writeDsTrustAnchor } from '@kaja/dns/testing/delv';
-import { dig } from '@kaja/dns/testing/dig';
-import { nsupdate } from '@kaja/dns/testing/nsupdate';
+import { delv, writeDsTrustAnchor } from '@kaja/test-support/delv';
+import { dig } from '@kaja/test-support/dig';
+import { nsupdate } from '@kaja/test-support/nsupdate';
 import { coverageZoneText, signThroughApi, startApiWithNode, type ApiWithNode } from './testing';
 
 describe(`dynamic updates with a TSIG key from the API (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {

@@ -1,4 +1,4 @@
-import { startParentZone, type ParentZone } from '@kaja/api/testing/parent-zone';
+import { startParentZone, type ParentZone } from '@kaja/test-support/parentZone';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, callApi, createZone, signedInAccount } from '../../testing/account';
 import { type Browser, checkScreen, launchBrowser } from '../../testing/browser';

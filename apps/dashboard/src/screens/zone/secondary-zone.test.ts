@@ -4,10 +4,10 @@
 // is chosen for the primary there, and a change on Knot arrives by NOTIFY and IXFR.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startKnot, type KnotServer } from '@kaja/dns/testing/knot';
-import { freePort } from '@kaja/dns/testing/ports';
+import { startKnot, type KnotServer } from '@kaja/test-support/knot';
+import { freePort } from '@kaja/test-support/ports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dig } from '@kaja/dns/testing/dig';
+import { dig } from '@kaja/test-support/dig';
 import { type Account, callApi, signedInAccount } from '../../testing/account';
 import { type Browser, checkScreen, launchBrowser } from '../../testing/browser';
 import { type Platform, startPlatform } from '../../testing/platform';

@@ -4,7 +4,7 @@ import { auditEvents, enqueueJob, jobs, zones } from '@kaja/db';
 import { and, eq } from '@kaja/db/orm';
 import { delegationCheckJob, delegationScheduleJob } from '../../../services/delegation';
 import { errorOf, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../../testing';
-import { startParentZone, type ParentZone } from './parentZoneKit';
+import { startParentZone, type ParentZone } from '@kaja/test-support/parentZone';
 import { createZone as createTestZone, setPlan } from './zoneTestKit';
 
 const dayMs = 86_400_000;

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { currentDocument, documentFile, sessionOnlyFile, sessionOnlyOf, typesFile, typesOf } from './document';
+import { currentDocument, documentFile, sessionOnlyFile, sessionOnlyOf, typesFile, typesOf } from './clientFiles';
 
 describe('the checked-in API description', () => {
-  it('is the document the API produces now, and its types are generated from it (npm run generate -w packages/api-client)', async () => {
+  it('is the document the API produces now, and its types are generated from it (npm run generate-client -w apps/api)', async () => {
     const document = await currentDocument();
     expect(readFileSync(documentFile, 'utf8')).toBe(document);
     expect(readFileSync(typesFile, 'utf8')).toBe(await typesOf(document));

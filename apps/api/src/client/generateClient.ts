@@ -1,6 +1,6 @@
 // Writes the API's current OpenAPI document and the types generated from it.
 import { writeFileSync } from 'node:fs';
-import { currentDocument, documentFile, sessionOnlyFile, sessionOnlyOf, typesFile, typesOf } from './document';
+import { currentDocument, documentFile, sessionOnlyFile, sessionOnlyOf, typesFile, typesOf } from './clientFiles';
 
 const document = await currentDocument();
 writeFileSync(documentFile, document);

@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { buildApp } from '@kaja/api';
+import { buildApp } from '../app';
 import { loadConfig } from '@kaja/config';
 import { createTestDatabase } from '@kaja/db/testing';
 
-export const documentFile = fileURLToPath(new URL('../openapi.json', import.meta.url));
-export const typesFile = fileURLToPath(new URL('../src/schema.d.ts', import.meta.url));
-export const sessionOnlyFile = fileURLToPath(new URL('../src/sessionOnly.ts', import.meta.url));
+// The client package (`@kaja/api-client`) holds what is generated here, checked in.
+const clientPackage = new URL('../../../../packages/api-client/', import.meta.url);
+export const documentFile = fileURLToPath(new URL('openapi.json', clientPackage));
+export const typesFile = fileURLToPath(new URL('src/schema.d.ts', clientPackage));
+export const sessionOnlyFile = fileURLToPath(new URL('src/sessionOnly.ts', clientPackage));
 
 /**
  * The OpenAPI document the API serves at /v1/openapi.json, built without listening. The default
@@ -32,7 +34,7 @@ export async function currentDocument(): Promise<string> {
 /** The TypeScript description of `document`, as openapi-fetch reads it. */
 export async function typesOf(document: string): Promise<string> {
   const ast = await openapiTS(JSON.parse(document) as Parameters<typeof openapiTS>[0], { alphabetize: true });
-  return `// Generated from openapi.json by \`npm run generate -w packages/api-client\`: do not edit.\n\n${astToString(ast)}`;
+  return `// Generated from openapi.json by \`npm run generate-client -w apps/api\`: do not edit.\n\n${astToString(ast)}`;
 }
 
 type Operation = { security?: unknown[] };
@@ -49,7 +51,7 @@ export function sessionOnlyOf(document: string): string {
       .map(([method]) => `${method.toUpperCase()} ${path}`),
   );
   return [
-    '// Generated from openapi.json by `npm run generate -w packages/api-client`: do not edit.',
+    '// Generated from openapi.json by `npm run generate-client -w apps/api`: do not edit.',
     '',
     '/** The calls that take only a session (access token or cookie), never an API key: "METHOD /v1/path". */',
     `export const sessionOnlyCalls: ReadonlySet<string> = new Set(${JSON.stringify(calls.sort(), null, 2).replace(/"/g, "'")});`,
