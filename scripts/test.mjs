@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { ensureBuild, ensureDebianTools, ensureDependencies, run } from './bootstrap.mjs';
 import { testTools, webBuilds } from './requirements.mjs';
 import { ensureNodeRuntime } from './runtime.mjs';
-import { testSummary } from './testSummary.mjs';
+import { slowestFiles, testSummary } from './testSummary.mjs';
 
 await ensureNodeRuntime();
 
@@ -39,7 +39,10 @@ const projects = faults ? ['--config', 'apps/platform/vitest.faults.config.ts'] 
 const status = run('npx', ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
 
 try {
-  const [total, ...details] = testSummary(JSON.parse(readFileSync(report, 'utf8')), status);
+  const results = JSON.parse(readFileSync(report, 'utf8'));
+  console.log('\nThe slowest test files:');
+  for (const line of slowestFiles(results)) console.log(line);
+  const [total, ...details] = testSummary(results, status);
   console.log(`\n${total}`);
   for (const line of details) console.log(line);
 } catch {

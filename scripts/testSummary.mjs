@@ -1,5 +1,6 @@
 // The closing lines of `npm test` from Vitest's JSON report: `N passed, N failed`, then every file
-// and test that did not pass, so a crash or a failing hook says where it happened.
+// and test that did not pass, so a crash or a failing hook says where it happened; and the files
+// that took longest, where making the suite faster starts.
 import { relative } from 'node:path';
 
 /**
@@ -23,4 +24,13 @@ export function testSummary({ numPassedTests, numFailedTests, numPendingTests, t
     lines.push(`failed: the test runner exited ${exitStatus} with an error outside any test (see above)`);
   }
   return [`${numPassedTests} passed, ${failed} failed${numPendingTests ? `, ${numPendingTests} skipped` : ''}`, ...lines];
+}
+
+/** The `count` files that ran longest (their own wall time, while other files ran beside them), slowest first. */
+export function slowestFiles({ testResults }, count = 20, root = '.') {
+  return testResults
+    .map(({ name, startTime, endTime }) => ({ name: relative(root, name), seconds: (endTime - startTime) / 1000 }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, count)
+    .map(({ name, seconds }) => `${seconds.toFixed(1).padStart(6)} s  ${name}`);
 }

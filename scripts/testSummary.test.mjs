@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testSummary } from './testSummary.mjs';
+import { slowestFiles, testSummary } from './testSummary.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'kaja-test-summary-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -44,5 +44,13 @@ it('passes', () => expect(1).toBe(1));
   it('says failed when the runner failed with nothing in its report', () => {
     const report = { numPassedTests: 3, numFailedTests: 0, numPendingTests: 0, testResults: [] };
     expect(testSummary(report, 1)[0]).toBe('3 passed, 1 failed');
+  });
+});
+
+describe('the slowest files', () => {
+  it('lists the files that ran longest first, at most as many as asked', () => {
+    const file = (name, seconds) => ({ name: `/repo/${name}`, startTime: 1_000, endTime: 1_000 + seconds * 1000 });
+    const report = { testResults: [file('a.test.ts', 1.25), file('b.test.ts', 30), file('c.test.ts', 4)] };
+    expect(slowestFiles(report, 2, '/repo')).toEqual(['  30.0 s  b.test.ts', '   4.0 s  c.test.ts']);
   });
 });
