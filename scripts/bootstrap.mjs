@@ -50,14 +50,28 @@ export function ensureDependencies() {
   }
 }
 
-/** Builds a workspace when its build output is missing or older than its sources. */
+/**
+ * Builds a workspace when its build output is missing or older than its sources. The build's own
+ * output (every file it wrote, the pages it pre-rendered, its tools' notices) is shown only when
+ * it fails: a first start says what it builds and how long that took.
+ */
 export function ensureBuild(workspace, { sources, output }) {
   const dir = join(root, workspace);
   const builtAt = newestMtime(join(dir, output));
   const changedAt = Math.max(...sources.map((source) => newestMtime(join(dir, source))));
   if (builtAt > 0 && builtAt >= changedAt) return;
-  console.log(`Building ${workspace}...`);
-  mustRun('npm', ['run', 'build', '--workspace', workspace]);
+  process.stdout.write(`Building ${workspace}... `);
+  const started = performance.now();
+  const result = spawnSync('npm', ['run', 'build', '--workspace', workspace], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (result.error) throw result.error;
+  if (result.status !== 0) {
+    console.log('failed:');
+    process.stdout.write(result.stdout);
+    process.stderr.write(result.stderr);
+    console.error(`npm run build --workspace ${workspace} failed (exit ${result.status})`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 const onPath = (binary) => (process.env.PATH ?? '').split(':').some((dir) => dir && existsSync(join(dir, binary)));
