@@ -12,7 +12,7 @@ import { securityPlugin } from './plugins/security';
 import { v1Routes } from './routes/v1/index';
 import { zoneRoutes } from './routes/v1/zones/index';
 import { createServiceContext, type ServiceContext } from './services/context';
-import { createMailer, type Mailer } from './services/mail';
+import { createMailer, type Mailer } from './services/ops/mail';
 import { registerJobs } from './jobs';
 import { ZoneChangePublisher } from '@kaja/zone-writes';
 import { WorkerPool, type WorkerPoolOptions } from './workers/pool';

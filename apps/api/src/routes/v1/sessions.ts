@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/authentication';
 import { commonErrors, idParams, message, successEnvelope } from '../../schemas/common';
 import { session } from '../../schemas/twoFactor';
-import * as signInService from '../../services/signIn';
+import * as signInService from '../../services/accounts/signIn';
 
 const tags = ['auth'];
 

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/authentication';
 import { commonErrors, idParams, message, successEnvelope } from '../../schemas/common';
 import { freshFactor, passkey, passkeyName, passkeyOptions, recoveryCodes, registrationResponse, totpCode, twoFactorStatus } from '../../schemas/twoFactor';
-import { assertionOptions, listPasskeys, presentPasskey, registrationOptions } from '../../services/passkeys';
-import * as twoFactor from '../../services/twoFactor';
+import { assertionOptions, listPasskeys, presentPasskey, registrationOptions } from '../../services/accounts/passkeys';
+import * as twoFactor from '../../services/accounts/twoFactor';
 
 const tags = ['two-factor'];
 // Enrolment is open to a session that must enrol before anything else; so is looking at what is set up.

@@ -4,8 +4,8 @@ import type { RateLimits } from '../../../plugins/rateLimit';
 import { commonErrors, successEnvelope } from '../../../schemas/common';
 import { delegation } from '../../../schemas/delegation';
 import { zoneParams } from '../../../schemas/zones';
-import * as delegationService from '../../../services/delegation';
-import { RateLimiter } from '../../../services/rateLimiter';
+import * as delegationService from '../../../services/zones/delegation';
+import { RateLimiter } from '../../../services/ops/rateLimiter';
 import type { ZoneContext } from '../../../services/context';
 
 const tags = ['zones'];

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../../plugins/authentication';
 import { commonErrors, errorEnvelope, listEnvelope, pagination, queryFlag, successEnvelope, timestamp } from '../../../schemas/common';
 import { setDiff, zoneParams } from '../../../schemas/zones';
-import * as zoneChangesService from '../../../services/zoneChanges';
+import * as zoneChangesService from '../../../services/zones/zoneChanges';
 import type { PlanningContext } from '../../../services/context';
 
 const tags = ['history'];

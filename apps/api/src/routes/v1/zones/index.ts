@@ -6,7 +6,7 @@ import { zoneRegion } from '../../../schemas/accounts';
 import { commonErrors, listEnvelope, pagination, successEnvelope } from '../../../schemas/common';
 import { primaryInput, zone, zoneParams } from '../../../schemas/zones';
 import type { PlanningContext } from '../../../services/context';
-import * as zonesService from '../../../services/zones';
+import * as zonesService from '../../../services/zones/zones';
 import type { RateLimits } from '../../../plugins/rateLimit';
 import { delegationRoutes } from './delegation';
 import { dnssecRoutes } from './dnssec';

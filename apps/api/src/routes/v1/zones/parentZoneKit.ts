@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { typeCode } from '@kaja/dns-model';
-import { askDns } from '../../../services/dnsExchange';
+import { askDns } from '../../../services/dns/dnsExchange';
 
 export interface ParentZone {
   port: number;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../../plugins/authentication';
 import { commonErrors, successEnvelope } from '../../../schemas/common';
 import { primaryInput, secondaryState, zoneParams } from '../../../schemas/zones';
-import * as secondaryZones from '../../../services/secondaryZones';
+import * as secondaryZones from '../../../services/zones/secondaryZones';
 import type { ZoneContext } from '../../../services/context';
 
 const tags = ['secondary zones'];

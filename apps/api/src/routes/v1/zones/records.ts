@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../../plugins/authentication';
 import { commonErrors, listEnvelope, pagination, successEnvelope } from '../../../schemas/common';
 import { rrsetInput, rrset, rrsetParams, setDiff, zoneParams } from '../../../schemas/zones';
-import * as rrsetsService from '../../../services/rrsets';
+import * as rrsetsService from '../../../services/zones/rrsets';
 import type { ZoneContext } from '../../../services/context';
 
 const tags = ['records'];

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../../plugins/authentication';
 import { commonErrors, listEnvelope, pagination, successEnvelope, timestamp } from '../../../schemas/common';
 import { zoneParams } from '../../../schemas/zones';
-import * as secondariesService from '../../../services/secondaries';
+import * as secondariesService from '../../../services/zones/secondaries';
 import type { ZoneContext } from '../../../services/context';
 
 const tags = ['secondaries'];

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../../plugins/authentication';
 import { commonErrors, listEnvelope, pagination, successEnvelope, timestamp } from '../../../schemas/common';
 import { zoneParams } from '../../../schemas/zones';
-import * as tsigKeysService from '../../../services/tsigKeys';
+import * as tsigKeysService from '../../../services/zones/tsigKeys';
 import type { ZoneContext } from '../../../services/context';
 
 const tags = ['tsig keys'];

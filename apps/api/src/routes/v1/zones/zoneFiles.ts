@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../../plugins/authentication';
 import { commonErrors, errorEnvelope, queryFlag, successEnvelope } from '../../../schemas/common';
 import { setDiff, zoneParams } from '../../../schemas/zones';
-import * as zoneFiles from '../../../services/zoneFiles';
+import * as zoneFiles from '../../../services/zones/zoneFiles';
 import type { PlanningContext } from '../../../services/context';
 
 const tags = ['zone files'];
