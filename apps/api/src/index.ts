@@ -2,7 +2,7 @@ export { buildApp, isApiPath, type BuildAppOptions } from './app';
 export { ApiError, errorStatuses, type ErrorCode } from './errors';
 export type { Principal } from './services/accounts/principal';
 export { hasScope, requireScope, requireManager, requireStaff } from './services/accounts/principal';
-export { principalOf } from './plugins/authentication';
+export { principalOf } from './plugins/app/authentication';
 export type { ServiceContext, ZoneContext } from './services/context';
 export { createMailer, type Mailer, type MailMessage } from './services/ops/mail';
 export { createStaff, revokeStaff } from './services/accounts/staff';

@@ -15,7 +15,7 @@ import { and, eq } from '@kaja/db/orm';
 import { createTestDatabase } from '@kaja/db/testing';
 import { sql } from '@kaja/db/orm';
 import { buildApp } from './app';
-import type { RateLimits } from './plugins/rateLimit';
+import type { RateLimits } from './plugins/app/rateLimit';
 import { lifeCycleJob, scheduleLifeCycle } from './services/billing/billingJobs';
 import { createMailer } from './services/ops/mail';
 import { sealTsigSecret } from '@kaja/zone-writes';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from '../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../plugins/authentication';
+import { principalOf } from '../../plugins/app/authentication';
 import * as apiKeysService from '../../services/accounts/apiKeys';
 import { apiKey, apiKeyWithSecret } from '../../schemas/accounts';
 import { commonErrors, listEnvelope, pagination, successEnvelope, timestamp } from '../../schemas/common';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from '../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../plugins/authentication';
+import { principalOf } from '../../plugins/app/authentication';
 import * as signInService from '../../services/accounts/signIn';
 import * as secondFactor from '../../services/accounts/secondFactor';
 import { customer, defaultApiKey, user } from '../../schemas/accounts';

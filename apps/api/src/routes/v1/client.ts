@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sessionCookie } from '../../plugins/authentication';
+import { sessionCookie } from '../../plugins/app/authentication';
 import type { Client } from '../../services/accounts/signIn';
 
 export const clientOf = (request: FastifyRequest): Client => ({

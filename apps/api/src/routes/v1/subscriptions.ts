@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../plugins/authentication';
+import { principalOf } from '../../plugins/app/authentication';
 import type { ZoneContext } from '../../services/context';
 import * as subscriptionsService from '../../services/billing/subscriptions';
 import { billingInterval, currentSubscription, invoice, onboardingStep } from '../../schemas/billing';

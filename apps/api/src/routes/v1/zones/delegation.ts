@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../../plugins/authentication';
-import type { RateLimits } from '../../../plugins/rateLimit';
+import { principalOf } from '../../../plugins/app/authentication';
+import type { RateLimits } from '../../../plugins/app/rateLimit';
 import { commonErrors, successEnvelope } from '../../../schemas/common';
 import { delegation } from '../../../schemas/delegation';
 import { zoneParams } from '../../../schemas/zones';

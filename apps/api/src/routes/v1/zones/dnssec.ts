@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../../plugins/authentication';
+import { principalOf } from '../../../plugins/app/authentication';
 import { commonErrors, listEnvelope, pagination, successEnvelope } from '../../../schemas/common';
 import { cryptokey, cryptokeyDeleted, cryptokeyInput, cryptokeyParams, dnssecStatus, dnssecStatusInput, dsList, forceQuery } from '../../../schemas/dnssec';
 import { zoneParams } from '../../../schemas/zones';

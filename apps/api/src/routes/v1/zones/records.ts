@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from '../../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../../plugins/authentication';
+import { principalOf } from '../../../plugins/app/authentication';
 import { commonErrors, listEnvelope, pagination, successEnvelope } from '../../../schemas/common';
 import { rrsetInput, rrset, rrsetParams, setDiff, zoneParams } from '../../../schemas/zones';
 import * as rrsetsService from '../../../services/zones/rrsets';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { enqueueJob } from '@kaja/db';
 import type { Registry } from 'prom-client';
 import { expect } from 'vitest';
-import { apiTest } from '../apiTest';
+import { apiTest } from '../../apiTest';
 import { unmatchedRoute } from './metrics';
 
 /** The sample of a family with exactly these labels (0 when there is none). */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Config } from '@kaja/config';
-import { errorStatuses } from '../errors';
+import { errorStatuses } from '../../errors';
 
 const errorCodeTable = Object.entries(errorStatuses)
   .map(([code, status]) => `| \`${code}\` | ${status} |`)

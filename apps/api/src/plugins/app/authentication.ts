@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiScope } from '@kaja/catalog';
-import { ApiError, unauthorized } from '../errors';
-import { authenticate } from '../services/accounts/authentication';
-import type { ServiceContext } from '../services/context';
-import { requireScope, requireWritableAccount, type Principal } from '../services/accounts/principal';
-import { origin } from './security';
+import { ApiError, unauthorized } from '../../errors';
+import { authenticate } from '../../services/accounts/authentication';
+import type { ServiceContext } from '../../services/context';
+import { requireScope, requireWritableAccount, type Principal } from '../../services/accounts/principal';
+import { origin } from '../external/security';
 
 export const sessionCookie = 'kaja_session';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, errorOf, signUpOwner, startTestApi, type TestApi } from '../testing';
+import { createApiKey, errorOf, signUpOwner, startTestApi, type TestApi } from '../../testing';
 
 describe('rate limits', () => {
   let api: TestApi;

@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
-import { apiTest } from '../apiTest';
-import { mailedToken, signUpOwner, uniqueEmail } from '../testing';
-import { createZone } from '../routes/v1/zones/zoneTestKit';
+import { apiTest } from '../../apiTest';
+import { mailedToken, signUpOwner, uniqueEmail } from '../../testing';
+import { createZone } from '../../routes/v1/zones/zoneTestKit';
 
 describe('answers that carry a secret are never cached', () => {
   // Started before the first test, so its start-up counts against the hook's time, not that test's.

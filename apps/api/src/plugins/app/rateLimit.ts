@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../errors';
-import { RateLimiter } from '../services/ops/rateLimiter';
+import { ApiError } from '../../errors';
+import { RateLimiter } from '../../services/ops/rateLimiter';
 import { presentsCredential, type RateClass } from './authentication';
 
 export interface RateLimits {

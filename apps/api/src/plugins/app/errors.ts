@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ApiError, type ErrorCode, type ErrorDetails } from '../errors';
-import { detailsFromIssues } from '../schemas/messages';
+import { ApiError, type ErrorCode, type ErrorDetails } from '../../errors';
+import { detailsFromIssues } from '../../schemas/messages';
 
 function envelope(code: ErrorCode, message: string, details: ErrorDetails = {}) {
   return { status: 'error' as const, error: { code, message, details } };
