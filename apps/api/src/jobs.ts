@@ -2,7 +2,7 @@ import type { JobRunner } from '@kaja/db';
 import { mailJob, refreshSecondaryJob, type MailMessage } from '@kaja/zone-writes';
 import { registerBillingJobs } from './services/billing/billingJobs';
 import type { ZoneContext } from './services/context';
-import * as delegationService from './services/zones/delegation';
+import * as delegationService from './services/zones/delegationCheck';
 import * as dnssecService from './services/zones/dnssec';
 import { zoneChangeRetentionIntervalMs, zoneChangeRetentionJob, trimZoneChanges } from './services/zones/zoneChangeRetention';
 import type { Mailer } from './services/ops/mail';

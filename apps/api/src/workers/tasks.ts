@@ -2,7 +2,7 @@
 import type { ZoneChangeRecord } from '@kaja/db';
 import { groupRecords, managedTypeProblem, parseZoneFile, writableTypeProblem, writeZoneFile } from '@kaja/dns-model';
 import { ApiError, invalid } from '../errors';
-import { changesToReach } from '../services/zones/zoneChanges';
+import { changesToReach } from '../services/zones/zoneChangeHistory';
 import type { Principal } from '../services/accounts/principal';
 import { planChanges, callerWriter, recordDelta, setKey, type RrsetRow, type SetChange, type SetDiff, type ZoneRow } from '@kaja/zone-writes';
 

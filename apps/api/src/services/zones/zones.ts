@@ -21,7 +21,7 @@ import {
   type ZoneRow,
 } from '@kaja/zone-writes';
 import type { Principal } from '../accounts/principal';
-import { pendingSinceForNewZone, presentZoneDelegation, queueFirstDelegationCheck } from './delegation';
+import { pendingSinceForNewZone, presentZoneDelegation, queueFirstDelegationCheck } from './delegationCheck';
 import { checkPrimaries, presentSecondaryState, readSecondaryState, startSecondaryZone, type PrimaryInput } from './secondaryZones';
 import type { ZoneContext } from '../context';
 

@@ -8,7 +8,7 @@ import { primaryInput, zone, zoneParams } from '../../../schemas/zones';
 import type { PlanningContext } from '../../../services/context';
 import * as zonesService from '../../../services/zones/zones';
 import type { RateLimits } from '../../../plugins/app/rateLimit';
-import { delegationRoutes } from './delegation';
+import { delegationRoutes } from './delegationRoutes';
 import { dnssecRoutes } from './dnssec';
 import { historyRoutes } from './history';
 import { metricsRoutes } from './metrics';

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, enqueueJob, jobs, zones } from '@kaja/db';
 import { and, eq } from '@kaja/db/orm';
-import { delegationCheckJob, delegationScheduleJob } from '../../../services/zones/delegation';
+import { delegationCheckJob, delegationScheduleJob } from '../../../services/zones/delegationCheck';
 import { errorOf, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../../testing';
 import { startParentZone, type ParentZone } from './parentZoneKit';
 import { createZone as createTestZone, setPlan } from './zoneTestKit';

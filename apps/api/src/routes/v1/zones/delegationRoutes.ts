@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../../plugins/app/authentication';
 import type { RateLimits } from '../../../plugins/app/rateLimit';
 import { commonErrors, successEnvelope } from '../../../schemas/common';
-import { delegation } from '../../../schemas/delegation';
+import { delegation } from '../../../schemas/delegationSchemas';
 import { zoneParams } from '../../../schemas/zones';
-import * as delegationService from '../../../services/zones/delegation';
+import * as delegationService from '../../../services/zones/delegationCheck';
 import { RateLimiter } from '../../../services/ops/rateLimiter';
 import type { ZoneContext } from '../../../services/context';
 

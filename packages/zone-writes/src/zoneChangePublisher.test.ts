@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zoneChangesChannel, type DatabaseHandle, type ZoneChangeNotice } from '@kaja/db';
 import { createTestDatabase } from '@kaja/db/testing';
-import { ZoneChangePublisher } from './zoneChanges';
+import { ZoneChangePublisher } from './zoneChangePublisher';
 
 describe('the announcement of a zone change', () => {
   let database: DatabaseHandle;
