@@ -1,14 +1,14 @@
 import type { JobRunner } from '@kaja/db';
 import { mailJob, refreshSecondaryJob, type MailMessage } from '@kaja/zone-writes';
-import { registerBillingJobs } from './services/billingJobs';
+import { registerBillingJobs } from './services/billing/billingJobs';
 import type { ZoneContext } from './services/context';
-import * as delegationService from './services/delegation';
-import * as dnssecService from './services/dnssec';
-import { zoneChangeRetentionIntervalMs, zoneChangeRetentionJob, trimZoneChanges } from './services/zoneChangeRetention';
-import type { Mailer } from './services/mail';
-import { meterQueries, queryMeteringIntervalMs, queryMeteringJob } from './services/queryUsage';
-import { refreshSecondaryZone } from './services/secondaryZones';
-import * as zonesService from './services/zones';
+import * as delegationService from './services/zones/delegationCheck';
+import * as dnssecService from './services/zones/dnssec';
+import { zoneChangeRetentionIntervalMs, zoneChangeRetentionJob, trimZoneChanges } from './services/zones/zoneChangeRetention';
+import type { Mailer } from './services/ops/mail';
+import { meterQueries, queryMeteringIntervalMs, queryMeteringJob } from './services/billing/queryUsage';
+import { refreshSecondaryZone } from './services/zones/secondaryZones';
+import * as zonesService from './services/zones/zones';
 
 /**
  * Every background job of the API, registered in one place: mail (stored with the change that

@@ -15,9 +15,9 @@ import { and, eq } from '@kaja/db/orm';
 import { createTestDatabase } from '@kaja/db/testing';
 import { sql } from '@kaja/db/orm';
 import { buildApp } from './app';
-import type { RateLimits } from './plugins/rateLimit';
-import { lifeCycleJob, scheduleLifeCycle } from './services/billingJobs';
-import { createMailer } from './services/mail';
+import type { RateLimits } from './plugins/app/rateLimit';
+import { lifeCycleJob, scheduleLifeCycle } from './services/billing/billingJobs';
+import { createMailer } from './services/ops/mail';
 import { sealTsigSecret } from '@kaja/zone-writes';
 import type { WorkerPoolOptions } from './workers/pool';
 
@@ -309,7 +309,7 @@ export async function enrolTotp(api: TestApi, accessToken: string): Promise<{ se
  * with two factors: the first sign-in can only enrol one, so an authenticator app is set up at once.
  */
 export async function signInStaff(api: TestApi): Promise<{ email: string; password: string; accessToken: string; userId: string; totpSecret: string }> {
-  const { createStaff } = await import('./services/staff');
+  const { createStaff } = await import('./services/accounts/staff');
   const { email, password } = await createStaff(api.database.db, uniqueEmail('staff'));
   const signin = await api.request('POST', '/auth/signin', { body: { email, password } });
   if (signin.status !== 200) throw new Error(`staff sign-in failed: ${signin.status} ${JSON.stringify(signin.body)}`);

@@ -1,7 +1,7 @@
 import { isSubdomain, readName, RRType } from '@kaja/dns-model';
 import { ancestors } from './ancestors';
 import type { Answer } from './answer';
-import { findDelegation } from './delegation';
+import { findDelegation } from './referrals';
 import type { Rrset, Zone } from './zone';
 
 /** Where the target name starts in the rdata of the types whose targets get addresses. */

@@ -12,7 +12,7 @@ export { serveDatabaseZones, type DatabaseDnsServer, type DatabaseServerOptions 
 export { dnsVersion, NodeHeartbeat, nodeIdentity, type NodeIdentity, type NodeState } from './database/heartbeat';
 export { ZoneLoader, type ZoneEvent, type ZoneListener } from './database/zoneLoader';
 export { readZoneSnapshots, ZoneSnapshots, type SnapshotOptions } from './database/zoneSnapshots';
-export { inPlaceChangeLimit, wireChange, type StoredZoneChange } from './database/zoneChanges';
+export { inPlaceChangeLimit, wireChange, type StoredZoneChange } from './database/zoneChangeReader';
 export { databaseNotices, inProcessNotices, type NoticeSource } from './database/zoneChangeFollower';
 export { answerUpdate, type UpdateHandler, type UpdateKey } from './update';
 export { serveMetrics, type MetricFamilies, type MetricsServer } from './metrics/metricsServer';

@@ -2,7 +2,7 @@ import { isSubdomain, Rcode, readName, RRType } from '@kaja/dns-model';
 import { addAddresses } from './additional';
 import { ancestors } from './ancestors';
 import type { Answer } from './answer';
-import { addReferral, findDelegation } from './delegation';
+import { addReferral, findDelegation } from './referrals';
 import { findDname, followDname } from './dname';
 import { rrsigsByCoveredType } from './presigned/signatures';
 import { addNegativeSoa } from './negative';

@@ -3,7 +3,7 @@ import { eq } from '@kaja/db/orm';
 import { JobRunner, jobs, type DatabaseHandle, type ZoneChangeNotice } from '@kaja/db';
 import { createTestDatabase } from '@kaja/db/testing';
 import { inTransaction, mailJob, type MailMessage } from './afterCommit';
-import { ZoneChangePublisher } from './zoneChanges';
+import { ZoneChangePublisher } from './zoneChangePublisher';
 
 describe('side effects after commit', () => {
   let database: DatabaseHandle;

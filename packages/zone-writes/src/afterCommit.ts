@@ -1,5 +1,5 @@
 import { enqueueJob, type Database, type Executor, type ZoneChangeNotice } from '@kaja/db';
-import type { ZoneChangePublisher } from './zoneChanges';
+import type { ZoneChangePublisher } from './zoneChangePublisher';
 
 /** The job that sends one mail; its handler is registered with the API's other jobs. */
 export const mailJob = 'mail.send';

@@ -1,6 +1,6 @@
 import type { Config } from '@kaja/config';
 import type { Database } from '@kaja/db';
-import type { ZoneChangePublisher } from './zoneChanges';
+import type { ZoneChangePublisher } from './zoneChangePublisher';
 
 /** Where the write path logs: pino's shape, which the API's and the DNS node's loggers both have. */
 export interface Logger {

@@ -29,7 +29,7 @@ export { refuseSecondaryWrites, zoneIsSecondary } from './secondaryWrites';
 export { hostName, nextSerial, serialOf, soaContent, soaTimers } from './soa';
 export { openTsigSecret, sealTsigSecret } from './tsigSecrets';
 export { recordDelta, writeChanges, type EditOptions } from './writeChanges';
-export { ZoneChangePublisher } from './zoneChanges';
+export { ZoneChangePublisher } from './zoneChangePublisher';
 export {
   asRrset,
   findZone,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './text';
 import { zoneRegion } from './accounts';
 import { timestamp } from './common';
-import { zoneDelegation } from './delegation';
+import { zoneDelegation } from './delegationSchemas';
 
 export const primary = z
   .object({

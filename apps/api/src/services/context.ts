@@ -3,7 +3,7 @@ import type { Config } from '@kaja/config';
 import { enqueueJob, type Database, type JobRunner } from '@kaja/db';
 import { mailJob, type ZoneChangePublisher } from '@kaja/zone-writes';
 import type { WorkerPool } from '../workers/pool';
-import type { MailMessage } from './mail';
+import type { MailMessage } from './ops/mail';
 
 /** What the services need: the database, the configuration, outgoing mail, a logger and the clock. */
 export interface ServiceContext {

@@ -2,8 +2,8 @@
 import type { ZoneChangeRecord } from '@kaja/db';
 import { groupRecords, managedTypeProblem, parseZoneFile, writableTypeProblem, writeZoneFile } from '@kaja/dns-model';
 import { ApiError, invalid } from '../errors';
-import { changesToReach } from '../services/zoneChanges';
-import type { Principal } from '../services/principal';
+import { changesToReach } from '../services/zones/zoneChangeHistory';
+import type { Principal } from '../services/accounts/principal';
 import { planChanges, callerWriter, recordDelta, setKey, type RrsetRow, type SetChange, type SetDiff, type ZoneRow } from '@kaja/zone-writes';
 
 /** Bad lines of a zone file reported in one response at most; the count says how many there were. */

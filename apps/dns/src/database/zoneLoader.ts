@@ -4,7 +4,7 @@ import { and, eq, gt, inArray, max, ne, sql } from '@kaja/db/orm';
 import { Zone, type ApplyResult } from '../zone';
 import { buildBesideBytes, buildZone, type ZoneBuilder } from '../zoneBuilder';
 import type { ZoneStore } from '../zoneStore';
-import { inPlaceChangeLimit, readServedZone, wireChange, type StoredZoneChange } from './zoneChanges';
+import { inPlaceChangeLimit, readServedZone, wireChange, type StoredZoneChange } from './zoneChangeReader';
 
 /**
  * What happened to a served zone. `loaded` is awaited before the zone is served (a whole load:

@@ -2,7 +2,7 @@ import { RRType } from '@kaja/dns-model';
 import { roomFor } from '../additional';
 import { ancestors } from '../ancestors';
 import type { Answer, Proof } from '../answer';
-import { findDelegation } from '../delegation';
+import { findDelegation } from '../referrals';
 import type { Rrset, Zone } from '../zone';
 import type { StoredDenial } from './denial';
 import { StoredNsec3Denial } from './nsec3Denial';

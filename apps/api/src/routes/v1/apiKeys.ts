@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { text } from '../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../plugins/authentication';
-import * as apiKeysService from '../../services/apiKeys';
+import { principalOf } from '../../plugins/app/authentication';
+import * as apiKeysService from '../../services/accounts/apiKeys';
 import { apiKey, apiKeyWithSecret } from '../../schemas/accounts';
 import { commonErrors, listEnvelope, pagination, successEnvelope, timestamp } from '../../schemas/common';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { text } from '../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../plugins/authentication';
-import { listAuditEvents } from '../../services/auditEvents';
+import { principalOf } from '../../plugins/app/authentication';
+import { listAuditEvents } from '../../services/ops/auditEvents';
 import { commonErrors, listEnvelope, pagination, timestamp } from '../../schemas/common';
 
 const auditEvent = z

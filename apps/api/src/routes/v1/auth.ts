@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { text } from '../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../plugins/authentication';
-import * as signInService from '../../services/signIn';
-import * as secondFactor from '../../services/secondFactor';
+import { principalOf } from '../../plugins/app/authentication';
+import * as signInService from '../../services/accounts/signIn';
+import * as secondFactor from '../../services/accounts/secondFactor';
 import { customer, defaultApiKey, user } from '../../schemas/accounts';
 import { commonErrors, email, message, password, successEnvelope, timestamp } from '../../schemas/common';
 import { authenticationResponse, passkeyAssertion, passkeyOptions, recoveryCode, secondFactorStep, totpCode } from '../../schemas/twoFactor';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sessionCookie } from '../../plugins/authentication';
-import type { Client } from '../../services/signIn';
+import { sessionCookie } from '../../plugins/app/authentication';
+import type { Client } from '../../services/accounts/signIn';
 
 export const clientOf = (request: FastifyRequest): Client => ({
   ip: request.ip,

@@ -4,7 +4,7 @@ import { apiKeys, tsigKeys } from '@kaja/db';
 import { DnsClass, emptyMessage, Opcode, Rcode, recordType, typeCode } from '@kaja/dns-model';
 import { addUser, errorOf, mailedToken, signUpOwner, startTestApi, uniqueEmail, type TestAccount, type TestApi } from '../../testing';
 import { applyUpdate } from '@kaja/zone-writes';
-import { roleScopes } from '../../services/scopes';
+import { roleScopes } from '../../services/accounts/scopes';
 import { createZone, setPlan, uniqueZoneName } from './zones/zoneTestKit';
 
 type Role = 'owner' | 'admin' | 'member';

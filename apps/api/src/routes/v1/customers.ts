@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { text } from '../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../plugins/authentication';
-import * as customersService from '../../services/customers';
+import { principalOf } from '../../plugins/app/authentication';
+import * as customersService from '../../services/accounts/customers';
 import { billingAddress, customer, zoneRegion } from '../../schemas/accounts';
 import { commonErrors, idParams, listEnvelope, message, pagination, successEnvelope } from '../../schemas/common';
 

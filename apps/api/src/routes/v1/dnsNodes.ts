@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../plugins/authentication';
-import * as dnsNodesService from '../../services/dnsNodes';
+import { principalOf } from '../../plugins/app/authentication';
+import * as dnsNodesService from '../../services/dns/dnsNodes';
 import { commonErrors, listEnvelope, message, pagination, timestamp } from '../../schemas/common';
 import { text } from '../../schemas/text';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { text } from '../../schemas/text';
-import { principalOf } from '../../plugins/authentication';
-import * as incidentsService from '../../services/incidents';
+import { principalOf } from '../../plugins/app/authentication';
+import * as incidentsService from '../../services/ops/incidents';
 import { commonErrors, idParams, listEnvelope, message, pagination, successEnvelope, timestamp } from '../../schemas/common';
 
 const tags = ['incidents'];

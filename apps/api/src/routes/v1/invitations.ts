@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { text } from '../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../plugins/authentication';
-import * as invitationsService from '../../services/invitations';
+import { principalOf } from '../../plugins/app/authentication';
+import * as invitationsService from '../../services/accounts/invitations';
 import { invitation, role, user } from '../../schemas/accounts';
 import { commonErrors, email, idParams, listEnvelope, pagination, password, successEnvelope, timestamp } from '../../schemas/common';
 import { clientOf, setSessionCookie } from './client';

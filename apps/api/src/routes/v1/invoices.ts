@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../plugins/authentication';
+import { principalOf } from '../../plugins/app/authentication';
 import type { ZoneContext } from '../../services/context';
-import * as invoicesService from '../../services/invoices';
-import { invoicePdf } from '../../services/invoicePdf';
-import { settleAccount } from '../../services/billingLifeCycle';
+import * as invoicesService from '../../services/billing/invoices';
+import { invoicePdf } from '../../services/billing/invoicePdf';
+import { settleAccount } from '../../services/billing/billingLifeCycle';
 import { invoice } from '../../schemas/billing';
 import { commonErrors, idParams, listEnvelope, pagination, successEnvelope } from '../../schemas/common';
 import { text } from '../../schemas/text';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from '../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as plansService from '../../services/plans';
+import * as plansService from '../../services/billing/plans';
 import { commonErrors, successEnvelope } from '../../schemas/common';
 
 export const plan = z

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { text } from '../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { regionStatuses } from '@kaja/catalog';
-import { principalOf } from '../../plugins/authentication';
-import * as regionsService from '../../services/regions';
+import { principalOf } from '../../plugins/app/authentication';
+import * as regionsService from '../../services/ops/regions';
 import { commonErrors, idParams, listEnvelope, message, pagination, successEnvelope, timestamp } from '../../schemas/common';
 
 const tags = ['regions'];

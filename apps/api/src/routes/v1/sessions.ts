@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../plugins/authentication';
+import { principalOf } from '../../plugins/app/authentication';
 import { commonErrors, idParams, message, successEnvelope } from '../../schemas/common';
 import { session } from '../../schemas/twoFactor';
-import * as signInService from '../../services/signIn';
+import * as signInService from '../../services/accounts/signIn';
 
 const tags = ['auth'];
 

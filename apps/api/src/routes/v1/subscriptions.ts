@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../plugins/authentication';
+import { principalOf } from '../../plugins/app/authentication';
 import type { ZoneContext } from '../../services/context';
-import * as subscriptionsService from '../../services/subscriptions';
+import * as subscriptionsService from '../../services/billing/subscriptions';
 import { billingInterval, currentSubscription, invoice, onboardingStep } from '../../schemas/billing';
 import { commonErrors, idParams, successEnvelope } from '../../schemas/common';
 import { plan } from './plans';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from '../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { submitSupportRequest } from '../../services/support';
+import { submitSupportRequest } from '../../services/ops/support';
 import { commonErrors, successEnvelope, timestamp } from '../../schemas/common';
 
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {

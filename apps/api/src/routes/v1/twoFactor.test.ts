@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiTest } from '../../apiTest';
 import { eq } from '@kaja/db/orm';
 import { recoveryCodes, totpFactors } from '@kaja/db';
-import { createStaff } from '../../services/staff';
+import { createStaff } from '../../services/accounts/staff';
 import { createZone } from './zones/zoneTestKit';
 import { addUser, createApiKey, enrolTotp, errorOf, signInStaff, signUpOwner, startTestApi, totpCode, type TestAccount, type TestApi } from '../../testing';
 

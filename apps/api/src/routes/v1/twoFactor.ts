@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../plugins/authentication';
+import { principalOf } from '../../plugins/app/authentication';
 import { commonErrors, idParams, message, successEnvelope } from '../../schemas/common';
 import { freshFactor, passkey, passkeyName, passkeyOptions, recoveryCodes, registrationResponse, totpCode, twoFactorStatus } from '../../schemas/twoFactor';
-import { assertionOptions, listPasskeys, presentPasskey, registrationOptions } from '../../services/passkeys';
-import * as twoFactor from '../../services/twoFactor';
+import { assertionOptions, listPasskeys, presentPasskey, registrationOptions } from '../../services/accounts/passkeys';
+import * as twoFactor from '../../services/accounts/twoFactor';
 
 const tags = ['two-factor'];
 // Enrolment is open to a session that must enrol before anything else; so is looking at what is set up.

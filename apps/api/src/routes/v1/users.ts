@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { text } from '../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../plugins/authentication';
-import * as usersService from '../../services/users';
-import { presentUser } from '../../services/presenters';
+import { principalOf } from '../../plugins/app/authentication';
+import * as usersService from '../../services/accounts/users';
+import { presentUser } from '../../services/accounts/presenters';
 import { role, user } from '../../schemas/accounts';
 import { commonErrors, email, idParams, listEnvelope, message, pagination, password, successEnvelope } from '../../schemas/common';
 

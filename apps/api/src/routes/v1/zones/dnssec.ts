@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../../plugins/authentication';
+import { principalOf } from '../../../plugins/app/authentication';
 import { commonErrors, listEnvelope, pagination, successEnvelope } from '../../../schemas/common';
 import { cryptokey, cryptokeyDeleted, cryptokeyInput, cryptokeyParams, dnssecStatus, dnssecStatusInput, dsList, forceQuery } from '../../../schemas/dnssec';
 import { zoneParams } from '../../../schemas/zones';
-import * as dnssecService from '../../../services/dnssec';
-import * as keysService from '../../../services/dnssecKeys';
+import * as dnssecService from '../../../services/zones/dnssec';
+import * as keysService from '../../../services/zones/dnssecKeys';
 import type { ZoneContext } from '../../../services/context';
 
 const tags = ['dnssec'];

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../../plugins/authentication';
+import { principalOf } from '../../../plugins/app/authentication';
 import { commonErrors, errorEnvelope, listEnvelope, pagination, queryFlag, successEnvelope, timestamp } from '../../../schemas/common';
 import { setDiff, zoneParams } from '../../../schemas/zones';
-import * as zoneChangesService from '../../../services/zoneChanges';
+import * as zoneChangesService from '../../../services/zones/zoneChangeHistory';
 import type { PlanningContext } from '../../../services/context';
 
 const tags = ['history'];

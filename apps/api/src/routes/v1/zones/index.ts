@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { text } from '../../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../../plugins/authentication';
+import { principalOf } from '../../../plugins/app/authentication';
 import { zoneRegion } from '../../../schemas/accounts';
 import { commonErrors, listEnvelope, pagination, successEnvelope } from '../../../schemas/common';
 import { primaryInput, zone, zoneParams } from '../../../schemas/zones';
 import type { PlanningContext } from '../../../services/context';
-import * as zonesService from '../../../services/zones';
-import type { RateLimits } from '../../../plugins/rateLimit';
-import { delegationRoutes } from './delegation';
+import * as zonesService from '../../../services/zones/zones';
+import type { RateLimits } from '../../../plugins/app/rateLimit';
+import { delegationRoutes } from './delegationRoutes';
 import { dnssecRoutes } from './dnssec';
 import { historyRoutes } from './history';
 import { metricsRoutes } from './metrics';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../../plugins/authentication';
+import { principalOf } from '../../../plugins/app/authentication';
 import { commonErrors, successEnvelope, timestamp } from '../../../schemas/common';
 import { zoneParams } from '../../../schemas/zones';
-import { maxMetricPoints, metricSteps, zoneMetrics, type MetricStep } from '../../../services/zoneMetrics';
+import { maxMetricPoints, metricSteps, zoneMetrics, type MetricStep } from '../../../services/zones/zoneMetrics';
 import type { ZoneContext } from '../../../services/context';
 
 const tags = ['metrics'];

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../../plugins/authentication';
+import { principalOf } from '../../../plugins/app/authentication';
 import { commonErrors, successEnvelope } from '../../../schemas/common';
 import { primaryInput, secondaryState, zoneParams } from '../../../schemas/zones';
-import * as secondaryZones from '../../../services/secondaryZones';
+import * as secondaryZones from '../../../services/zones/secondaryZones';
 import type { ZoneContext } from '../../../services/context';
 
 const tags = ['secondary zones'];

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { text } from '../../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../../plugins/authentication';
+import { principalOf } from '../../../plugins/app/authentication';
 import { commonErrors, listEnvelope, pagination, successEnvelope } from '../../../schemas/common';
 import { rrsetInput, rrset, rrsetParams, setDiff, zoneParams } from '../../../schemas/zones';
-import * as rrsetsService from '../../../services/rrsets';
+import * as rrsetsService from '../../../services/zones/rrsets';
 import type { ZoneContext } from '../../../services/context';
 
 const tags = ['records'];

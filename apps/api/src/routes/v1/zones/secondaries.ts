@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { text } from '../../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../../plugins/authentication';
+import { principalOf } from '../../../plugins/app/authentication';
 import { commonErrors, listEnvelope, pagination, successEnvelope, timestamp } from '../../../schemas/common';
 import { zoneParams } from '../../../schemas/zones';
-import * as secondariesService from '../../../services/secondaries';
+import * as secondariesService from '../../../services/zones/secondaries';
 import type { ZoneContext } from '../../../services/context';
 
 const tags = ['secondaries'];

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { text } from '../../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../../plugins/authentication';
+import { principalOf } from '../../../plugins/app/authentication';
 import { commonErrors, listEnvelope, pagination, successEnvelope, timestamp } from '../../../schemas/common';
 import { zoneParams } from '../../../schemas/zones';
-import * as tsigKeysService from '../../../services/tsigKeys';
+import * as tsigKeysService from '../../../services/zones/tsigKeys';
 import type { ZoneContext } from '../../../services/context';
 
 const tags = ['tsig keys'];

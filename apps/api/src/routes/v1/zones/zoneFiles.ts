@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { text } from '../../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../../plugins/authentication';
+import { principalOf } from '../../../plugins/app/authentication';
 import { commonErrors, errorEnvelope, queryFlag, successEnvelope } from '../../../schemas/common';
 import { setDiff, zoneParams } from '../../../schemas/zones';
-import * as zoneFiles from '../../../services/zoneFiles';
+import * as zoneFiles from '../../../services/zones/zoneFiles';
 import type { PlanningContext } from '../../../services/context';
 
 const tags = ['zone files'];
