@@ -49,6 +49,8 @@ declare module 'fastify' {
     zoneChanges: ZoneChangePublisher;
     /** Threads for the CPU-heavy part of requests (zone files), off the event loop that serves the rest. */
     workers: WorkerPool;
+    /** Resolves once the mail and background work begun so far is done (mail handed to the mail server). */
+    settled(): Promise<void>;
   }
 }
 
@@ -109,6 +111,7 @@ export async function buildApp({
   const runner = jobs ?? new JobRunner({ db: database.db, onError: (error, job) => app.log.error({ err: error, job }, 'job failed') });
   const { context, drain } = createServiceContext({ db: database.db, config, log: app.log, jobs: runner, ...(clock ? { clock } : {}) });
   app.decorate('context', context);
+  app.decorate('settled', drain);
   app.addHook('onClose', async () => {
     await drain();
     if (!mailer) outgoing.close();

@@ -59,9 +59,12 @@ export function createServiceContext(options: { db: Database; config: Config; lo
       track(new Promise<void>((resolve) => setImmediate(resolve)).then(task).catch((error) => options.log.error({ err: error }, `${label} failed`)));
     },
   };
-  /** Waits for mail and background work still on its way (at shutdown). */
+  /**
+   * Waits for mail and background work still on its way (at shutdown, and in tests), including what
+   * that work begins meanwhile: a queued mail's delivery starts only once it is stored.
+   */
   const drain = async () => {
-    await Promise.all([...pending]);
+    while (pending.size > 0) await Promise.all([...pending]);
   };
   return { context, drain };
 }

@@ -305,7 +305,7 @@ describe('security mail', () => {
     const mail = await mailTo(owner.email, 'sign-in from a new device');
     saysWhereAndHow(mail.text, 'Unknown Laptop Browser/7');
     await api.request('POST', '/auth/signin', { body: { email: owner.email, password: owner.password }, headers: ua });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await api.app.settled();
     expect(api.mail.messages.filter((message) => message.to.includes(owner.email) && message.subject.includes('new device'))).toHaveLength(1);
   });
 

@@ -138,7 +138,7 @@ describe('delegation checks against a parent zone', () => {
     expect(gone.text).toContain(`/zones/${zone.id}/delegation`);
     // Checked again, still missing: no second mail.
     await checkNow(zone.id);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await api.app.settled();
     expect(mailsAbout(zone.name)).toHaveLength(1);
 
     // A rollover: a new KSK signs, the old one stays published but no longer signs; the parent still has the old DS.
@@ -159,7 +159,7 @@ describe('delegation checks against a parent zone', () => {
     await delegate(zone.name, [...ns, `DS ${otherDigest}`]);
     expect(await checkNow(zone.id)).toMatchObject({ ds_state: 'wrong' });
     await api.mail.waitFor((mail) => mail.subject.includes(zone.name) && mail.text.includes('matches none of'));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await api.app.settled();
     expect(mailsAbout(zone.name)).toHaveLength(3);
 
     // Signing turned off: a DS left at the parent is flagged, not mailed.
