@@ -1,7 +1,8 @@
 // `npm run bench:*`: installs the Debian tools the benchmarks drive (as `npm test` does for the
-// tests), then runs the benchmark script given, with the arguments after it.
-import { ensureDebianTools, ensureDependencies, run } from './bootstrap.mjs';
-import { benchTools } from './requirements.mjs';
+// tests) and makes the server build they start, then runs the benchmark script given, with the
+// arguments after it.
+import { ensureBuild, ensureDebianTools, ensureDependencies, run } from './bootstrap.mjs';
+import { benchTools, builds } from './requirements.mjs';
 import { ensureNodeRuntime } from './runtime.mjs';
 
 await ensureNodeRuntime();
@@ -9,4 +10,5 @@ await ensureNodeRuntime();
 const [script, ...args] = process.argv.slice(2);
 ensureDependencies();
 ensureDebianTools(benchTools);
+ensureBuild('servers', builds.servers);
 process.exit(run('node', ['--import', 'tsx', script, ...args]));

@@ -51,27 +51,32 @@ export function ensureDependencies() {
 }
 
 /**
- * Builds a workspace when its build output is missing or older than its sources. The build's own
- * output (every file it wrote, the pages it pre-rendered, its tools' notices) is shown only when
- * it fails: a first start says what it builds and how long that took.
+ * Makes one of the builds (`builds` in requirements.mjs) when its output is missing or older than
+ * its sources. Its output (every file written, the pages pre-rendered, its tools' notices) is shown
+ * only when it fails: a first start says what it builds and how long that took.
  */
-export function ensureBuild(workspace, { sources, output }) {
-  const dir = join(root, workspace);
-  const builtAt = newestMtime(join(dir, output));
-  const changedAt = Math.max(...sources.map((source) => newestMtime(join(dir, source))));
+export function ensureBuild(name, { dir, sources, output, command }) {
+  const builtAt = newestMtime(join(root, dir, output));
+  const changedAt = Math.max(...sources.map((source) => newestMtime(join(root, dir, source))));
   if (builtAt > 0 && builtAt >= changedAt) return;
-  process.stdout.write(`Building ${workspace}... `);
+  process.stdout.write(`Building ${name}... `);
   const started = performance.now();
-  const result = spawnSync('npm', ['run', 'build', '--workspace', workspace], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const [program, ...args] = command;
+  const result = spawnSync(program === 'node' ? process.execPath : program, args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (result.error) throw result.error;
   if (result.status !== 0) {
     console.log('failed:');
     process.stdout.write(result.stdout);
     process.stderr.write(result.stderr);
-    console.error(`npm run build --workspace ${workspace} failed (exit ${result.status})`);
+    console.error(`${command.join(' ')} failed (exit ${result.status})`);
     process.exit(result.status ?? 1);
   }
   console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Every build of `builds` that is missing or stale. */
+export function ensureBuilds(builds) {
+  for (const [name, build] of Object.entries(builds)) ensureBuild(name, build);
 }
 
 const onPath = (binary) => (process.env.PATH ?? '').split(':').some((dir) => dir && existsSync(join(dir, binary)));

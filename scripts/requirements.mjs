@@ -28,13 +28,29 @@ export const benchTools = {
   chromium: 'chromium',
 };
 
-/** Web apps built before they are served or tested: sources that make them stale, and their output. */
-export const webBuilds = {
-  'apps/site': {
+/**
+ * What `npm run build` makes, each rebuilt when missing or older than its sources: the server
+ * bundles (`scripts/buildServers.mjs`) and the web apps. `dir` is where `sources` and `output` are.
+ */
+export const builds = {
+  servers: {
+    dir: '.',
+    sources: [
+      'scripts/buildServers.mjs',
+      ...['api', 'dns', 'platform'].map((app) => `apps/${app}/src`),
+      ...['catalog', 'config', 'db', 'dns-model', 'dnssec', 'module-worker', 'zone-writes'].map((pkg) => `packages/${pkg}/src`),
+    ],
+    output: 'dist',
+    command: ['node', 'scripts/buildServers.mjs'],
+  },
+  site: {
+    dir: 'apps/site',
     sources: ['app', 'content', 'public', 'react-router.config.ts', 'vite.config.ts', 'package.json', '../../packages/ui/src', '../../packages/catalog/src'],
     output: 'build',
+    command: ['npm', 'run', 'build', '--workspace', 'apps/site'],
   },
-  'apps/dashboard': {
+  dashboard: {
+    dir: 'apps/dashboard',
     sources: [
       'src',
       'public',
@@ -47,5 +63,6 @@ export const webBuilds = {
       '../../packages/catalog/src',
     ],
     output: 'dist',
+    command: ['npm', 'run', 'build', '--workspace', 'apps/dashboard'],
   },
 };

@@ -5,8 +5,8 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureBuild, ensureDebianTools, ensureDependencies, run } from './bootstrap.mjs';
-import { testTools, webBuilds } from './requirements.mjs';
+import { ensureBuilds, ensureDebianTools, ensureDependencies, run } from './bootstrap.mjs';
+import { builds, testTools } from './requirements.mjs';
 import { ensureNodeRuntime } from './runtime.mjs';
 import { slowestFiles, testSummary } from './testSummary.mjs';
 
@@ -19,7 +19,7 @@ const databaseProjects = ['db', 'zone-writes', 'api', 'dns-database'];
 ensureDependencies();
 ensureDebianTools(testTools);
 if (!databaseOnly) {
-  for (const [workspace, build] of Object.entries(webBuilds)) ensureBuild(workspace, build);
+  ensureBuilds(builds);
   if (run('npm', ['run', 'typecheck', '--silent']) !== 0) {
     console.error('Type check failed.');
     process.exit(1);

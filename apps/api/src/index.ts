@@ -10,4 +10,3 @@ export { resealSecrets, sealedSecretsByKey, type ResealCount } from './services/
 export { queriesThisMonth } from './services/billing/queryUsage';
 export { trimZoneChanges, type ZoneChangeRetention } from './services/zones/zoneChangeRetention';
 export { scheduleLifeCycle } from './services/billing/billingJobs';
-export { startModuleWorker } from './workers/moduleWorker';

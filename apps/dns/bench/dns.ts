@@ -61,7 +61,7 @@ try {
     const server = contender.start(mkdtempSync(join(dir, 'server-')), port, zoneFile);
     running.add(server);
     try {
-      // Start-up is not measured; on a busy machine loading the zone through tsx takes a while.
+      // Start-up is not measured; on a busy machine loading a big zone takes a while.
       await waitForAnswer(port, server, benchZoneName, 180_000);
       started.push({ contender, port });
     } catch (error) {

@@ -28,7 +28,8 @@ import { freePort, stop } from './servers';
 const { zones: zoneCount, changes: changeCount, workers } = wholeNumberFlags({ zones: 100_000, changes: { default: 10_000, least: 0 }, workers: 1 });
 const records = zoneCount * recordsPerZone;
 const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+// The server build, as `npm run dns` runs it (`npm run bench:*` makes it first).
+const main = fileURLToPath(new URL('../../../dist/apps/dns/src/main.js', import.meta.url));
 /** The node's connections carry this name, so they can be cut. */
 const nodeApplication = 'kaja-bench-scale-node';
 const silentLog = { info() {}, warn() {}, error() {} };
@@ -231,7 +232,7 @@ try {
     const { result, server } = await measure(
       workers === 1 ? 'Kaja DNS (PostgreSQL)' : `Kaja DNS (PostgreSQL, ${workers} workers)`,
       () => {
-        const child = spawn(process.execPath, [...dnsNodeFlags, '--import', 'tsx', main, '--listen', `127.0.0.1:${port}`, '--workers', String(workers)], {
+        const child = spawn(process.execPath, [...dnsNodeFlags, main, '--listen', `127.0.0.1:${port}`, '--workers', String(workers)], {
           env: { ...process.env, DATABASE_URL: database!.url!, LOG_LEVEL: 'silent', PGAPPNAME: nodeApplication },
           stdio: ['ignore', 'pipe', 'inherit'],
           detached: true,

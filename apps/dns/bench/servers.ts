@@ -26,7 +26,7 @@ export function startKaja(
 ): ChildProcess {
   return spawn(
     process.execPath,
-    [...dnsNodeFlags, '--import', 'tsx', join(root, 'apps/dns/src/main.ts'), '--listen', `127.0.0.1:${port}`, '--zone', `${zone}=${zoneFile}`, ...args],
+    [...dnsNodeFlags, join(root, 'dist/apps/dns/src/main.js'), '--listen', `127.0.0.1:${port}`, '--zone', `${zone}=${zoneFile}`, ...args],
     { cwd: root, stdio: ['ignore', stdout, 'inherit'], detached: true, env: { ...process.env, ...env } },
   );
 }

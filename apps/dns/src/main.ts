@@ -6,7 +6,8 @@
 // lead worker loads and follows the zones and tells the others of them (`database/zoneFeed.ts`).
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { startModuleWorker } from '@kaja/module-worker';
 import type { Registry } from 'prom-client';
 import { AliasResolver } from './alias';
 import { parseCommandLine, usage, type Config } from './cli';
@@ -199,7 +200,11 @@ async function superviseWorkers(config: Config): Promise<void> {
   const supervisor = new WorkerSupervisor({
     count: config.workers,
     start: (lead, spare) =>
-      new Worker(new URL(import.meta.url), { argv: process.argv.slice(2), env, workerData: { lead, spare, listen, zones, feedChannel } satisfies WorkerStart }),
+      startModuleWorker(new URL(import.meta.url), {
+        argv: process.argv.slice(2),
+        env,
+        workerData: { lead, spare, listen, zones, feedChannel } satisfies WorkerStart,
+      }),
     onReady: ({ ready, fromSnapshot }) => console.log(`${serving({ ...config, listen }, ready, fromSnapshot)} with ${config.workers} workers`),
     log: (line) => console.error(line),
   });

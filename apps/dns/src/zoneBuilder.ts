@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from '@kaja/module-worker';
 import { Zone, type SharedZone } from './zone';
 import { wireRecord } from './zoneFile';
 
@@ -55,12 +56,7 @@ export class ZoneBuilder {
   }
 
   private start(): Worker {
-    // The thread runs TypeScript, as this process does: tsx is registered in it before the module loads.
-    const tsx = import.meta.resolve('tsx/esm/api');
-    const module = new URL('./zoneBuilderThread.ts', import.meta.url).href;
-    const worker = new Worker(`import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(module)}); });`, {
-      eval: true,
-    });
+    const worker = startModuleWorker(new URL('./zoneBuilderThread.ts', import.meta.url));
     worker.unref();
     worker.on('message', (reply: Reply) => {
       const waiting = this.pending.get(reply.id);

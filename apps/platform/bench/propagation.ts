@@ -35,7 +35,8 @@ for (const [flag, value] of Object.entries({ nodes: nodeCount, rate, duration, z
   if (!Number.isInteger(value) || value < 1) throw new Error(`--${flag} must be a positive whole number`);
 }
 const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const main = fileURLToPath(new URL('../../dns/src/main.ts', import.meta.url));
+// The server build, as `npm run dns` runs it (`npm run bench:*` makes it first).
+const main = fileURLToPath(new URL('../../../dist/apps/dns/src/main.js', import.meta.url));
 /**
  * How often a node not answering a change yet is asked again: every 5 ms, less often when many
  * answers are awaited, so the asking stays under about 4,000 queries a second and does not itself
@@ -73,16 +74,12 @@ try {
 
   for (let i = 0; i < nodeCount; i++) {
     const port = await freePort();
-    const child = spawn(
-      process.execPath,
-      [...dnsNodeFlags, '--import', 'tsx', main, '--listen', `127.0.0.1:${port}`, '--workers', '1', '--node-name', `edge-${i + 1}`],
-      {
-        // A data directory each: every node keeps its own snapshot, as on its own machine.
-        env: { ...process.env, DATABASE_URL: database.url!, DATA_DIR: mkdtempSync(join(dataRoot, `edge-${i + 1}-`)), LOG_LEVEL: 'silent' },
-        stdio: ['ignore', 'pipe', 'inherit'],
-        detached: true,
-      },
-    );
+    const child = spawn(process.execPath, [...dnsNodeFlags, main, '--listen', `127.0.0.1:${port}`, '--workers', '1', '--node-name', `edge-${i + 1}`], {
+      // A data directory each: every node keeps its own snapshot, as on its own machine.
+      env: { ...process.env, DATABASE_URL: database.url!, DATA_DIR: mkdtempSync(join(dataRoot, `edge-${i + 1}-`)), LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
+    });
     const node: Node = { port, process: child, output: '' };
     child.stdout.on('data', (d) => (node.output += d));
     nodes.push(node);

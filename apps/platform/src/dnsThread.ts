@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import { startModuleWorker } from '@kaja/api';
+import { startModuleWorker } from '@kaja/module-worker';
 import type { UpdateService, ZoneChangePublisher } from '@kaja/zone-writes';
 import { serveDatabaseOverPort, type DatabaseHandle, type ZoneChangeNotice } from '@kaja/db';
 import type { Cidr, Config, KeyEncryptionKeys } from '@kaja/config';

@@ -1,8 +1,9 @@
 // The production install: `npm ci`, the build, then `npm ci --omit=dev`, and `npm start` serves
-// the API, the marketing site, the dashboard and DNS with no development package present. It runs
-// on a copy of the repository (sources and the web builds) that installs from npm's cache only.
+// the API, the marketing site, the dashboard and DNS from the build, with no development package
+// present (tsx and esbuild among them) and nothing installed or built at start. It runs on a copy of
+// the repository (sources and the builds) that installs from npm's cache only.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +20,18 @@ const copied = (path: string) => {
   return !inside.split(sep).some((part) => notCopied.has(part)) && inside !== join('apps', 'dns', 'build');
 };
 
+/**
+ * Gives the copy's directories their originals' times, deepest first: `cpSync` keeps the files' times
+ * only, and a directory newer than a build would make `npm start` think its sources changed.
+ */
+function keepDirectoryTimes(from: string, to: string) {
+  for (const entry of readdirSync(to, { withFileTypes: true })) {
+    if (entry.isDirectory()) keepDirectoryTimes(join(from, entry.name), join(to, entry.name));
+  }
+  const { atime, mtime } = statSync(from);
+  utimesSync(to, atime, mtime);
+}
+
 /** The environment of a command run as an operator would: no test runner variables. */
 const operatorEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && name !== 'NODE_ENV'));
 
@@ -30,24 +43,20 @@ function mustRun(command: string, args: string[], cwd: string) {
 describe('the platform on production dependencies only', () => {
   let copy: string;
   let output = '';
+  let installedAt = 0;
+  let programs: string[] = [];
   let stopPlatform: () => Promise<void> = async () => {};
   const ports = { site: 0, dashboard: 0, dns: 0 };
 
   beforeAll(async () => {
-    // The build, where the web apps' builds are missing or older than their sources (as npm test does).
-    mustRun(
-      process.execPath,
-      [
-        '--input-type=module',
-        '-e',
-        "import { ensureBuild } from './scripts/bootstrap.mjs'; import { webBuilds } from './scripts/requirements.mjs'; for (const [workspace, build] of Object.entries(webBuilds)) ensureBuild(workspace, build);",
-      ],
-      root,
-    );
+    // The builds that are missing or older than their sources (as npm test does).
+    mustRun(process.execPath, ['scripts/build.mjs'], root);
     copy = mkdtempSync(join(tmpdir(), 'kaja-production-'));
     // Timestamps kept: `npm start` sees the builds as newer than their sources and does not rebuild.
     cpSync(root, copy, { recursive: true, preserveTimestamps: true, filter: copied });
+    keepDirectoryTimes(root, copy);
     mustRun('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], copy);
+    installedAt = statSync(join(copy, 'node_modules', '.package-lock.json')).mtimeMs;
 
     ports.site = await freePort();
     ports.dashboard = await freePort();
@@ -83,6 +92,17 @@ describe('the platform on production dependencies only', () => {
       if (Date.now() > startedBy || platform.exitCode !== null) throw new Error(`the platform did not start:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
+    // The command lines of npm's process group: npm, the start script and the platform it runs.
+    programs = readdirSync('/proc')
+      .filter((pid) => /^\d+$/.test(pid))
+      .flatMap((pid) => {
+        try {
+          const group = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[2];
+          return Number(group) === platform.pid ? [readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ')] : [];
+        } catch {
+          return []; // a process that ended meanwhile
+        }
+      });
   }, 15 * minutes);
 
   afterAll(async () => {
@@ -91,10 +111,19 @@ describe('the platform on production dependencies only', () => {
   }, 2 * minutes);
 
   it('has no development package installed', () => {
-    for (const devOnly of ['vitest', 'vite', 'eslint', 'prettier', '@react-router/dev']) {
+    for (const devOnly of ['vitest', 'vite', 'eslint', 'prettier', '@react-router/dev', 'tsx', 'esbuild']) {
       expect(existsSync(join(copy, 'node_modules', devOnly)), devOnly).toBe(false);
     }
-    expect(existsSync(join(copy, 'node_modules', 'tsx')), 'tsx, which runs the TypeScript sources').toBe(true);
+  });
+
+  it('installs and builds nothing at start, and runs the platform from the build', () => {
+    expect(output).not.toMatch(/Installing|npm install|Building/);
+    expect(statSync(join(copy, 'node_modules', '.package-lock.json')).mtimeMs).toBe(installedAt);
+    expect(
+      programs.some((line) => line.includes(join(copy, 'dist/apps/platform/src/main.js'))),
+      programs.join('\n'),
+    ).toBe(true);
+    expect(programs.join('\n')).not.toMatch(/\btsx\b|\.ts\b/);
   });
 
   it('serves the API', async () => {

@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { build } from 'esbuild';
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from '@kaja/module-worker';
 import { exportPrivateKey, type Keytype } from './keys';
 import type { SignatureTimes } from './rrsig';
 import { signatureTimes } from './signatureCache';
@@ -25,8 +24,7 @@ const BATCH_JOBS = 1024;
  * planning (the NSEC or NSEC3 chain above all) overlaps the signing.
  */
 export async function signZoneInParallel(options: SignZoneOptions & { threads?: number }): Promise<SignedRecord[]> {
-  const code = await signingThreadCode();
-  const threads = Array.from({ length: Math.max(1, options.threads ?? availableParallelism()) }, () => new SigningThread(code));
+  const threads = Array.from({ length: Math.max(1, options.threads ?? availableParallelism()) }, () => new SigningThread());
   try {
     const now = options.now ?? Math.floor(Date.now() / 1000);
     const setup: SigningSetup = {
@@ -56,34 +54,15 @@ export async function signZoneInParallel(options: SignZoneOptions & { threads?: 
   }
 }
 
-/**
- * The signing thread's code: its module and what it imports, bundled by esbuild once per process.
- * Started from TypeScript through tsx instead, two threads took 0.4 s and 0.7 s of processor time
- * to be ready (tsx's loader thread resolves and loads every import of each), against 0.1 s and
- * 0.2 s from the bundle (0.3 s the first time, which makes it); the thread does not take the
- * process's `--import tsx` either.
- */
-let threadCode: Promise<string> | undefined;
-function signingThreadCode(): Promise<string> {
-  threadCode ??= build({
-    entryPoints: [fileURLToPath(new URL('./signWorker.ts', import.meta.url))],
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    write: false,
-    logLevel: 'silent',
-  }).then((result) => result.outputFiles[0]!.text);
-  return threadCode;
-}
-
 /** One signing thread: started at once, told the zone and keys, then given batches, which it answers in order. */
 class SigningThread {
   private readonly worker: Worker;
   private readonly waiting: { resolve: (batch: SignedBatch) => void; reject: (error: Error) => void }[] = [];
   private failure?: Error;
 
-  constructor(code: string) {
-    this.worker = new Worker(code, { eval: true, execArgv: [] });
+  constructor() {
+    // None of the process's options: a thread that signs needs none of them, and from the sources `--import tsx` would load tsx twice.
+    this.worker = startModuleWorker(new URL('./signWorker.ts', import.meta.url), { execArgv: [] });
     this.worker.on('message', (batch: SignedBatch) => this.waiting.shift()?.resolve(batch));
     this.worker.once('error', (error: Error) => this.fail(error));
     this.worker.once('exit', (code) => this.fail(new Error(`A signing thread stopped with exit code ${code} before it was done`)));

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { ApiError, type ErrorCode, type ErrorDetails } from '../errors';
-import { startModuleWorker } from './moduleWorker';
+import { startModuleWorker } from '@kaja/module-worker';
 import type { TaskName, Tasks } from './tasks';
 
 /** What a worker answers for one task. */

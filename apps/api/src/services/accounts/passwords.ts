@@ -1,7 +1,5 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as english from '@zxcvbn-ts/language-en';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { ApiError } from '../../errors';
 
 // OWASP's argon2id baseline: 19 MiB memory, 2 iterations, 1 lane.
@@ -21,11 +19,22 @@ export async function verifyPassword(passwordHash: string | null, password: stri
 /** zxcvbn's scale is 0 to 4; 3 is "safely unguessable" against an offline attack on a slow hash. */
 export const minimumPasswordScore = 3;
 
-const estimator = new ZxcvbnFactory({
-  dictionary: { ...common.dictionary, ...english.dictionary },
-  graphs: common.adjacencyGraphs,
-  translations: english.translations,
-});
+/**
+ * The estimator, loaded with its dictionaries at the first password checked: loading them took a
+ * quarter of a second of processor time, which every start paid before it answered.
+ */
+let estimator: Promise<ZxcvbnFactory> | undefined;
+function passwordEstimator(): Promise<ZxcvbnFactory> {
+  estimator ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-en')]).then(
+    ([{ ZxcvbnFactory }, common, english]) =>
+      new ZxcvbnFactory({
+        dictionary: { ...common.dictionary, ...english.dictionary },
+        graphs: common.adjacencyGraphs,
+        translations: english.translations,
+      }),
+  );
+  return estimator;
+}
 
 /** What the person and the product are called: words a guesser tries first. */
 function guessableWords(person: { email: string; fullName?: string | undefined; company?: string | undefined }) {
@@ -50,7 +59,7 @@ export async function checkPasswordRules(
       [field]: 'Password must not be the same as the email address',
     });
   }
-  const { score, feedback } = estimator.check(password, guessableWords(person));
+  const { score, feedback } = (await passwordEstimator()).check(password, guessableWords(person));
   if (score >= minimumPasswordScore) return;
   const message = `Password is too easy to guess${feedback.warning ? `: ${feedback.warning}` : ''}`;
   throw new ApiError('validation_failed', message, {

@@ -1,0 +1,1 @@
+export const suffix: string = ' from a typed module';
