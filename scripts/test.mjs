@@ -1,11 +1,12 @@
-// `npm test`: installs what is missing, type-checks, lints and checks the formatting of every
-// workspace, then runs every Vitest project. `npm run test:db` runs only the suites that talk to the database,
-// which CI repeats against a PostgreSQL server through DATABASE_URL. `npm run test:faults` runs the
+// `npm test`: installs and builds what is missing, type-checks, lints and checks the formatting of
+// every workspace (scripts/checks.mjs), then runs every Vitest project. `npm run test:db` runs only
+// the suites that talk to the database, which CI repeats against a PostgreSQL server through DATABASE_URL. `npm run test:faults` runs the
 // fault-injection scenarios (apps/platform/vitest.faults.config.ts), too long for `npm test`.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilds, ensureDebianTools, ensureDependencies, run } from './bootstrap.mjs';
+import { runChecks } from './checks.mjs';
 import { builds, testTools } from './requirements.mjs';
 import { ensureNodeRuntime } from './runtime.mjs';
 import { slowestFiles, testSummary } from './testSummary.mjs';
@@ -20,18 +21,7 @@ ensureDependencies();
 ensureDebianTools(testTools);
 if (!databaseOnly) {
   ensureBuilds(builds);
-  if (run('npm', ['run', 'typecheck', '--silent']) !== 0) {
-    console.error('Type check failed.');
-    process.exit(1);
-  }
-  if (run('npm', ['run', 'lint', '--silent']) !== 0) {
-    console.error('Lint failed: fix the findings above (`npm run lint` lists them again).');
-    process.exit(1);
-  }
-  if (run('npm', ['run', 'format:check', '--silent']) !== 0) {
-    console.error('Formatting differs from Prettier in the files above: `npm run format` rewrites them.');
-    process.exit(1);
-  }
+  if (!(await runChecks())) process.exit(1);
 }
 
 const report = join(mkdtempSync(join(tmpdir(), 'kaja-test-')), 'report.json');

@@ -19,8 +19,8 @@ describe('startModuleWorker', () => {
   it('runs a TypeScript module from the sources in a thread', async () => {
     const source = new URL('./testing/echoWorker.ts', import.meta.url);
     const worker = startModuleWorker(source, { workerData: 'ping' });
-    const [reply] = await new Promise((resolve, reject) => {
-      worker.once('message', (message) => resolve([message]));
+    const reply = await new Promise<unknown>((resolve, reject) => {
+      worker.once('message', resolve);
       worker.once('error', reject);
     });
     await worker.terminate();

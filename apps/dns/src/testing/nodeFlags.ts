@@ -8,5 +8,8 @@ import { readFileSync } from 'node:fs';
 export const dnsNodeFlags: string[] = (() => {
   const { scripts } = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { scripts: { dns: string } };
   const words = scripts.dns.split(' ');
-  return words.slice(words.indexOf('scripts/program.mjs') + 1, words.findIndex((word) => word.endsWith('.ts')));
+  return words.slice(
+    words.indexOf('scripts/program.mjs') + 1,
+    words.findIndex((word) => word.endsWith('.ts')),
+  );
 })();
