@@ -14,6 +14,7 @@ import { jobs, tsigKeys, zones, type DatabaseHandle, type RecordPolicy } from '@
 import { and, eq } from '@kaja/db/orm';
 import { createTestDatabase } from '@kaja/db/testing';
 import { sql } from '@kaja/db/orm';
+import { decodeQuotedPrintable } from '@kaja/test-support/mail';
 import { buildApp } from './app';
 import type { RateLimits } from './plugins/app/rateLimit';
 import { lifeCycleJob, scheduleLifeCycle } from './services/billing/billingJobs';
@@ -45,10 +46,7 @@ export function decodeMessage(raw: string): { subject: string; text: string } {
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
   const encoding = header('Content-Transfer-Encoding').toLowerCase();
   if (encoding === 'quoted-printable') {
-    body = Buffer.from(
-      body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-      'latin1',
-    ).toString('utf8');
+    body = decodeQuotedPrintable(body);
   } else if (encoding === 'base64') {
     body = Buffer.from(body, 'base64').toString('utf8');
   }

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { decodeQuotedPrintable } from './mail';
 import { freePort } from './ports';
 
 /** The repository's root directory. */
@@ -39,12 +40,6 @@ export interface PlatformOptions {
   /** The dashboard's host name (APP_URL), e.g. `localhost` for WebAuthn, which takes no IP address. */
   appHost?: string;
 }
-
-const decodeQuotedPrintable = (text: string) =>
-  Buffer.from(
-    text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
 
 /** The first link to `path` (e.g. /auth/verify-email) in the newest mail to `to`. */
 export function mailedLink(platform: Platform, to: string, path: string): string | undefined {
