@@ -23,6 +23,8 @@ export interface DnsThreadData {
   rateLimit?: RateLimitOptions;
   /** Query names whose encoded answers the DNS server keeps (DNS_ANSWER_CACHE_SIZE). */
   answerCacheSize?: number;
+  /** Seconds between two writes of the query counts (DNS_QUERY_COUNTS_INTERVAL; 60 when not given). */
+  queryCountsIntervalSeconds?: number;
   /** PostgreSQL: the thread opens connections of its own. */
   databaseUrl?: string;
   /** Otherwise the embedded database of the platform's thread, over this port. */

@@ -73,6 +73,7 @@ try {
     secondaryAllowedCidrs: data.secondaryAllowedCidrs,
     rateLimit: data.rateLimit,
     answerCacheSize: data.answerCacheSize,
+    ...(data.queryCountsIntervalSeconds ? { countsFlushIntervalMs: data.queryCountsIntervalSeconds * 1000 } : {}),
   });
   send({ type: 'ready', addresses: dns.addresses, zones: dns.zones.size });
 } catch (error) {

@@ -45,6 +45,7 @@ const dns = await startDnsThread({
   secondaryAllowedCidrs: config.secondaryAllowedCidrs,
   rateLimit: config.dnsRateLimit,
   answerCacheSize: config.dnsAnswerCacheSize,
+  queryCountsIntervalSeconds: config.dnsQueryCountsIntervalSeconds,
   onFailure: (error) => {
     console.error(`DNS server: ${error.message}`);
     void stop('DNS server stopped', 1);

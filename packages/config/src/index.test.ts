@@ -141,6 +141,8 @@ describe('loadConfig', () => {
     ['DNS_NODE_ID', 'node one'],
     ['DNS_NETWORK', 'ASIA'],
     ['DNS_HEARTBEAT_INTERVAL', '0'],
+    ['DNS_QUERY_COUNTS_INTERVAL', '0'],
+    ['DNS_QUERY_COUNTS_INTERVAL', '7200'],
     ['REGION_OFFLINE_AFTER', '1'],
     ['SUPPORT_EMAIL', 'nobody'],
     ['KEY_ENCRYPTION_KEY', 'c2hvcnQ='],

@@ -69,6 +69,12 @@ const env = z.object({
     .int('must be a whole number of seconds')
     .min(1, 'must be at least 1 second')
     .default(15),
+  DNS_QUERY_COUNTS_INTERVAL: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1 second')
+    .max(3600, 'must be at most 3600 seconds (the counts are hourly)')
+    .default(60),
   DNS_ANSWER_CACHE_SIZE: z.coerce
     .number({ error: 'must be a number of names' })
     .int('must be a whole number of names')
@@ -247,6 +253,8 @@ export interface Config {
   dnsRateLimit: { rate: number; window: number; slip: number; exempt: Cidr[] };
   /** Query names whose encoded answers each DNS server process keeps. */
   dnsAnswerCacheSize: number;
+  /** Seconds between two writes of a DNS worker's per-zone query counts (zone analytics, usage). */
+  dnsQueryCountsIntervalSeconds: number;
   appMode: 'production' | 'sandbox';
   apiBaseUrl: string;
   appUrl: string;
@@ -339,6 +347,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dnsSnapshotDir: values.DNS_SNAPSHOT_DIR ?? join(values.DATA_DIR, 'dns-snapshot'),
     zoneChangeRetention: { days: values.JOURNAL_RETENTION_DAYS, keepChanges: values.JOURNAL_KEEP_CHANGES },
     dnsAnswerCacheSize: values.DNS_ANSWER_CACHE_SIZE,
+    dnsQueryCountsIntervalSeconds: values.DNS_QUERY_COUNTS_INTERVAL,
     dnsRateLimit: { rate: values.DNS_RATE_LIMIT, window: values.DNS_RATE_LIMIT_WINDOW, slip: values.DNS_RATE_LIMIT_SLIP, exempt: values.DNS_RATE_LIMIT_EXEMPT },
     appMode: values.APP_MODE,
     apiBaseUrl: withoutTrailingSlash(values.API_BASE_URL ?? `http://${host}:${values.PORT}/v1`),

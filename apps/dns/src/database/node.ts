@@ -67,6 +67,7 @@ export async function serveDatabaseNode(
       database,
       primary,
       keyEncryptionKey: resolveKeyEncryptionKey(platform),
+      countsFlushIntervalMs: platform.dnsQueryCountsIntervalSeconds * 1000,
       // Dynamic updates go through the platform's write path, on the primary.
       updates: createUpdateService({ db: primary.db, config: platform, log, zoneChanges: new ZoneChangePublisher(primary.db, log) }),
     };
