@@ -14,7 +14,7 @@ import {
   type ResourceRecord,
   type Rrset,
 } from '@kaja/dns-model';
-import { ApiError } from './errors';
+import { ZoneWriteError } from './errors';
 import type { Actor } from './audit';
 import { policiesAllow, unmapAddress } from './restrictions';
 import { openTsigSecret } from './tsigSecrets';
@@ -134,8 +134,8 @@ export async function applyUpdate(ctx: WriteContext, request: UpdateRequest): Pr
     return { rcode: outcome.rcode, reason: outcome.reason, zone: zoneName, serial: outcome.serial };
   } catch (error) {
     // The record rules, key policies and plan limits of the API: the update is refused, nothing written.
-    if (error instanceof ApiError && error.status < 500) {
-      const reason = error.code === 'validation_failed' ? Object.values(error.details).join('; ') : error.message;
+    if (error instanceof ZoneWriteError) {
+      const reason = error.code === 'invalid_change' ? Object.values(error.details).join('; ') : error.message;
       return { ...failure(Rcode.REFUSED, reason), zone: zoneName };
     }
     throw error;

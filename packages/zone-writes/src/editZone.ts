@@ -3,7 +3,7 @@ import { nameServersOfRegion } from '@kaja/catalog';
 import { inTransaction } from './afterCommit';
 import type { Actor } from './audit';
 import type { WriteContext } from './context';
-import { conflict } from './errors';
+import { ZoneWriteError } from './errors';
 import { advanceOnboarding } from './onboarding';
 import { refuseSecondaryWrites } from './secondaryWrites';
 import { callerWriter, planChanges, type SetChange, type SetDiff } from './planChanges';
@@ -34,7 +34,7 @@ export async function editZone(
 ): Promise<EditResult> {
   return inTransaction(ctx, async (tx, after) => {
     const zone = await findZone(tx, caller, zoneId, { lock: true });
-    if (zone.status === 'deleting') throw conflict('The zone is being deleted');
+    if (zone.status === 'deleting') throw new ZoneWriteError('zone_deleting', 'The zone is being deleted');
     refuseSecondaryWrites(zone);
     const touched = options.touches?.(zone);
     const state = { zone, sets: await loadSets(tx, zone.id, touched ? neighbourhoodOf(zone.name, touched) : undefined) };
@@ -56,7 +56,7 @@ export function readZoneSnapshot(ctx: Pick<WriteContext, 'db'>, caller: Caller, 
   return ctx.db.transaction(
     async (tx) => {
       const zone = await findZone(tx, caller, zoneId);
-      if (zone.status === 'deleting') throw conflict('The zone is being deleted');
+      if (zone.status === 'deleting') throw new ZoneWriteError('zone_deleting', 'The zone is being deleted');
       refuseSecondaryWrites(zone);
       return { zone, sets: await loadSets(tx, zone.id) };
     },
@@ -86,7 +86,7 @@ export async function editZoneOptimistically(
     const { changes, diffs } = await plan(state);
     const result = await inTransaction(ctx, async (tx, after) => {
       const zone = await findZone(tx, caller, zoneId, { lock: true });
-      if (zone.status === 'deleting') throw conflict('The zone is being deleted');
+      if (zone.status === 'deleting') throw new ZoneWriteError('zone_deleting', 'The zone is being deleted');
       if (zone.serial !== state.zone.serial) return undefined;
       const written = await writeChanges(tx, { zone, sets: state.sets }, changes, diffs, {
         ...options,
@@ -98,7 +98,7 @@ export async function editZoneOptimistically(
     });
     if (result) return result;
   }
-  throw conflict('The zone kept changing while this change was planned: try again');
+  throw new ZoneWriteError('zone_kept_changing', 'The zone kept changing while this change was planned: try again');
 }
 
 /**
