@@ -22,6 +22,7 @@ import { inTransaction } from './afterCommit';
 import type { WriteContext } from './context';
 import { noticeOf, zoneNameServers } from './editZone';
 import { planChanges, type RrsetWriter, type SetChange } from './planChanges';
+import { refuseSecondaryWrites } from './secondaryWrites';
 import { writeChanges } from './writeChanges';
 import { isManagedSet, loadSets, neighbourhoodOf, setKey, type RrsetRow, type ZoneRow } from './zoneSets';
 
@@ -166,6 +167,7 @@ async function applyInZone(
   const changes = applyOperations(zone.name, sets, operations);
   const state = { zone, sets };
   const diffs = planChanges(tsigKeyWriter(input.key), state, changes);
+  refuseSecondaryWrites(zone);
   const actor: Actor = { type: 'tsig_key', userId: null, apiKeyId: null, tsigKeyId: input.key.id, ip: input.client ? unmapAddress(input.client) : null };
   const { serial, change } = await writeChanges(tx, state, changes, diffs, {
     source: 'dynamic_update',

@@ -11,8 +11,6 @@ export type ZoneWriteErrorCode =
   | 'zone_deleting'
   /** A secondary zone's records are its primaries'. */
   | 'zone_is_secondary'
-  /** A change planned outside the lock found the zone changed every time it tried to write. */
-  | 'zone_kept_changing'
   /** The change breaks a record rule; `details` names each field with its problem. */
   | 'invalid_change'
   /** The caller's record policies do not cover a set the change touches; `details` names them. */
