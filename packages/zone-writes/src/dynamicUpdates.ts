@@ -14,7 +14,7 @@ import {
   type ResourceRecord,
   type Rrset,
 } from '@kaja/dns-model';
-import { ApiError } from './errors';
+import { ZoneWriteError } from './errors';
 import type { Actor } from './audit';
 import { policiesAllow, unmapAddress } from './restrictions';
 import { openTsigSecret } from './tsigSecrets';
@@ -22,6 +22,7 @@ import { inTransaction } from './afterCommit';
 import type { WriteContext } from './context';
 import { noticeOf, zoneNameServers } from './editZone';
 import { planChanges, type RrsetWriter, type SetChange } from './planChanges';
+import { refuseSecondaryWrites } from './secondaryWrites';
 import { writeChanges } from './writeChanges';
 import { isManagedSet, loadSets, neighbourhoodOf, setKey, type RrsetRow, type ZoneRow } from './zoneSets';
 
@@ -134,8 +135,8 @@ export async function applyUpdate(ctx: WriteContext, request: UpdateRequest): Pr
     return { rcode: outcome.rcode, reason: outcome.reason, zone: zoneName, serial: outcome.serial };
   } catch (error) {
     // The record rules, key policies and plan limits of the API: the update is refused, nothing written.
-    if (error instanceof ApiError && error.status < 500) {
-      const reason = error.code === 'validation_failed' ? Object.values(error.details).join('; ') : error.message;
+    if (error instanceof ZoneWriteError) {
+      const reason = error.code === 'invalid_change' ? Object.values(error.details).join('; ') : error.message;
       return { ...failure(Rcode.REFUSED, reason), zone: zoneName };
     }
     throw error;
@@ -166,6 +167,7 @@ async function applyInZone(
   const changes = applyOperations(zone.name, sets, operations);
   const state = { zone, sets };
   const diffs = planChanges(tsigKeyWriter(input.key), state, changes);
+  refuseSecondaryWrites(zone);
   const actor: Actor = { type: 'tsig_key', userId: null, apiKeyId: null, tsigKeyId: input.key.id, ip: input.client ? unmapAddress(input.client) : null };
   const { serial, change } = await writeChanges(tx, state, changes, diffs, {
     source: 'dynamic_update',

@@ -3,102 +3,101 @@ import { nameServersOfRegion } from '@kaja/catalog';
 import { inTransaction } from './afterCommit';
 import type { Actor } from './audit';
 import type { WriteContext } from './context';
-import { conflict } from './errors';
+import { refuseDeletingZone, type EditableZone } from './editableZone';
 import { advanceOnboarding } from './onboarding';
-import { refuseSecondaryWrites } from './secondaryWrites';
 import { callerWriter, planChanges, type SetChange, type SetDiff } from './planChanges';
+import { editedSets, setChangesOf, type RecordEdit } from './recordEdits';
 import type { Caller } from './restrictions';
+import { refuseSecondaryWrites } from './secondaryWrites';
 import { writeChanges, type EditOptions } from './writeChanges';
 import { findZone, loadSets, neighbourhoodOf, type RrsetRow, type ZoneRow, type ZoneState } from './zoneSets';
 
 export interface EditResult {
   zone: ZoneRow;
-  /** The zone's serial after the change (unchanged when nothing changed or on a dry run). */
+  /** The zone's serial after the change (unchanged when nothing changed). */
   serial: number;
   diffs: SetDiff[];
   /** The stored sets after the change, by `setKey`, for the sets the change touched (null = removed). */
   sets: Map<string, RrsetRow | null>;
 }
 
+/** What a customer's change writes under: where it comes from and how the audit log names it. */
+export type CustomerEditOptions = Pick<EditOptions, 'source' | 'action' | 'summary'>;
+
+/** Locks a zone for a change of its records; it may have begun to be deleted since the request read it. */
+async function lockZone(tx: Executor, caller: Caller, zone: Pick<ZoneRow, 'id'>): Promise<ZoneRow> {
+  const locked = await findZone(tx, caller, zone.id, { lock: true });
+  refuseDeletingZone(locked);
+  return locked;
+}
+
 /**
- * One change to a zone's records, all or nothing: locks the zone (one serial per change, in
- * order), lets `build` decide the set changes from the current state, checks and writes them, and
- * after the commit announces the new serial.
+ * A customer's edits of a zone's records, all or nothing: locks the zone (one serial per change,
+ * in order), loads the sets the edits can interact with (their neighbourhood: a one-record write
+ * stays cheap in a zone of 100,000 records), applies the edits to them, checks and writes the
+ * result, and after the commit announces the new serial.
  */
 export async function editZone(
   ctx: WriteContext,
   caller: Caller,
-  zoneId: string,
-  options: EditOptions,
-  build: (state: ZoneState, tx: Executor) => SetChange[] | Promise<SetChange[]>,
+  zone: EditableZone,
+  edits: readonly RecordEdit[],
+  options: CustomerEditOptions,
 ): Promise<EditResult> {
   return inTransaction(ctx, async (tx, after) => {
-    const zone = await findZone(tx, caller, zoneId, { lock: true });
-    if (zone.status === 'deleting') throw conflict('The zone is being deleted');
-    refuseSecondaryWrites(zone);
-    const touched = options.touches?.(zone);
-    const state = { zone, sets: await loadSets(tx, zone.id, touched ? neighbourhoodOf(zone.name, touched) : undefined) };
-    const changes = await build(state, tx);
-    const diffs = planChanges(callerWriter(caller), state, changes, options);
+    const locked = await lockZone(tx, caller, zone);
+    const state = { zone: locked, sets: await loadSets(tx, locked.id, neighbourhoodOf(locked.name, editedSets(edits))) };
+    const changes = setChangesOf(edits, state);
+    const diffs = planChanges(callerWriter(caller), state, changes);
     const { serial, sets, change } = await writeChanges(tx, state, changes, diffs, {
       ...options,
-      nameServers: zoneNameServers(ctx, zone),
+      nameServers: zoneNameServers(ctx, locked),
       actor: caller.actor,
     });
-    if (diffs.some((diff) => diff.added.length > 0)) await advanceOnboarding(tx, caller.actor, zone.customerId, 'add_records');
-    if (serial !== zone.serial) after.publish(noticeOf({ ...zone, serial }, zone.status, change));
-    return { zone: { ...zone, serial }, serial, diffs, sets };
+    if (diffs.some((diff) => diff.added.length > 0)) await advanceOnboarding(tx, caller.actor, locked.customerId, 'add_records');
+    if (serial !== locked.serial) after.publish(noticeOf({ ...locked, serial }, locked.status, change));
+    return { zone: { ...locked, serial }, serial, diffs, sets };
   });
 }
 
-/** The zone and all its sets as one read-only snapshot shows them, without locking anything. */
-export function readZoneSnapshot(ctx: Pick<WriteContext, 'db'>, caller: Caller, zoneId: string): Promise<ZoneState> {
+/**
+ * The zone and all its sets as one read-only snapshot shows them, without locking anything: what
+ * a heavy change (an import, a restore) is planned on, outside the lock (`writePlannedChange`).
+ */
+export function readZoneSnapshot(ctx: Pick<WriteContext, 'db'>, caller: Caller, zone: EditableZone): Promise<ZoneState> {
   return ctx.db.transaction(
     async (tx) => {
-      const zone = await findZone(tx, caller, zoneId);
-      if (zone.status === 'deleting') throw conflict('The zone is being deleted');
-      refuseSecondaryWrites(zone);
-      return { zone, sets: await loadSets(tx, zone.id) };
+      const current = await findZone(tx, caller, zone.id);
+      refuseDeletingZone(current);
+      return { zone: current, sets: await loadSets(tx, current.id) };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 }
 
-/** Plans of a heavy change tried before giving up when the zone keeps changing meanwhile. */
-const planAttempts = 3;
-
 /**
- * A change to a zone's records planned outside its lock, for changes whose planning is heavy (a
- * zone file, a restore): `plan` gets the zone as one snapshot shows it and may take long (on a
- * worker thread) while other requests write and read the zone. The plan is written only if the
- * zone's serial is still the snapshot's, every change of the records moving it; otherwise the
- * change is planned again on a new snapshot.
+ * Writes a change planned on a snapshot (`readZoneSnapshot`) while other requests wrote and read
+ * the zone, if the zone's serial is still the snapshot's: every change of the records moves it.
+ * Undefined when it moved: the plan no longer fits, plan again on a new snapshot.
  */
-export async function editZoneOptimistically(
+export async function writePlannedChange(
   ctx: WriteContext,
   caller: Caller,
-  zoneId: string,
-  options: Omit<EditOptions, 'system' | 'touches' | 'newSerial' | 'dryRun'>,
-  plan: (state: ZoneState) => Promise<{ changes: SetChange[]; diffs: SetDiff[] }>,
-): Promise<EditResult> {
-  for (let attempt = 0; attempt < planAttempts; attempt++) {
-    const state = await readZoneSnapshot(ctx, caller, zoneId);
-    const { changes, diffs } = await plan(state);
-    const result = await inTransaction(ctx, async (tx, after) => {
-      const zone = await findZone(tx, caller, zoneId, { lock: true });
-      if (zone.status === 'deleting') throw conflict('The zone is being deleted');
-      if (zone.serial !== state.zone.serial) return undefined;
-      const written = await writeChanges(tx, { zone, sets: state.sets }, changes, diffs, {
-        ...options,
-        nameServers: zoneNameServers(ctx, zone),
-        actor: caller.actor,
-      });
-      if (written.serial !== zone.serial) after.publish(noticeOf({ ...zone, serial: written.serial }, zone.status, written.change));
-      return { zone: { ...zone, serial: written.serial }, serial: written.serial, diffs, sets: written.sets };
+  snapshot: ZoneState,
+  planned: { changes: readonly SetChange[]; diffs: SetDiff[] },
+  options: CustomerEditOptions,
+): Promise<EditResult | undefined> {
+  return inTransaction(ctx, async (tx, after) => {
+    const zone = await lockZone(tx, caller, snapshot.zone);
+    if (zone.serial !== snapshot.zone.serial) return undefined;
+    const written = await writeChanges(tx, { zone, sets: snapshot.sets }, planned.changes, planned.diffs, {
+      ...options,
+      nameServers: zoneNameServers(ctx, zone),
+      actor: caller.actor,
     });
-    if (result) return result;
-  }
-  throw conflict('The zone kept changing while this change was planned: try again');
+    if (written.serial !== zone.serial) after.publish(noticeOf({ ...zone, serial: written.serial }, zone.status, written.change));
+    return { zone: { ...zone, serial: written.serial }, serial: written.serial, diffs: planned.diffs, sets: written.sets };
+  });
 }
 
 /**
@@ -111,8 +110,9 @@ export async function writeSystemChanges(
   ctx: Pick<WriteContext, 'config'>,
   zone: ZoneRow,
   build: (state: ZoneState) => SetChange[],
-  options: Omit<EditOptions, 'system' | 'dryRun' | 'touches'> & { actor: Actor },
+  options: Omit<EditOptions, 'system'> & { actor: Actor },
 ): Promise<{ serial: number; diffs: SetDiff[] }> {
+  refuseSecondaryWrites(zone);
   // Every set the platform writes is at the apex.
   const state = { zone, sets: await loadSets(tx, zone.id, neighbourhoodOf(zone.name, [])) };
   const changes = build(state);

@@ -1,47 +1,38 @@
-/** The error codes of the API, each with its one HTTP status. */
-export const errorStatuses = {
-  bad_request: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  quota_exceeded: 403,
-  account_read_only: 403,
-  not_found: 404,
-  conflict: 409,
-  zone_is_secondary: 409,
-  payload_too_large: 413,
-  validation_failed: 422,
-  rate_limited: 429,
-  internal_error: 500,
-  unavailable: 503,
-} as const;
+/**
+ * Why the write path refused a change, in the product's words. Each writer answers it in its own
+ * terms: the API with an HTTP status and its envelope (`apps/api/src/errors.ts`), dynamic updates
+ * with an rcode.
+ */
+export type ZoneWriteErrorCode =
+  /** No zone of that id the caller may touch. */
+  | 'zone_not_found'
+  /** The set or record a request names (by id, or by name and type) is not there. */
+  | 'rrset_not_found'
+  | 'zone_deleting'
+  /** A secondary zone's records are its primaries'. */
+  | 'zone_is_secondary'
+  /** The change breaks a record rule; `details` names each field with its problem. */
+  | 'invalid_change'
+  /** The caller's record policies do not cover a set the change touches; `details` names them. */
+  | 'not_permitted'
+  /** The plan's zone or record limit; `details` has the resource, limit and usage. */
+  | 'quota_exceeded';
 
-export type ErrorCode = keyof typeof errorStatuses;
+export type ZoneWriteErrorDetails = Record<string, unknown>;
 
-export type ErrorDetails = Record<string, unknown>;
-
-/** A failure the client should see: thrown anywhere, answered by the error handler in the envelope. */
-export class ApiError extends Error {
-  override name = 'ApiError';
-  readonly status: number;
+export class ZoneWriteError extends Error {
+  override name = 'ZoneWriteError';
 
   constructor(
-    readonly code: ErrorCode,
+    readonly code: ZoneWriteErrorCode,
     message: string,
-    readonly details: ErrorDetails = {},
-    /** Extra response headers, e.g. Retry-After. */
-    readonly headers: Record<string, string> = {},
+    readonly details: ZoneWriteErrorDetails = {},
   ) {
     super(message);
-    this.status = errorStatuses[code];
   }
 }
 
-export const notFound = (what = 'Resource') => new ApiError('not_found', `${what} not found`);
-export const forbidden = (message = 'You are not allowed to do this') => new ApiError('forbidden', message);
-export const unauthorized = (message = 'Authentication required') => new ApiError('unauthorized', message);
-export const conflict = (message: string, details: ErrorDetails = {}) => new ApiError('conflict', message, details);
-
-/** A validation failure on one or more fields; the message is the first hint. */
-export function invalid(details: Record<string, string>): ApiError {
-  return new ApiError('validation_failed', Object.values(details)[0] ?? 'Validation failed', details);
+/** Problems with the fields of a change; the message is the first one. */
+export function invalidChange(details: Record<string, string>): ZoneWriteError {
+  return new ZoneWriteError('invalid_change', Object.values(details)[0] ?? 'Validation failed', details);
 }

@@ -1,15 +1,26 @@
 // The one write path for zone content. Writers (the API, dynamic updates, background jobs,
-// secondary zones) change records with `editZone` (a customer's change, held to the caller's key
-// restrictions), `editZoneOptimistically` (heavy planning outside the lock) or
-// `writeSystemChanges` (the platform's own change); every one checks the RRset rules, the plan's
-// record limit, writes the sets, a new serial, the zone change and the audit event in one
-// transaction, and announces the change after the commit.
+// secondary zones) change records with `editZone` (a customer's edits, read once by the writer and
+// held to the caller's key restrictions), `writePlannedChange` (a heavy change planned on a
+// `readZoneSnapshot` outside the lock) or `writeSystemChanges` (the platform's own change); every
+// one checks the RRset rules, the plan's record limit, writes the sets, a new serial, the zone
+// change and the audit event in one transaction, and announces the change after the commit.
+// Refusals are `ZoneWriteError`s with a code each writer answers in its own terms.
 export { inTransaction, mailJob, type AfterCommit, type MailingContext, type MailMessage, type PublishingContext } from './afterCommit';
 export { recordAudit, systemActor, type Actor, type AuditEntry } from './audit';
 export type { Logger, WriteContext } from './context';
 export { applyUpdate, createUpdateService, type TsigKeyRow, type UpdateOutcome, type UpdateRequest, type UpdateService } from './dynamicUpdates';
-export { editZone, editZoneOptimistically, noticeOf, readZoneSnapshot, writeSystemChanges, zoneNameServers, type EditResult } from './editZone';
-export { ApiError, conflict, errorStatuses, forbidden, invalid, notFound, unauthorized, type ErrorCode, type ErrorDetails } from './errors';
+export { editableZone, type EditableZone } from './editableZone';
+export {
+  editZone,
+  noticeOf,
+  readZoneSnapshot,
+  writePlannedChange,
+  writeSystemChanges,
+  zoneNameServers,
+  type CustomerEditOptions,
+  type EditResult,
+} from './editZone';
+export { ZoneWriteError, type ZoneWriteErrorCode, type ZoneWriteErrorDetails } from './errors';
 export { advanceOnboarding, onboardingSteps } from './onboarding';
 export { callerWriter, planChanges, type RrsetWriter, type SetChange, type SetDiff } from './planChanges';
 export { accountUsage, checkRecordQuota, checkZoneQuota, lockCustomer, planLimits, type AccountUsage, type PlanLimits } from './quotas';
@@ -25,7 +36,8 @@ export {
   type RrsetTarget,
 } from './restrictions';
 export { queueRefresh, refreshSecondaryJob } from './secondaryRefresh';
-export { refuseSecondaryWrites, zoneIsSecondary } from './secondaryWrites';
+export { type RecordEdit } from './recordEdits';
+export { refuseSecondaryWrites } from './secondaryWrites';
 export { hostName, nextSerial, serialOf, soaContent, soaTimers } from './soa';
 export { openTsigSecret, sealTsigSecret } from './tsigSecrets';
 export { recordDelta, writeChanges, type EditOptions } from './writeChanges';

@@ -1,5 +1,5 @@
 import { checkRrsets, managedTypeProblem, writableTypeProblem, type Rrset } from '@kaja/dns-model';
-import { ApiError, invalid } from './errors';
+import { invalidChange, ZoneWriteError } from './errors';
 import { canWriteRrset, type Caller, type RrsetTarget } from './restrictions';
 import { asRrset, isManagedSet, relativeName, setKey, type ZoneState } from './zoneSets';
 
@@ -37,7 +37,7 @@ export const callerWriter = (caller: Caller): RrsetWriter => ({
 
 /**
  * Checks a change against the writer's record policies and the RRset rules of the whole zone after
- * it, and works out what it removes and adds. Throws `forbidden` or `validation_failed` with the
+ * it, and works out what it removes and adds. Throws `not_permitted` or `invalid_change` with the
  * field hints of the request.
  */
 export function planChanges(writer: RrsetWriter | null, state: ZoneState, changes: readonly SetChange[], options: { system?: boolean } = {}): SetDiff[] {
@@ -55,15 +55,15 @@ export function planChanges(writer: RrsetWriter | null, state: ZoneState, change
       if (refused) details[`${change.path}type`] ??= refused;
     }
   }
-  if (Object.keys(details).length > 0) throw invalid(details);
+  if (Object.keys(details).length > 0) throw invalidChange(details);
 
   if (!options.system) {
     if (!writer) throw new TypeError("A change that is not the platform's own needs the caller");
     const refused = changes.filter((change) => !writer.mayWrite({ zone: zone.name, name: relativeName(change.name, zone.name), type: change.type }));
     if (refused.length > 0) {
       const first = refused[0]!;
-      throw new ApiError(
-        'forbidden',
+      throw new ZoneWriteError(
+        'not_permitted',
         `${writer.label} may not change ${first.type} records at ${first.name}`,
         Object.fromEntries(refused.map((change) => [`${change.path}name`, `${writer.label} may not change ${change.type} records at ${change.name}`])),
       );
@@ -89,7 +89,7 @@ export function planChanges(writer: RrsetWriter | null, state: ZoneState, change
     const change = byKey.get(setKey(problem.name, problem.type));
     details[`${change?.path ?? ''}${problem.field}`] ??= problem.message;
   }
-  if (Object.keys(details).length > 0) throw invalid(details);
+  if (Object.keys(details).length > 0) throw invalidChange(details);
 
   const diffs: SetDiff[] = [];
   for (const change of byKey.values()) {

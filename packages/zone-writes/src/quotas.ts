@@ -1,7 +1,7 @@
 import { and, count, eq, ne, sql, sum } from '@kaja/db/orm';
 import { customers, plans, subscriptions, zones, type Executor } from '@kaja/db';
 import { defaultPlanId, findPlan } from '@kaja/catalog';
-import { ApiError } from './errors';
+import { ZoneWriteError } from './errors';
 
 /** The limits of a plan (null = unlimited). */
 export interface PlanLimits {
@@ -51,7 +51,7 @@ export async function checkZoneQuota(executor: Executor, customerId: string): Pr
   await lockCustomer(executor, customerId);
   const usage = (await accountUsage(executor, customerId)).zones;
   if (usage + 1 > limit) {
-    throw new ApiError('quota_exceeded', `Your plan allows ${limit} zones and you have ${usage}: delete a zone or change your plan`, {
+    throw new ZoneWriteError('quota_exceeded', `Your plan allows ${limit} zones and you have ${usage}: delete a zone or change your plan`, {
       resource: 'zones',
       limit,
       usage,
@@ -71,7 +71,7 @@ export async function checkRecordQuota(executor: Executor, customerId: string, a
   await lockCustomer(executor, customerId);
   const usage = (await accountUsage(executor, customerId)).records;
   if (usage + added > limit) {
-    throw new ApiError(
+    throw new ZoneWriteError(
       'quota_exceeded',
       `Your plan allows ${limit} records and you have ${usage}: this change adds ${added}. Delete records or change your plan`,
       { resource: 'records', limit, usage, requested: added },

@@ -4,24 +4,19 @@ import { typeCode } from '@kaja/dns-model';
 import { recordAudit, type Actor } from './audit';
 import type { SetChange, SetDiff } from './planChanges';
 import { checkRecordQuota } from './quotas';
-import { refuseSecondaryWrites } from './secondaryWrites';
 import { nextSerial, soaContent } from './soa';
-import { isManagedSet, setKey, sortKeyOf, type RrsetRow, type ZoneRow, type ZoneState } from './zoneSets';
+import { isManagedSet, setKey, sortKeyOf, type RrsetRow, type ZoneState } from './zoneSets';
 
 export interface EditOptions {
   source: ZoneChangeSource;
   /** Audit action, e.g. `records.created`. */
   action: string;
-  /** Check everything and report the diff, write nothing. */
-  dryRun?: boolean;
   /** The platform's own change (SOA, apex NS and the DNSSEC sets may be touched). */
   system?: boolean;
   /** A new serial even when no set changes: a key (de)activation changes only the signatures served. */
   newSerial?: boolean;
   /** Extra audit summary. */
   summary?: Record<string, unknown>;
-  /** The sets a small change touches (see `Neighbourhood`); left out, the whole zone is loaded. */
-  touches?: (zone: ZoneRow) => readonly { name: string; type: string; contents?: readonly string[] }[] | undefined;
 }
 
 const toChangeActor = (actor: Actor): ZoneChangeActor => ({
@@ -98,11 +93,10 @@ export async function writeChanges(
   options: EditOptions & { nameServers: readonly string[]; actor: Actor },
 ): Promise<{ serial: number; sets: Map<string, RrsetRow | null>; change?: ZoneChangeNotice['change'] }> {
   const { zone, sets } = state;
-  refuseSecondaryWrites(zone);
   const stored = new Map<string, RrsetRow | null>();
   const delta = recordDelta(zone.name, diffs);
   await checkRecordQuota(tx, zone.customerId, delta);
-  if (options.dryRun || (diffs.length === 0 && !options.newSerial)) {
+  if (diffs.length === 0 && !options.newSerial) {
     for (const change of changes) stored.set(setKey(change.name, change.type), sets.get(setKey(change.name, change.type)) ?? null);
     return { serial: zone.serial, sets: stored };
   }

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lt, or, type SQL } from '@kaja/db/orm';
 import { rrsets, zones, type Executor } from '@kaja/db';
 import { isSubdomain, managedTypeProblem, parentName, type Rrset } from '@kaja/dns-model';
-import { notFound } from './errors';
+import { ZoneWriteError } from './errors';
 import { canAccessZone, type Caller } from './restrictions';
 
 // The zone's stored sets as the write path reads them: keys, names, the neighbourhood of a change.
@@ -34,7 +34,7 @@ export async function findZone(executor: Executor, caller: Caller, zoneId: strin
     .from(zones)
     .where(and(eq(zones.id, zoneId), eq(zones.customerId, caller.customerId)));
   const [zone] = options.lock ? await query.for('update') : await query;
-  if (!zone || !canAccessZone(caller, zone.name)) throw notFound('Zone');
+  if (!zone || !canAccessZone(caller, zone.name)) throw new ZoneWriteError('zone_not_found', 'Zone not found');
   return zone;
 }
 

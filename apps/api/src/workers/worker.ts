@@ -1,6 +1,6 @@
 // The entry of a pool thread: runs the tasks it is sent, one at a time, and answers each.
 import { parentPort } from 'node:worker_threads';
-import { ApiError } from '../errors';
+import { apiErrorOf } from '../errors';
 import type { TaskOutcome } from './pool';
 import { tasks, type TaskName } from './tasks';
 
@@ -10,7 +10,8 @@ port.on('message', ({ id, task, input }: { id: number; task: TaskName; input: ne
   try {
     outcome = { id, ok: true, value: tasks[task](input) };
   } catch (error) {
-    const api = error instanceof ApiError ? { code: error.code, message: error.message, details: error.details } : undefined;
+    const known = apiErrorOf(error);
+    const api = known && { code: known.code, message: known.message, details: known.details };
     outcome = { id, ok: false, error: { message: (error as Error).message, ...(api ? { api } : {}) } };
   }
   port.postMessage(outcome);

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ApiError, type ErrorCode, type ErrorDetails } from '../../errors';
+import { ApiError, apiErrorOf, type ErrorCode, type ErrorDetails } from '../../errors';
 import { detailsFromIssues } from '../../schemas/messages';
 
 function envelope(code: ErrorCode, message: string, details: ErrorDetails = {}) {
@@ -26,8 +26,9 @@ function fromFrameworkError(error: FastifyError, request: FastifyRequest): ApiEr
 export async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let apiError: ApiError;
-    if (error instanceof ApiError) {
-      apiError = error;
+    const known = apiErrorOf(error);
+    if (known) {
+      apiError = known;
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({
         path: issue.instancePath.split('/').filter(Boolean),

@@ -6,7 +6,7 @@ import type { Pagination } from '../../schemas/common';
 import type { Principal } from '../accounts/principal';
 import {
   checkRecordQuota,
-  editZoneOptimistically,
+  editableZone,
   findZone,
   isManagedSet,
   readZoneSnapshot,
@@ -17,6 +17,7 @@ import {
   type ZoneState,
 } from '@kaja/zone-writes';
 import type { PlanningContext, ZoneContext } from '../context';
+import { writeHeavyChange } from './heavyChanges';
 
 type ChangeRow = typeof zoneChanges.$inferSelect;
 
@@ -131,18 +132,13 @@ export async function restoreZone(ctx: PlanningContext, principal: Principal, zo
       },
       principal.customerId,
     );
+  const zone = editableZone(await findZone(ctx.db, principal, zoneId));
   if (dryRun) {
-    const state = await readZoneSnapshot(ctx, principal, zoneId);
+    const state = await readZoneSnapshot(ctx, principal, zone);
     const { diffs } = await plan(state);
     await ctx.db.transaction((tx) => checkRecordQuota(tx, state.zone.customerId, recordDelta(state.zone.name, diffs)));
     return { dry_run: true, serial: state.zone.serial, restored_serial: serial, changes: diffs };
   }
-  const result = await editZoneOptimistically(
-    ctx,
-    principal,
-    zoneId,
-    { source: 'restore', action: 'zone.restored', summary: { restored_serial: serial } },
-    plan,
-  );
+  const result = await writeHeavyChange(ctx, principal, zone, { source: 'restore', action: 'zone.restored', summary: { restored_serial: serial } }, plan);
   return { dry_run: false, serial: result.serial, restored_serial: serial, changes: result.diffs };
 }

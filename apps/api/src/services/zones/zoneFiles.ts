@@ -3,7 +3,8 @@ import { rrsets } from '@kaja/db';
 import type { Principal } from '../accounts/principal';
 import { presentDiff } from './rrsets';
 import type { ZoneFilePlan } from '../../workers/tasks';
-import { checkRecordQuota, editZoneOptimistically, findZone, readZoneSnapshot, type ZoneState } from '@kaja/zone-writes';
+import { checkRecordQuota, editableZone, findZone, readZoneSnapshot, type ZoneState } from '@kaja/zone-writes';
+import { writeHeavyChange } from './heavyChanges';
 import type { PlanningContext } from '../context';
 
 /** The zone as an RFC 1035 master file, the platform's sets (SOA, apex NS, DNSKEY, CDS, CDNSKEY, NSEC3PARAM) included. */
@@ -45,16 +46,17 @@ export async function importZone(ctx: PlanningContext, principal: Principal, zon
       { text, zone: state.zone, sets: [...state.sets.values()], removeOthers: options.mode === 'replace', principal, complete },
       principal.customerId,
     );
+  const zone = editableZone(await findZone(ctx.db, principal, zoneId));
   let planned: ZoneFilePlan;
   let serial: number;
   if (options.dryRun) {
-    const state = await readZoneSnapshot(ctx, principal, zoneId);
+    const state = await readZoneSnapshot(ctx, principal, zone);
     planned = await plan(state, false);
     await ctx.db.transaction((tx) => checkRecordQuota(tx, state.zone.customerId, planned.recordDelta));
     serial = state.zone.serial;
   } else {
     const audited: Record<string, unknown> = { mode: options.mode };
-    ({ serial } = await editZoneOptimistically(ctx, principal, zoneId, { source: 'import', action: 'zone.imported', summary: audited }, async (state) => {
+    ({ serial } = await writeHeavyChange(ctx, principal, zone, { source: 'import', action: 'zone.imported', summary: audited }, async (state) => {
       planned = await plan(state, true);
       audited.records = planned.records;
       return planned.complete!;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiTest } from '../../../apiTest';
 import { eq } from '@kaja/db/orm';
-import { rrsets, zoneChanges } from '@kaja/db';
+import { rrsets, zoneChanges, zones } from '@kaja/db';
 import { createApiKey, errorOf, type TestAccount, type TestApi } from '../../../testing';
 import { createZone, customerWithZone, setPlan } from './zoneTestKit';
 
@@ -417,6 +417,38 @@ describe('/v1/zones/{id}/records', () => {
       expect((await api.request('GET', `/zones/${zone.id}`, { token: owner.apiKey })).body.data.record_count).toBe(1000);
       const tooMany = await api.request('PATCH', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { changes: [...changes, ...changes.slice(0, 1)] } });
       expect(tooMany.status).toBe(422);
+    });
+  });
+
+  describe('secondary zones', () => {
+    it('refuses every record write with 409 zone_is_secondary before reading its input, and writes nothing', async () => {
+      const zone = await createZone(api, owner);
+      const www = (await post(zone.id, { type: 'A', name: 'www', content: '192.0.2.1' })).body.data;
+      // A zone's type is set when it is made; its primaries and transfers play no part here.
+      await api.database.db.update(zones).set({ type: 'secondary' }).where(eq(zones.id, zone.id));
+      const before = await api.database.db.select().from(rrsets).where(eq(rrsets.zoneId, zone.id));
+      const serial = await serialOf(zone.id);
+      const dns = { 'content-type': 'text/dns' };
+      const writes: [string, string, unknown, Record<string, string>?][] = [
+        ['POST', `/zones/${zone.id}/records`, { name: 'new', type: 'A', content: '192.0.2.2' }],
+        ['POST', `/zones/${zone.id}/records`, { name: 'new', type: 'A', content: 'not an address' }],
+        ['PUT', `/zones/${zone.id}/records/${www.id}`, { content: '192.0.2.3' }],
+        ['PUT', `/zones/${zone.id}/records/${www.id}`, { content: 'not an address' }],
+        ['DELETE', `/zones/${zone.id}/records/${www.id}`, undefined],
+        ['DELETE', `/zones/${zone.id}/records/by-name/www/A`, undefined],
+        ['DELETE', `/zones/${zone.id}/records/by-name/www/A?content=not-an-address`, undefined],
+        ['PATCH', `/zones/${zone.id}/records`, { changes: [{ action: 'create', name: 'new', type: 'A', content: '192.0.2.2' }] }],
+        ['PATCH', `/zones/${zone.id}/records`, { changes: [{ action: 'delete', name: 'www' }] }],
+        ['POST', `/zones/${zone.id}/import`, 'new 300 IN A 192.0.2.2\n', dns],
+        ['POST', `/zones/${zone.id}/import?dry_run=true`, 'new 300 IN A 192.0.2.2\n', dns],
+        ['POST', `/zones/${zone.id}/restore`, { serial }],
+      ];
+      for (const [method, path, body, headers] of writes) {
+        const response = await api.request(method, path, { token: owner.apiKey, body, ...(headers ? { headers } : {}) });
+        expect(`${method} ${path} ${response.status} ${errorOf(response).code}`).toBe(`${method} ${path} 409 zone_is_secondary`);
+      }
+      expect(await api.database.db.select().from(rrsets).where(eq(rrsets.zoneId, zone.id))).toEqual(before);
+      expect(await serialOf(zone.id)).toBe(serial);
     });
   });
 
