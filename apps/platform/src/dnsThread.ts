@@ -84,6 +84,7 @@ export async function startDnsThread(options: DnsThreadOptions): Promise<DnsThre
     secondaryAllowedCidrs: options.secondaryAllowedCidrs,
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     ...(options.answerCacheSize ? { answerCacheSize: options.answerCacheSize } : {}),
+    ...(options.queryCountsIntervalSeconds ? { queryCountsIntervalSeconds: options.queryCountsIntervalSeconds } : {}),
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : { databasePort: channel!.port2 }),
   };
   const worker = startModuleWorker(new URL('./dnsWorker.ts', import.meta.url), { workerData: data, transferList: channel ? [channel.port2] : [] });
