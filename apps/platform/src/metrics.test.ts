@@ -97,6 +97,7 @@ describe('the platform’s metrics', () => {
           DATABASE_URL: '',
           DATA_DIR: emptyDir,
           PORT: String(await freePort()),
+          APP_PORT: String(await freePort()),
           DNS_PORT: String(await freePort()),
           METRICS_ADDR: `127.0.0.1:${metricsPort}`,
           LOG_LEVEL: 'warn',

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { decodeMessage } from '@kaja/api/testing';
 import { openDatabase, type DatabaseHandle } from '@kaja/db';
 import { createTestDatabase } from '@kaja/db/testing';
+import { freePort } from '@kaja/test-support/ports';
 
 const main = new URL('./main.ts', import.meta.url).pathname;
 
@@ -16,9 +17,13 @@ export interface RunningPlatform {
   stop(signal?: 'SIGTERM' | 'SIGINT' | 'SIGKILL'): Promise<number | null>;
 }
 
-/** Starts the platform with `env` and resolves once it prints that it is running. */
+/**
+ * Starts the platform with `env` and resolves once it prints that it is running. Ports `env` leaves
+ * out are free ones, not the defaults, which another test file running at the same time may hold.
+ */
 export async function startPlatform(env: Record<string, string>): Promise<RunningPlatform> {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const ports = { PORT: String(await freePort()), APP_PORT: String(await freePort()), DNS_PORT: String(await freePort()) };
+  const child = spawn(process.execPath, ['--import', 'tsx', main], { env: { ...process.env, ...ports, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
