@@ -47,3 +47,5 @@ export {
 } from './alert-dialog';
 export { Checkbox } from './checkbox';
 export { Pager } from './pager';
+export { PagedTable, type Page, type PageQuery } from './paged-table';
+export { ConfirmButton } from './confirm-button';
