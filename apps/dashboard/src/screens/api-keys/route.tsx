@@ -1,24 +1,14 @@
 import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
   Badge,
   Button,
+  ConfirmButton,
   Dialog,
   DialogContent,
   DialogDescription,
   DialogTitle,
-  Pager,
-  Table,
-  TableBody,
+  PagedTable,
   TableCell,
   TableHead,
-  TableHeader,
   TableRow,
   toast,
 } from '@kaja/ui';
@@ -46,50 +36,43 @@ function restrictionsText({ restrictions }: ApiKey): string {
 function RotateButton({ apiKey, userId, onRotated }: { apiKey: ApiKey; userId: string; onRotated: (key: ApiKeyWithSecret) => void }) {
   const rotate = useRotateApiKey(userId);
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="outline" size="sm" disabled={rotate.isPending}>
-          <RefreshCw aria-hidden className={rotate.isPending ? 'animate-spin' : undefined} />
-          {rotate.isPending ? 'Rotating…' : 'Rotate'}
+    <ConfirmButton
+      title={`Rotate “${apiKey.name}”?`}
+      description={`A new secret is made with the same scopes and restrictions. The current secret (${apiKey.prefix}…) stops working at once.`}
+      confirm="Rotate key"
+      action={async () => onRotated(await rotate.mutateAsync(apiKey))}
+    >
+      {(pending) => (
+        <>
+          <RefreshCw aria-hidden className={pending ? 'animate-spin' : undefined} />
+          {pending ? 'Rotating…' : 'Rotate'}
           <span className="sr-only"> {apiKey.name}</span>
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>Rotate “{apiKey.name}”?</AlertDialogTitle>
-        <AlertDialogDescription>
-          A new secret is made with the same scopes and restrictions. The current secret ({apiKey.prefix}…) stops working at once.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => rotate.mutate(apiKey, { onSuccess: onRotated })}>Rotate key</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        </>
+      )}
+    </ConfirmButton>
   );
 }
 
 function RevokeButton({ apiKey, userId }: { apiKey: ApiKey; userId: string }) {
   const revoke = useRevokeApiKey(userId);
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="outline" size="sm" disabled={revoke.isPending}>
+    <ConfirmButton
+      title={`Revoke “${apiKey.name}”?`}
+      description={`Every program using this key (${apiKey.prefix}…) is refused from now on. This cannot be undone.`}
+      confirm="Revoke key"
+      action={async () => {
+        await revoke.mutateAsync(apiKey);
+        toast.success(`“${apiKey.name}” revoked`);
+      }}
+    >
+      {(pending) => (
+        <>
           <Trash2 aria-hidden />
-          {revoke.isPending ? 'Revoking…' : 'Revoke'}
+          {pending ? 'Revoking…' : 'Revoke'}
           <span className="sr-only"> {apiKey.name}</span>
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>Revoke “{apiKey.name}”?</AlertDialogTitle>
-        <AlertDialogDescription>Every program using this key ({apiKey.prefix}…) is refused from now on. This cannot be undone.</AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => revoke.mutate(apiKey, { onSuccess: () => toast.success(`“${apiKey.name}” revoked`) })}>
-            Revoke key
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        </>
+      )}
+    </ConfirmButton>
   );
 }
 
@@ -127,91 +110,70 @@ export default function ApiKeysScreen() {
         </Dialog>
       </div>
 
-      {keys.isPending && (
-        <p role="status" className="text-sm text-muted-foreground">
-          Loading your API keys…
-        </p>
-      )}
-      {keys.isError && (
-        <p role="alert" className="text-sm text-destructive">
-          Could not load your API keys: {keys.error.message}{' '}
-          <Button variant="link" className="h-auto p-0" onClick={() => void keys.refetch()}>
-            Try again
-          </Button>
-        </p>
-      )}
-      {keys.data && keys.data.meta.total === 0 && (
-        <div className="grid justify-items-center gap-2 rounded-lg border border-dashed border-border p-8 text-center">
-          <KeyRound aria-hidden className="size-8 text-muted-foreground" />
-          <p className="font-medium">No API keys yet</p>
-          <p className="text-sm text-muted-foreground">Create one for each program that calls the API, with only the scopes it needs.</p>
-        </div>
-      )}
-      {keys.data && keys.data.data.length > 0 && (
-        <div>
-          <Table aria-label="API keys">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead className="hidden sm:table-cell">Prefix</TableHead>
-                <TableHead className="hidden sm:table-cell">Scopes</TableHead>
-                <TableHead className="hidden lg:table-cell">Restrictions</TableHead>
-                <TableHead className="hidden lg:table-cell">Created</TableHead>
-                <TableHead className="hidden lg:table-cell">Last used</TableHead>
-                <TableHead className="hidden lg:table-cell">Expires</TableHead>
-                <TableHead>
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {keys.data.data.map((key) => (
-                <TableRow key={key.id}>
-                  <TableCell>
-                    <span className="font-medium">{key.name}</span>
-                    {/* On narrower screens the hidden columns' facts follow the name. */}
-                    <span className="block text-xs text-muted-foreground lg:hidden">
-                      <span className="font-mono sm:hidden">
-                        {key.prefix}… · {key.scopes.join(', ')} ·{' '}
-                      </span>
-                      Created {formatDate(key.created_at)} · Last used {key.last_used_at ? formatDateTime(key.last_used_at) : 'never'} · Expires{' '}
-                      {key.expires_at ? formatDate(key.expires_at) : 'never'} · Restrictions: {restrictionsText(key)}
-                    </span>
-                  </TableCell>
-                  <TableCell className="hidden font-mono text-xs sm:table-cell">{key.prefix}…</TableCell>
-                  <TableCell className="hidden sm:table-cell">
-                    <div className="flex min-w-40 flex-wrap gap-1">
-                      {key.scopes.map((scope) => (
-                        <Badge key={scope} variant="outline" className="font-mono font-normal">
-                          {scope}
-                        </Badge>
-                      ))}
-                    </div>
-                  </TableCell>
-                  <TableCell className="hidden min-w-32 text-xs lg:table-cell">{restrictionsText(key)}</TableCell>
-                  <TableCell className="hidden whitespace-nowrap lg:table-cell">{formatDate(key.created_at)}</TableCell>
-                  <TableCell className="hidden whitespace-nowrap lg:table-cell">{key.last_used_at ? formatDateTime(key.last_used_at) : 'Never'}</TableCell>
-                  <TableCell className="hidden whitespace-nowrap lg:table-cell">{key.expires_at ? formatDate(key.expires_at) : 'Never'}</TableCell>
-                  <TableCell>
-                    <div className="flex flex-wrap justify-end gap-2">
-                      <RotateButton apiKey={key} userId={user.id} onRotated={(rotated) => setSecret({ key: rotated, title: 'API key rotated' })} />
-                      <RevokeButton apiKey={key} userId={user.id} />
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <Pager
-            label="API key pages"
-            offset={keys.data.meta.offset}
-            pending={keys.isPlaceholderData}
-            limit={pageSize}
-            total={keys.data.meta.total}
-            onChange={setOffset}
-          />
-        </div>
-      )}
+      <PagedTable
+        query={keys}
+        what="your API keys"
+        empty={
+          <div className="grid justify-items-center gap-2 rounded-lg border border-dashed border-border p-8 text-center">
+            <KeyRound aria-hidden className="size-8 text-muted-foreground" />
+            <p className="font-medium">No API keys yet</p>
+            <p className="text-sm text-muted-foreground">Create one for each program that calls the API, with only the scopes it needs.</p>
+          </div>
+        }
+        label="API keys"
+        pagerLabel="API key pages"
+        limit={pageSize}
+        onPageChange={setOffset}
+        header={
+          <TableRow>
+            <TableHead>Name</TableHead>
+            <TableHead className="hidden sm:table-cell">Prefix</TableHead>
+            <TableHead className="hidden sm:table-cell">Scopes</TableHead>
+            <TableHead className="hidden lg:table-cell">Restrictions</TableHead>
+            <TableHead className="hidden lg:table-cell">Created</TableHead>
+            <TableHead className="hidden lg:table-cell">Last used</TableHead>
+            <TableHead className="hidden lg:table-cell">Expires</TableHead>
+            <TableHead>
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        }
+        row={(key) => (
+          <TableRow key={key.id}>
+            <TableCell>
+              <span className="font-medium">{key.name}</span>
+              {/* On narrower screens the hidden columns' facts follow the name. */}
+              <span className="block text-xs text-muted-foreground lg:hidden">
+                <span className="font-mono sm:hidden">
+                  {key.prefix}… · {key.scopes.join(', ')} ·{' '}
+                </span>
+                Created {formatDate(key.created_at)} · Last used {key.last_used_at ? formatDateTime(key.last_used_at) : 'never'} · Expires{' '}
+                {key.expires_at ? formatDate(key.expires_at) : 'never'} · Restrictions: {restrictionsText(key)}
+              </span>
+            </TableCell>
+            <TableCell className="hidden font-mono text-xs sm:table-cell">{key.prefix}…</TableCell>
+            <TableCell className="hidden sm:table-cell">
+              <div className="flex min-w-40 flex-wrap gap-1">
+                {key.scopes.map((scope) => (
+                  <Badge key={scope} variant="outline" className="font-mono font-normal">
+                    {scope}
+                  </Badge>
+                ))}
+              </div>
+            </TableCell>
+            <TableCell className="hidden min-w-32 text-xs lg:table-cell">{restrictionsText(key)}</TableCell>
+            <TableCell className="hidden whitespace-nowrap lg:table-cell">{formatDate(key.created_at)}</TableCell>
+            <TableCell className="hidden whitespace-nowrap lg:table-cell">{key.last_used_at ? formatDateTime(key.last_used_at) : 'Never'}</TableCell>
+            <TableCell className="hidden whitespace-nowrap lg:table-cell">{key.expires_at ? formatDate(key.expires_at) : 'Never'}</TableCell>
+            <TableCell>
+              <div className="flex flex-wrap justify-end gap-2">
+                <RotateButton apiKey={key} userId={user.id} onRotated={(rotated) => setSecret({ key: rotated, title: 'API key rotated' })} />
+                <RevokeButton apiKey={key} userId={user.id} />
+              </div>
+            </TableCell>
+          </TableRow>
+        )}
+      />
 
       <SecretDialog apiKey={secret?.key ?? null} title={secret?.title ?? ''} onClose={() => setSecret(null)} />
     </div>
