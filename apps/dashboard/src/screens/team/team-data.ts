@@ -1,6 +1,7 @@
 import type { paths } from '@kaja/api-client';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '../../api/client';
+import { sessionKey } from '../../api/session';
 
 export type Member = paths['/v1/users']['get']['responses'][200]['content']['application/json']['data'][number];
 export type Invitation = paths['/v1/invitations-admin']['get']['responses'][200]['content']['application/json']['data'][number];
@@ -62,5 +63,15 @@ export function useRevokeInvitation() {
   return useMutation({
     mutationFn: async (id: string) => (await call(api.DELETE('/v1/invitations-admin/{id}', { params: { path: { id } } }))).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsKey }),
+  });
+}
+
+/** The owner's setting that every member signs in with two factors; the session carries it, so it is read again. */
+export function useRequireTwoFactor(customerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (required: boolean) =>
+      call(api.PUT('/v1/customers/{id}', { params: { path: { id: customerId } }, body: { require_two_factor: required } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKey }),
   });
 }

@@ -1,21 +1,15 @@
 import { Alert, Checkbox, Label } from '@kaja/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api, call } from '../../api/client';
-import { sessionKey, type Session } from '../../api/session';
+import type { Session } from '../../api/session';
+import { useRequireTwoFactor } from './team-data';
 
 /**
  * The owner's setting: every member signs in with two factors. Members without one set it up at their
  * next sign-in (or at once, if signed in) and cannot use the dashboard until they have.
  */
 export function TwoFactorRequirement({ session }: { session: Session }) {
-  const queryClient = useQueryClient();
-  const change = useMutation({
-    mutationFn: async (required: boolean) =>
-      call(api.PUT('/v1/customers/{id}', { params: { path: { id: session.customer.id } }, body: { require_two_factor: required } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKey }),
-  });
+  const change = useRequireTwoFactor(session.customer.id);
   const isOwner = session.user.role === 'owner';
   // Shown as chosen at once; put back if the API refuses.
   const [checked, setChecked] = useState(session.customer.require_two_factor);
