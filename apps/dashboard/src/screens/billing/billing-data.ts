@@ -70,6 +70,9 @@ export function useSaveBillingDetails(customerId: string) {
 }
 
 /** The invoice's PDF, fetched with the dashboard's credentials (a plain link would carry none). */
-export async function fetchInvoicePdf(invoiceId: string): Promise<Blob> {
-  return call<Blob>(api.GET('/v1/invoices/{id}/pdf', { params: { path: { id: invoiceId } }, parseAs: 'blob' }));
+/** An invoice's PDF, fetched on demand with the credentials (a plain link would carry none). */
+export function useInvoicePdf() {
+  return useMutation({
+    mutationFn: (invoice: Invoice) => call<Blob>(api.GET('/v1/invoices/{id}/pdf', { params: { path: { id: invoice.id } }, parseAs: 'blob' })),
+  });
 }

@@ -1,23 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  Progress,
-  toast,
-} from '@kaja/ui';
+import { Alert, Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, ConfirmButton, Progress, toast } from '@kaja/ui';
 import { formatDate } from '../../format/date-time';
 import { type CurrentSubscription, useCancelSubscription } from './billing-data';
 
@@ -81,34 +62,19 @@ function CancelButton({ subscription }: { subscription: CurrentSubscription }) {
   const cancel = useCancelSubscription();
   const end = endOf(subscription);
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="outline" disabled={cancel.isPending}>
-          {cancel.isPending ? 'Canceling…' : 'Cancel subscription'}
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>Cancel your {subscription.plan.name} subscription?</AlertDialogTitle>
-        <AlertDialogDescription>
-          Your zones are served until the end of the {subscription.status === 'trialing' ? 'trial' : 'paid period'}
-          {end ? `, ${formatDate(end)}` : ''}. After that they are no longer answered and no further invoice is issued.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep the subscription</AlertDialogCancel>
-          <AlertDialogAction
-            onClick={() =>
-              // Awaited here, not in mutate's callbacks: the button is gone once the subscription is canceled.
-              void cancel.mutateAsync(subscription.id).then(
-                () => toast.success('Subscription canceled', { description: end ? `Zones are served until ${formatDate(end)}.` : undefined }),
-                () => undefined, // The API client has already said what went wrong.
-              )
-            }
-          >
-            Cancel subscription
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmButton
+      size="default"
+      title={`Cancel your ${subscription.plan.name} subscription?`}
+      description={`Your zones are served until the end of the ${subscription.status === 'trialing' ? 'trial' : 'paid period'}${end ? `, ${formatDate(end)}` : ''}. After that they are no longer answered and no further invoice is issued.`}
+      cancel="Keep the subscription"
+      confirm="Cancel subscription"
+      action={async () => {
+        await cancel.mutateAsync(subscription.id);
+        toast.success('Subscription canceled', { description: end ? `Zones are served until ${formatDate(end)}.` : undefined });
+      }}
+    >
+      {(pending) => (pending ? 'Canceling…' : 'Cancel subscription')}
+    </ConfirmButton>
   );
 }
 
