@@ -1,4 +1,4 @@
-import { Button, Label, Pager, Select, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@kaja/ui';
+import { Button, Label, PagedTable, Select, TableCell, TableHead, TableRow } from '@kaja/ui';
 import { ScrollText } from 'lucide-react';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
@@ -87,67 +87,47 @@ export default function AuditLogScreen() {
         </Button>
       </div>
 
-      {events.isPending && (
-        <p role="status" className="text-sm text-muted-foreground">
-          Loading the audit log…
-        </p>
-      )}
-      {events.isError && (
-        <p role="alert" className="text-sm text-destructive">
-          Could not load the audit log: {events.error.message}{' '}
-          <Button variant="link" className="h-auto p-0" onClick={() => void events.refetch()}>
-            Try again
-          </Button>
-        </p>
-      )}
-      {events.data && events.data.meta.total === 0 && (
-        <div className="grid justify-items-center gap-2 rounded-lg border border-dashed border-border p-8 text-center">
-          <ScrollText aria-hidden className="size-8 text-muted-foreground" />
-          <p className="font-medium">{filtered ? 'No events match these filters' : 'No events yet'}</p>
-        </div>
-      )}
-      {events.data && events.data.data.length > 0 && (
-        <div aria-busy={events.isFetching}>
-          <Table aria-label="Audit events">
-            <TableHeader>
-              <TableRow>
-                <TableHead className="hidden sm:table-cell">Time</TableHead>
-                <TableHead className="hidden sm:table-cell">Who</TableHead>
-                <TableHead>What</TableHead>
-                <TableHead className="hidden md:table-cell">Action</TableHead>
-                <TableHead className="hidden md:table-cell">From</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {events.data.data.map((event) => (
-                <TableRow key={event.id}>
-                  <TableCell className="hidden whitespace-nowrap sm:table-cell">
-                    <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
-                  </TableCell>
-                  <TableCell className="hidden min-w-32 sm:table-cell">{actorText(event, names.data)}</TableCell>
-                  <TableCell className="[overflow-wrap:anywhere] sm:min-w-56">
-                    {describeEvent(event)}
-                    {/* On narrow screens the hidden columns' facts follow the description. */}
-                    <span className="block text-xs text-muted-foreground sm:hidden">
-                      {formatDateTime(event.created_at)} · {actorText(event, names.data)}
-                    </span>
-                  </TableCell>
-                  <TableCell className="hidden font-mono text-xs md:table-cell">{event.action}</TableCell>
-                  <TableCell className="hidden font-mono text-xs md:table-cell">{event.ip ?? '—'}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <Pager
-            label="Audit log pages"
-            offset={events.data.meta.offset}
-            pending={events.isPlaceholderData}
-            limit={pageSize}
-            total={events.data.meta.total}
-            onChange={(next) => update({ offset: String(next) })}
-          />
-        </div>
-      )}
+      <PagedTable
+        query={events}
+        what="the audit log"
+        empty={
+          <div className="grid justify-items-center gap-2 rounded-lg border border-dashed border-border p-8 text-center">
+            <ScrollText aria-hidden className="size-8 text-muted-foreground" />
+            <p className="font-medium">{filtered ? 'No events match these filters' : 'No events yet'}</p>
+          </div>
+        }
+        label="Audit events"
+        pagerLabel="Audit log pages"
+        limit={pageSize}
+        onPageChange={(next) => update({ offset: String(next) })}
+        busy={events.isFetching}
+        header={
+          <TableRow>
+            <TableHead className="hidden sm:table-cell">Time</TableHead>
+            <TableHead className="hidden sm:table-cell">Who</TableHead>
+            <TableHead>What</TableHead>
+            <TableHead className="hidden md:table-cell">Action</TableHead>
+            <TableHead className="hidden md:table-cell">From</TableHead>
+          </TableRow>
+        }
+        row={(event) => (
+          <TableRow key={event.id}>
+            <TableCell className="hidden whitespace-nowrap sm:table-cell">
+              <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
+            </TableCell>
+            <TableCell className="hidden min-w-32 sm:table-cell">{actorText(event, names.data)}</TableCell>
+            <TableCell className="[overflow-wrap:anywhere] sm:min-w-56">
+              {describeEvent(event)}
+              {/* On narrow screens the hidden columns' facts follow the description. */}
+              <span className="block text-xs text-muted-foreground sm:hidden">
+                {formatDateTime(event.created_at)} · {actorText(event, names.data)}
+              </span>
+            </TableCell>
+            <TableCell className="hidden font-mono text-xs md:table-cell">{event.action}</TableCell>
+            <TableCell className="hidden font-mono text-xs md:table-cell">{event.ip ?? '—'}</TableCell>
+          </TableRow>
+        )}
+      />
     </div>
   );
 }
