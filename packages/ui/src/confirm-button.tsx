@@ -26,6 +26,8 @@ export function ConfirmButton({
   action,
   onError,
   size = 'sm',
+  className,
+  'aria-label': ariaLabel,
 }: {
   /** The button's content, pending or not; name the thing acted on for screen readers. */
   children: (pending: boolean) => ReactNode;
@@ -37,6 +39,10 @@ export function ConfirmButton({
   action: () => Promise<unknown>;
   onError?: (error: unknown) => void;
   size?: ButtonProps['size'];
+  /** The trigger button's classes, e.g. its place in the screen's grid. */
+  className?: string;
+  /** The trigger's name when its content does not say what it acts on. */
+  'aria-label'?: string;
 }) {
   const [pending, setPending] = useState(false);
   const run = async () => {
@@ -52,7 +58,7 @@ export function ConfirmButton({
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
-        <Button variant="outline" size={size} disabled={pending}>
+        <Button variant="outline" size={size} className={className} aria-label={ariaLabel} disabled={pending}>
           {children(pending)}
         </Button>
       </AlertDialogTrigger>
