@@ -1,21 +1,4 @@
-import {
-  Alert,
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-  DialogTrigger,
-  Input,
-} from '@kaja/ui';
+import { Alert, Button, ConfirmButton, Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger, Input } from '@kaja/ui';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { Field } from '../../forms/field';
@@ -61,21 +44,15 @@ function RemoveButton({ passkey }: { passkey: Passkey }) {
   const remove = useRemovePasskey();
   return (
     <>
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
-          <Button variant="outline" size="sm" aria-label={`Remove ${passkey.name}`}>
-            Remove
-          </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogTitle>Remove “{passkey.name}”?</AlertDialogTitle>
-          <AlertDialogDescription>It no longer signs you in. Remove it from the device or password manager too.</AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => remove.mutate(passkey.id)}>Remove passkey</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmButton
+        title={`Remove “${passkey.name}”?`}
+        description="It no longer signs you in. Remove it from the device or password manager too."
+        confirm="Remove passkey"
+        action={() => remove.mutateAsync(passkey.id)}
+        aria-label={`Remove ${passkey.name}`}
+      >
+        {() => 'Remove'}
+      </ConfirmButton>
       {remove.isError && <Alert variant="destructive">{remove.error.message}</Alert>}
     </>
   );

@@ -1,22 +1,4 @@
-import {
-  Alert,
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-  Badge,
-  Button,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@kaja/ui';
+import { Alert, Badge, Button, ConfirmButton, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@kaja/ui';
 import { LogOut } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../format/date-time';
@@ -80,26 +62,24 @@ function SignOutEverywhere() {
   return (
     <div className="grid gap-3">
       {signOutEverywhere.isError && <Alert variant="destructive">{signOutEverywhere.error.message}</Alert>}
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
-          <Button variant="outline" className="justify-self-start" disabled={signOutEverywhere.isPending}>
+      <ConfirmButton
+        size="default"
+        className="justify-self-start"
+        title="Sign out everywhere?"
+        description="Every browser and device signed in as you is signed out, this one too. API keys keep working: revoke them under API keys."
+        confirm="Sign out everywhere"
+        action={async () => {
+          await signOutEverywhere.mutateAsync();
+          await navigate('/auth', { replace: true });
+        }}
+      >
+        {(pending) => (
+          <>
             <LogOut aria-hidden />
-            {signOutEverywhere.isPending ? 'Signing out…' : 'Sign out everywhere'}
-          </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogTitle>Sign out everywhere?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Every browser and device signed in as you is signed out, this one too. API keys keep working: revoke them under API keys.
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => signOutEverywhere.mutate(undefined, { onSuccess: () => void navigate('/auth', { replace: true }) })}>
-              Sign out everywhere
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+            {pending ? 'Signing out…' : 'Sign out everywhere'}
+          </>
+        )}
+      </ConfirmButton>
     </div>
   );
 }
