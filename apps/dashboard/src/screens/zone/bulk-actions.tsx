@@ -1,26 +1,23 @@
 import { Button, Select, toast } from '@kaja/ui';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, call } from '../../api/client';
 import { ttlPresets } from '../../components/ttl';
 import type { Zone } from '../zones/zones-data';
-import { type BulkChange, type RecordSet, useRefreshZone } from './zone-data';
+import { type BulkChange, type RecordSet, useChangeRecordSets } from './zone-data';
 
 /**
  * Changes the selected sets in one request (the API's bulk PATCH): all of them or, when one change is
  * refused, none, under one new serial.
  */
 export function BulkActions({ zone, selected, onDone }: { zone: Zone; selected: RecordSet[]; onDone: () => void }) {
-  const refresh = useRefreshZone(zone.id);
   const [ttl, setTtl] = useState(String(zone.ttl));
-  const apply = useMutation({
-    mutationFn: (changes: BulkChange[]) => call(api.PATCH('/v1/zones/{id}/records', { params: { path: { id: zone.id } }, body: { changes } })),
-    onSuccess: async ({ data }) => {
-      toast.success(`${data.changes.length} record set(s) changed`, { description: `Zone serial ${data.serial}` });
-      await refresh();
-      onDone();
-    },
-  });
+  const apply = useChangeRecordSets(zone.id);
+  const change = (changes: BulkChange[]) =>
+    apply.mutate(changes, {
+      onSuccess: ({ data }) => {
+        toast.success(`${data.changes.length} record set(s) changed`, { description: `Zone serial ${data.serial}` });
+        onDone();
+      },
+    });
   if (selected.length === 0) return null;
   return (
     <div
@@ -40,7 +37,7 @@ export function BulkActions({ zone, selected, onDone }: { zone: Zone; selected: 
         size="sm"
         variant="outline"
         disabled={apply.isPending}
-        onClick={() => apply.mutate(selected.map((set) => ({ action: 'replace', type: set.type, name: set.name, content: set.content, ttl: Number(ttl) })))}
+        onClick={() => change(selected.map((set) => ({ action: 'replace', type: set.type, name: set.name, content: set.content, ttl: Number(ttl) })))}
       >
         Set TTL
       </Button>
@@ -48,7 +45,7 @@ export function BulkActions({ zone, selected, onDone }: { zone: Zone; selected: 
         size="sm"
         variant="destructive"
         disabled={apply.isPending}
-        onClick={() => apply.mutate(selected.map((set) => ({ action: 'delete', type: set.type, name: set.name })))}
+        onClick={() => change(selected.map((set) => ({ action: 'delete', type: set.type, name: set.name })))}
       >
         Delete selected
       </Button>

@@ -1,32 +1,12 @@
 import { Button, Dialog, DialogContent, DialogDescription, DialogTitle } from '@kaja/ui';
-import { useMutation } from '@tanstack/react-query';
-import { api, call } from '../../api/client';
 import type { Zone } from '../zones/zones-data';
 import { relativeName } from './record-names';
-import { type RecordSet, useRefreshZone } from './zone-data';
+import { type RecordSet, useDeleteRecordSet, useDeleteRecordValue } from './zone-data';
 
 /** Deletes a whole set, or one value of it. */
 export function DeleteRecordDialog({ zone, set, onClose }: { zone: Zone; set: RecordSet | null; onClose: () => void }) {
-  const refresh = useRefreshZone(zone.id);
-  const deleteSet = useMutation({
-    mutationFn: (target: RecordSet) => call(api.DELETE('/v1/zones/{id}/records/{recordId}', { params: { path: { id: zone.id, recordId: target.id } } })),
-    onSuccess: async () => {
-      await refresh();
-      onClose();
-    },
-  });
-  const deleteValue = useMutation({
-    mutationFn: ({ target, content }: { target: RecordSet; content: string }) =>
-      call(
-        api.DELETE('/v1/zones/{id}/records/by-name/{name}/{type}', {
-          params: { path: { id: zone.id, name: target.name, type: target.type }, query: { content } },
-        }),
-      ),
-    onSuccess: async () => {
-      await refresh();
-      onClose();
-    },
-  });
+  const deleteSet = useDeleteRecordSet(zone.id);
+  const deleteValue = useDeleteRecordValue(zone.id);
   const busy = deleteSet.isPending || deleteValue.isPending;
   const label = set ? `${set.type} ${relativeName(set.name, zone.name)}` : '';
   return (
@@ -39,7 +19,7 @@ export function DeleteRecordDialog({ zone, set, onClose }: { zone: Zone; set: Re
             {set.content.map((content) => (
               <li key={content} className="flex items-center justify-between gap-2 rounded-md border border-border px-3 py-1">
                 <span className="truncate font-mono text-xs">{content}</span>
-                <Button variant="outline" size="sm" disabled={busy} onClick={() => deleteValue.mutate({ target: set, content })}>
+                <Button variant="outline" size="sm" disabled={busy} onClick={() => deleteValue.mutate({ set, content }, { onSuccess: onClose })}>
                   Delete this value
                 </Button>
               </li>
@@ -50,7 +30,7 @@ export function DeleteRecordDialog({ zone, set, onClose }: { zone: Zone; set: Re
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button variant="destructive" disabled={busy || !set} onClick={() => set && deleteSet.mutate(set)}>
+          <Button variant="destructive" disabled={busy || !set} onClick={() => set && deleteSet.mutate(set, { onSuccess: onClose })}>
             {set && set.content.length > 1 ? 'Delete all values' : 'Delete'}
           </Button>
         </div>

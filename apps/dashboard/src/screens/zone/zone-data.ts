@@ -1,5 +1,5 @@
 import type { paths } from '@kaja/api-client';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '../../api/client';
 import { zonesKey } from '../zones/zones-data';
 
@@ -43,4 +43,38 @@ export function useRecordSets(zoneId: string, filter: { name: string; type: stri
 export function useRefreshZone(zoneId: string) {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: zoneKey(zoneId) });
+}
+
+// The changes below settle once the zone has been read again, so what follows them sees the new sets.
+
+/** Deletes a whole set. */
+export function useDeleteRecordSet(zoneId: string) {
+  const refresh = useRefreshZone(zoneId);
+  return useMutation({
+    mutationFn: (set: RecordSet) => call(api.DELETE('/v1/zones/{id}/records/{recordId}', { params: { path: { id: zoneId, recordId: set.id } } })),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** Deletes one value of a set; the rest of the set stays. */
+export function useDeleteRecordValue(zoneId: string) {
+  const refresh = useRefreshZone(zoneId);
+  return useMutation({
+    mutationFn: ({ set, content }: { set: RecordSet; content: string }) =>
+      call(
+        api.DELETE('/v1/zones/{id}/records/by-name/{name}/{type}', {
+          params: { path: { id: zoneId, name: set.name, type: set.type }, query: { content } },
+        }),
+      ),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** Changes many sets in one request (the API's bulk PATCH): all of them or, when one change is refused, none. */
+export function useChangeRecordSets(zoneId: string) {
+  const refresh = useRefreshZone(zoneId);
+  return useMutation({
+    mutationFn: (changes: BulkChange[]) => call(api.PATCH('/v1/zones/{id}/records', { params: { path: { id: zoneId } }, body: { changes } })),
+    onSuccess: () => refresh(),
+  });
 }
