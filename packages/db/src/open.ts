@@ -61,6 +61,12 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** Apply pending migrations before returning (default true). */
   migrate?: boolean;
+  /**
+   * A data directory PGlite dumped (`dumpDataDir`) that an embedded database in memory starts from
+   * instead of an empty one: a copy of a migrated database opens in a fraction of the time
+   * PostgreSQL's initdb and the migrations take (the tests' databases).
+   */
+  template?: Blob;
   /** The most connections the PostgreSQL pool opens (default 10); a DNS node's replica pool is kept small. */
   poolSize?: number;
   /**
@@ -78,7 +84,7 @@ const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? defaultPoolSize, options.idleTimeoutMs)
-    : await openPglite(options.dataDir);
+    : await openPglite(options.dataDir, options.template);
   if (options.migrate !== false) {
     try {
       await migrateDatabase(handle);
@@ -95,8 +101,8 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   else await migratePostgres(handle.db as never, { migrationsFolder });
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  if (dataDir === 'memory://') return pgliteHandle(await PGlite.create(), () => {});
+async function openPglite(dataDir: string, template: Blob | undefined): Promise<DatabaseHandle> {
+  if (dataDir === 'memory://') return pgliteHandle(await PGlite.create(template ? { loadDataDir: template } : {}), () => {});
   privateDirectory(dataDir);
   const release = lockEmbeddedDatabase(dataDir);
   try {
