@@ -8,6 +8,10 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   test: {
     name: 'dns-database',
+    // Files share the modules they import (decision 052).
+    isolate: false,
+    // The programs its tests start are the server build's (decision 052).
+    globalSetup: ['../../packages/test-support/src/serverBuild.ts'],
     include: ['src/dnsDatabase/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

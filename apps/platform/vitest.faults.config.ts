@@ -11,7 +11,8 @@ export default defineProject({
   test: {
     name: 'faults',
     include: ['faults/**/*.test.ts'],
-    globalSetup: ['faults/scenarioTable.ts'],
+    // The programs the scenarios start are the server build's (decision 052).
+    globalSetup: ['../../packages/test-support/src/serverBuild.ts', 'faults/scenarioTable.ts'],
     fileParallelism: false,
     testTimeout: 180_000,
     hookTimeout: 120_000,

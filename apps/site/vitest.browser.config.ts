@@ -5,6 +5,8 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   test: {
     name: 'site-browser',
+    // Files share the modules they import (decision 052).
+    isolate: false,
     include: ['app/**/*.browser.test.ts'],
     globalSetup: ['test/globalSetup.ts'],
     testTimeout: 60_000,

@@ -3,5 +3,7 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   test: {
     name: 'module-worker',
+    // Files share the modules they import (decision 052).
+    isolate: false,
   },
 });
