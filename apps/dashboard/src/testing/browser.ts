@@ -42,14 +42,27 @@ export async function launchBrowser(): Promise<Browser> {
  * at 1440 and 375 px wide, and checks that it fits both widths.
  */
 export async function checkScreen(page: Page, name: string): Promise<void> {
-  // A toast or dialog still fading in has not its final colours yet: check the screen once it has
-  // been still for a moment, since a toast's transition starts a frame or two after it is added.
-  // (Endless animations, such as a pulsing progress bar, never settle and are left out.)
-  // Toasts come and go on their own time, so one could still appear or fade while axe runs (a failed
-  // colour contrast on a half-faded toast once): the screen is checked without any, once sonner has
-  // removed them (4 s after they came). A pointer over the toasts holds them open, so it moves away.
+  // Toasts come and go on their own time (sonner removes one 4 s after it came), so one could fade
+  // while axe runs (a failed colour contrast on a half-faded toast once): the screen is checked and
+  // photographed with the toaster hidden, which ends any toast's transition at once.
+  await page.evaluate(() => {
+    const style = document.createElement('style');
+    style.id = 'kaja-check-without-toasts';
+    style.textContent = '[data-sonner-toaster] { display: none !important; }';
+    document.head.append(style);
+  });
+  try {
+    await checkStillScreen(page, name);
+  } finally {
+    await page.evaluate(() => document.getElementById('kaja-check-without-toasts')?.remove());
+  }
+}
+
+async function checkStillScreen(page: Page, name: string): Promise<void> {
+  // A dialog still fading in has not its final colours yet: check the screen once it has been still
+  // for a moment, since a transition starts a frame or two after its element is added. (Endless
+  // animations, such as a pulsing progress bar, never settle and are left out.)
   const { width, height } = page.viewportSize() ?? { width: 1440, height: 900 };
-  if ((await page.locator('[data-sonner-toast]').count()) > 0) await page.mouse.move(width / 2, height - 1);
   await page.evaluate(() => delete (window as { stillSince?: number }).stillSince);
   await page.waitForFunction(
     ({ stillFor }) => {
@@ -57,8 +70,7 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
       const moving = document
         .getAnimations()
         .some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
-      const toastShown = document.querySelector('[data-sonner-toast]') !== null;
-      if (moving || toastShown) delete state.stillSince;
+      if (moving) delete state.stillSince;
       else state.stillSince ??= performance.now();
       return state.stillSince !== undefined && performance.now() - state.stillSince >= stillFor;
     },
