@@ -2,11 +2,11 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { delv } from '@kaja/test-support/delv';
 import { freePort } from '@kaja/test-support/ports';
+import { builtProgram } from '@kaja/test-support/programs';
 
 /*
  * `npm run dns -- --dnssec`: zone files signed online in standalone mode, with keys from
@@ -14,7 +14,7 @@ import { freePort } from '@kaja/test-support/ports';
  */
 
 const run = promisify(execFile);
-const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+const main = builtProgram(new URL('./main.ts', import.meta.url));
 const ZONE_TEXT = '$TTL 300\n@ SOA ns1 hostmaster 7 7200 3600 1209600 60\n@ NS ns1\nns1 A 192.0.2.1\nwww A 192.0.2.80\n*.w TXT "wild"\n';
 let dir: string;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** Starts `npm run dns` with `args`; resolves once it says it is serving. */
 async function start(args: string[], ready: string): Promise<{ child: ChildProcess; output: () => string; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [main, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));

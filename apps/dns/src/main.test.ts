@@ -3,19 +3,19 @@ import { Resolver } from 'node:dns/promises';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dig } from '@kaja/test-support/dig';
 import { dnsNodeFlags } from './testing/nodeFlags';
 import { freePort } from '@kaja/test-support/ports';
+import { builtProgram, compileCache } from '@kaja/test-support/programs';
 
-const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+const main = builtProgram(new URL('./main.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'kaja-dns-main-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function start(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const { DATABASE_URL: _, ...env } = process.env;
-  const child = spawn(process.execPath, [...dnsNodeFlags, '--import', 'tsx', main, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...dnsNodeFlags, main, ...args], { env: { ...env, ...compileCache }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));

@@ -6,14 +6,14 @@ import { createSocket, type Socket } from 'node:dgram';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { dnsNodeFlags } from './testing/nodeFlags';
 import { query } from './testing/packets';
 import { freePort } from '@kaja/test-support/ports';
 import { crashWorker } from './testing/workerFault';
+import { builtProgram } from '@kaja/test-support/programs';
 
-const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+const main = builtProgram(new URL('./main.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'kaja-dns-worker-death-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -91,7 +91,7 @@ it('answers while the other worker and then the lead end, and every replacement 
   const [port, inspector] = [await freePort(), await freePort()];
   const { DATABASE_URL: _, ...env } = process.env;
   const args = ['--listen', `127.0.0.1:${port}`, '--zone', `example.com=${join(dir, 'example.com.zone')}`, '--workers', '2'];
-  const child: ChildProcess = spawn(process.execPath, [...dnsNodeFlags, `--inspect=127.0.0.1:${inspector}`, '--import', 'tsx', main, ...args], {
+  const child: ChildProcess = spawn(process.execPath, [...dnsNodeFlags, `--inspect=127.0.0.1:${inspector}`, main, ...args], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { signUpOwner, startTestApi, type TestAccount, type TestApi } from '@kaja/api/testing';
 import { createZone, setPlan } from '@kaja/api/testing/zones';
 import { openDatabase, type DatabaseHandle } from '@kaja/db';
@@ -14,6 +13,7 @@ import { startDnsNode, type DnsNodeProcess } from '../src/dnsDatabase/testing';
 import type { Link } from './link';
 import { openLinkProcess } from './linkProcess';
 import { waitFor } from './waitFor';
+import { builtProgram } from '@kaja/test-support/programs';
 
 /** One location of the simulated deployment: how far it is from the primary, and its DNS nodes. */
 export interface LocationPlan {
@@ -79,7 +79,7 @@ export interface Deployment {
   close(): Promise<void>;
 }
 
-const relayMain = fileURLToPath(new URL('../../dns/src/relay/main.ts', import.meta.url));
+const relayMain = builtProgram(new URL('../../dns/src/relay/main.ts', import.meta.url));
 export const relayToken = 'simulated-location-token-0123456789';
 
 const withApplication = (url: string, name: string) => {
@@ -126,7 +126,7 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
     const startRelayProcess = async (name: string, location: Location, port?: number): Promise<RelayProcess> => {
       const relayPort = port ?? (await freePort());
       const metricsPort = await freePort();
-      const child = spawn(process.execPath, ['--import', 'tsx', relayMain, '--listen', `127.0.0.1:${relayPort}`, '--metrics', `127.0.0.1:${metricsPort}`], {
+      const child = spawn(process.execPath, [relayMain, '--listen', `127.0.0.1:${relayPort}`, '--metrics', `127.0.0.1:${metricsPort}`], {
         env: { ...process.env, DATABASE_URL: withApplication(throughLink(database.url!, location.link), name), RELAY_TOKEN: relayToken },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

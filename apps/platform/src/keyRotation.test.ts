@@ -11,6 +11,7 @@ import { createTestDatabase } from '@kaja/db/testing';
 import { decryptPrivateKey, encryptPrivateKey, keyEncryptionKeyId, sealedKeyId } from '@kaja/dnssec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from './adminCommands';
+import { builtProgram, compileCache } from '@kaja/test-support/programs';
 
 const admin = new URL('./admin.ts', import.meta.url).pathname;
 
@@ -176,7 +177,7 @@ describe('npm run admin -- kek rotate, without KEY_ENCRYPTION_KEY', () => {
     await database.close();
 
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', KEY_ENCRYPTION_KEY: '', KEY_ENCRYPTION_KEY_PREVIOUS: '', LOG_LEVEL: 'silent' };
-    const rotation = spawnSync(process.execPath, ['--import', 'tsx', admin, 'kek', 'rotate'], { env, encoding: 'utf8' });
+    const rotation = spawnSync(process.execPath, [builtProgram(admin), 'kek', 'rotate'], { env: { ...env, ...compileCache }, encoding: 'utf8' });
     expect(rotation.stderr).toBe('');
     expect(rotation.status).toBe(0);
     const keys = resolveKeyEncryptionKey({ keyEncryptionKey: undefined, dataDir });

@@ -5,14 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@kaja/test-support/ports';
 import { afterAll, describe, expect, it } from 'vitest';
+import { builtProgram, compileCache } from '@kaja/test-support/programs';
 
-const main = new URL('./main.ts', import.meta.url).pathname;
-const admin = new URL('./admin.ts', import.meta.url).pathname;
-const migrate = new URL('./migrate.ts', import.meta.url).pathname;
+// The programs as production runs them: the server build.
+const main = builtProgram(new URL('./main.ts', import.meta.url));
+const admin = builtProgram(new URL('./admin.ts', import.meta.url));
+const migrate = builtProgram(new URL('./migrate.ts', import.meta.url));
 
 /** Runs the platform until `until` matches its output; returns the output and the exit code after SIGTERM. */
 async function runPlatform(env: Record<string, string>, whileRunning: (output: string) => Promise<void>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [main], { env: { ...process.env, ...compileCache, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -61,8 +63,8 @@ describe('platform main', () => {
         expect(statSync(join(dataDir, 'admin.sock')).mode & 0o777).toBe(0o600);
 
         // A second platform on the same embedded database is refused with one line naming the holder.
-        const second = spawnSync(process.execPath, ['--import', 'tsx', main], {
-          env: { ...process.env, ...env, PORT: String(await freePort()) },
+        const second = spawnSync(process.execPath, [main], {
+          env: { ...process.env, ...compileCache, ...env, PORT: String(await freePort()) },
           encoding: 'utf8',
         });
         expect(second.status).toBe(1);
@@ -70,8 +72,8 @@ describe('platform main', () => {
         expect(second.stderr).toMatch(/embedded database in .* is in use by process \d+/);
 
         // The admin command hands its work to the running platform instead of writing the database beside it.
-        created = spawnSync(process.execPath, ['--import', 'tsx', admin, 'create-staff', 'Ops@Example.test'], {
-          env: { ...process.env, DATA_DIR: dataDir },
+        created = spawnSync(process.execPath, [admin, 'create-staff', 'Ops@Example.test'], {
+          env: { ...process.env, ...compileCache, DATA_DIR: dataDir },
           encoding: 'utf8',
         });
       });
@@ -109,7 +111,7 @@ describe('platform main', () => {
   it('db:migrate applies the migrations alone and exits', { timeout: 120_000 }, () => {
     const fresh = mkdtempSync(join(tmpdir(), 'kaja-migrate-'));
     try {
-      const result = spawnSync(process.execPath, ['--import', 'tsx', migrate], { env: { ...process.env, DATA_DIR: fresh }, encoding: 'utf8' });
+      const result = spawnSync(process.execPath, [migrate], { env: { ...process.env, ...compileCache, DATA_DIR: fresh }, encoding: 'utf8' });
       expect(result.status).toBe(0);
       expect(result.stdout).toContain(`Migrations applied to the embedded database in ${fresh}`);
     } finally {
@@ -118,13 +120,13 @@ describe('platform main', () => {
   });
 
   it('admin refuses unknown commands with its usage', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', admin, 'delete-everything'], { encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [admin, 'delete-everything'], { encoding: 'utf8' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Usage: npm run admin -- create-staff EMAIL');
   });
 
   it('stops with one line naming the variable when the configuration is invalid', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', main], { env: { ...process.env, PORT: 'eighty' }, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [main], { env: { ...process.env, ...compileCache, PORT: 'eighty' }, encoding: 'utf8' });
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toContain('PORT');

@@ -11,6 +11,7 @@ import { dig } from '@kaja/test-support/dig';
 import { scrape } from '@kaja/dns/testing/metrics';
 import { freePort } from '@kaja/test-support/ports';
 import { platformClient, platformDatabase, signUpFromOutbox, startPlatform } from './testing';
+import { builtProgram, compileCache } from '@kaja/test-support/programs';
 
 describe('the platform’s metrics', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'kaja-platform-metrics-'));
@@ -91,9 +92,10 @@ describe('the platform’s metrics', () => {
     const emptyDir = mkdtempSync(join(tmpdir(), 'kaja-platform-metrics-taken-'));
     try {
       const metricsPort = (taken.address() as { port: number }).port;
-      const platform = spawnSync(process.execPath, ['--import', 'tsx', new URL('./main.ts', import.meta.url).pathname], {
+      const platform = spawnSync(process.execPath, [builtProgram(new URL('./main.ts', import.meta.url))], {
         env: {
           ...process.env,
+          ...compileCache,
           DATABASE_URL: '',
           DATA_DIR: emptyDir,
           PORT: String(await freePort()),

@@ -4,8 +4,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeMessage } from '@kaja/api/testing';
 import { openDatabase, type DatabaseHandle } from '@kaja/db';
-import { createTestDatabase } from '@kaja/db/testing';
+import { createTestDatabase, seedEmbeddedDatabase } from '@kaja/db/testing';
 import { freePort } from '@kaja/test-support/ports';
+import { builtProgram, compileCache } from '@kaja/test-support/programs';
 
 const main = new URL('./main.ts', import.meta.url).pathname;
 
@@ -23,7 +24,10 @@ export interface RunningPlatform {
  */
 export async function startPlatform(env: Record<string, string>): Promise<RunningPlatform> {
   const ports = { PORT: String(await freePort()), APP_PORT: String(await freePort()), DNS_PORT: String(await freePort()) };
-  const child = spawn(process.execPath, ['--import', 'tsx', main], { env: { ...process.env, ...ports, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [builtProgram(main)], {
+    env: { ...process.env, ...compileCache, ...ports, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -70,10 +74,11 @@ export interface PlatformDatabase {
 
 /**
  * The database of a platform under test: with DATABASE_URL set (as in CI), a new database on that
- * server for this test alone; otherwise the embedded one in `dataDir`.
+ * server for this test alone; otherwise the embedded one in `dataDir`, made from the migrated template.
  */
 export async function platformDatabase(dataDir: string): Promise<PlatformDatabase> {
   if (!process.env.DATABASE_URL) {
+    await seedEmbeddedDatabase(dataDir);
     return { env: { DATABASE_URL: '' }, open: () => openDatabase({ dataDir, migrate: false }), close: async () => {} };
   }
   const database = await createTestDatabase();

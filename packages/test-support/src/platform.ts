@@ -1,15 +1,16 @@
 // Starts the whole platform (API, site, dashboard, DNS server) as a child process for the browser
-// tests of the dashboard and the site.
+// tests of the dashboard and the site: the server build, as production runs it, on a data directory
+// that holds a migrated database already (unless the test brings its own).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { seedEmbeddedDatabase } from '@kaja/db/testing';
 import { decodeQuotedPrintable } from './mail';
 import { freePort } from './ports';
+import { builtProgram, compileCache, root } from './programs';
 
-/** The repository's root directory. */
-export const root = fileURLToPath(new URL('../../../', import.meta.url));
+export { root } from './programs';
 
 /** What a test needs built before the platform can serve it, and the command that builds it. */
 const builds = {
@@ -57,13 +58,16 @@ export function mailedLink(platform: Platform, to: string, path: string): string
 export async function startPlatform(env: Record<string, string> = {}, options: PlatformOptions = {}): Promise<Platform> {
   const build = options.needs && builds[options.needs];
   if (build && !existsSync(join(root, build.file))) throw new Error(`The ${options.needs} is not built: run \`${build.command}\` (npm test does it).`);
+  const main = builtProgram('apps/platform/src/main.ts');
   const [port, appPort, dnsPort] = [await freePort(), await freePort(), await freePort()];
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kaja-platform-test-'));
+  if (!options.dataDir && !(env.DATABASE_URL ?? process.env.DATABASE_URL)) await seedEmbeddedDatabase(dataDir);
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/platform/src/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: root,
     env: {
       ...process.env,
+      ...compileCache,
       HOST: '127.0.0.1',
       PORT: String(port),
       APP_PORT: String(appPort),

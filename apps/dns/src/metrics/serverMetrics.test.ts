@@ -5,19 +5,19 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dig } from '@kaja/test-support/dig';
 import { scrape } from '../testing/metrics';
 import { freePort } from '@kaja/test-support/ports';
+import { builtProgram, compileCache } from '@kaja/test-support/programs';
 
-const main = fileURLToPath(new URL('../main.ts', import.meta.url));
+const main = builtProgram(new URL('../main.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'kaja-dns-metrics-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function start(args: string[], env: Record<string, string> = {}): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const { DATABASE_URL: _, METRICS_ADDR: __, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], { env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [main, ...args], { env: { ...inherited, ...compileCache, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));

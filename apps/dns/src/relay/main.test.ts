@@ -3,7 +3,6 @@
 // position, passes a notification on, and stops on SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@kaja/db';
 import { sql } from '@kaja/db/orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,8 +10,9 @@ import { parseLsn } from '../database/replicaPosition';
 import { expectPromtoolAccepts } from '../testing/metrics';
 import { freePort } from '@kaja/test-support/ports';
 import { startPostgres, type TestPostgres } from '@kaja/test-support/postgres';
+import { builtProgram, compileCache } from '@kaja/test-support/programs';
 
-const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+const main = builtProgram(new URL('./main.ts', import.meta.url));
 const token = 'relay-main-token-0123456789';
 
 let postgres: TestPostgres;
@@ -24,8 +24,8 @@ afterAll(async () => {
 });
 
 function startRelayProcess(env: Record<string, string>, args: string[] = []): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
-    env: { PATH: process.env.PATH ?? '', ...env },
+  const child = spawn(process.execPath, [main, ...args], {
+    env: { PATH: process.env.PATH ?? '', ...compileCache, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { Resolver } from 'node:dns/promises';
-import { fileURLToPath } from 'node:url';
 import { resolveKeyEncryptionKey } from '@kaja/config';
 import { createUpdateService } from '@kaja/zone-writes';
 import { signUpOwner, startTestApi, type TestAccount, type TestApi } from '@kaja/api/testing';
 import { setPlan } from '@kaja/api/testing/zones';
 import { type AliasResolver, type DatabaseDnsServer, serveDatabaseZones } from '@kaja/dns';
 import { dnsNodeFlags } from '@kaja/dns/testing/nodeFlags';
+import { builtProgram, compileCache } from '@kaja/test-support/programs';
 
 /**
  * What Node's resolver (c-ares) gets for a name and type from the server on 127.0.0.1:port:
@@ -143,7 +143,7 @@ export async function signThroughApi(kit: Pick<ApiWithNode, 'api' | 'send'>, zon
 }
 
 /** The DNS server's own entry point, as `npm run dns` starts it. */
-const dnsMain = fileURLToPath(new URL('../../../dns/src/main.ts', import.meta.url));
+const dnsMain = builtProgram(new URL('../../../dns/src/main.ts', import.meta.url));
 
 /** A DNS-only node started as `npm run dns` starts it, its output kept for the test to read. */
 export interface DnsNodeProcess {
@@ -162,8 +162,8 @@ export function startDnsNode(
   env: { DATABASE_URL: string; DATA_DIR: string } & Record<string, string>,
   nodeFlags: string[] = [],
 ): DnsNodeProcess {
-  const child = spawn(process.execPath, [...dnsNodeFlags, ...nodeFlags, '--import', 'tsx', dnsMain, ...args], {
-    env: { ...process.env, ...env },
+  const child = spawn(process.execPath, [...dnsNodeFlags, ...nodeFlags, dnsMain, ...args], {
+    env: { ...process.env, ...compileCache, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -5,6 +5,7 @@ import * as OTPAuth from 'otpauth';
 import { describe, expect, inject } from 'vitest';
 import { root } from '../../test/platform';
 import { open, platform, screenshots, test } from '../../test/sitePages';
+import { builtProgram } from '@kaja/test-support/programs';
 
 /** Calls `/v1<path>` of the test platform as `token` and gives the envelope's data (an error status throws). */
 async function call(method: string, path: string, token?: string, body?: unknown) {
@@ -21,7 +22,7 @@ async function call(method: string, path: string, token?: string, body?: unknown
 /** A staff member made as the operator does (npm run admin, handed to the running platform), signed in with an authenticator app set up. */
 async function signInStaff(): Promise<string> {
   const email = `staff-${Date.now()}@example.com`;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(root, 'apps/platform/src/admin.ts'), 'create-staff', email], {
+  const { stdout } = await promisify(execFile)(process.execPath, [builtProgram('apps/platform/src/admin.ts'), 'create-staff', email], {
     cwd: root,
     env: { ...process.env, DATA_DIR: inject('siteDataDir') },
   });
