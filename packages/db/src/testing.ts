@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -16,7 +16,8 @@ import { migrationsFolder, openDatabase, type DatabaseHandle } from './open';
  * starts as a copy of it opens in about a quarter of the time PGlite's initdb and the migrations take.
  */
 async function migratedTemplate(): Promise<string> {
-  const pglitePackage = fileURLToPath(new URL('../package.json', import.meta.resolve('@electric-sql/pglite')));
+  // PGlite's entry is dist/index.js (dist/index.cjs for require): its package.json is beside dist.
+  const pglitePackage = join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '../package.json');
   const hash = createHash('sha256').update(readFileSync(pglitePackage));
   for (const name of [
     'meta/_journal.json',
