@@ -1,9 +1,8 @@
 import { Alert, Button } from '@kaja/ui';
-import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api, call } from '../../api/client';
 import { useStartSession } from '../../api/session';
 import { useState } from 'react';
+import { useSignInWithLink } from './auth-data';
 import { AuthPage } from './auth-page';
 import { isSecondFactorStep, SecondFactorForm, type SecondFactorStep } from './second-factor-form';
 import { useMailedToken } from './use-mailed-token';
@@ -23,10 +22,7 @@ export default function SignInLinkScreen() {
     await startSession(accessToken);
     void navigate('/dashboard', { replace: true });
   };
-  const signIn = useMutation({
-    mutationFn: () => call(api.POST('/v1/auth/sign-in-link', { body: { token } })),
-    onSuccess: async ({ data }) => (isSecondFactorStep(data) ? setStep(data) : signedIn(data.access_token)),
-  });
+  const signIn = useSignInWithLink(token, (answer) => (isSecondFactorStep(answer) ? setStep(answer) : signedIn(answer.access_token)));
   useMailedToken(token, signIn.mutate);
 
   return (

@@ -1,9 +1,8 @@
 import { Alert, Button, toast } from '@kaja/ui';
-import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api, call } from '../../api/client';
 import { credentials } from '../../api/credentials';
 import { useStartSession } from '../../api/session';
+import { useVerifyEmail } from './auth-data';
 import { AuthPage } from './auth-page';
 import { useMailedToken } from './use-mailed-token';
 
@@ -17,15 +16,12 @@ export default function VerifyEmailScreen() {
   const token = search.get('token') ?? '';
   const navigate = useNavigate();
   const startSession = useStartSession();
-  const verify = useMutation({
-    mutationFn: () => call(api.POST('/v1/auth/verify-email', { body: { token } })),
-    onSuccess: async ({ data }) => {
-      const hadApiKey = credentials.apiKey() !== null;
-      if (data.default_api_key) credentials.saveApiKey(data.default_api_key.key);
-      await startSession(data.access_token);
-      if (data.default_api_key && !hadApiKey) toast.success('API key saved', { description: 'You can now manage zones and customers.' });
-      void navigate('/dashboard', { replace: true });
-    },
+  const verify = useVerifyEmail(token, async (answer) => {
+    const hadApiKey = credentials.apiKey() !== null;
+    if (answer.default_api_key) credentials.saveApiKey(answer.default_api_key.key);
+    await startSession(answer.access_token);
+    if (answer.default_api_key && !hadApiKey) toast.success('API key saved', { description: 'You can now manage zones and customers.' });
+    void navigate('/dashboard', { replace: true });
   });
   useMailedToken(token, verify.mutate);
 
