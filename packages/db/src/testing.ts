@@ -51,7 +51,8 @@ export async function seedEmbeddedDatabase(dataDir: string): Promise<void> {
   const template = await migratedTemplate();
   const directory = join(dataDir, 'pglite');
   mkdirSync(directory, { recursive: true, mode: 0o700 });
-  execFileSync('tar', ['-xf', template, '-C', directory]);
+  // PGlite writes the members with a leading slash, which tar says it removes: kept quiet.
+  execFileSync('tar', ['-xf', template, '-C', directory], { stdio: 'pipe' });
 }
 
 /**

@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository's root directory. */
@@ -16,7 +16,7 @@ export const root = fileURLToPath(new URL('../../../', import.meta.url));
  */
 export function builtProgram(source: string | URL): string {
   const path = typeof source === 'string' ? source : fileURLToPath(source);
-  const bundle = join(root, 'dist', relative(root, join(root, path)).replace(/\.ts$/, '.js'));
+  const bundle = join(root, 'dist', relative(root, resolve(root, path)).replace(/\.ts$/, '.js'));
   if (!existsSync(bundle)) throw new Error(`${relative(root, bundle)} is not built: run \`npm run build\` (npm test does it).`);
   return bundle;
 }
