@@ -15,7 +15,7 @@ import { migrationsFolder, openDatabase, type DatabaseHandle } from './open';
  * current migrations and PGlite version and kept in the temporary directory. A test database that
  * starts as a copy of it opens in about a quarter of the time PGlite's initdb and the migrations take.
  */
-async function migratedTemplate(): Promise<string> {
+async function makeMigratedTemplate(): Promise<string> {
   // PGlite's entry is dist/index.js (dist/index.cjs for require): its package.json is beside dist.
   const pglitePackage = join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '../package.json');
   const hash = createHash('sha256').update(readFileSync(pglitePackage));
@@ -44,6 +44,17 @@ async function migratedTemplate(): Promise<string> {
 }
 
 /**
+ * The template's file, found or made once per process: test files share the modules they import
+ * (decision 052), so the migrations are hashed once per worker, not once per test database.
+ */
+let templateFile: Promise<string> | undefined;
+const migratedTemplate = () => (templateFile ??= makeMigratedTemplate());
+
+/** The template's contents, read once per process for the test databases in memory. */
+let templateContents: Promise<Blob> | undefined;
+const migratedTemplateContents = () => (templateContents ??= migratedTemplate().then((file) => new Blob([readFileSync(file)])));
+
+/**
  * Makes `dataDir` the data directory of a migrated embedded database, for a platform a test starts as
  * a child process: it opens it as one that exists, with no initdb and no migration to run.
  */
@@ -60,7 +71,7 @@ export async function seedEmbeddedDatabase(dataDir: string): Promise<void> {
  * a new database with a random name on that server, dropped again by `close()`.
  */
 export async function createTestDatabase(databaseUrl = process.env.DATABASE_URL || undefined): Promise<DatabaseHandle & { url?: string }> {
-  if (!databaseUrl) return openDatabase({ dataDir: 'memory://', template: new Blob([readFileSync(await migratedTemplate())]) });
+  if (!databaseUrl) return openDatabase({ dataDir: 'memory://', template: await migratedTemplateContents() });
 
   const name = `kaja_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
