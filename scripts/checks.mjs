@@ -29,8 +29,7 @@ function typecheckedWorkspaces() {
 function typeChecks() {
   const workspaces = typecheckedWorkspaces();
   const plain = workspaces.filter(
-    ({ config }) =>
-      config.extends === '../../tsconfig.base.json' && !config.compilerOptions && Object.keys(config).every((key) => key === 'extends' || key === 'include'),
+    ({ config }) => config.extends === '../../tsconfig.base.json' && Object.keys(config).every((key) => key === 'extends' || key === 'include'),
   );
   const combined = join(root, 'node_modules/.cache/kaja-checks/tsconfig.json');
   mkdirSync(dirname(combined), { recursive: true });
