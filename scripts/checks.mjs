@@ -1,6 +1,8 @@
-// The static checks `npm test` runs before the tests: the type check of every workspace, lint and
+// The static checks `npm test` runs beside the tests: the type check of every workspace, lint and
 // the formatting check, side by side on every core (they took 3.7 minutes one after another on a
-// 2-core machine). Each check's output is shown when it fails, and each one's time is printed.
+// 2-core machine), at a lower priority than the tests, so they take the processor time the tests
+// leave while waiting on the processes they start. Each check's output is shown when it fails,
+// and each one's time is printed.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -44,10 +46,13 @@ function typeChecks() {
   ];
 }
 
+// `nice` where there is one (not on Windows): a check's processes inherit its priority.
+const lowPriority = (command, args) => (process.platform === 'win32' ? [command, args] : ['nice', ['-n', '10', command, ...args]]);
+
 function runCheck({ name, command, args }) {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(...lowPriority(command, args), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -55,10 +60,14 @@ function runCheck({ name, command, args }) {
   });
 }
 
-/** Runs every check; resolves to false, after printing what failed, when one did. */
+/**
+ * Runs every check; resolves to a report to print (what failed with its output, then each check's
+ * time) and whether all passed.
+ */
 export async function runChecks() {
   // The site's route types, which both its type check and lint read: made once, before either starts.
-  if (run('npm', ['run', 'typegen', '--workspace', '@kaja/site', '--silent']) !== 0) return false;
+  if (run('npm', ['run', 'typegen', '--workspace', '@kaja/site', '--silent']) !== 0)
+    return { passed: false, report: ["The site's route types could not be made (above)."] };
   const checks = [
     { name: 'lint (`npm run lint` lists the findings again)', command: 'npx', args: ['eslint', '.'] },
     ...typeChecks(),
@@ -71,9 +80,9 @@ export async function runChecks() {
   });
   await Promise.all(slots);
   const failed = results.filter((result) => !result.ok);
-  for (const { name, output } of failed) console.error(`\n${name} failed:\n${output}`);
-  console.log(`Static checks: ${results.length - failed.length} of ${results.length} passed in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  const report = failed.map(({ name, output }) => `\n${name} failed:\n${output}`);
+  report.push(`Static checks: ${results.length - failed.length} of ${results.length} passed in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   for (const { name, seconds } of results.sort((a, b) => b.seconds - a.seconds))
-    console.log(`  ${seconds.toFixed(0).padStart(4)} s  ${name.replace(/ \(.*\)$/, '')}`);
-  return failed.length === 0;
+    report.push(`  ${seconds.toFixed(0).padStart(4)} s  ${name.replace(/ \(.*\)$/, '')}`);
+  return { passed: failed.length === 0, report };
 }

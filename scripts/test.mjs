@@ -1,11 +1,13 @@
-// `npm test`: installs and builds what is missing, type-checks, lints and checks the formatting of
-// every workspace (scripts/checks.mjs), then runs every Vitest project. `npm run test:db` runs only
-// the suites that talk to the database, which CI repeats against a PostgreSQL server through DATABASE_URL. `npm run test:faults` runs the
-// fault-injection scenarios (apps/platform/vitest.faults.config.ts), too long for `npm test`.
+// `npm test`: installs and builds what is missing, then runs every Vitest project while the static
+// checks (type check, lint and formatting of every workspace: scripts/checks.mjs) run beside it.
+// `npm run test:db` runs only the suites that talk to the database, which CI repeats against a
+// PostgreSQL server through DATABASE_URL. `npm run test:faults` runs the fault-injection scenarios
+// (apps/platform/vitest.faults.config.ts), too long for `npm test`.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureBuilds, ensureDebianTools, ensureDependencies, run } from './bootstrap.mjs';
+import { ensureBuilds, ensureDebianTools, ensureDependencies, root } from './bootstrap.mjs';
 import { runChecks } from './checks.mjs';
 import { builds, testTools } from './requirements.mjs';
 import { ensureNodeRuntime } from './runtime.mjs';
@@ -19,14 +21,21 @@ const databaseProjects = ['db', 'zone-writes', 'api', 'dns-database'];
 
 ensureDependencies();
 ensureDebianTools(testTools);
-if (!databaseOnly) {
-  ensureBuilds(builds);
-  if (!(await runChecks())) process.exit(1);
-}
+if (!databaseOnly) ensureBuilds(builds);
+const checks = databaseOnly ? { passed: true, report: [] } : runChecks();
 
 const report = join(mkdtempSync(join(tmpdir(), 'kaja-test-')), 'report.json');
 const projects = faults ? ['--config', 'apps/platform/vitest.faults.config.ts'] : databaseOnly ? databaseProjects.flatMap((name) => ['--project', name]) : [];
-const status = run('npx', ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+const status = await new Promise((resolve, reject) => {
+  const vitest = spawn('npx', ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  vitest.on('error', reject);
+  vitest.on('close', (code) => resolve(code ?? 1));
+});
+const { passed: checked, report: checksReport } = await checks;
+if (checksReport.length > 0) console.log(`\n${checksReport.join('\n')}`);
 
 try {
   const results = JSON.parse(readFileSync(report, 'utf8'));
@@ -38,4 +47,5 @@ try {
 } catch {
   console.error('No test report was written.');
 }
-process.exit(status);
+if (!checked) console.error('\nThe static checks failed (above).');
+process.exit(status !== 0 ? status : checked ? 0 : 1);
