@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { DatabaseLockedError, embeddedLockFile } from './embeddedLock';
 import { openDatabase } from './open';
 import { customers } from './schema/index';
+import { seedEmbeddedDatabase } from './testing';
 
 describe('openDatabase on PGlite in DATA_DIR', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'kaja-db-'));
@@ -24,12 +25,15 @@ describe('openDatabase on PGlite in DATA_DIR', () => {
   });
 });
 
+// The tests below start from a migrated database (the first test above migrates one from nothing):
+// each initdb and migration cost 5 s of processor time.
 describe('the embedded database belongs to one process at a time', () => {
   const modeOf = (path: string) => statSync(path).mode & 0o777;
 
   it('is refused to a second opener while held, with one line naming the holder, and free again after close', { timeout: 120_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kaja-lock-'));
     try {
+      await seedEmbeddedDatabase(dataDir);
       const first = await openDatabase({ dataDir });
       expect(readFileSync(embeddedLockFile(dataDir), 'utf8').trim()).toBe(String(process.pid));
       const refused = await openDatabase({ dataDir }).catch((error: unknown) => error);
@@ -47,6 +51,7 @@ describe('the embedded database belongs to one process at a time', () => {
   it('takes over the lock of a process that died, also one that had our pid', { timeout: 120_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kaja-lock-'));
     try {
+      await seedEmbeddedDatabase(dataDir);
       const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
       writeFileSync(embeddedLockFile(dataDir), `${dead.stdout}\n`);
       const database = await openDatabase({ dataDir });
@@ -64,7 +69,7 @@ describe('the embedded database belongs to one process at a time', () => {
   it('keeps DATA_DIR and the database directory 0700 and its files 0600, also those made before', { timeout: 120_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kaja-modes-'));
     try {
-      mkdirSync(join(dataDir, 'pglite'));
+      await seedEmbeddedDatabase(dataDir);
       writeFileSync(join(dataDir, 'pglite', 'left-readable'), 'x');
       chmodSync(join(dataDir, 'pglite', 'left-readable'), 0o644);
       chmodSync(join(dataDir, 'pglite'), 0o755);
