@@ -66,17 +66,19 @@ async function updater(ctx: ZoneContext, request: FastifyRequest, key: string): 
   return { principal, keyId: principal.credential.apiKey.id };
 }
 
-const answerText = {
-  good: 'good: the address was published',
-  nochg: 'nochg: the host already had the address',
-  badauth: 'badauth: no API key, or one that may not write these records (unknown, revoked, expired, without records:write, or not from this address)',
-  nohost: 'nohost: not a host name in a zone the key may change (its zones and record policies)',
-  notfqdn: 'notfqdn: no host name, or not a fully qualified one',
-  numhost: `numhost: more than ${maxHostsPerUpdate} host names`,
-  dnserr: 'dnserr: the change breaks a record rule (a CNAME at the name) or the plan’s record limit',
-  abuse: 'abuse: too many updates with this key; wait for Retry-After seconds',
-  '911': '911: a failure on our side; try again later',
-};
+/** The answers, as the OpenAPI document lists them. */
+const answers = [
+  '`good <addresses>` (200): the address was published',
+  '`nochg <addresses>` (200): the host already had just that address',
+  '`nohost` (200): not a host name in a zone the key may change (the key’s zones and record policies)',
+  '`notfqdn` (200): no host name, or not a fully qualified one',
+  `\`numhost\` (200): more than ${maxHostsPerUpdate} host names`,
+  '`dnserr` (200): the change breaks a record rule (such as a CNAME at the name) or the plan’s record limit',
+  '`abuse` (200, Retry-After): too many updates with this key, or too many refused credentials from this address',
+  '`badauth` (401, WWW-Authenticate): no API key, or one that may not do this (unknown, revoked, expired, without `records:write`, not from this address, or the account is read-only)',
+  '`911` (500): a failure on our side; try again later',
+  'a sentence (400) naming a malformed parameter, such as an address that is not one',
+];
 
 /** /nic/update, the dyndns2 update call (`limits.dyndns` per API key). */
 export const dyndnsRoutes: FastifyPluginAsyncZod<{ limits: RateLimits }> = async (app, { limits }) => {
@@ -108,9 +110,8 @@ export const dyndnsRoutes: FastifyPluginAsyncZod<{ limits: RateLimits }> = async
           '',
           `Rate limit: ${limits.dyndns.limit} host updates per key per ${limits.dyndns.windowSeconds} seconds, then \`abuse\` with Retry-After.`,
           '',
-          'Answers (HTTP 200 unless noted):',
-          ...Object.values(answerText).map((line) => `- ${line}`),
-          '- (HTTP 400) a sentence naming a malformed parameter, such as an address that is not one',
+          'Answers, one line per host name (text/plain):',
+          ...answers.map((line) => `- ${line}`),
           '',
           'API key only (HTTP basic password or Bearer); scope `records:write`.',
         ].join('\n'),
@@ -123,6 +124,7 @@ export const dyndnsRoutes: FastifyPluginAsyncZod<{ limits: RateLimits }> = async
           myipv6: text().max(200).optional().describe('The IPv6 address to publish'),
         }),
         security: [{ basic: [] }, { bearer: [] }],
+        produces: ['text/plain'],
         response: {
           200: z
             .string()
