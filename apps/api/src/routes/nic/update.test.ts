@@ -37,7 +37,7 @@ describe('GET /nic/update (dyndns2)', () => {
   const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
   async function update(query: Record<string, string>, headers: Record<string, string> = {}) {
-    const response = await fetch(`${api.origin}/nic/update?${new URLSearchParams(query)}`, { headers });
+    const response = await fetch(`${api.origin}/nic/update?${new URLSearchParams(query).toString()}`, { headers });
     return { status: response.status, headers: response.headers, text: await response.text() };
   }
 
@@ -198,5 +198,33 @@ describe('GET /nic/update (dyndns2)', () => {
     // The limit is the key's: another key of the customer still updates.
     const other = await hostKey('busy');
     expect((await update({ hostname: `busy.${zone.name}`, myip: '192.0.2.201' }, { authorization: basic('busy', other) })).text).toBe('good 192.0.2.201\n');
+  });
+});
+
+describe('GET /nic/update: refused credentials', () => {
+  let api: TestApi;
+  let owner: TestAccount;
+  const limit = 3;
+
+  beforeAll(async () => {
+    api = await startTestApi({ rateLimits: { failedAuthentication: { limit, windowSeconds: 600 } } });
+    owner = await signUpOwner(api);
+  });
+  afterAll(() => api?.close());
+
+  it('count with those of /v1 per client address; over the limit a guess hears abuse, a good key is still served', async () => {
+    const update = async (key: string) => {
+      const response = await fetch(`${api.origin}/nic/update?hostname=home.guesses.com&myip=192.0.2.1`, {
+        headers: { authorization: `Basic ${Buffer.from(`home:${key}`).toString('base64')}` },
+      });
+      return `${response.status} ${(await response.text()).trim()}`;
+    };
+    expect((await api.request('GET', '/zones', { token: 'kak_guess-1' })).status).toBe(401);
+    expect((await api.request('GET', '/zones', { token: 'kak_guess-2' })).status).toBe(401);
+    expect(await update('kak_guess-3')).toBe('401 badauth');
+    expect(await update('kak_guess-4')).toBe('200 abuse');
+    expect((await api.request('GET', '/zones', { token: 'kak_guess-5' })).status).toBe(429);
+    // The customer's own key verifies: it is served (no such zone here, so nohost).
+    expect(await update(owner.apiKey)).toBe('200 nohost');
   });
 });
