@@ -4,6 +4,7 @@
 export const testTools = {
   chromium: 'chromium',
   curl: 'curl',
+  ddclient: 'ddclient',
   'named-checkzone': 'bind9-utils',
   'ldns-read-zone': 'ldnsutils',
   dig: 'bind9-dnsutils',

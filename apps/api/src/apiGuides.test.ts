@@ -168,6 +168,40 @@ describe('the examples of the API guides', () => {
     await deleteSampleZone(variables.ZONE_ID);
   });
 
+  it('dynamic-dns: a key for one host, then updates with curl as a router makes them', async () => {
+    const blocks = examples('dynamic-dns');
+    expect(blocks).toHaveLength(4);
+    const [createKey, update, both, fromClient] = blocks as [string, string, string, string];
+    const zoneId = await createSampleZone();
+    variables.USER_ID = ada.userId;
+    variables.UPDATE_URL = `${api.origin}/nic/update`;
+    const key = await expectSuccess(createKey, 201);
+    expect(key).toMatchObject({
+      scopes: ['records:write'],
+      restrictions: {
+        record_policies: [
+          { name: 'home', type: 'A' },
+          { name: 'home', type: 'AAAA' },
+        ],
+      },
+    });
+    variables.KAJA_DYNDNS_KEY = key.key;
+
+    const answered = async (example: string) => {
+      const result = await curl(example);
+      return `${result.status} ${result.text.trim()}`;
+    };
+    expect(await answered(update)).toBe('200 good 203.0.113.7');
+    expect(await answered(both)).toBe('200 good 203.0.113.7 2001:db8::7');
+    expect(await answered(fromClient)).toBe('200 good 127.0.0.1');
+    const sets = await api.request('GET', `/zones/${zoneId}/records?name=home`, { token: ada.apiKey });
+    expect(sets.body.data.map((set: { type: string; content: string[] }) => `${set.type} ${set.content.join(',')}`)).toEqual([
+      'A 127.0.0.1',
+      'AAAA 2001:db8::7',
+    ]);
+    await deleteSampleZone(zoneId);
+  });
+
   it('invitations: invite, list, read, withdraw; accept as a new person and as a signed-in user', async () => {
     const blocks = examples('invitations');
     expect(blocks).toHaveLength(7);

@@ -9,10 +9,12 @@ import { metricsPlugin } from './plugins/app/metrics';
 import { openapiPlugin } from './plugins/external/openapi';
 import { defaultRateLimits, failedAuthenticationLimitPlugin, rateLimitPlugin, type RateLimits } from './plugins/app/rateLimit';
 import { securityPlugin } from './plugins/external/security';
+import { dyndnsRoutes } from './routes/nic/update';
 import { v1Routes } from './routes/v1/index';
 import { zoneRoutes } from './routes/v1/zones/index';
 import { createServiceContext, type ServiceContext } from './services/context';
 import { createMailer, type Mailer } from './services/ops/mail';
+import { RateLimiter } from './services/ops/rateLimiter';
 import { registerJobs } from './jobs';
 import { ZoneChangePublisher } from '@kaja/zone-writes';
 import { WorkerPool, type WorkerPoolOptions } from './workers/pool';
@@ -129,10 +131,11 @@ export async function buildApp({
   app.addHook('onClose', () => pool.close());
 
   // Credentials and rate limits belong to the API only, not to pages served beside it.
+  const limits = { ...defaultRateLimits, ...rateLimits };
+  const refusedCredentials = new RateLimiter();
   await app.register(
     async (v1) => {
-      const limits = { ...defaultRateLimits, ...rateLimits };
-      await failedAuthenticationLimitPlugin(v1, { limits });
+      await failedAuthenticationLimitPlugin(v1, { limits, limiter: refusedCredentials });
       await authenticationPlugin(v1, { context });
       await rateLimitPlugin(v1, { limits });
       await v1.register(v1Routes);
@@ -140,5 +143,10 @@ export async function buildApp({
     },
     { prefix: apiPrefix },
   );
+  // Dynamic DNS where routers and ddclient look for it (dyndns2), with its own answers in plain text.
+  await app.register(async (nic) => {
+    await failedAuthenticationLimitPlugin(nic, { limits, limiter: refusedCredentials });
+    await nic.register(dyndnsRoutes, { limits });
+  });
   return app;
 }

@@ -1,6 +1,99 @@
 // Generated from openapi.json by `npm run generate-client -w apps/api`: do not edit.
 
 export interface paths {
+    "/nic/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Publish a host’s current address (dyndns2 protocol, for routers and ddclient)
+         * @description Sets the A set (IPv4) and/or AAAA set (IPv6) of each host name to one address, as routers and `ddclient` (`protocol=dyndns2`) do. Outside `/v1`; answered in plain text, one line per host name.
+         *
+         *     Authentication: HTTP basic auth with an API key as the password (the user name is the host name or anything), or `Authorization: Bearer <API key>`. The key needs `records:write`, and its zones, record policies (A and AAAA at the name) and client networks must allow the change. A request without credentials gets 401 with `WWW-Authenticate: Basic`.
+         *
+         *     Addresses: `myip` (IPv4 or IPv6; `<ipv4>,<ipv6>` sets both) and `myipv6`; with neither, the address the request comes from. A family not given is left unchanged. An existing set keeps its TTL; a new set gets 60 seconds. Each change is one new serial, in the zone's history as source `api`.
+         *
+         *     Rate limit: 10 host updates per key per 600 seconds, then `abuse` with Retry-After.
+         *
+         *     Answers, one line per host name (text/plain):
+         *     - `good <addresses>` (200): the address was published
+         *     - `nochg <addresses>` (200): the host already had just that address
+         *     - `nohost` (200): not a host name in a zone the key may change (the key’s zones and record policies)
+         *     - `notfqdn` (200): no host name, or not a fully qualified one
+         *     - `numhost` (200): more than 20 host names
+         *     - `dnserr` (200): the change breaks a record rule (such as a CNAME at the name) or the plan’s record limit
+         *     - `abuse` (200, Retry-After): too many updates with this key, or too many refused credentials from this address
+         *     - `badauth` (401, WWW-Authenticate): no API key, or one that may not do this (unknown, revoked, expired, without `records:write`, not from this address, or the account is read-only)
+         *     - `911` (500): a failure on our side; try again later
+         *     - a sentence (400) naming a malformed parameter, such as an address that is not one
+         *
+         *     API key only (HTTP basic password or Bearer); scope `records:write`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The host name(s) to update, comma-separated (up to 20); left out, the basic-auth user name */
+                    hostname?: string;
+                    /** @description The address to publish: IPv4, IPv6, or both as `<ipv4>,<ipv6>` */
+                    myip?: string;
+                    /** @description The IPv6 address to publish */
+                    myipv6?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One line per host name: `good <addresses>`, `nochg <addresses>`, `nohost`, `notfqdn`, `dnserr`, `abuse`, `numhost` (text/plain) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description What is wrong with a parameter (text/plain) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description `badauth` (text/plain) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description `911` (text/plain) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/audit-events": {
         parameters: {
             query?: never;

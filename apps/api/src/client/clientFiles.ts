@@ -45,11 +45,14 @@ type Operation = { security?: unknown[] };
  */
 export function sessionOnlyOf(document: string): string {
   const { paths } = JSON.parse(document) as { paths: Record<string, Record<string, Operation>> };
-  const calls = Object.entries(paths).flatMap(([path, operations]) =>
-    Object.entries(operations)
-      .filter(([, operation]) => (operation.security?.length ?? 0) > 0)
-      .map(([method]) => `${method.toUpperCase()} ${path}`),
-  );
+  // Beside /v1, only the dynamic DNS call, whose own security (basic auth) is no session.
+  const calls = Object.entries(paths)
+    .filter(([path]) => path.startsWith('/v1/'))
+    .flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => (operation.security?.length ?? 0) > 0)
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
   return [
     '// Generated from openapi.json by `npm run generate-client -w apps/api`: do not edit.',
     '',

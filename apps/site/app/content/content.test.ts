@@ -50,13 +50,14 @@ describe('learning center and API guides', () => {
     expect(words(guide!)).toBeGreaterThanOrEqual(600);
   });
 
-  it('has the ten API guides, each with a description and a category', () => {
+  it('has the eleven API guides, each with a description and a category', () => {
     const guides = entries('api');
     expect(guides.map((entry) => entry.slug).sort()).toEqual([
       'authentication',
       'billing',
       'delegation',
       'dnssec',
+      'dynamic-dns',
       'invitations',
       'overview',
       'records',

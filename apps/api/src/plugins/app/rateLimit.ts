@@ -16,6 +16,8 @@ export interface RateLimits {
   failedAuthentication: { limit: number; windowSeconds: number };
   /** Delegation checks on demand per zone and window: each sends queries to the zone's parent servers. */
   delegationCheck: { limit: number; windowSeconds: number };
+  /** Dynamic DNS updates (dyndns2, /nic/update) per API key and window, one per host name: each may write a new serial. */
+  dyndns: { limit: number; windowSeconds: number };
 }
 
 export const defaultRateLimits: RateLimits = {
@@ -25,6 +27,7 @@ export const defaultRateLimits: RateLimits = {
   planScale: 1,
   failedAuthentication: { limit: 30, windowSeconds: 60 },
   delegationCheck: { limit: 5, windowSeconds: 10 * 60 },
+  dyndns: { limit: 10, windowSeconds: 10 * 60 },
 };
 
 /**
@@ -82,8 +85,11 @@ declare module 'fastify' {
  * The lookup stays cheap enough to make for everyone: one SHA-256 of the presented secret and one read
  * of a unique index, as for every accepted call.
  */
-export async function failedAuthenticationLimitPlugin(app: FastifyInstance, { limits }: { limits: RateLimits }) {
-  const limiter = new RateLimiter();
+export async function failedAuthenticationLimitPlugin(
+  app: FastifyInstance,
+  // Shared by every part of the app that takes credentials: a guess counts wherever it is made.
+  { limits, limiter = new RateLimiter() }: { limits: RateLimits; limiter?: RateLimiter },
+) {
   const { limit, windowSeconds } = limits.failedAuthentication;
   const keyOf = (ip: string) => `failed-authentication:${ip}`;
   app.decorateRequest('authenticationFailed', false);

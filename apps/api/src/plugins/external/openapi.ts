@@ -32,6 +32,7 @@ export async function openapiPlugin(app: FastifyInstance, { config }: { config: 
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'API key (kak_...) or access token (kst_...)' },
           cookie: { type: 'apiKey', in: 'cookie', name: 'kaja_session' },
+          basic: { type: 'http', scheme: 'basic', description: 'Dynamic DNS (/nic/update) only: any user name, an API key as the password' },
         },
       },
       security: [{ bearer: [] }, { cookie: [] }],
