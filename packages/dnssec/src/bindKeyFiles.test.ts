@@ -11,7 +11,9 @@ import { zoneVerifierFailures } from './testing/zoneVerifiers';
 import { generatedZoneFile } from './testZone';
 
 const ZONE = 'bench.example';
-const text = generatedZoneFile(ZONE, 2_000);
+// The benchmark's generator at 800 records: every kind of name it makes, a delegation with a DS and
+// one without among them, for 40 % of the processor time 2,000 records took.
+const text = generatedZoneFile(ZONE, 800);
 
 let dir: string;
 beforeAll(async () => {
