@@ -64,7 +64,8 @@ export function ensureBuild(name, { dir, sources, output, command }) {
   const [program, ...args] = command;
   // A build started from a test run is the one `npm run build` makes: Vite would take the runner's
   // NODE_ENV=test and bundle React's development build, twice the weight of what is served.
-  const { NODE_ENV: _testMode, ...env } = process.env;
+  const env = { ...process.env };
+  delete env.NODE_ENV;
   const result = spawnSync(program === 'node' ? process.execPath : program, args, { cwd: root, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (result.error) throw result.error;
   if (result.status !== 0) {
