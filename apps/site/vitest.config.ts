@@ -5,7 +5,7 @@ export default defineProject({
     name: 'site',
     // Files share the modules they import (decision 052).
     isolate: false,
-    include: ['app/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['app/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
     // In a browser, beside the platform: vitest.browser.config.ts.
     exclude: ['app/**/*.browser.test.ts'],
   },

@@ -3,8 +3,11 @@
 // zone file, and GET /zones/{id}/records latency under concurrent load (autocannon), on PGlite
 // and, with DATABASE_URL or --postgres, on PostgreSQL (a database made for the run and dropped).
 import autocannon from 'autocannon';
+import { exitWithUsageOnHelp } from '@kaja/test-support/benchUsage';
 import { startTestApi, signUpOwner, type TestApi, type TestAccount } from '../src/testing';
 import { setPlan } from '../src/routes/v1/zones/zoneTestKit';
+
+exitWithUsageOnHelp();
 
 // --smoke: tiny settings that only show the benchmark runs end to end; its numbers mean nothing.
 const smoke = process.argv.includes('--smoke');

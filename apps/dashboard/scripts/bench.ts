@@ -7,8 +7,11 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { openDatabase } from '@kaja/db';
 import { sql } from '@kaja/db/orm';
+import { exitWithUsageOnHelp } from '@kaja/test-support/benchUsage';
 import { launchBrowser } from '../src/testing/browser';
 import { mailedLink, type Platform, startPlatform } from '../src/testing/platform';
+
+exitWithUsageOnHelp();
 
 const sets = Number(process.env.SETS ?? 10_000);
 const zoneCount = Number(process.env.ZONES ?? 1_000);

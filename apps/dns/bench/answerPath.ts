@@ -7,11 +7,14 @@
 // change to our JavaScript is measured here.
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { exitWithUsageOnHelp } from '@kaja/test-support/benchUsage';
 import { Responder } from '../src/respond';
 import { listenUdpBatch } from '../src/udpBatch';
 import { loadZoneText } from '../src/zoneFile';
 import { ZoneStore } from '../src/zoneStore';
 import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
+
+exitWithUsageOnHelp();
 
 const { values } = parseArgs({
   options: { rounds: { type: 'string', default: '7' }, passes: { type: 'string', default: '8' }, path: { type: 'string' } },

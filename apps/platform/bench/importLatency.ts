@@ -18,8 +18,11 @@ import { dig } from '@kaja/test-support/dig';
 import { serveWithKnot } from '@kaja/dns/testing/knotReference';
 import { freePort } from '@kaja/test-support/ports';
 import { startPostgres } from '@kaja/test-support/postgres';
+import { exitWithUsageOnHelp } from '@kaja/test-support/benchUsage';
 import { probeLatency, rcodeOf, type LatencyFigures, type LatencyProbe } from '../faults/latencyProbe';
 import { platformClient, signUpFromOutbox, startPlatform } from '../src/testing';
+
+exitWithUsageOnHelp();
 
 const { values } = parseArgs({
   options: { records: { type: 'string', default: '50000' }, idle: { type: 'string', default: '10' }, database: { type: 'string' } },

@@ -11,6 +11,9 @@ import { signUpOwner, startTestApi } from '@kaja/api/testing';
 import { createZone, setPlan } from '@kaja/api/testing/zones';
 import { databaseNotices, inProcessNotices, serveDatabaseZones } from '@kaja/dns';
 import { query, udpExchange } from '@kaja/dns/testing/packets';
+import { exitWithUsageOnHelp } from '@kaja/test-support/benchUsage';
+
+exitWithUsageOnHelp();
 
 const { values } = parseArgs({ options: { changes: { type: 'string', default: '200' } } });
 const changes = Number(values.changes);

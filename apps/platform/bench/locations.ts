@@ -10,9 +10,12 @@
 // same steady run with every node on the primary as a node without replica or relay runs.
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { exitWithUsageOnHelp } from '@kaja/test-support/benchUsage';
 import { ChangeTracker, percentile } from '../faults/changeTracker';
 import { type Deployment, type LocationPlan, scrape, startDeployment } from '../faults/deployment';
 import { cutLink, type FaultFigures, killRelay, restartPrimary, restartReplica, sampleConnections, sampleReplicaLag } from '../faults/locationFaults';
+
+exitWithUsageOnHelp();
 
 const { values } = parseArgs({
   options: {

@@ -20,7 +20,10 @@ import { createZone, setPlan } from '@kaja/api/testing/zones';
 import { query } from '@kaja/dns/testing/packets';
 import { dnsNodeFlags } from '@kaja/dns/testing/nodeFlags';
 import { freePort } from '@kaja/test-support/ports';
+import { exitWithUsageOnHelp } from '@kaja/test-support/benchUsage';
 import { percentile } from '../faults/changeTracker';
+
+exitWithUsageOnHelp();
 
 const { values } = parseArgs({
   options: {

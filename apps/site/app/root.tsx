@@ -1,12 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { use, useState, type ReactNode } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, UNSAFE_FrameworkContext } from 'react-router';
+import islandAssets from 'virtual:island-assets';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { EnvironmentBanner } from './components/environment-banner';
 import { HashScroll } from './components/hash-scroll';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
+import { Island } from './islands/island';
 
 export const links: Route.LinksFunction = () => [
   // Browsers that cannot draw the SVG take the ICO drawn from it (scripts/favicon.ts).
@@ -32,10 +34,35 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <PageScripts />
       </body>
     </html>
+  );
+}
+
+/**
+ * A pre-rendered page loads only the islands' script, which hydrates the parts that run in the browser
+ * (decision 054). The not-found fallback (React Router's "SPA mode" page, served for every address
+ * that was not pre-rendered) is React Router's whole app: it finds the right not-found text in the
+ * browser, and renders there again.
+ */
+function PageScripts() {
+  const fallback = use(UNSAFE_FrameworkContext)?.isSpaMode ?? true;
+  if (!import.meta.env.SSR || fallback) {
+    return (
+      <>
+        <ScrollRestoration />
+        <Scripts />
+      </>
+    );
+  }
+  return (
+    <>
+      {islandAssets.hydrate.imports.map((href) => (
+        <link key={href} rel="modulepreload" href={href} />
+      ))}
+      <script type="module" src={islandAssets.hydrate.module} />
+    </>
   );
 }
 
@@ -47,8 +74,8 @@ export default function App() {
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-background focus:p-2">
           Skip to content
         </a>
-        <EnvironmentBanner />
-        <SiteHeader />
+        <Island name="environment-banner" component={EnvironmentBanner} props={{}} />
+        <Island name="site-header" component={SiteHeader} props={{}} />
         <main id="main" className="flex-1">
           <Outlet />
         </main>

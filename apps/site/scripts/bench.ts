@@ -1,50 +1,59 @@
-// `npm run bench:site`: the JavaScript each page loads (gzipped) and the Lighthouse scores of the
-// landing page and an article, against the real platform serving the built site.
+// `npm run bench:site [-- --help]`: the JavaScript every pre-rendered page loads (gzipped, read from the
+// build output, scripts/pageWeight.ts) and the Lighthouse mobile scores of the main pages against the
+// real platform serving the built site, each beside the load average it ran under.
 import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { chromiumFlags, launchBrowser } from '../test/browser';
+import { parseArgs } from 'node:util';
+import { chromiumFlags } from '../test/browser';
 import { root, startPlatform } from '../test/platform';
+import { bytesOf, pageWeight, prerenderedPages } from './pageWeight';
 
-const pages = ['/', '/blog', '/blog/what-is-dns', '/learning/getting-started', '/docs/zones', '/api', '/api/reference', '/support', '/status'];
-const audited = ['/', '/blog/what-is-dns'];
-const runs = Number(process.env.RUNS ?? 3);
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const usage = `Usage: npm run bench:site -- [--runs N] [--no-lighthouse]
 
-async function javascriptPerPage(url: string) {
-  const browser = await launchBrowser();
-  const rows: string[][] = [];
-  try {
-    for (const path of pages) {
-      const page = await browser.newPage();
-      const bodies: Promise<Buffer>[] = [];
-      page.on('response', (response) => {
-        if (response.request().resourceType() === 'script') bodies.push(response.body());
-      });
-      await page.goto(`${url}${path}`, { waitUntil: 'networkidle' });
-      const scripts = await Promise.all(bodies);
-      const raw = scripts.reduce((sum, body) => sum + body.length, 0);
-      const gzipped = scripts.reduce((sum, body) => sum + gzipSync(body).length, 0);
-      rows.push([path, String(scripts.length), kb(raw), kb(gzipped)]);
-      await page.close();
-    }
-  } finally {
-    await browser.close();
-  }
-  return rows;
+Builds the site, prints the JavaScript each pre-rendered page loads (files, raw and gzipped bytes as
+sent) with the largest page and the whole site's total, then runs Lighthouse (mobile preset) on the
+main pages against the platform serving the build and prints the median scores with the load average.
+
+  --runs N           Lighthouse runs per page; the median is printed (default 3, or RUNS)
+  --no-lighthouse    print the JavaScript only
+  --help             show this text`;
+
+let values;
+try {
+  ({ values } = parseArgs({
+    options: { runs: { type: 'string', default: process.env.RUNS ?? '3' }, 'no-lighthouse': { type: 'boolean' }, help: { type: 'boolean' } },
+  }));
+} catch (error) {
+  console.error(`${(error as Error).message}\n\n${usage}`);
+  process.exit(2);
 }
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error(`--runs must be a positive whole number\n\n${usage}`);
+  process.exit(2);
+}
+
+const clientDir = join(root, 'apps/site/build/client');
+const audited = ['/', '/blog', '/blog/what-is-dns', '/docs/zones', '/api/reference', '/support', '/status'];
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const load = () => loadavg()[0]!.toFixed(2);
 
 /** Lighthouse asks to be run again when Chromium's trace of the load came out incomplete; it does, twice at most. */
-async function lighthouse(url: string, preset: 'mobile' | 'desktop', attempt = 1): Promise<{ performance: number; accessibility: number }> {
+async function lighthouse(url: string, attempt = 1): Promise<{ performance: number; accessibility: number }> {
   try {
-    return await lighthouseRun(url, preset);
+    return await lighthouseRun(url);
   } catch (error) {
     if (attempt >= 3 || !/Please run Lighthouse again/.test((error as Error).message)) throw error;
-    return lighthouse(url, preset, attempt + 1);
+    return lighthouse(url, attempt + 1);
   }
 }
 
-function lighthouseRun(url: string, preset: 'mobile' | 'desktop'): Promise<{ performance: number; accessibility: number }> {
+function lighthouseRun(url: string): Promise<{ performance: number; accessibility: number }> {
   const args = [
     url,
     '--quiet',
@@ -52,7 +61,6 @@ function lighthouseRun(url: string, preset: 'mobile' | 'desktop'): Promise<{ per
     '--output-path=stdout',
     '--only-categories=performance,accessibility',
     `--chrome-flags=${chromiumFlags.join(' ')}`,
-    ...(preset === 'desktop' ? ['--preset=desktop'] : []),
   ];
   return new Promise((resolve, reject) => {
     const child = spawn(join(root, 'node_modules/.bin/lighthouse'), args, { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' } });
@@ -69,29 +77,37 @@ function lighthouseRun(url: string, preset: 'mobile' | 'desktop'): Promise<{ per
   });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
 
-const platform = await startPlatform();
-try {
-  console.log(`JavaScript loaded per page (gzip level 6 of what the browser fetched):\n`);
-  console.table((await javascriptPerPage(platform.url)).map(([page, files, raw, gzipped]) => ({ page, files, raw, gzipped })));
+const weights = [...prerenderedPages(clientDir), '__spa-fallback.html'].map((page) => pageWeight(clientDir, page));
+console.log('JavaScript loaded per pre-rendered page (gzipped as sent, the build output; __spa-fallback.html is the not-found page):\n');
+console.table(weights.map(({ page, files, raw, gzipped }) => ({ page, files: files.length, raw: kb(raw), gzipped: kb(gzipped) })));
+const largest = weights.reduce((a, b) => (b.gzipped > a.gzipped ? b : a));
+const siteFiles = new Set(weights.flatMap((weight) => weight.files));
+console.log(
+  `\nLargest page: ${largest.page}, ${kb(largest.gzipped)} in ${largest.files.length} files. ` +
+    `All pages together: ${kb(bytesOf(clientDir, siteFiles).gzipped)} gzipped in ${siteFiles.size} distinct files.`,
+);
 
-  console.log(`\nLighthouse with Debian's Chromium, median of ${runs} runs:\n`);
-  const rows = [];
-  for (const path of audited) {
-    for (const preset of ['mobile', 'desktop'] as const) {
+if (!values['no-lighthouse']) {
+  const platform = await startPlatform();
+  try {
+    console.log(`\nLighthouse (mobile preset) with Debian's Chromium, median of ${runs} runs, 1-minute load average before and after:\n`);
+    const rows = [];
+    for (const path of audited) {
+      const before = load();
       const results = [];
-      for (let run = 0; run < runs; run += 1) results.push(await lighthouse(`${platform.url}${path}`, preset));
+      for (let run = 0; run < runs; run += 1) results.push(await lighthouse(`${platform.url}${path}`));
       rows.push({
         page: path,
-        preset,
         performance: median(results.map((result) => result.performance)),
         accessibility: median(results.map((result) => result.accessibility)),
         runs: results.map((result) => result.performance).join(' '),
+        'load average': `${before} → ${load()}`,
       });
     }
+    console.table(rows);
+  } finally {
+    await platform.stop();
   }
-  console.table(rows);
-} finally {
-  await platform.stop();
 }

@@ -13,28 +13,28 @@ import {
 } from '@kaja/ui';
 import { FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
 
 export type SidebarGroupItems = { title: string; items: { title: string; to: string }[] };
 
-function SidebarLink({ title, to }: { title: string; to: string }) {
+function SidebarLink({ title, to, current }: { title: string; to: string; current: boolean }) {
   const { setOpenMobile } = useSidebar();
   return (
-    <NavLink to={to} end onClick={() => setOpenMobile(false)}>
-      {({ isActive }) => (
-        <SidebarMenuButton asChild isActive={isActive}>
-          <span title={title}>
-            <FileText aria-hidden />
-            <span>{title}</span>
-          </span>
-        </SidebarMenuButton>
-      )}
-    </NavLink>
+    <a href={to} aria-current={current ? 'page' : undefined} className={current ? 'active' : undefined} onClick={() => setOpenMobile(false)}>
+      <SidebarMenuButton asChild isActive={current}>
+        <span title={title}>
+          <FileText aria-hidden />
+          <span>{title}</span>
+        </span>
+      </SidebarMenuButton>
+    </a>
   );
 }
 
-/** Documentation layout: a collapsible sidebar (ctrl/cmd+b) beside the page. */
-export function DocsShell({ label, groups, children }: { label: string; groups: SidebarGroupItems[]; children: ReactNode }) {
+/**
+ * Documentation layout: a collapsible sidebar (ctrl/cmd+b) beside the page, `path` the page's own
+ * address. An island (decision 054) whose children, the page, stay as pre-rendered.
+ */
+export function DocsShell({ label, groups, path, children }: { label: string; groups: SidebarGroupItems[]; path: string; children?: ReactNode }) {
   return (
     <SidebarProvider className="mx-auto max-w-7xl">
       <Sidebar label={label}>
@@ -45,7 +45,7 @@ export function DocsShell({ label, groups, children }: { label: string; groups: 
               <SidebarMenu>
                 {group.items.map((item) => (
                   <SidebarMenuItem key={item.to}>
-                    <SidebarLink {...item} />
+                    <SidebarLink {...item} current={item.to === path} />
                   </SidebarMenuItem>
                 ))}
               </SidebarMenu>

@@ -1,4 +1,5 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
+import { Island } from '../islands/island';
 
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 const today = () => longDate.format(new Date());
@@ -18,7 +19,7 @@ export function LegalPage({ title, intro, sections }: { title: string; intro: Re
   return (
     <div className="mx-auto max-w-3xl px-4 py-16">
       <h1 className="text-4xl font-bold tracking-tight">{title}</h1>
-      <LastUpdated />
+      <Island name="last-updated" component={LastUpdated} props={{}} />
       <div className="prose mt-8">
         <p>{intro}</p>
         {sections.map((section) => (

@@ -1,7 +1,6 @@
 import { Badge, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, cn } from '@kaja/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
-import { Link } from 'react-router';
 import { api } from '../api';
 import { type ApiPlan, type PlanCard, toPlanCard } from '../plans';
 import { TrialButton } from './trial-button';
@@ -41,7 +40,7 @@ export function Pricing({ prerendered }: { prerendered: PlanCard[] }) {
           <CardFooter>
             {plan.cta.to === '/support' ? (
               <Button asChild variant="outline" className="w-full">
-                <Link to={plan.cta.to}>{plan.cta.label}</Link>
+                <a href={plan.cta.to}>{plan.cta.label}</a>
               </Button>
             ) : (
               <TrialButton className="w-full" variant={plan.popular ? 'default' : 'outline'} />

@@ -1,7 +1,6 @@
 import { Button } from '@kaja/ui';
 import { Globe, Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useState } from 'react';
 import { useSession, useSignOut } from '../session';
 
 type NavLink = { label: string; to: string };
@@ -23,8 +22,8 @@ const signedInLinks: NavLink[] = [
 function useHeader() {
   const { data: session } = useSession();
   const signOut = useSignOut();
-  const navigate = useNavigate();
-  const logout = () => signOut.mutate(undefined, { onSettled: () => void navigate('/') });
+  // The header is an island (decision 054): the landing page is loaded anew, signed out.
+  const logout = () => signOut.mutate(undefined, { onSettled: () => window.location.assign('/') });
   return { email: session?.email, links: session ? signedInLinks : signedOutLinks, logout };
 }
 
@@ -44,10 +43,10 @@ function Actions({ email, logout }: { email: string | undefined; logout: () => v
   return (
     <>
       <Button asChild variant="ghost" size="sm">
-        <Link to="/login">Login</Link>
+        <a href="/login">Login</a>
       </Button>
       <Button asChild size="sm">
-        <Link to="/signup">Sign Up</Link>
+        <a href="/signup">Sign Up</a>
       </Button>
     </>
   );
@@ -55,22 +54,19 @@ function Actions({ email, logout }: { email: string | undefined; logout: () => v
 
 export function SiteHeader() {
   const { email, links, logout } = useHeader();
+  // A disclosure menu (no dialog library on every page): a link followed closes it, also one to a section of this page.
   const [menuOpen, setMenuOpen] = useState(false);
-  const location = useLocation();
-  // A disclosure menu (no dialog library on every page): it closes when the visitor navigates.
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- one extra render after a navigation, with the menu open only
-  useEffect(() => setMenuOpen(false), [location.key]);
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold">
+        <a href="/" className="flex items-center gap-2 text-lg font-bold">
           <Globe className="size-6 text-primary" aria-hidden />
           Kaja DNS
-        </Link>
+        </a>
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {links.map((link) => (
             <Button key={link.label} asChild variant="ghost" size="sm">
-              <Link to={link.to}>{link.label}</Link>
+              <a href={link.to}>{link.label}</a>
             </Button>
           ))}
         </nav>
@@ -93,9 +89,9 @@ export function SiteHeader() {
         <div id="mobile-menu" className="border-t border-border px-4 pb-4 md:hidden">
           <nav aria-label="Mobile" className="flex flex-col gap-1 py-2">
             {links.map((link) => (
-              <Link key={link.label} to={link.to} className="rounded-md px-2 py-2 hover:bg-muted">
+              <a key={link.label} href={link.to} className="rounded-md px-2 py-2 hover:bg-muted" onClick={() => setMenuOpen(false)}>
                 {link.label}
-              </Link>
+              </a>
             ))}
           </nav>
           <div className="flex flex-wrap items-center gap-2 border-t border-border pt-4">

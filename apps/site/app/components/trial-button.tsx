@@ -1,5 +1,4 @@
 import { Button, type ButtonProps } from '@kaja/ui';
-import { Link } from 'react-router';
 import { useSession } from '../session';
 
 /** Start Free Trial: to /trial when signed in, to /auth when signed out. */
@@ -7,9 +6,9 @@ export function TrialButton(props: Omit<ButtonProps, 'asChild'>) {
   const { data: session } = useSession();
   return (
     <Button asChild {...props}>
-      <Link to={session ? '/trial' : '/auth'} data-testid="trial-button">
+      <a href={session ? '/trial' : '/auth'} data-testid="trial-button">
         Start Free Trial
-      </Link>
+      </a>
     </Button>
   );
 }

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { Article } from '../components/article';
 import { ApiGuideNotFound } from '../components/not-found-message';
-import { TableOfContents } from '../components/table-of-contents';
+import { PageContents } from '../components/table-of-contents';
 import { entries, findEntry } from '../content/collections.server';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/api-guide';
@@ -22,7 +22,7 @@ export default function ApiGuide({ loaderData: { guide } }: Route.ComponentProps
     <div className="max-w-3xl">
       <Article entry={guide}>
         <div className="mt-4">
-          <TableOfContents headings={guide.headings} />
+          <PageContents headings={guide.headings} />
         </div>
       </Article>
     </div>

@@ -1,5 +1,6 @@
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { DocsShell } from '../components/docs-shell';
+import { Island } from '../islands/island';
 import { ApiGuideNotFound } from '../components/not-found-message';
 import { entries, groupByCategory } from '../content/collections.server';
 import type { Route } from './+types/api-layout';
@@ -22,9 +23,9 @@ export function loader() {
 
 export default function ApiLayout({ loaderData: { groups } }: Route.ComponentProps) {
   return (
-    <DocsShell label="API Reference" groups={groups}>
+    <Island name="docs-shell" component={DocsShell} props={{ label: 'API Reference', groups, path: useLocation().pathname }}>
       <Outlet />
-    </DocsShell>
+    </Island>
   );
 }
 

@@ -1,5 +1,6 @@
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { DocsShell } from '../components/docs-shell';
+import { Island } from '../islands/island';
 import { DocumentNotFound } from '../components/not-found-message';
 import { entries } from '../content/collections.server';
 import type { Route } from './+types/docs-layout';
@@ -10,9 +11,13 @@ export function loader() {
 
 export default function DocsLayout({ loaderData: { docs } }: Route.ComponentProps) {
   return (
-    <DocsShell label="Documentation" groups={[{ title: 'Documentation', items: docs }]}>
+    <Island
+      name="docs-shell"
+      component={DocsShell}
+      props={{ label: 'Documentation', groups: [{ title: 'Documentation', items: docs }], path: useLocation().pathname }}
+    >
       <Outlet />
-    </DocsShell>
+    </Island>
   );
 }
 

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { Article } from '../components/article';
 import { DocumentNotFound } from '../components/not-found-message';
-import { TableOfContents } from '../components/table-of-contents';
+import { PageContents } from '../components/table-of-contents';
 import { entries, findEntry } from '../content/collections.server';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/docs-page';
@@ -22,7 +22,7 @@ export default function DocsPage({ loaderData: { doc } }: Route.ComponentProps) 
     <div className="max-w-3xl">
       <Article entry={doc}>
         <div className="mt-4">
-          <TableOfContents headings={doc.headings} />
+          <PageContents headings={doc.headings} />
         </div>
       </Article>
     </div>

@@ -4,6 +4,7 @@ import { Activity, Clock, Globe2, KeyRound, LifeBuoy, MapPin, Network, ScrollTex
 import { Link } from 'react-router';
 import { Pricing } from '../components/pricing';
 import { TrialButton } from '../components/trial-button';
+import { Island } from '../islands/island';
 import { catalogPlanCards } from '../plans';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/home';
@@ -51,7 +52,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             20 ms from more than 30 locations.
           </p>
           <div className="mt-10 flex flex-wrap justify-center gap-4">
-            <TrialButton size="lg" />
+            <Island name="trial-button" component={TrialButton} props={{ size: 'lg' as const }} />
             <Button asChild size="lg" variant="outline">
               <Link to="/docs">Read the docs</Link>
             </Button>
@@ -81,7 +82,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto max-w-6xl px-4 py-20">
           <h2 className="text-center text-3xl font-bold tracking-tight">Simple, transparent pricing</h2>
           <p className="mx-auto mt-4 max-w-2xl text-center text-muted-foreground">Prices in euros including VAT, billed monthly or annually in advance.</p>
-          <Pricing prerendered={loaderData.plans} />
+          <Island name="pricing" component={Pricing} props={{ prerendered: loaderData.plans }} />
         </div>
       </section>
 

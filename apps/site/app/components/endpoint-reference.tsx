@@ -1,0 +1,106 @@
+import { Badge } from '@kaja/ui';
+import { useQuery } from '@tanstack/react-query';
+import { endpoints, type Endpoint, groupByResource, type OpenApiDocument } from '../openapi';
+import { runtimeConfig, runtimeConfigReady, useRuntimeConfig } from '../runtime-config';
+
+const methodColours: Record<string, string> = {
+  GET: 'bg-blue-100 text-blue-900',
+  POST: 'bg-green-100 text-green-900',
+  PUT: 'bg-amber-100 text-amber-900',
+  PATCH: 'bg-amber-100 text-amber-900',
+  DELETE: 'bg-red-100 text-red-900',
+};
+
+function Fields({ caption, rows }: { caption: string; rows: { name: string; type: string; required: boolean; description: string; in?: string }[] }) {
+  if (rows.length === 0) return null;
+  return (
+    <table className="mt-3 w-full text-left text-sm">
+      <caption className="mb-1 text-left font-semibold">{caption}</caption>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={`${row.in ?? ''}${row.name}`} className="border-t border-border align-top">
+            <td className="py-1.5 pr-3 font-mono">
+              {row.name}
+              {row.required && <span className="text-red-700"> *</span>}
+            </td>
+            <td className="py-1.5 pr-3 font-mono text-muted-foreground">{row.in ? `${row.in}, ${row.type}` : row.type}</td>
+            <td className="py-1.5">{row.description}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
+  return (
+    <section id={endpoint.id} className="rounded-lg border border-border p-4" data-testid="endpoint">
+      <h3 className="flex flex-wrap items-center gap-2 font-mono text-sm">
+        <span className={`rounded px-2 py-0.5 font-bold ${methodColours[endpoint.method] ?? 'bg-muted'}`}>{endpoint.method}</span>
+        <span className="break-all">{endpoint.path}</span>
+      </h3>
+      {endpoint.summary && <p className="mt-2 font-medium">{endpoint.summary}</p>}
+      {endpoint.description && <p className="mt-1 text-sm text-muted-foreground">{endpoint.description}</p>}
+      <Fields caption="Parameters" rows={endpoint.parameters} />
+      <Fields caption="Request body" rows={endpoint.body} />
+      {endpoint.responses.length > 0 && (
+        <div className="mt-3 flex flex-wrap gap-2 text-sm">
+          {endpoint.responses.map((response) => (
+            <Badge key={response.status} variant="outline" title={response.description}>
+              {response.status} {response.description}
+            </Badge>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Every endpoint, from this environment's OpenAPI document: an island of the pre-rendered reference page (decision 054). */
+export function EndpointReference() {
+  const { apiBaseUrl } = useRuntimeConfig();
+  const documentUrl = `${apiBaseUrl}/openapi.json`;
+  const { data, error, isPending } = useQuery({
+    queryKey: ['openapi'],
+    // Not from the pre-rendered settings (the production API): this environment's, once /config.js ran.
+    queryFn: async () => {
+      await runtimeConfigReady();
+      const response = await fetch(`${runtimeConfig().apiBaseUrl}/openapi.json`);
+      if (!response.ok) throw new Error(`The OpenAPI document could not be loaded (HTTP ${response.status}).`);
+      return (await response.json()) as OpenApiDocument;
+    },
+  });
+  return (
+    <div className="max-w-4xl">
+      <h1 className="text-4xl font-bold tracking-tight">Endpoint Reference</h1>
+      <p className="mt-4 text-muted-foreground">
+        Generated from the API's own{' '}
+        <a href={documentUrl} className="text-primary underline">
+          OpenAPI document
+        </a>
+        , so it always matches the running version. Fields marked * are required.
+      </p>
+      {isPending && (
+        <p className="mt-8" role="status">
+          Loading the endpoints...
+        </p>
+      )}
+      {error && (
+        <p className="mt-8 text-red-700" role="alert">
+          {error.message}
+        </p>
+      )}
+      {data &&
+        groupByResource(endpoints(data)).map((group) => (
+          <section key={group.resource} className="mt-10">
+            <h2 className="mb-4 text-2xl font-semibold capitalize">{group.resource.replace(/-/g, ' ')}</h2>
+            <div className="space-y-4">
+              {group.endpoints.map((endpoint) => (
+                <EndpointCard key={endpoint.id} endpoint={endpoint} />
+              ))}
+            </div>
+          </section>
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+// The only script of a pre-rendered page (decision 054): it hydrates the page's islands, each with the
+// module, component and props the build wrote beside it, and loads no router and no other page's code.
+import { createElement, type ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { IslandSlot } from './island';
+import { IslandProviders } from './providers';
+
+// The slots' HTML is read before any island hydrates, as the build wrote it.
+const found = [...document.querySelectorAll<HTMLElement>('[data-island]')].map((element) => ({
+  element,
+  module: element.dataset.module!,
+  component: element.dataset.component!,
+  props: JSON.parse(element.dataset.props ?? '{}') as object,
+  slot: element.querySelector('[data-island-slot]')?.innerHTML,
+}));
+
+for (const { element, module, component, props, slot } of found) {
+  void import(/* @vite-ignore */ module).then((exports: Record<string, ComponentType<object>>) => {
+    const children = slot === undefined ? undefined : createElement(IslandSlot, { html: slot });
+    hydrateRoot(element, createElement(IslandProviders, null, createElement(exports[component]!, props, children)));
+  });
+}

@@ -1,0 +1,43 @@
+import type { ComponentType, ReactNode } from 'react';
+import { preloadModule } from 'react-dom';
+import islandAssets from 'virtual:island-assets';
+import { islands, type IslandName } from './registry';
+
+/**
+ * A part of a pre-rendered page that runs in the browser. The page itself is not hydrated (decision
+ * 054): the build renders the island here with its module, component and props written beside it,
+ * and `hydrate.client.tsx` hydrates just this element with them. `children`, when given, stay the
+ * pre-rendered HTML (a slot the island's own rendering does not touch). In the not-found fallback,
+ * where React Router renders the whole page in the browser, an island is an ordinary part of it.
+ */
+export function Island<Props extends object>({
+  name,
+  component: Component,
+  props,
+  children,
+}: {
+  name: IslandName;
+  component: ComponentType<Props & { children?: ReactNode }>;
+  props: Props;
+  children?: ReactNode;
+}) {
+  const script = import.meta.env.SSR ? islandAssets.islands[name] : undefined;
+  // The island's modules are fetched with the page, not after the islands' script has run.
+  if (script) for (const href of [script.module, ...script.imports]) preloadModule(href);
+  return (
+    <div data-island={name} data-module={script?.module} data-component={islands[name][1]} data-props={JSON.stringify(props)} className="contents">
+      <Component {...props}>{children === undefined ? undefined : <IslandSlot>{children}</IslandSlot>}</Component>
+    </div>
+  );
+}
+
+/** Where an island's pre-rendered children sit: the browser keeps their HTML as it came. */
+export function IslandSlot({ children, html }: { children?: ReactNode; html?: string }) {
+  return html === undefined ? (
+    <div data-island-slot="" className="contents">
+      {children}
+    </div>
+  ) : (
+    <div data-island-slot="" className="contents" dangerouslySetInnerHTML={{ __html: html }} />
+  );
+}
