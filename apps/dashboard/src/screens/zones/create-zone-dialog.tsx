@@ -20,7 +20,7 @@ import { useId, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { api, call } from '../../api/client';
+import { api, call, inForm } from '../../api/client';
 import { useCurrentSubscription } from '../../api/subscription';
 import { CopyButton } from '../../components/copy-button';
 import { TtlField } from '../../components/ttl-field';
@@ -114,7 +114,7 @@ export function CreateZoneDialog() {
     try {
       const { type, primaries, ...zone } = values;
       const body = type === 'secondary' ? { ...zone, type, primaries } : zone;
-      const { data } = await call(api.POST('/v1/zones', { body }));
+      const { data } = await call(api.POST('/v1/zones', { body, ...inForm }));
       await queryClient.invalidateQueries({ queryKey: zonesKey });
       setCreated(data);
     } catch (error) {
