@@ -122,11 +122,19 @@ export function RecordDialog({ zone, editing, open, onOpenChange }: RecordDialog
     try {
       if (editing) {
         await call(
-          api.PUT('/v1/zones/{id}/records/{recordId}', { params: { path: { id: zone.id, recordId: editing.id } }, body: { content, ttl: input.ttl }, ...inForm }),
+          api.PUT('/v1/zones/{id}/records/{recordId}', {
+            params: { path: { id: zone.id, recordId: editing.id } },
+            body: { content, ttl: input.ttl },
+            ...inForm,
+          }),
         );
       } else {
         await call(
-          api.POST('/v1/zones/{id}/records', { params: { path: { id: zone.id } }, body: { type: input.type, name: input.name, content, ttl: input.ttl }, ...inForm }),
+          api.POST('/v1/zones/{id}/records', {
+            params: { path: { id: zone.id } },
+            body: { type: input.type, name: input.name, content, ttl: input.ttl },
+            ...inForm,
+          }),
         );
       }
       await refresh();
