@@ -16175,6 +16175,8 @@ export interface components {
             sign_in_token: string;
         };
         Session: {
+            /** @description The browser and system (or the program) read from user_agent, e.g. "Firefox 144 on Linux"; null when it names nothing known */
+            client: string | null;
             /** Format: date-time */
             created_at: string;
             /** @description The session making this call */
@@ -16191,6 +16193,8 @@ export interface components {
             user_agent: string | null;
         };
         SessionInput: {
+            /** @description The browser and system (or the program) read from user_agent, e.g. "Firefox 144 on Linux"; null when it names nothing known */
+            client: string | null;
             /** Format: date-time */
             created_at: string;
             /** @description The session making this call */
