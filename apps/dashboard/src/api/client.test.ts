@@ -40,7 +40,7 @@ describe('credentials and errors as the spec says (sections 4, 6, 8)', () => {
       if (path.startsWith('/v1/') && request.method() !== 'OPTIONS') seen.set(`${request.method()} ${path}`, request.headers()['authorization']);
     });
     await page.goto(`${platform.appUrl}/dashboard`);
-    await page.getByText(/zone\(s\) hosted/).waitFor();
+    await page.getByText('0 zones hosted', { exact: true }).waitFor();
     await page.getByText('trialing').waitFor();
     expect(seen.get('GET /v1/auth/session')).toBe(`Bearer ${authToken}`);
     expect(seen.get('GET /v1/subscriptions/current')).toBe(`Bearer ${authToken}`);

@@ -5,6 +5,7 @@ import { StatusLine } from '../zone-tools/status-line';
 import { ZoneToolsPage } from '../zone-tools/zone-tools-page';
 import { type ZoneChange, useHistory } from './history-data';
 import { RestoreDialog } from './restore-dialog';
+import { countOf } from '../../format/plural';
 
 const pageSize = 20;
 
@@ -35,7 +36,7 @@ function Change({ change, latest, onRestore }: { change: ZoneChange; latest: boo
             {change.removed_count} removed
           </p>
           <DiffLines removed={change.removed.map(recordLine)} added={change.added.map(recordLine)} />
-          {more > 0 && <p className="text-xs text-muted-foreground">and {more} more records</p>}
+          {more > 0 && <p className="text-xs text-muted-foreground">and {countOf(more, 'more record')}</p>}
           {!latest && (
             <div>
               <Button variant="outline" size="sm" onClick={() => onRestore(change.serial)} aria-label={`Restore the zone to serial ${change.serial}`}>

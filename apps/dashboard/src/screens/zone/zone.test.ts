@@ -97,7 +97,7 @@ describe('zones and records in the dashboard, served by the DNS server', () => {
     await dialog.getByRole('button', { name: 'Add records' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    await page.getByText('8 record set(s)').waitFor();
+    await page.getByText('8 record sets').waitFor();
     await checkScreen(page, 'zone-records');
     await expect.poll(() => dig(`www.${zone}`, 'A')).toEqual(['192.0.2.10']);
     expect(await dig(`www.${zone}`, 'AAAA')).toEqual(['2001:db8::10', '2001:db8::11']);
@@ -169,7 +169,7 @@ describe('zones and records in the dashboard, served by the DNS server', () => {
 
     await page.getByRole('button', { name: 'Delete CNAME docs' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
-    await page.getByText('7 record set(s)').waitFor();
+    await page.getByText('7 record sets').waitFor();
     await expect.poll(() => dig(`docs.${zone}`, 'CNAME')).toEqual([]);
   });
 
@@ -185,7 +185,7 @@ describe('zones and records in the dashboard, served by the DNS server', () => {
     await page.getByRole('checkbox', { name: 'Select MX @' }).check();
     await page.getByLabel('New TTL for the selected sets').selectOption('86400');
     await page.getByRole('button', { name: 'Set TTL' }).click();
-    await page.getByText('2 record set(s) changed').waitFor();
+    await page.getByText('2 record sets changed').waitFor();
     const ttlOf = async (name: string, type: string) =>
       (await run('dig', ['@127.0.0.1', '-p', String(platform.dnsPort), '+noall', '+answer', '+norecurse', name, type])).stdout.trim().split(/\s+/)[1];
     await expect.poll(() => ttlOf(`www.${zone}`, 'A')).toBe('86400');

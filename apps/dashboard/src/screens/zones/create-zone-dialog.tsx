@@ -29,6 +29,7 @@ import { showServerErrors } from '../../forms/server-errors';
 import { useSignedInSession } from '../../shell/use-session-context';
 import { maxPrimaries, primaryRow, primaryRows } from '../zone/secondary-data';
 import { type Zone, useZoneCount, zonesKey } from './zones-data';
+import { countOf } from '../../format/plural';
 
 const regionText = { EU_GLOBAL: 'EU and Global networks', EU: 'EU network only', GLOBAL: 'Global network only' } as const;
 
@@ -63,7 +64,7 @@ function PlanUsage() {
   const limit = subscription.data.plan.limits.zones;
   return (
     <p className="text-sm text-muted-foreground">
-      {subscription.data.plan.name} plan: {count.data} of {limit === null ? 'unlimited' : limit} zones used.
+      {subscription.data.plan.name} plan: {count.data} of {limit === null ? 'unlimited zones' : countOf(limit, 'zone')} used.
     </p>
   );
 }
