@@ -15278,6 +15278,20 @@ export interface components {
                 /** @description For an API key: the user who created that key */
                 api_key_created_by: string | null;
                 api_key_id: string | null;
+                /** @description The name of the API key used; null without a key, or when the key is gone */
+                api_key_name: string | null;
+                /** @description The person acting (for an API key: the person it belongs to); null for the platform and TSIG keys */
+                person: {
+                    /** @description For members only */
+                    email: string | null;
+                    /** @description For members, and for former members as they were when they left */
+                    full_name: string | null;
+                    /**
+                     * @description member: in the team now; former_member: removed or gone to another customer; staff: Kaja DNS staff; outside: anyone else
+                     * @enum {string}
+                     */
+                    relation: "member" | "former_member" | "staff" | "outside";
+                } | null;
                 /** @enum {string} */
                 type: "user" | "api_key" | "tsig_key" | "system";
                 /** @description The user acting; for an API key, the user the key belongs to */
@@ -15304,6 +15318,20 @@ export interface components {
                 /** @description For an API key: the user who created that key */
                 api_key_created_by: string | null;
                 api_key_id: string | null;
+                /** @description The name of the API key used; null without a key, or when the key is gone */
+                api_key_name: string | null;
+                /** @description The person acting (for an API key: the person it belongs to); null for the platform and TSIG keys */
+                person: {
+                    /** @description For members only */
+                    email: string | null;
+                    /** @description For members, and for former members as they were when they left */
+                    full_name: string | null;
+                    /**
+                     * @description member: in the team now; former_member: removed or gone to another customer; staff: Kaja DNS staff; outside: anyone else
+                     * @enum {string}
+                     */
+                    relation: "member" | "former_member" | "staff" | "outside";
+                } | null;
                 /** @enum {string} */
                 type: "user" | "api_key" | "tsig_key" | "system";
                 /** @description The user acting; for an API key, the user the key belongs to */
@@ -16404,6 +16432,20 @@ export interface components {
         ZoneChange: {
             actor: {
                 api_key_id: string | null;
+                /** @description The name of the API key used; null without a key, or when the key is gone */
+                api_key_name: string | null;
+                /** @description The person acting (for an API key: the person it belongs to); null for the platform and TSIG keys */
+                person: {
+                    /** @description For members only */
+                    email: string | null;
+                    /** @description For members, and for former members as they were when they left */
+                    full_name: string | null;
+                    /**
+                     * @description member: in the team now; former_member: removed or gone to another customer; staff: Kaja DNS staff; outside: anyone else
+                     * @enum {string}
+                     */
+                    relation: "member" | "former_member" | "staff" | "outside";
+                } | null;
                 /**
                  * Format: uuid
                  * @description The TSIG key that signed a dynamic update (type tsig_key)
@@ -16439,6 +16481,20 @@ export interface components {
         ZoneChangeInput: {
             actor: {
                 api_key_id: string | null;
+                /** @description The name of the API key used; null without a key, or when the key is gone */
+                api_key_name: string | null;
+                /** @description The person acting (for an API key: the person it belongs to); null for the platform and TSIG keys */
+                person: {
+                    /** @description For members only */
+                    email: string | null;
+                    /** @description For members, and for former members as they were when they left */
+                    full_name: string | null;
+                    /**
+                     * @description member: in the team now; former_member: removed or gone to another customer; staff: Kaja DNS staff; outside: anyone else
+                     * @enum {string}
+                     */
+                    relation: "member" | "former_member" | "staff" | "outside";
+                } | null;
                 /**
                  * Format: uuid
                  * @description The TSIG key that signed a dynamic update (type tsig_key)
