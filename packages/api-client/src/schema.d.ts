@@ -15371,6 +15371,20 @@ export interface components {
                 /** @description For an API key: the user who created that key */
                 api_key_created_by: string | null;
                 api_key_id: string | null;
+                /** @description The name of the API key used; null without a key, or when the key is gone */
+                api_key_name: string | null;
+                /** @description The person acting (for an API key: the person it belongs to); null for the platform and TSIG keys */
+                person: {
+                    /** @description For members only */
+                    email: string | null;
+                    /** @description For members, and for former members as they were when they left */
+                    full_name: string | null;
+                    /**
+                     * @description member: in the team now; former_member: removed or gone to another customer; staff: Kaja DNS staff; outside: anyone else
+                     * @enum {string}
+                     */
+                    relation: "member" | "former_member" | "staff" | "outside";
+                } | null;
                 /** @enum {string} */
                 type: "user" | "api_key" | "tsig_key" | "system";
                 /** @description The user acting; for an API key, the user the key belongs to */
@@ -15397,6 +15411,20 @@ export interface components {
                 /** @description For an API key: the user who created that key */
                 api_key_created_by: string | null;
                 api_key_id: string | null;
+                /** @description The name of the API key used; null without a key, or when the key is gone */
+                api_key_name: string | null;
+                /** @description The person acting (for an API key: the person it belongs to); null for the platform and TSIG keys */
+                person: {
+                    /** @description For members only */
+                    email: string | null;
+                    /** @description For members, and for former members as they were when they left */
+                    full_name: string | null;
+                    /**
+                     * @description member: in the team now; former_member: removed or gone to another customer; staff: Kaja DNS staff; outside: anyone else
+                     * @enum {string}
+                     */
+                    relation: "member" | "former_member" | "staff" | "outside";
+                } | null;
                 /** @enum {string} */
                 type: "user" | "api_key" | "tsig_key" | "system";
                 /** @description The user acting; for an API key, the user the key belongs to */
@@ -16268,6 +16296,8 @@ export interface components {
             sign_in_token: string;
         };
         Session: {
+            /** @description The browser and system (or the program) read from user_agent, e.g. "Firefox 144 on Linux"; null when it names nothing known */
+            client: string | null;
             /** Format: date-time */
             created_at: string;
             /** @description The session making this call */
@@ -16284,6 +16314,8 @@ export interface components {
             user_agent: string | null;
         };
         SessionInput: {
+            /** @description The browser and system (or the program) read from user_agent, e.g. "Firefox 144 on Linux"; null when it names nothing known */
+            client: string | null;
             /** Format: date-time */
             created_at: string;
             /** @description The session making this call */
@@ -16493,6 +16525,20 @@ export interface components {
         ZoneChange: {
             actor: {
                 api_key_id: string | null;
+                /** @description The name of the API key used; null without a key, or when the key is gone */
+                api_key_name: string | null;
+                /** @description The person acting (for an API key: the person it belongs to); null for the platform and TSIG keys */
+                person: {
+                    /** @description For members only */
+                    email: string | null;
+                    /** @description For members, and for former members as they were when they left */
+                    full_name: string | null;
+                    /**
+                     * @description member: in the team now; former_member: removed or gone to another customer; staff: Kaja DNS staff; outside: anyone else
+                     * @enum {string}
+                     */
+                    relation: "member" | "former_member" | "staff" | "outside";
+                } | null;
                 /**
                  * Format: uuid
                  * @description The TSIG key that signed a dynamic update (type tsig_key)
@@ -16528,6 +16574,20 @@ export interface components {
         ZoneChangeInput: {
             actor: {
                 api_key_id: string | null;
+                /** @description The name of the API key used; null without a key, or when the key is gone */
+                api_key_name: string | null;
+                /** @description The person acting (for an API key: the person it belongs to); null for the platform and TSIG keys */
+                person: {
+                    /** @description For members only */
+                    email: string | null;
+                    /** @description For members, and for former members as they were when they left */
+                    full_name: string | null;
+                    /**
+                     * @description member: in the team now; former_member: removed or gone to another customer; staff: Kaja DNS staff; outside: anyone else
+                     * @enum {string}
+                     */
+                    relation: "member" | "former_member" | "staff" | "outside";
+                } | null;
                 /**
                  * Format: uuid
                  * @description The TSIG key that signed a dynamic update (type tsig_key)

@@ -41,6 +41,13 @@ describe('parseZoneName', () => {
     expect(() => parseZoneName('github.io')).toThrow('github.io is a public suffix');
   });
 
+  it('quotes a refused name as it was typed, with no dot added', () => {
+    expect(() => parseZoneName('example..com')).toThrow('"example..com" has an empty label');
+    expect(() => parseZoneName('ex ample.com')).toThrow('"ex ample.com" contains a space or control character');
+    expect(() => parseZoneName('example.com/')).toThrow('"example.com/" may only contain');
+    expect(parseZoneName('Example.COM.')).toBe('example.com');
+  });
+
   it('refuses unknown top-level domains, wildcards and empty names', () => {
     expect(() => parseZoneName('example.notatld')).toThrow('is not under a known top-level domain');
     expect(() => parseZoneName('*.example.com')).toThrow('wildcard');

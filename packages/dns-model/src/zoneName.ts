@@ -12,7 +12,9 @@ import { nameLabels, parseName } from './name';
 export function parseZoneName(text: string): string {
   const input = text.trim();
   if (input === '') throw new ValidationError('Zone name is required');
-  const name = parseName(input.endsWith('.') ? input : input + '.', '', { hostname: true, wildcard: false });
+  // Without an origin a name is read the same with or without its final dot: the input goes in as
+  // typed, so an error quotes what the customer wrote.
+  const name = parseName(input, '', { hostname: true, wildcard: false });
   if (name === '') throw new ValidationError('The root cannot be hosted as a zone');
   for (const label of nameLabels(name)) {
     const problem = hostLabelProblem(label);

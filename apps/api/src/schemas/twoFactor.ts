@@ -111,6 +111,10 @@ export const session = z
     expires_at: timestamp,
     ip: z.string().nullable(),
     user_agent: z.string().nullable(),
+    client: z
+      .string()
+      .nullable()
+      .describe('The browser and system (or the program) read from user_agent, e.g. "Firefox 144 on Linux"; null when it names nothing known'),
     method: z
       .string()
       .nullable()

@@ -1,5 +1,5 @@
 import { type paths, sessionOnlyCalls } from '@kaja/api-client';
-import createClient from 'openapi-fetch';
+import createClient, { type Middleware } from 'openapi-fetch';
 import { config } from '../config';
 import { credentials } from './credentials';
 import { ApiError, errorText, networkErrorText } from './errors';
@@ -10,6 +10,23 @@ const isAuthPath = (schemaPath: string) => schemaPath.startsWith('/v1/auth/');
 // The toast system is not part of the first screen's JavaScript (see root.tsx): fetched with the first notice.
 const showErrorToast = (title: string, description?: string) =>
   void import('@kaja/ui/toaster').then(({ toast }) => toast.error(title, description === undefined ? undefined : { description }));
+
+/** The requests whose failures their form shows, by its fields or at its top. */
+const shownInForm = new WeakSet<Request>();
+
+/**
+ * Spread into the options of a call whose form shows its failure (`api.POST(path, { body, ...inForm })`):
+ * the error is said once, there, and not again as a toast. Calls without it keep the spec's toast.
+ */
+export const inForm: { middleware: Middleware[] } = {
+  middleware: [
+    {
+      onRequest({ request }) {
+        shownInForm.add(request);
+      },
+    },
+  ],
+};
 
 const unauthorizedListeners = new Set<(apiKeyForgotten: boolean) => void>();
 /**
@@ -47,7 +64,7 @@ api.use({
       for (const listener of unauthorizedListeners) listener(refusedApiKey);
       return response;
     }
-    if (!isAuthPath(schemaPath)) {
+    if (!isAuthPath(schemaPath) && !shownInForm.has(request)) {
       const body: unknown = await response
         .clone()
         .json()
@@ -56,9 +73,9 @@ api.use({
     }
     return response;
   },
-  onError({ error, schemaPath }) {
+  onError({ error, request, schemaPath }) {
     if (error instanceof DOMException && error.name === 'TimeoutError') return new ApiError('The request timed out. Please try again.', 0, 'timeout');
-    if (!isAuthPath(schemaPath)) showErrorToast(networkErrorText);
+    if (!isAuthPath(schemaPath) && !shownInForm.has(request)) showErrorToast(networkErrorText);
     return new ApiError(networkErrorText, 0, 'network_error');
   },
 });

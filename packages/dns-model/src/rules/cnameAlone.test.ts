@@ -11,4 +11,9 @@ describe('cnameAlone', () => {
     ]);
     expect(check([], [set('', 'CNAME', 'other.example.net.')])).toEqual([problem('', 'CNAME', 'content', 'CNAME cannot be at the root of a domain')]);
   });
+
+  it('says a CNAME at the apex is misplaced once, not again for the SOA and NS records beside it', () => {
+    const apex = [set('', 'SOA', 'ns1.example.net. hostmaster.example.com. 1 7200 3600 1209600 3600'), set('', 'NS', 'ns1.example.net.')];
+    expect(check(apex, [set('', 'CNAME', 'other.example.net.')])).toEqual([problem('', 'CNAME', 'content', 'CNAME cannot be at the root of a domain')]);
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { actorNames } from '../../schemas/actors';
 import { text } from '../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/app/authentication';
@@ -15,6 +16,7 @@ const auditEvent = z
         user_id: z.uuid().nullable().describe('The user acting; for an API key, the user the key belongs to'),
         api_key_id: z.uuid().nullable(),
         api_key_created_by: z.uuid().nullable().describe('For an API key: the user who created that key'),
+        ...actorNames,
       })
       .describe('A tsig_key actor (a dynamic update) is named in the summary: tsig_key_id, tsig_key'),
     action: z.string().describe('e.g. user.signed_in, api_key.created, zone.deleted'),

@@ -171,17 +171,18 @@ describe('sessions', () => {
   });
 
   it('lists the open sessions with when, where and which browser; revokes one; another person’s session is not found', async () => {
+    const phoneBrowser = 'Mozilla/5.0 (Android 15; Mobile; rv:144.0) Gecko/144.0 Firefox/144.0';
     const owner = await signUpOwner(api);
     const phone = await api.request('POST', '/auth/signin', {
       body: { email: owner.email, password: owner.password },
-      headers: { 'user-agent': 'Phone Browser/1.0' },
+      headers: { 'user-agent': phoneBrowser },
     });
     const phoneToken = phone.body.data.access_token as string;
     const listed = await api.request('GET', '/auth/sessions', { token: owner.accessToken });
     expect(listed.status).toBe(200);
     expect(listed.body.data).toHaveLength(2);
-    const phoneSession = listed.body.data.find((session: { user_agent: string }) => session.user_agent === 'Phone Browser/1.0');
-    expect(phoneSession).toMatchObject({ current: false, ip: '127.0.0.1', method: 'password' });
+    const phoneSession = listed.body.data.find((session: { user_agent: string }) => session.user_agent === phoneBrowser);
+    expect(phoneSession).toMatchObject({ current: false, ip: '127.0.0.1', method: 'password', client: 'Firefox 144 on Android' });
     expect(Date.parse(phoneSession.created_at)).toBeGreaterThan(0);
     expect(Date.parse(phoneSession.last_used_at)).toBeGreaterThan(0);
     expect(listed.body.data.find((session: { current: boolean }) => session.current).method).toBe('email_verification');
@@ -300,10 +301,10 @@ describe('security mail', () => {
   };
 
   it('mails a sign-in from a new device, not one from a known device', async () => {
-    const ua = { 'user-agent': 'Unknown Laptop Browser/7' };
+    const ua = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:144.0) Gecko/20100101 Firefox/144.0' };
     await api.request('POST', '/auth/signin', { body: { email: owner.email, password: owner.password }, headers: ua });
     const mail = await mailTo(owner.email, 'sign-in from a new device');
-    saysWhereAndHow(mail.text, 'Unknown Laptop Browser/7');
+    saysWhereAndHow(mail.text, 'Firefox 144 on Linux');
     await api.request('POST', '/auth/signin', { body: { email: owner.email, password: owner.password }, headers: ua });
     await api.app.settled();
     expect(api.mail.messages.filter((message) => message.to.includes(owner.email) && message.subject.includes('new device'))).toHaveLength(1);

@@ -146,7 +146,7 @@ export async function acceptInvitation(ctx: ServiceContext, token: string, princ
         action: 'user.left',
         targetType: 'user',
         targetId: existing.id,
-        summary: { email: existing.email, joined_customer_id: invitation.customerId },
+        summary: { email: existing.email, full_name: existing.fullName, joined_customer_id: invitation.customerId },
       });
     }
     const [moved] = await tx

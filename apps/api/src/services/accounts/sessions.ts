@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, ne, sql } from '@kaja/db/orm';
 import { sessions, type Executor } from '@kaja/db';
 import { notFound } from '../../errors';
 import { hashSecret, newSecret } from './tokens';
+import { describeUserAgent } from './userAgents';
 
 export const sessionLifetimeMs = 14 * 24 * 3600_000;
 
@@ -76,5 +77,6 @@ export const presentSession = (session: typeof sessions.$inferSelect, currentSes
   expires_at: session.expiresAt.toISOString(),
   ip: session.ip,
   user_agent: session.userAgent,
+  client: describeUserAgent(session.userAgent),
   method: session.method,
 });

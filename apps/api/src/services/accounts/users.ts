@@ -130,7 +130,8 @@ export async function deleteUser(ctx: ServiceContext, principal: Principal, user
       action: 'user.deleted',
       targetType: 'user',
       targetId: user.id,
-      summary: { email: user.email, role: user.role },
+      // The name stays for the history of what they did (decision 055).
+      summary: { email: user.email, full_name: user.fullName, role: user.role },
     });
   });
 }

@@ -2,14 +2,17 @@ import { and, count, desc, eq, inArray, like, or, sql, type SQL } from '@kaja/db
 import { auditEvents, zones } from '@kaja/db';
 import type { Pagination } from '../../schemas/common';
 import type { ServiceContext } from '../context';
+import { type ActorNames, nameActors } from '../accounts/actorNames';
 import type { Principal } from '../accounts/principal';
 
 type AuditRow = typeof auditEvents.$inferSelect;
 
-export const presentAuditEvent = (event: AuditRow) => ({
+const actorIds = (event: AuditRow) => ({ user_id: event.actorUserId, api_key_id: event.actorApiKeyId });
+
+const presentAuditEvent = (event: AuditRow, names: ActorNames) => ({
   id: event.id,
   customer_id: event.customerId,
-  actor: { type: event.actorType, user_id: event.actorUserId, api_key_id: event.actorApiKeyId, api_key_created_by: event.actorKeyCreatedBy },
+  actor: { type: event.actorType, ...actorIds(event), api_key_created_by: event.actorKeyCreatedBy, ...names },
   action: event.action,
   target: { type: event.targetType, id: event.targetId },
   summary: event.summary,
@@ -65,5 +68,6 @@ export async function listAuditEvents(ctx: ServiceContext, principal: Principal,
     ctx.db.select().from(auditEvents).where(where).orderBy(desc(auditEvents.id)).limit(page.limit).offset(page.offset),
     ctx.db.select({ value: count() }).from(auditEvents).where(where),
   ]);
-  return { items: rows.map(presentAuditEvent), total: total!.value };
+  const namesOf = await nameActors(ctx.db, customerId, rows.map(actorIds));
+  return { items: rows.map((event) => presentAuditEvent(event, namesOf(actorIds(event)))), total: total!.value };
 }

@@ -1,4 +1,5 @@
 import type { Config } from '@kaja/config';
+import { describeUserAgent } from '../accounts/userAgents';
 import type { MailMessage } from './mail';
 
 const signature = '\n\n-- \nKaja DNS';
@@ -81,7 +82,7 @@ export const securityMail = (config: Config, to: string, subject: string, event:
       '',
       `When: ${event.when.toISOString().replace('T', ' ').slice(0, 19)} UTC`,
       `From address: ${event.ip ?? 'unknown'}`,
-      `Browser or program: ${event.userAgent ?? 'unknown'}`,
+      `Browser or program: ${describeUserAgent(event.userAgent) ?? event.userAgent ?? 'unknown'}`,
       '',
       'If this was you, there is nothing to do.',
       `If it was not: sign out the sessions you do not know at ${config.appUrl}/account/security (or sign out everywhere there), reset your password at ${config.appUrl}/auth/forgot-password, and check your two-step sign-in, passkeys and API keys.`,

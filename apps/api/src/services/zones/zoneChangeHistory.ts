@@ -3,6 +3,7 @@ import { zoneChanges, type Executor, type ZoneChangeRecord } from '@kaja/db';
 import { groupRecords } from '@kaja/dns-model';
 import { invalid } from '../../errors';
 import type { Pagination } from '../../schemas/common';
+import { type ActorNames, nameActors } from '../accounts/actorNames';
 import type { Principal } from '../accounts/principal';
 import {
   checkRecordQuota,
@@ -27,7 +28,7 @@ const withoutSoa = (records: ZoneChangeRecord[]) => records.filter((record) => r
 /** Records listed per change; an import of a big zone file is summed up by the counts. */
 const maxListedRecords = 1000;
 
-export function presentChange(row: ChangeRow) {
+function presentChange(row: ChangeRow, names: ActorNames) {
   const added = withoutSoa(row.added);
   const removed = withoutSoa(row.removed);
   return {
@@ -35,7 +36,7 @@ export function presentChange(row: ChangeRow) {
     previous_serial: row.previousSerial,
     time: row.createdAt.toISOString(),
     source: row.source,
-    actor: row.actor,
+    actor: { ...row.actor, ...names },
     added_count: added.length,
     removed_count: removed.length,
     added: added.slice(0, maxListedRecords),
@@ -50,7 +51,12 @@ export async function listZoneChanges(ctx: ZoneContext, principal: Principal, zo
     ctx.db.select().from(zoneChanges).where(where).orderBy(desc(zoneChanges.id)).limit(page.limit).offset(page.offset),
     ctx.db.select({ value: count() }).from(zoneChanges).where(where),
   ]);
-  return { items: rows.map(presentChange), total: total!.value };
+  const namesOf = await nameActors(
+    ctx.db,
+    zone.customerId,
+    rows.map((row) => row.actor),
+  );
+  return { items: rows.map((row) => presentChange(row, namesOf(row.actor))), total: total!.value };
 }
 
 const recordKey = (record: ZoneChangeRecord) => `${record.name}\u0000${record.type}\u0000${record.content}`;

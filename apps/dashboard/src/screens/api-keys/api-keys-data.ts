@@ -1,6 +1,6 @@
 import type { paths } from '@kaja/api-client';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, call } from '../../api/client';
+import { api, call, inForm } from '../../api/client';
 import { credentials } from '../../api/credentials';
 
 type KeysPath = paths['/v1/users/{userId}/apikeys'];
@@ -25,7 +25,7 @@ const isThisBrowsersKey = (key: Pick<ApiKey, 'prefix'>) => credentials.apiKey()?
 export function useCreateApiKey(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: NewApiKey) => (await call(api.POST('/v1/users/{userId}/apikeys', { params: { path: { userId } }, body }))).data,
+    mutationFn: async (body: NewApiKey) => (await call(api.POST('/v1/users/{userId}/apikeys', { params: { path: { userId } }, body, ...inForm }))).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysKey(userId) }),
   });
 }

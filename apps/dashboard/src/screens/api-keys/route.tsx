@@ -19,6 +19,7 @@ import { useSignedInSession } from '../../shell/use-session-context';
 import { type ApiKey, type ApiKeyWithSecret, useApiKeys, useRevokeApiKey, useRotateApiKey } from './api-keys-data';
 import { CreateApiKeyForm } from './create-api-key-form';
 import { SecretDialog } from './secret-dialog';
+import { countOf } from '../../format/plural';
 
 const pageSize = 20;
 
@@ -26,7 +27,7 @@ const pageSize = 20;
 function restrictionsText({ restrictions }: ApiKey): string {
   const parts: string[] = [];
   if (restrictions.allowed_zones) parts.push(restrictions.allowed_zones.join(', '));
-  if (restrictions.record_policies) parts.push(`${restrictions.record_policies.length} record polic${restrictions.record_policies.length === 1 ? 'y' : 'ies'}`);
+  if (restrictions.record_policies) parts.push(countOf(restrictions.record_policies.length, 'record policy', 'record policies'));
   if (restrictions.allowed_cidrs) parts.push(restrictions.allowed_cidrs.join(', '));
   if (restrictions.max_age_seconds) parts.push(`max. age ${Math.round(restrictions.max_age_seconds / 86400)} d`);
   if (restrictions.max_unused_seconds) parts.push(`max. unused ${Math.round(restrictions.max_unused_seconds / 86400)} d`);

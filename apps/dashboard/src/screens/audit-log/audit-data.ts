@@ -16,12 +16,3 @@ export function useAuditEvents({ zoneId, action }: AuditFilters, page: { limit: 
     placeholderData: keepPreviousData,
   });
 }
-
-/** The customer's people by id, to name who did what. */
-export function useMemberNames() {
-  return useQuery({
-    queryKey: ['audit-events', 'members'],
-    queryFn: async () =>
-      new Map((await call(api.GET('/v1/users', { params: { query: { limit: 100, offset: 0 } } }))).data.map((user) => [user.id, user.full_name])),
-  });
-}

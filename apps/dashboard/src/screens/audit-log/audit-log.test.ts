@@ -55,7 +55,7 @@ describe('the audit log in the dashboard', () => {
     const newest = rows().first();
     await newest.waitFor();
     expect(await newest.textContent()).toContain('Created API key “ci”');
-    await expect.poll(() => newest.textContent()).toContain('Olivia Owner, with an API key');
+    await expect.poll(() => newest.textContent()).toContain(`Olivia Owner (${owner.email}) with API key “Default”`);
     expect(await newest.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(await range().textContent()).toMatch(/^1–25 of \d+$/);
     await checkScreen(page, 'audit-log');

@@ -2,27 +2,16 @@ import { Button, Label, PagedTable, Select, TableCell, TableHead, TableRow } fro
 import { ScrollText } from 'lucide-react';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
+import { actorText } from '../../format/actor';
 import { formatDateTime } from '../../format/date-time';
 import { useZones } from '../zones/zones-data';
 import { type AuditEvent, auditFamilies, describeEvent } from './audit-actions';
-import { useAuditEvents, useMemberNames } from './audit-data';
+import { useAuditEvents } from './audit-data';
 
 const pageSize = 25;
 
-function actorText(event: AuditEvent, names: Map<string, string> | undefined): string {
-  // Until the names are in, nobody is called a former member.
-  const person = event.actor.user_id ? (names ? (names.get(event.actor.user_id) ?? 'A former member') : 'A member') : null;
-  switch (event.actor.type) {
-    case 'user':
-      return person ?? 'Someone';
-    case 'api_key':
-      return person ? `${person}, with an API key` : 'An API key';
-    case 'tsig_key':
-      return typeof event.summary.tsig_key === 'string' ? `TSIG key “${event.summary.tsig_key}”` : 'A TSIG key';
-    case 'system':
-      return 'Kaja DNS';
-  }
-}
+/** The who of an event; a TSIG key (a dynamic update) is named in the event's summary. */
+const whoOf = (event: AuditEvent) => actorText(event.actor, typeof event.summary.tsig_key === 'string' ? event.summary.tsig_key : undefined);
 
 /** /audit-log: who did what and when, newest first; the filters and the page live in the address, so a view can be shared. */
 export default function AuditLogScreen() {
@@ -31,7 +20,6 @@ export default function AuditLogScreen() {
   const action = search.get('action') ?? '';
   const offset = Math.max(0, Number(search.get('offset')) || 0);
   const events = useAuditEvents({ zoneId, action }, { limit: pageSize, offset });
-  const names = useMemberNames();
   const zones = useZones({ name: '', limit: 100, offset: 0 });
   const [zoneFilterId, actionFilterId] = [useId(), useId()];
 
@@ -115,12 +103,12 @@ export default function AuditLogScreen() {
             <TableCell className="hidden whitespace-nowrap sm:table-cell">
               <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
             </TableCell>
-            <TableCell className="hidden min-w-32 sm:table-cell">{actorText(event, names.data)}</TableCell>
+            <TableCell className="hidden min-w-32 sm:table-cell">{whoOf(event)}</TableCell>
             <TableCell className="[overflow-wrap:anywhere] sm:min-w-56">
               {describeEvent(event)}
               {/* On narrow screens the hidden columns' facts follow the description. */}
               <span className="block text-xs text-muted-foreground sm:hidden">
-                {formatDateTime(event.created_at)} · {actorText(event, names.data)}
+                {formatDateTime(event.created_at)} · {whoOf(event)}
               </span>
             </TableCell>
             <TableCell className="hidden font-mono text-xs md:table-cell">{event.action}</TableCell>

@@ -1,6 +1,6 @@
 import type { components, paths } from '@kaja/api-client';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, call } from '../../api/client';
+import { api, call, inForm } from '../../api/client';
 import { sessionKey } from '../../api/session';
 
 export type Plan = components['schemas']['Plan'];
@@ -37,7 +37,7 @@ function useRefreshBilling() {
 export function useCheckout() {
   const refresh = useRefreshBilling();
   return useMutation({
-    mutationFn: async (body: { plan_id: string; interval: BillingInterval }) => (await call(api.POST('/v1/subscriptions/checkout', { body }))).data,
+    mutationFn: async (body: { plan_id: string; interval: BillingInterval }) => (await call(api.POST('/v1/subscriptions/checkout', { body, ...inForm }))).data,
     onSuccess: refresh,
   });
 }
@@ -46,7 +46,7 @@ export function useChangePlan() {
   const refresh = useRefreshBilling();
   return useMutation({
     mutationFn: async ({ subscriptionId, planId }: { subscriptionId: string; planId: string }) =>
-      (await call(api.PUT('/v1/subscriptions/{id}/change-plan', { params: { path: { id: subscriptionId } }, body: { new_plan_id: planId } }))).data,
+      (await call(api.PUT('/v1/subscriptions/{id}/change-plan', { params: { path: { id: subscriptionId } }, body: { new_plan_id: planId }, ...inForm }))).data,
     onSuccess: refresh,
   });
 }
@@ -64,7 +64,7 @@ export function useSaveBillingDetails(customerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: { billing_address: BillingAddress; vat_id: string | null }) =>
-      (await call(api.PUT('/v1/customers/{id}', { params: { path: { id: customerId } }, body }))).data,
+      (await call(api.PUT('/v1/customers/{id}', { params: { path: { id: customerId } }, body, ...inForm }))).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKey }),
   });
 }

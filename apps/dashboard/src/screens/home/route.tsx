@@ -4,6 +4,7 @@ import { useCurrentSubscription } from '../../api/subscription';
 import { useSignedInSession } from '../../shell/use-session-context';
 import { useZoneCount } from '../zones/zones-data';
 import { OnboardingChecklist } from './onboarding-checklist';
+import { countOf } from '../../format/plural';
 
 /** /dashboard: the signed-in home. */
 export default function HomeScreen() {
@@ -24,7 +25,7 @@ export default function HomeScreen() {
               <h2>Zones</h2>
             </CardTitle>
             <CardDescription>
-              {zones.isPending ? 'Counting your zones…' : zones.isError ? 'Could not count your zones.' : `${zones.data} zone(s) hosted`}
+              {zones.isPending ? 'Counting your zones…' : zones.isError ? 'Could not count your zones.' : `${countOf(zones.data, 'zone')} hosted`}
             </CardDescription>
           </CardHeader>
           <CardContent>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { api, call } from '../../api/client';
+import { api, call, inForm } from '../../api/client';
 import { useStartSession } from '../../api/session';
 import { Field } from '../../forms/field';
 import { showServerErrors } from '../../forms/server-errors';
@@ -25,7 +25,7 @@ function NewUserForm({ token }: { token: string }) {
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const { data } = await call(api.POST('/v1/invitations/{token}/accept', { params: { path: { token } }, body: values }));
+      const { data } = await call(api.POST('/v1/invitations/{token}/accept', { params: { path: { token } }, body: values, ...inForm }));
       await startSession(data.access_token);
       toast.success('Welcome to the team');
       void navigate('/dashboard', { replace: true });

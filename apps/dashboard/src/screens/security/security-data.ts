@@ -1,3 +1,4 @@
+import type { components } from '@kaja/api-client';
 import { startRegistration } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '../../api/client';
@@ -7,6 +8,9 @@ import { sessionKey } from '../../api/session';
 const twoFactorKey = ['two-factor'] as const;
 const passkeysKey = ['passkeys'] as const;
 const sessionsKey = ['sessions'] as const;
+
+/** A signed-in browser or program of the person. */
+export type Session = components['schemas']['Session'];
 
 /** A fresh second factor, asked again before turning the app off or replacing the recovery codes. */
 export type FreshFactor = { code: string } | { recovery_code: string };

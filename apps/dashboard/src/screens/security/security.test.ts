@@ -63,14 +63,18 @@ describe('the security screen', () => {
     const { page } = browser;
     const other = await fetch(`${platform.apiUrl}/auth/signin`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': 'Other Device Browser/3' },
+      headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (Android 15; Mobile; rv:144.0) Gecko/144.0 Firefox/144.0' },
       body: JSON.stringify({ email: owner.email, password: owner.password }),
     });
     const otherToken = ((await other.json()) as { data: { access_token: string } }).data.access_token;
     await openSecurity(page);
-    const row = page.getByRole('row').filter({ hasText: 'Other Device Browser/3' });
+    // Named by browser and system, read from the user agent: not the raw text.
+    const row = page.getByRole('row').filter({ hasText: 'Firefox 144 on Android' });
     await row.waitFor();
-    await page.getByRole('row').filter({ hasText: 'This browser' }).waitFor();
+    const current = page.getByRole('row').filter({ hasText: 'This browser' });
+    await current.waitFor();
+    expect(await current.innerText()).toMatch(/Chrom\w* \d+ on Linux/);
+    expect(await page.getByRole('table').innerText()).not.toContain('Mozilla/5.0');
     await checkScreen(page, 'security');
     await row.getByRole('button', { name: /Sign out the session/ }).click();
     await row.waitFor({ state: 'detached' });

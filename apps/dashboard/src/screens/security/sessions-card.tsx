@@ -2,7 +2,13 @@ import { Alert, Badge, Button, ConfirmButton, Table, TableBody, TableCell, Table
 import { LogOut } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../format/date-time';
-import { useRevokeSession, useSessions, useSignOutEverywhere } from './security-data';
+import { type Session, useRevokeSession, useSessions, useSignOutEverywhere } from './security-data';
+
+/**
+ * The browser and system as the API reads them from the user agent ("Firefox 144 on Linux"); the raw
+ * text only where it names nothing known (it stays in the cell's title).
+ */
+const clientName = (session: Session) => session.client ?? session.user_agent ?? 'Unknown browser or program';
 
 /** The person's signed-in browsers and programs: sign one out, or all of them. */
 export function SessionsCard() {
@@ -27,8 +33,8 @@ export function SessionsCard() {
           <TableBody>
             {sessions.data?.map((session) => (
               <TableRow key={session.id}>
-                <TableCell className="max-w-72 break-words">
-                  {session.user_agent ?? 'Unknown'} {session.current && <Badge>This browser</Badge>}
+                <TableCell className="max-w-72 break-words" title={session.user_agent ?? undefined}>
+                  {clientName(session)} {session.current && <Badge>This browser</Badge>}
                 </TableCell>
                 <TableCell>{session.ip ?? 'Unknown'}</TableCell>
                 <TableCell>{formatDateTime(session.created_at)}</TableCell>
@@ -38,7 +44,7 @@ export function SessionsCard() {
                     <Button
                       variant="outline"
                       size="sm"
-                      aria-label={`Sign out the session from ${session.ip ?? 'an unknown address'}, signed in ${formatDateTime(session.created_at)}`}
+                      aria-label={`Sign out the session of ${clientName(session)} from ${session.ip ?? 'an unknown address'}, signed in ${formatDateTime(session.created_at)}`}
                       onClick={() => revoke.mutate(session.id)}
                     >
                       Sign out

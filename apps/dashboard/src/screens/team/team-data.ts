@@ -1,6 +1,6 @@
 import type { paths } from '@kaja/api-client';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, call } from '../../api/client';
+import { api, call, inForm } from '../../api/client';
 import { sessionKey } from '../../api/session';
 
 export type Member = paths['/v1/users']['get']['responses'][200]['content']['application/json']['data'][number];
@@ -53,7 +53,7 @@ export function useInvitations(page: { limit: number; offset: number }) {
 export function useInvite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { email: string; role: Role }) => (await call(api.POST('/v1/invitations-admin', { body }))).data,
+    mutationFn: async (body: { email: string; role: Role }) => (await call(api.POST('/v1/invitations-admin', { body, ...inForm }))).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsKey }),
   });
 }

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { RecordSetDiff } from '../zone-tools/record-set-diff';
 import { StatusLine } from '../zone-tools/status-line';
 import { type ImportMode, type ImportResult, badLinesOf, readFile, useImportZoneFile } from './zone-file-data';
+import { countOf, pluralOf } from '../../format/plural';
 
 type Step =
   | { name: 'choose' }
@@ -22,8 +23,8 @@ function Summary({ result }: { result: ImportResult }) {
   const { summary } = result;
   return (
     <p className="text-sm">
-      {summary.records_in_file} records in the file: {summary.sets_created} sets created, {summary.sets_updated} changed, {summary.sets_deleted} removed (
-      {summary.records_added} records added, {summary.records_removed} removed).
+      {countOf(summary.records_in_file, 'record')} in the file: {countOf(summary.sets_created, 'set')} created, {summary.sets_updated} changed,{' '}
+      {summary.sets_deleted} removed ({countOf(summary.records_added, 'record')} added, {summary.records_removed} removed).
     </p>
   );
 }
@@ -34,7 +35,7 @@ function Refusal({ error }: { error: unknown }) {
   return (
     <Alert variant="destructive">
       <p className="font-medium">
-        {bad.count} line{bad.count === 1 ? ' has' : 's have'} errors; nothing was imported. Correct the file and choose it again.
+        {countOf(bad.count, 'line')} {pluralOf(bad.count, 'has', 'have')} errors; nothing was imported. Correct the file and choose it again.
       </p>
       <ul aria-label="Lines with errors" className="mt-2 grid gap-1">
         {bad.lines.map((line) => (

@@ -1,6 +1,6 @@
 import type { paths } from '@kaja/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, call } from '../../api/client';
+import { api, call, inForm } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { zoneKey } from '../zone/zone-data';
 
@@ -30,6 +30,7 @@ export function useImportZoneFile(zoneId: string) {
             // The file goes as it is, as text/dns: not as a JSON string.
             bodySerializer: (body) => body,
             headers: { 'Content-Type': 'text/dns' },
+            ...inForm,
           }),
         )
       ).data,

@@ -78,4 +78,54 @@ describe('the zone history in the dashboard', () => {
     expect(served.trim()).toBe('192.0.2.1');
     expect(browser.errors).toEqual([]);
   });
+
+  it('credits each change to the person who made it, and names the API key; a removed member keeps a name only', async () => {
+    const { page } = browser;
+    // A change made in the dashboard (which sends the dashboard's default key).
+    await page.goto(`${platform.appUrl}/zones/${zone.id}`);
+    await page.getByRole('button', { name: 'Add records' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name', { exact: true }).fill('dashboard');
+    await dialog.getByLabel('IPv4 address', { exact: true }).fill('192.0.2.20');
+    await dialog.getByRole('button', { name: 'Add records' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // A change by an automation key of another member of the team.
+    const memberEmail = `deployer-${Date.now()}@example.com`;
+    const member = await callApi(platform, account, 'POST', '/users', {
+      email: memberEmail,
+      full_name: 'Dana Deployer',
+      role: 'admin',
+      password: 'deployer password 1',
+    });
+    expect(member.status).toBe(201);
+    const key = await callApi(platform, account, 'POST', `/users/${member.body.data.id}/apikeys`, { name: 'ci-deploy', scopes: ['records:*'] });
+    expect(key.status).toBe(201);
+    const deployed = await fetch(`${platform.apiUrl}/zones/${zone.id}/records`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key.body.data.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'A', name: 'deployed', content: '192.0.2.21' }),
+    });
+    expect(deployed.status).toBe(201);
+
+    await page.goto(`${platform.appUrl}/zones/${zone.id}/history`);
+    const changes = page.getByRole('list', { name: 'Changes' }).getByRole('listitem');
+    await changes.first().getByText(`Dana Deployer (${memberEmail}) with API key “ci-deploy”`).waitFor();
+    await changes.nth(1).getByText(`Test Owner (${account.email}) with API key “Default”`).waitFor();
+    expect(await page.getByText(/an API key|a user/).count()).toBe(0);
+
+    // Removed from the team: the name stays, the address goes with them.
+    expect((await callApi(platform, account, 'DELETE', `/users/${member.body.data.id}`)).status).toBe(200);
+    await page.reload();
+    await changes.first().getByText('Dana Deployer (former member) with a removed API key').waitFor();
+    expect(await page.getByRole('list', { name: 'Changes' }).innerText()).not.toContain(memberEmail);
+    await checkScreen(page, 'zone-history-people');
+
+    // The audit log says it the same way.
+    await page.goto(`${platform.appUrl}/audit-log`);
+    const events = page.getByRole('table', { name: 'Audit events' });
+    await events.getByText('Dana Deployer (former member) with a removed API key').first().waitFor();
+    await events.getByText(`Test Owner (${account.email}) with API key “Default”`).first().waitFor();
+    expect(await events.innerText()).not.toContain(`(${memberEmail})`);
+  });
 });

@@ -5,6 +5,8 @@ import { StatusLine } from '../zone-tools/status-line';
 import { ZoneToolsPage } from '../zone-tools/zone-tools-page';
 import { type ZoneChange, useHistory } from './history-data';
 import { RestoreDialog } from './restore-dialog';
+import { actorText } from '../../format/actor';
+import { countOf } from '../../format/plural';
 
 const pageSize = 20;
 
@@ -15,7 +17,6 @@ const sourceLabels: Record<ZoneChange['source'], string> = {
   dynamic_update: 'Dynamic update',
   system: 'Kaja DNS',
 };
-const actorLabels: Record<ZoneChange['actor']['type'], string> = { user: 'a user', api_key: 'an API key', tsig_key: 'a TSIG key', system: 'the platform' };
 
 const recordLine = (record: ZoneChange['added'][number]) => `${record.name} ${record.ttl} ${record.type} ${record.content}`;
 
@@ -31,11 +32,11 @@ function Change({ change, latest, onRestore }: { change: ZoneChange; latest: boo
             {latest && <Badge variant="outline">Current</Badge>}
           </div>
           <p className="text-sm text-muted-foreground">
-            <time dateTime={change.time}>{new Date(change.time).toLocaleString()}</time> by {actorLabels[change.actor.type]}: {change.added_count} added,{' '}
+            <time dateTime={change.time}>{new Date(change.time).toLocaleString()}</time> · <span>{actorText(change.actor)}</span> · {change.added_count} added,{' '}
             {change.removed_count} removed
           </p>
           <DiffLines removed={change.removed.map(recordLine)} added={change.added.map(recordLine)} />
-          {more > 0 && <p className="text-xs text-muted-foreground">and {more} more records</p>}
+          {more > 0 && <p className="text-xs text-muted-foreground">and {countOf(more, 'more record')}</p>}
           {!latest && (
             <div>
               <Button variant="outline" size="sm" onClick={() => onRestore(change.serial)} aria-label={`Restore the zone to serial ${change.serial}`}>

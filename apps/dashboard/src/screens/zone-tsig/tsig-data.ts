@@ -1,6 +1,6 @@
 import type { components } from '@kaja/api-client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, call } from '../../api/client';
+import { api, call, inForm } from '../../api/client';
 import { zoneKey } from '../zone/zone-data';
 
 export type TsigKey = components['schemas']['TsigKey'];
@@ -27,7 +27,7 @@ export type NewTsigKey = { name?: string; algorithm: TsigAlgorithm; can_update: 
 export function useCreateTsigKey(zoneId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: NewTsigKey) => (await call(api.POST('/v1/zones/{id}/tsig-keys', { params: { path: { id: zoneId } }, body }))).data,
+    mutationFn: async (body: NewTsigKey) => (await call(api.POST('/v1/zones/{id}/tsig-keys', { params: { path: { id: zoneId } }, body, ...inForm }))).data,
     onSettled: () => queryClient.invalidateQueries({ queryKey: tsigKeysKey(zoneId) }),
   });
 }
@@ -37,7 +37,7 @@ export function useUpdateTsigKey(zoneId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ keyId, ...body }: { keyId: string } & Pick<NewTsigKey, 'can_update' | 'can_transfer' | 'record_policies'>) =>
-      (await call(api.PUT('/v1/zones/{id}/tsig-keys/{keyId}', { params: { path: { id: zoneId, keyId } }, body }))).data,
+      (await call(api.PUT('/v1/zones/{id}/tsig-keys/{keyId}', { params: { path: { id: zoneId, keyId } }, body, ...inForm }))).data,
     onSettled: () => queryClient.invalidateQueries({ queryKey: tsigKeysKey(zoneId) }),
   });
 }
@@ -61,7 +61,7 @@ export function useCreateSecondary(zoneId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: { address: string; port: number; tsig_key_id: string }) =>
-      (await call(api.POST('/v1/zones/{id}/secondaries', { params: { path: { id: zoneId } }, body }))).data,
+      (await call(api.POST('/v1/zones/{id}/secondaries', { params: { path: { id: zoneId } }, body, ...inForm }))).data,
     onSettled: () => queryClient.invalidateQueries({ queryKey: secondariesKey(zoneId) }),
   });
 }

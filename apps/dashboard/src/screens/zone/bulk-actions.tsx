@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ttlPresets } from '../../components/ttl';
 import type { Zone } from '../zones/zones-data';
 import { type BulkChange, type RecordSet, useChangeRecordSets } from './zone-data';
+import { countOf } from '../../format/plural';
 
 /**
  * Changes the selected sets in one request (the API's bulk PATCH): all of them or, when one change is
@@ -14,7 +15,7 @@ export function BulkActions({ zone, selected, onDone }: { zone: Zone; selected: 
   const change = (changes: BulkChange[]) =>
     apply.mutate(changes, {
       onSuccess: ({ data }) => {
-        toast.success(`${data.changes.length} record set(s) changed`, { description: `Zone serial ${data.serial}` });
+        toast.success(`${countOf(data.changes.length, 'record set')} changed`, { description: `Zone serial ${data.serial}` });
         onDone();
       },
     });

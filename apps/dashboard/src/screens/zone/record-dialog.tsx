@@ -3,7 +3,7 @@ import { Alert, Button, Dialog, DialogContent, DialogDescription, DialogTitle, I
 import { Plus, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { api, call } from '../../api/client';
+import { api, call, inForm } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { TtlField } from '../../components/ttl-field';
 import { Field } from '../../forms/field';
@@ -122,11 +122,19 @@ export function RecordDialog({ zone, editing, open, onOpenChange }: RecordDialog
     try {
       if (editing) {
         await call(
-          api.PUT('/v1/zones/{id}/records/{recordId}', { params: { path: { id: zone.id, recordId: editing.id } }, body: { content, ttl: input.ttl } }),
+          api.PUT('/v1/zones/{id}/records/{recordId}', {
+            params: { path: { id: zone.id, recordId: editing.id } },
+            body: { content, ttl: input.ttl },
+            ...inForm,
+          }),
         );
       } else {
         await call(
-          api.POST('/v1/zones/{id}/records', { params: { path: { id: zone.id } }, body: { type: input.type, name: input.name, content, ttl: input.ttl } }),
+          api.POST('/v1/zones/{id}/records', {
+            params: { path: { id: zone.id } },
+            body: { type: input.type, name: input.name, content, ttl: input.ttl },
+            ...inForm,
+          }),
         );
       }
       await refresh();

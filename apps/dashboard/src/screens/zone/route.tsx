@@ -16,6 +16,7 @@ import { recordTypes } from './record-forms';
 import { RecordsTable } from './records-table';
 import { SecondaryPanel } from './secondary-panel';
 import { type RecordSet, recordSetsKey, useRecordSets, useZone } from './zone-data';
+import { countOf } from '../../format/plural';
 
 function Records({ zone }: { zone: Zone }) {
   // A secondary zone's records are its primary's: shown, never edited here.
@@ -83,7 +84,7 @@ function Records({ zone }: { zone: Zone }) {
       {sets.data && loaded.length > 0 && (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {total} record set(s)
+            {countOf(total, 'record set')}
           </p>
           <RecordsTable
             zoneName={zone.name}

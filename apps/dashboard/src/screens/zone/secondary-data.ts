@@ -1,7 +1,7 @@
 import type { components } from '@kaja/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api, call } from '../../api/client';
+import { api, call, inForm } from '../../api/client';
 import { zoneKey } from './zone-data';
 
 export type SecondaryState = components['schemas']['SecondaryZoneState'];
@@ -37,7 +37,7 @@ export function useSetPrimaries(zoneId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (primaries: PrimaryInput[]) =>
-      (await call(api.PUT('/v1/zones/{id}/primaries', { params: { path: { id: zoneId } }, body: { primaries } }))).data,
+      (await call(api.PUT('/v1/zones/{id}/primaries', { params: { path: { id: zoneId } }, body: { primaries }, ...inForm }))).data,
     onSettled: () => queryClient.invalidateQueries({ queryKey: zoneKey(zoneId) }),
   });
 }

@@ -20,7 +20,7 @@ import { useId, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { api, call } from '../../api/client';
+import { api, call, inForm } from '../../api/client';
 import { useCurrentSubscription } from '../../api/subscription';
 import { CopyButton } from '../../components/copy-button';
 import { TtlField } from '../../components/ttl-field';
@@ -29,6 +29,7 @@ import { showServerErrors } from '../../forms/server-errors';
 import { useSignedInSession } from '../../shell/use-session-context';
 import { maxPrimaries, primaryRow, primaryRows } from '../zone/secondary-data';
 import { type Zone, useZoneCount, zonesKey } from './zones-data';
+import { countOf } from '../../format/plural';
 
 const regionText = { EU_GLOBAL: 'EU and Global networks', EU: 'EU network only', GLOBAL: 'Global network only' } as const;
 
@@ -63,7 +64,7 @@ function PlanUsage() {
   const limit = subscription.data.plan.limits.zones;
   return (
     <p className="text-sm text-muted-foreground">
-      {subscription.data.plan.name} plan: {count.data} of {limit === null ? 'unlimited' : limit} zones used.
+      {subscription.data.plan.name} plan: {count.data} of {limit === null ? 'unlimited zones' : countOf(limit, 'zone')} used.
     </p>
   );
 }
@@ -114,7 +115,7 @@ export function CreateZoneDialog() {
     try {
       const { type, primaries, ...zone } = values;
       const body = type === 'secondary' ? { ...zone, type, primaries } : zone;
-      const { data } = await call(api.POST('/v1/zones', { body }));
+      const { data } = await call(api.POST('/v1/zones', { body, ...inForm }));
       await queryClient.invalidateQueries({ queryKey: zonesKey });
       setCreated(data);
     } catch (error) {

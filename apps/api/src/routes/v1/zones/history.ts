@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../../plugins/app/authentication';
+import { actorNames } from '../../../schemas/actors';
 import { commonErrors, errorEnvelope, listEnvelope, pagination, queryFlag, successEnvelope, timestamp } from '../../../schemas/common';
 import { setDiff, zoneParams } from '../../../schemas/zones';
 import * as zoneChangesService from '../../../services/zones/zoneChangeHistory';
@@ -20,6 +21,7 @@ const change = z
       user_id: z.uuid().nullable(),
       api_key_id: z.uuid().nullable(),
       tsig_key_id: z.uuid().optional().describe('The TSIG key that signed a dynamic update (type tsig_key)'),
+      ...actorNames,
     }),
     added_count: z.number().int(),
     removed_count: z.number().int(),
