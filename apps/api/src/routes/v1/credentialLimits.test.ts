@@ -133,7 +133,14 @@ describe('credentials', () => {
       const renamed = await api.request('PUT', `/users/${people.admin.userId}`, { token: forAdmin.key, body: { full_name: 'Renamed with a key' } });
       expect(renamed.status).toBe(200);
       const events = await api.request('GET', '/audit-events?action=user.updated&limit=1', { token: owner.accessToken });
-      expect(events.body.data[0].actor).toEqual({ type: 'api_key', user_id: people.admin.userId, api_key_id: forAdmin.id, api_key_created_by: owner.userId });
+      expect(events.body.data[0].actor).toEqual({
+        type: 'api_key',
+        user_id: people.admin.userId,
+        api_key_id: forAdmin.id,
+        api_key_created_by: owner.userId,
+        person: { relation: 'member', full_name: 'Renamed with a key', email: expect.any(String) },
+        api_key_name: 'made by the owner',
+      });
       const created = await api.request('GET', `/audit-events?action=api_key.created&target_id=${forAdmin.id}`, { token: owner.accessToken });
       expect(created.body.data[0]).toMatchObject({ actor: { type: 'user', user_id: owner.userId }, summary: { user_id: people.admin.userId } });
 

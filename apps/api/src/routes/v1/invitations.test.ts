@@ -63,6 +63,12 @@ describe('invitations', () => {
     expect(joined.status).toBe(200);
     expect(joined.body.data).toMatchObject({ password_required: false, user: { email: mover.email, role: 'admin', customer_id: owner.customerId } });
     expect((await api.request('GET', '/users', { token: mover.apiKey })).status).toBe(401);
+
+    // The customer left behind learns who left, not which customer they joined.
+    const left = await api.request('GET', '/audit-events?action=user.left', { token: colleague.accessToken });
+    expect(left.body.data).toHaveLength(1);
+    expect(left.body.data[0].summary).toEqual({ email: mover.email, full_name: expect.any(String) });
+    expect(JSON.stringify(left.body.data[0])).not.toContain(owner.customerId);
   });
 
   it('the last owner of another customer cannot leave it through an invitation', async () => {

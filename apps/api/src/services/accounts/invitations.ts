@@ -146,7 +146,8 @@ export async function acceptInvitation(ctx: ServiceContext, token: string, princ
         action: 'user.left',
         targetType: 'user',
         targetId: existing.id,
-        summary: { email: existing.email, full_name: existing.fullName, joined_customer_id: invitation.customerId },
+        // Not which customer they joined: that is another customer's identifier.
+        summary: { email: existing.email, full_name: existing.fullName },
       });
     }
     const [moved] = await tx
