@@ -192,35 +192,40 @@ export async function refreshSecondaryZone(ctx: RefreshContext, zoneId: string):
     if (result.kind === 'zone' && result.serial !== zone.serial) await storeTransfer(ctx, zone, result.records, result.serial);
     const soa = result.kind === 'zone' ? result.records.find((r) => r.type === 'SOA')!.content : held!.records.find((r) => r.type === 'SOA')!.content;
     const timers = soaTimers(soa);
+    // One instant: the next refresh and the expiry are exactly the SOA's timers after the success.
+    const succeeded = now();
+    const nextRefresh = new Date(succeeded.getTime() + timers.refresh * 1000);
     await ctx.db
       .update(secondaryZones)
       .set({
         lastSerial: result.serial,
         lastAttemptAt: started,
-        lastSuccessAt: now(),
+        lastSuccessAt: succeeded,
         lastError: null,
-        nextRefreshAt: new Date(now().getTime() + timers.refresh * 1000),
-        expiresAt: new Date(now().getTime() + timers.expire * 1000),
-        updatedAt: now(),
+        nextRefreshAt: nextRefresh,
+        expiresAt: new Date(succeeded.getTime() + timers.expire * 1000),
+        updatedAt: succeeded,
       })
       .where(eq(secondaryZones.zoneId, zone.id));
-    await queueRefresh(ctx.db, zone.id, new Date(now().getTime() + timers.refresh * 1000));
+    await queueRefresh(ctx.db, zone.id, nextRefresh);
     return;
   }
   const soa = held?.records.find((r) => r.type === 'SOA');
   const retry = soa ? soaTimers(soa.content).retry : firstRetrySeconds;
-  const expired = state.expiresAt !== null && state.expiresAt.getTime() <= now().getTime() && zone.serial !== 0;
+  const failed = now();
+  const expired = state.expiresAt !== null && state.expiresAt.getTime() <= failed.getTime() && zone.serial !== 0;
   if (expired) await dropExpiredData(ctx, zone);
+  const nextRetry = new Date(failed.getTime() + retry * 1000);
   await ctx.db
     .update(secondaryZones)
     .set({
       lastAttemptAt: started,
       lastError: (expired ? 'Expired (no transfer within the SOA expire time): not served until a transfer succeeds. ' : '') + errors.join('; '),
-      nextRefreshAt: new Date(now().getTime() + retry * 1000),
-      updatedAt: now(),
+      nextRefreshAt: nextRetry,
+      updatedAt: failed,
     })
     .where(eq(secondaryZones.zoneId, zone.id));
-  await queueRefresh(ctx.db, zone.id, new Date(now().getTime() + retry * 1000));
+  await queueRefresh(ctx.db, zone.id, nextRetry);
 }
 
 async function zoneRecords(db: Executor, zoneId: string): Promise<ZoneChangeRecord[]> {
