@@ -183,7 +183,8 @@ export function SidebarMenuButton({ className, asChild = false, isActive = false
       aria-current={isActive ? 'page' : undefined}
       className={cn(
         'flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-muted data-[active=true]:bg-muted data-[active=true]:font-semibold [&>svg]:size-4 [&>svg]:shrink-0',
-        'group-data-[collapsible=icon]:justify-center group-data-[collapsible=icon]:[&>span]:hidden',
+        // Collapsed to icons, the label stays for screen readers: it is the link's name.
+        'group-data-[collapsible=icon]:justify-center group-data-[collapsible=icon]:[&>span]:sr-only',
         className,
       )}
       {...props}

@@ -45,7 +45,13 @@ function SignedInShell({ session }: { session: Session }) {
     <SidebarProvider>
       <Sidebar label="Dashboard navigation">
         <SidebarContent>
-          <div className="px-3 py-4 text-lg font-semibold">Kaja DNS</div>
+          <div className="px-3 py-4 text-lg font-semibold group-data-[collapsible=icon]:px-0 group-data-[collapsible=icon]:text-center">
+            <span className="group-data-[collapsible=icon]:sr-only">Kaja DNS</span>
+            {/* The name does not fit the icons' width: its initial stands for it there. */}
+            <span aria-hidden className="hidden group-data-[collapsible=icon]:inline">
+              K
+            </span>
+          </div>
           <nav aria-label="Main">
             <SidebarGroup>
               <SidebarMenu>

@@ -90,3 +90,21 @@ describe('the getting-started steps on the home screen', () => {
     expect(browser.errors).toEqual([]);
   });
 });
+
+describe('the sidebar collapsed to icons', () => {
+  it('keeps a name on every link and the product name for screen readers, and shows the initial unclipped', async () => {
+    const { page } = browser;
+    const sidebar = page.locator('[data-sidebar="sidebar"]');
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await sidebar.and(page.locator('[data-state="collapsed"]')).waitFor();
+    const main = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Dashboard', 'Zones', 'API keys', 'Team', 'Audit log', 'Billing', 'Account', 'Security'])
+      expect(await main.getByRole('link', { name, exact: true }).count(), name).toBe(1);
+    // The initial fits the collapsed width: nothing in the sidebar is wider than the sidebar.
+    const widths = await sidebar.evaluate((element) => ({ sidebar: element.clientWidth, content: element.firstElementChild!.scrollWidth }));
+    expect(widths.content).toBeLessThanOrEqual(widths.sidebar);
+    await checkScreen(page, 'home-sidebar-collapsed');
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await sidebar.and(page.locator('[data-state="expanded"]')).waitFor();
+  });
+});
