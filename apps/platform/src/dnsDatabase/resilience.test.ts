@@ -135,7 +135,7 @@ describe('a DNS node while its database is away', () => {
       // The node stops with its snapshot current; changes are made while it is away.
       await snapshotCurrent([signed, plain, trimmed, disabled]);
       node.child.kill('SIGTERM');
-      expect(await node.exited).toBe(0);
+      expect(await node.exited, `the node ended (signal ${node.child.signalCode}) with this output:\n${node.output()}`).toBe(0);
       await addA(plain, 'meanwhile', '192.0.2.3');
       for (const name of ['one', 'two', 'three']) await addA(trimmed, name, '192.0.2.4');
       // The retention job with a rule that keeps only each zone's newest change.
@@ -181,7 +181,7 @@ describe('a DNS node while its database is away', () => {
       // Restarted with the database up: current files are not written again, the file of a zone
       // deleted meanwhile and a temporary file a killed writer left are removed.
       node.child.kill('SIGTERM');
-      expect(await node.exited).toBe(0);
+      expect(await node.exited, `the node ended (signal ${node.child.signalCode}) with this output:\n${node.output()}`).toBe(0);
       const written = Object.fromEntries(readdirSync(snapshotDir).map((entry) => [entry, statSync(join(snapshotDir, entry)).mtimeMs]));
       await send('DELETE', `/zones/${created.id}`);
       await api.app.jobs.runUntilIdle();
@@ -195,6 +195,6 @@ describe('a DNS node while its database is away', () => {
     } finally {
       node.child.kill('SIGTERM');
     }
-    expect(await node.exited).toBe(0);
+    expect(await node.exited, `the node ended (signal ${node.child.signalCode}) with this output:\n${node.output()}`).toBe(0);
   });
 });
