@@ -10,6 +10,7 @@ export const errorStatuses = {
   not_found: 404,
   conflict: 409,
   zone_is_secondary: 409,
+  serial_mismatch: 409,
   payload_too_large: 413,
   validation_failed: 422,
   rate_limited: 429,
@@ -57,6 +58,7 @@ export const zoneWriteErrorCodes: Record<ZoneWriteErrorCode, ErrorCode> = {
   invalid_change: 'validation_failed',
   not_permitted: 'forbidden',
   quota_exceeded: 'quota_exceeded',
+  serial_mismatch: 'serial_mismatch',
 };
 
 /** A failure as the client sees it, when it is one: an ApiError, or a refusal of the write path with its message and details. */

@@ -4,6 +4,7 @@ import { inTransaction } from './afterCommit';
 import type { Actor } from './audit';
 import type { WriteContext } from './context';
 import { refuseDeletingZone, type EditableZone } from './editableZone';
+import { ZoneWriteError } from './errors';
 import { advanceOnboarding } from './onboarding';
 import { callerWriter, planChanges, type SetChange, type SetDiff } from './planChanges';
 import { editedSets, setChangesOf, type RecordEdit } from './recordEdits';
@@ -22,13 +23,29 @@ export interface EditResult {
 }
 
 /** What a customer's change writes under: where it comes from and how the audit log names it. */
-export type CustomerEditOptions = Pick<EditOptions, 'source' | 'action' | 'summary'>;
+export type CustomerEditOptions = Pick<EditOptions, 'source' | 'action' | 'summary'> & {
+  /**
+   * The serial the change was planned against (a `kaja zone push` plan, a CI job's): refused with
+   * `serial_mismatch` when the zone's serial is another one once it is locked, so that nothing
+   * written since the plan is overwritten unseen.
+   */
+  ifSerial?: number | undefined;
+};
 
 /** Locks a zone for a change of its records; it may have begun to be deleted since the request read it. */
 async function lockZone(tx: Executor, caller: Caller, zone: Pick<ZoneRow, 'id'>): Promise<ZoneRow> {
   const locked = await findZone(tx, caller, zone.id, { lock: true });
   refuseDeletingZone(locked);
   return locked;
+}
+
+/** Refuses a change planned against another serial than the locked zone's. */
+function refuseMovedSerial(zone: ZoneRow, ifSerial: number | undefined): void {
+  if (ifSerial === undefined || ifSerial === zone.serial) return;
+  throw new ZoneWriteError('serial_mismatch', `The zone changed since the change was planned: its serial is ${zone.serial}, not ${ifSerial}. Plan again`, {
+    if_serial: ifSerial,
+    serial: zone.serial,
+  });
 }
 
 /**
@@ -46,11 +63,13 @@ export async function editZone(
 ): Promise<EditResult> {
   return inTransaction(ctx, async (tx, after) => {
     const locked = await lockZone(tx, caller, zone);
+    const { ifSerial, ...writeOptions } = options;
+    refuseMovedSerial(locked, ifSerial);
     const state = { zone: locked, sets: await loadSets(tx, locked.id, neighbourhoodOf(locked.name, editedSets(edits))) };
     const changes = setChangesOf(edits, state);
     const diffs = planChanges(callerWriter(caller), state, changes);
     const { serial, sets, change } = await writeChanges(tx, state, changes, diffs, {
-      ...options,
+      ...writeOptions,
       nameServers: zoneNameServers(ctx, locked),
       actor: caller.actor,
     });
@@ -89,9 +108,11 @@ export async function writePlannedChange(
 ): Promise<EditResult | undefined> {
   return inTransaction(ctx, async (tx, after) => {
     const zone = await lockZone(tx, caller, snapshot.zone);
+    const { ifSerial, ...writeOptions } = options;
+    refuseMovedSerial(zone, ifSerial);
     if (zone.serial !== snapshot.zone.serial) return undefined;
     const written = await writeChanges(tx, { zone, sets: snapshot.sets }, planned.changes, planned.diffs, {
-      ...options,
+      ...writeOptions,
       nameServers: zoneNameServers(ctx, zone),
       actor: caller.actor,
     });

@@ -16,7 +16,9 @@ export type ZoneWriteErrorCode =
   /** The caller's record policies do not cover a set the change touches; `details` names them. */
   | 'not_permitted'
   /** The plan's zone or record limit; `details` has the resource, limit and usage. */
-  | 'quota_exceeded';
+  | 'quota_exceeded'
+  /** The change was planned against a serial the zone has moved on from; `details` has both. */
+  | 'serial_mismatch';
 
 export type ZoneWriteErrorDetails = Record<string, unknown>;
 

@@ -95,6 +95,8 @@ const refusalAnswers: Record<ZoneWriteError['code'], HostAnswer> = {
   quota_exceeded: 'dnserr',
   // The set went away between reading it and writing: the client tries again.
   rrset_not_found: '911',
+  // dyndns2 plans against no serial; listed for completeness of the mapping.
+  serial_mismatch: '911',
 };
 
 /**

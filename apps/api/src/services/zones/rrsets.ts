@@ -117,10 +117,10 @@ export async function deleteByName(
   return { removed: result.diffs[0]?.removed ?? [], rrset: after ? presentRrset(after) : null };
 }
 
-/** PATCH: many set changes in one transaction, all or nothing, one serial. */
-export async function applyBulkChanges(ctx: ZoneContext, principal: Principal, zoneId: string, changes: readonly BulkChange[]) {
+/** PATCH: many set changes in one transaction, all or nothing, one serial; with `ifSerial` only on the zone at that serial. */
+export async function applyBulkChanges(ctx: ZoneContext, principal: Principal, zoneId: string, changes: readonly BulkChange[], ifSerial?: number) {
   const zone = await zoneToEdit(ctx, principal, zoneId);
-  const result = await editZone(ctx, principal, zone, bulkEdits(changes, zone), { source: 'api', action: 'records.bulk_changed' });
+  const result = await editZone(ctx, principal, zone, bulkEdits(changes, zone), { source: 'api', action: 'records.bulk_changed', ifSerial });
   return {
     serial: result.serial,
     changes: result.diffs.map(presentDiff),

@@ -408,6 +408,27 @@ describe('/v1/zones/{id}/records', () => {
       expect(await serialOf(zone.id)).toBe(serial);
     });
 
+    it('applies with if_serial when the zone is still at that serial, and answers 409 serial_mismatch writing nothing once it moved', async () => {
+      const zone = await createZone(api, owner);
+      const planned = await serialOf(zone.id);
+      const patch = (body: unknown) => api.request('PATCH', `/zones/${zone.id}/records`, { token: owner.apiKey, body });
+      const applied = await patch({ if_serial: planned, changes: [{ action: 'create', type: 'A', name: 'www', content: '192.0.2.1' }] });
+      expect(applied.status).toBe(200);
+      expect(applied.body.data.serial).not.toBe(planned);
+      const before = await customerSets(zone.id);
+      const stale = await patch({ if_serial: planned, changes: [{ action: 'replace', type: 'A', name: 'www', content: '192.0.2.9' }] });
+      expect(stale.status).toBe(409);
+      expect(errorOf(stale)).toMatchObject({
+        code: 'serial_mismatch',
+        message: expect.stringContaining(`its serial is ${applied.body.data.serial}, not ${planned}`),
+        details: { if_serial: planned, serial: applied.body.data.serial },
+      });
+      expect(await customerSets(zone.id)).toEqual(before);
+      expect(await serialOf(zone.id)).toBe(applied.body.data.serial);
+      expect((await patch({ if_serial: -1, changes: [{ action: 'delete', type: 'A', name: 'www' }] })).status).toBe(422);
+      expect((await patch({ if_serial: 'x', changes: [{ action: 'delete', type: 'A', name: 'www' }] })).status).toBe(422);
+    });
+
     it('takes 1,000 sets in one call', async () => {
       const zone = await createZone(api, owner);
       const changes = Array.from({ length: 1000 }, (_, i) => ({ action: 'create', type: 'A', name: `host-${i}`, content: [`10.0.${i >> 8}.${i & 255}`] }));

@@ -60,13 +60,20 @@ export const recordRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async (
         tags,
         summary: 'Change many record sets at once, all or nothing',
         description:
-          '`create` adds a set that must not exist yet, `replace` sets a set’s values and TTL (creating it), `delete` removes a set. One bad change refuses the whole request; problems are reported under `changes.<index>.<field>`. Up to 1,000 changes, one new serial.',
+          '`create` adds a set that must not exist yet, `replace` sets a set’s values and TTL (creating it), `delete` removes a set. One bad change refuses the whole request; problems are reported under `changes.<index>.<field>`. Up to 1,000 changes, one new serial. With `if_serial` (the serial the changes were planned against) the request is refused with 409 `serial_mismatch`, `details` holding `if_serial` and the zone’s `serial`, when the zone has another serial: nothing written since the plan is overwritten unseen.',
         params: zoneParams,
         body: z.object({
           changes: z
             .array(rrsetInput.extend({ action: z.enum(['create', 'replace', 'delete']) }))
             .min(1)
             .max(1000),
+          if_serial: z
+            .number()
+            .int()
+            .min(0)
+            .max(4294967295)
+            .optional()
+            .describe('Apply only if the zone’s serial is still this one (the serial the changes were planned against); otherwise 409 `serial_mismatch`'),
         }),
         response: {
           200: successEnvelope(z.object({ serial: z.number().int(), changes: z.array(setDiff), rrsets: z.array(rrset) })),
@@ -76,7 +83,7 @@ export const recordRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async (
     },
     async (request) => ({
       status: 'success' as const,
-      data: await rrsetsService.applyBulkChanges(ctx, principalOf(request), request.params.id, request.body.changes),
+      data: await rrsetsService.applyBulkChanges(ctx, principalOf(request), request.params.id, request.body.changes, request.body.if_serial),
     }),
   );
 
