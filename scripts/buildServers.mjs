@@ -21,6 +21,8 @@ export const serverEntries = [
   'apps/dns/src/relay/main.ts',
   'apps/dns/src/zoneBuilderThread.ts',
   'packages/dnssec/src/signWorker.ts',
+  // The `kaja` command line (apps/cli/bin/kaja.mjs runs it).
+  'apps/cli/src/main.ts',
 ];
 
 /** Where Node finds package `name` from `dir`: the first node_modules up the tree that has it. */
@@ -85,6 +87,8 @@ export async function buildServers(outDir = join(root, 'dist')) {
         sourcemap: 'linked',
         minifySyntax: true,
         define: { KAJA_BUILD: 'true' },
+        // The SDK is bundled from its sources (its package exports its build to customers).
+        conditions: ['kaja-source'],
         plugins: [sourceUrls(dirname(outfile))],
         logLevel: 'warning',
       });
