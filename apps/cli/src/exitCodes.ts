@@ -34,7 +34,8 @@ export const usageError = (message: string) => new CliError(message, exitCodes.u
 
 /** The exit status of an API error. */
 export function exitCodeOf(error: KajaError): number {
-  if (error.status === 401 || error.status === 403) return error.code === 'quota_exceeded' || error.code === 'account_read_only' ? exitCodes.apiError : exitCodes.auth;
+  if (error.status === 401 || error.status === 403)
+    return error.code === 'quota_exceeded' || error.code === 'account_read_only' ? exitCodes.apiError : exitCodes.auth;
   if (error.status === 404) return exitCodes.notFound;
   if (error.status === 409) return exitCodes.conflict;
   return exitCodes.apiError;

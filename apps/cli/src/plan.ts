@@ -35,11 +35,13 @@ export function planChanges(zone: string, serial: number, current: readonly Rrse
     if (!was) changes.push({ action: 'create', name: set.name, type: set.type, before: null, after });
     else {
       const before = { ttl: was.ttl, values: sorted(was.contents) };
-      if (before.ttl !== after.ttl || !sameValues(before.values, after.values)) changes.push({ action: 'replace', name: set.name, type: set.type, before, after });
+      if (before.ttl !== after.ttl || !sameValues(before.values, after.values))
+        changes.push({ action: 'replace', name: set.name, type: set.type, before, after });
     }
   }
   for (const set of current) {
-    if (!next.has(key(set))) changes.push({ action: 'delete', name: set.name, type: set.type, before: { ttl: set.ttl, values: sorted(set.contents) }, after: null });
+    if (!next.has(key(set)))
+      changes.push({ action: 'delete', name: set.name, type: set.type, before: { ttl: set.ttl, values: sorted(set.contents) }, after: null });
   }
   return { zone, serial, changes };
 }

@@ -65,7 +65,10 @@ export async function run(argv: string[]): Promise<number> {
           : [`Unexpected failure: ${error instanceof Error ? error.message : String(error)}`, exitCodes.apiError, {}];
     if (json) process.stderr.write(`${JSON.stringify({ error: { message, exit_code: code, ...details } })}\n`);
     else {
-      const fields = error instanceof KajaError ? Object.entries(error.details).map(([field, problem]) => `  ${field}: ${typeof problem === 'string' ? problem : JSON.stringify(problem)}`) : [];
+      const fields =
+        error instanceof KajaError
+          ? Object.entries(error.details).map(([field, problem]) => `  ${field}: ${typeof problem === 'string' ? problem : JSON.stringify(problem)}`)
+          : [];
       process.stderr.write(`kaja: ${message}\n${fields.join('\n')}${fields.length ? '\n' : ''}`);
     }
     return code;

@@ -1,11 +1,4 @@
-import {
-  DNSSEC_MANAGED_TYPES,
-  groupRecords,
-  parseRrsetInput,
-  parseZoneFile,
-  writeZoneFile,
-  type Rrset,
-} from '@kaja/dns-model';
+import { DNSSEC_MANAGED_TYPES, groupRecords, parseRrsetInput, parseZoneFile, writeZoneFile, type Rrset } from '@kaja/dns-model';
 import { parseDocument, stringify } from 'yaml';
 import { usageError } from './exitCodes';
 
@@ -43,13 +36,21 @@ export const isPlatformSet = (zone: string, set: { name: string; type: string })
  * Reads every set through the record model (`parseRrsetInput`: names, types, canonical values,
  * TTLs), so that a file and the API's sets compare value by value. All problems are reported at once.
  */
-function checkedSets(zone: string, inputs: { where: string; input: { name?: unknown; type?: unknown; ttl?: unknown; content?: unknown } }[], defaultTtl: number): Rrset[] {
+function checkedSets(
+  zone: string,
+  inputs: { where: string; input: { name?: unknown; type?: unknown; ttl?: unknown; content?: unknown } }[],
+  defaultTtl: number,
+): Rrset[] {
   const problems: string[] = [];
   const sets = new Map<string, Rrset>();
   for (const { where, input } of inputs) {
     const parsed = parseRrsetInput(input, zone, { defaultTtl });
     if (!parsed.ok) {
-      problems.push(`${where}: ${Object.entries(parsed.errors).map(([field, message]) => `${field}: ${message}`).join('; ')}`);
+      problems.push(
+        `${where}: ${Object.entries(parsed.errors)
+          .map(([field, message]) => `${field}: ${message}`)
+          .join('; ')}`,
+      );
       continue;
     }
     const key = `${parsed.rrset.name} ${parsed.rrset.type}`;
@@ -75,7 +76,7 @@ export function readYaml(text: string, defaultTtl = 3600): ZoneDocument {
     const where = `records[${i}]`;
     if (unknownKeys.length > 0) throw usageError(`${where}: unknown field ${unknownKeys[0]} (name, type, ttl, values)`);
     // YAML reads a bare number as one: a value is its text.
-    const values = Array.isArray(set.values) ? set.values.map((value) => (typeof value === 'number' ? String(value) : value)) : set.values;
+    const values = Array.isArray(set.values) ? (set.values as unknown[]).map((value) => (typeof value === 'number' ? String(value) : value)) : set.values;
     return { where, input: { name: set.name ?? '@', type: set.type, ttl: set.ttl, content: values } };
   });
   return { zone, sets: checkedSets(zone, inputs, defaultTtl) };
@@ -86,10 +87,15 @@ export function readZoneText(text: string, zone: string, defaultTtl = 3600): Zon
   const name = zone.toLowerCase().replace(/\.$/, '');
   const parsed = parseZoneFile(text, { origin: name, defaultTtl, maxErrors: 20 });
   if (parsed.errorCount > 0) {
-    throw usageError(`The zone file has ${parsed.errorCount} bad line${parsed.errorCount === 1 ? '' : 's'}:\n  ${parsed.errors.map((error) => `line ${error.line}: ${error.message}`).join('\n  ')}`);
+    throw usageError(
+      `The zone file has ${parsed.errorCount} bad line${parsed.errorCount === 1 ? '' : 's'}:\n  ${parsed.errors.map((error) => `line ${error.line}: ${error.message}`).join('\n  ')}`,
+    );
   }
   const grouped = groupRecords(parsed.records.filter((record) => !isPlatformSet(name, record)));
   if (grouped.problems.length > 0) throw usageError(grouped.problems.map((problem) => `${problem.name} ${problem.type}: ${problem.message}`).join('\n'));
-  const inputs = grouped.rrsets.map((set) => ({ where: `${set.name} ${set.type}`, input: { name: `${set.name}.`, type: set.type, ttl: set.ttl, content: set.contents } }));
+  const inputs = grouped.rrsets.map((set) => ({
+    where: `${set.name} ${set.type}`,
+    input: { name: `${set.name}.`, type: set.type, ttl: set.ttl, content: set.contents },
+  }));
   return { zone: name, sets: checkedSets(name, inputs, defaultTtl) };
 }

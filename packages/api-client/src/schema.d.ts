@@ -13158,7 +13158,7 @@ export interface paths {
         head?: never;
         /**
          * Change many record sets at once, all or nothing
-         * @description `create` adds a set that must not exist yet, `replace` sets a set’s values and TTL (creating it), `delete` removes a set. One bad change refuses the whole request; problems are reported under `changes.<index>.<field>`. Up to 1,000 changes, one new serial.
+         * @description `create` adds a set that must not exist yet, `replace` sets a set’s values and TTL (creating it), `delete` removes a set. One bad change refuses the whole request; problems are reported under `changes.<index>.<field>`. Up to 1,000 changes, one new serial. With `if_serial` (the serial the changes were planned against) the request is refused with 409 `serial_mismatch`, `details` holding `if_serial` and the zone’s `serial`, when the zone has another serial: nothing written since the plan is overwritten unseen.
          *
          *     API key, access token or session cookie; scope `records:write`.
          */
@@ -13186,6 +13186,8 @@ export interface paths {
                             /** @description A, AAAA, CNAME, MX, TXT, NS, SRV, CAA, PTR, ALIAS (or ANAME), HTTPS, SVCB, TLSA, SSHFP, DS, NAPTR */
                             type?: string;
                         }[];
+                        /** @description Apply only if the zone’s serial is still this one (the serial the changes were planned against); otherwise 409 `serial_mismatch` */
+                        if_serial?: number;
                     };
                 };
             };
@@ -15690,7 +15692,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "unauthorized" | "forbidden" | "quota_exceeded" | "account_read_only" | "not_found" | "conflict" | "zone_is_secondary" | "payload_too_large" | "validation_failed" | "rate_limited" | "internal_error" | "unavailable";
+                code: "bad_request" | "unauthorized" | "forbidden" | "quota_exceeded" | "account_read_only" | "not_found" | "conflict" | "zone_is_secondary" | "serial_mismatch" | "payload_too_large" | "validation_failed" | "rate_limited" | "internal_error" | "unavailable";
                 details: {
                     [key: string]: unknown;
                 };
@@ -15702,7 +15704,7 @@ export interface components {
         ErrorInput: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "unauthorized" | "forbidden" | "quota_exceeded" | "account_read_only" | "not_found" | "conflict" | "zone_is_secondary" | "payload_too_large" | "validation_failed" | "rate_limited" | "internal_error" | "unavailable";
+                code: "bad_request" | "unauthorized" | "forbidden" | "quota_exceeded" | "account_read_only" | "not_found" | "conflict" | "zone_is_secondary" | "serial_mismatch" | "payload_too_large" | "validation_failed" | "rate_limited" | "internal_error" | "unavailable";
                 details: {
                     [key: string]: unknown;
                 };

@@ -72,7 +72,14 @@ describe('Kaja', () => {
     const error = await kaja.api
       .PATCH('/v1/zones/{id}/records', { params: { path: { id: 'z1' } }, body: { changes: [{ action: 'delete', type: 'A', name: 'www' }], if_serial: 1 } })
       .catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ name: 'KajaError', status: 409, code: 'serial_mismatch', message: 'The zone changed', details: { if_serial: 1, serial: 2 }, requestId: 'req-1' });
+    expect(error).toMatchObject({
+      name: 'KajaError',
+      status: 409,
+      code: 'serial_mismatch',
+      message: 'The zone changed',
+      details: { if_serial: 1, serial: 2 },
+      requestId: 'req-1',
+    });
 
     handler = (_request, _body, response) => response.writeHead(502).end('bad gateway');
     expect(await kaja.api.GET('/v1/zones', {}).catch((caught: unknown) => caught)).toMatchObject({ status: 502, code: 'internal_error' });
@@ -88,7 +95,11 @@ describe('Kaja', () => {
     handler = (request, _body, response) => {
       const query = new URL(request.url!, 'http://x').searchParams;
       const [limit, offset] = [Number(query.get('limit')), Number(query.get('offset'))];
-      json(response, 200, { status: 'success', data: names.slice(offset, offset + limit).map((name) => ({ name })), meta: { total: names.length, limit, offset } });
+      json(response, 200, {
+        status: 'success',
+        data: names.slice(offset, offset + limit).map((name) => ({ name })),
+        meta: { total: names.length, limit, offset },
+      });
     };
     const kaja = new Kaja({ apiKey: 'kaja_test', baseUrl });
     const all = await kaja.all((page) => kaja.api.GET('/v1/zones', { params: { query: page } }));

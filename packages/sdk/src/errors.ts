@@ -52,5 +52,11 @@ export async function errorOfResponse(response: Response): Promise<KajaError> {
     const details = error.details && typeof error.details === 'object' ? (error.details as Record<string, unknown>) : {};
     return new KajaError(response.status, error.code, typeof error.message === 'string' ? error.message : response.statusText, details, requestId);
   }
-  return new KajaError(response.status, response.status >= 500 ? 'internal_error' : 'bad_request', `HTTP ${response.status} ${response.statusText}`, {}, requestId);
+  return new KajaError(
+    response.status,
+    response.status >= 500 ? 'internal_error' : 'bad_request',
+    `HTTP ${response.status} ${response.statusText}`,
+    {},
+    requestId,
+  );
 }

@@ -1,7 +1,7 @@
 // The package as `npm pack` makes it for the registry: built JavaScript and declarations inside,
 // nothing of the repository's private workspaces needed to import it or to type-check against it.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -21,17 +21,9 @@ describe('npm pack', () => {
     }[];
     const files = packed!.files.map((file) => file.path).sort();
     expect(files).toEqual(
-      expect.arrayContaining([
-        'README.md',
-        'dist/client.d.ts',
-        'dist/errors.d.ts',
-        'dist/index.d.ts',
-        'dist/index.js',
-        'dist/schema.d.ts',
-        'package.json',
-      ]),
+      expect.arrayContaining(['README.md', 'dist/client.d.ts', 'dist/errors.d.ts', 'dist/index.d.ts', 'dist/index.js', 'dist/schema.d.ts', 'package.json']),
     );
-    expect(files.filter((file) => file.startsWith('src/') || file.endsWith('.ts') && !file.endsWith('.d.ts'))).toEqual([]);
+    expect(files.filter((file) => file.startsWith('src/') || (file.endsWith('.ts') && !file.endsWith('.d.ts')))).toEqual([]);
 
     // A consumer's project: the tarball unpacked into its node_modules, its one dependency beside it.
     const consumer = join(dir, 'consumer');
@@ -43,7 +35,11 @@ describe('npm pack', () => {
 
     const imported = execFileSync(
       process.execPath,
-      ['--input-type=module', '-e', `import { Kaja, KajaError } from '@kaja/sdk'; const kaja = new Kaja({ apiKey: 'k' }); console.log(typeof kaja.api.GET, new KajaError(409, 'conflict', 'x').code);`],
+      [
+        '--input-type=module',
+        '-e',
+        `import { Kaja, KajaError } from '@kaja/sdk'; const kaja = new Kaja({ apiKey: 'k' }); console.log(typeof kaja.api.GET, new KajaError(409, 'conflict', 'x').code);`,
+      ],
       { cwd: consumer, encoding: 'utf8' },
     );
     expect(imported.trim()).toBe('function conflict');
@@ -63,10 +59,15 @@ describe('npm pack', () => {
     );
     writeFileSync(
       join(consumer, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { strict: true, module: 'node16', moduleResolution: 'node16', target: 'es2022', lib: ['es2022', 'dom'], noEmit: true, types: [] } }),
+      JSON.stringify({
+        compilerOptions: { strict: true, module: 'node16', moduleResolution: 'node16', target: 'es2022', lib: ['es2022', 'dom'], noEmit: true, types: [] },
+      }),
     );
     // One compile for both: the consumer's file checks, a path the API does not have is refused.
-    writeFileSync(join(consumer, 'wrong.ts'), `import { Kaja } from '@kaja/sdk';\nexport const wrong = new Kaja({ apiKey: 'k' }).api.GET('/v1/no-such-path', {});\n`);
+    writeFileSync(
+      join(consumer, 'wrong.ts'),
+      `import { Kaja } from '@kaja/sdk';\nexport const wrong = new Kaja({ apiKey: 'k' }).api.GET('/v1/no-such-path', {});\n`,
+    );
     const compiled = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', '.'], { cwd: consumer, encoding: 'utf8' });
     const errors = compiled.stdout.split('\n').filter((line) => /error TS/.test(line));
     expect(errors.length).toBeGreaterThan(0);

@@ -15,7 +15,7 @@ export const maxPageSize = 100;
  * or a page comes back empty.
  */
 export async function* paginate<T>(call: PageCall<T>, pageSize = maxPageSize): AsyncGenerator<T> {
-  for (let offset = 0; ; ) {
+  for (let offset = 0; ;) {
     const { data: page } = await call({ limit: pageSize, offset });
     if (!page) return;
     yield* page.data;

@@ -21,7 +21,11 @@ export function dnssecCommand(program: Command, output: () => Output): void {
           body: { enabled: true, ...(options.algorithm ? { algorithm: options.algorithm } : {}), ...(options.nsec3 ? { nsec3: true } : {}) },
         }),
       );
-      print(output(), status, () => `DNSSEC for ${zone.name}: ${status.state}. Once active, \`kaja dnssec ds ${zone.name}\` gives the DS records for your registrar.`);
+      print(
+        output(),
+        status,
+        () => `DNSSEC for ${zone.name}: ${status.state}. Once active, \`kaja dnssec ds ${zone.name}\` gives the DS records for your registrar.`,
+      );
     });
 
   dnssec
@@ -34,7 +38,10 @@ export function dnssecCommand(program: Command, output: () => Output): void {
       print(output(), ds, () =>
         ds.ds.length === 0
           ? `No DS records yet: DNSSEC is ${ds.state} for ${zone.name}`
-          : table(['key tag', 'algorithm', 'digest type', 'ds'], ds.ds.map((record) => [String(record.key_tag), String(record.algorithm), String(record.digest_type), `${zone.name}. IN DS ${record.content}`])),
+          : table(
+              ['key tag', 'algorithm', 'digest type', 'ds'],
+              ds.ds.map((record) => [String(record.key_tag), String(record.algorithm), String(record.digest_type), `${zone.name}. IN DS ${record.content}`]),
+            ),
       );
     });
 }

@@ -35,7 +35,10 @@ export function recordsCommand(program: Command, output: () => Output): void {
       const kaja = clientOf(global());
       const zone = await findZone(kaja, zoneName);
       const set = await kaja.data(
-        kaja.api.POST('/v1/zones/{id}/records', { params: { path: { id: zone.id } }, body: { name, type, content: values, ...(options.ttl ? { ttl: options.ttl } : {}) } }),
+        kaja.api.POST('/v1/zones/{id}/records', {
+          params: { path: { id: zone.id } },
+          body: { name, type, content: values, ...(options.ttl ? { ttl: options.ttl } : {}) },
+        }),
       );
       print(output(), set, () => `${set.name} ${set.type} ttl ${set.ttl}: ${set.content.join(', ')}`);
     });
@@ -52,6 +55,10 @@ export function recordsCommand(program: Command, output: () => Output): void {
           params: { path: { id: zone.id, name, type }, query: options.value ? { content: options.value } : {} },
         }),
       );
-      print(output(), result, () => `Removed ${result.removed.length} value${result.removed.length === 1 ? '' : 's'}${result.rrset ? '' : '; the set is gone'}`);
+      print(
+        output(),
+        result,
+        () => `Removed ${result.removed.length} value${result.removed.length === 1 ? '' : 's'}${result.rrset ? '' : '; the set is gone'}`,
+      );
     });
 }

@@ -31,7 +31,8 @@ export function zoneAsCodeCommand(program: Command, output: () => Output): void 
     .option('--format <format>', 'yaml or zone (default: zone for .zone, .db and .txt files, else yaml)')
     .option('--zone <zone>', 'the zone a zone file is for (a YAML file names its own)')
     .action(async (file: string, options: { dryRun?: boolean; ifSerial?: number; format?: string; zone?: string }) => {
-      if (options.ifSerial !== undefined && !(Number.isInteger(options.ifSerial) && options.ifSerial >= 0)) throw new CliError('--if-serial must be a serial number', exitCodes.usage);
+      if (options.ifSerial !== undefined && !(Number.isInteger(options.ifSerial) && options.ifSerial >= 0))
+        throw new CliError('--if-serial must be a serial number', exitCodes.usage);
       let text: string;
       try {
         text = file === '-' ? readFileSync(0, 'utf8') : readFileSync(file, 'utf8');
@@ -43,7 +44,11 @@ export function zoneAsCodeCommand(program: Command, output: () => Output): void 
       const { zone: found, plan } = await planPush(kaja, document);
       const out = output();
       if (options.dryRun || plan.changes.length === 0) {
-        out.out(out.json ? JSON.stringify({ zone: plan.zone, serial: plan.serial, dry_run: Boolean(options.dryRun), summary: summary(plan), changes: plan.changes }, null, 2) : describePlan(plan));
+        out.out(
+          out.json
+            ? JSON.stringify({ zone: plan.zone, serial: plan.serial, dry_run: Boolean(options.dryRun), summary: summary(plan), changes: plan.changes }, null, 2)
+            : describePlan(plan),
+        );
         return;
       }
       if (!out.json) out.err(describePlan(plan));

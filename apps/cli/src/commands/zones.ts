@@ -29,7 +29,9 @@ export function zonesCommand(program: Command, output: () => Output): void {
     .action(async (name: string, options: { region?: 'EU' | 'GLOBAL' | 'EU_GLOBAL'; ttl?: number }) => {
       if (options.ttl !== undefined && !Number.isInteger(options.ttl)) throw usageError('--ttl must be a whole number of seconds');
       const kaja = clientOf(global());
-      const zone = await kaja.data(kaja.api.POST('/v1/zones', { body: { name, ...(options.region ? { region: options.region } : {}), ...(options.ttl ? { ttl: options.ttl } : {}) } }));
+      const zone = await kaja.data(
+        kaja.api.POST('/v1/zones', { body: { name, ...(options.region ? { region: options.region } : {}), ...(options.ttl ? { ttl: options.ttl } : {}) } }),
+      );
       print(output(), zone, () => `Created ${zone.name} (${zone.id}); name servers: ${zone.name_servers.join(', ')}`);
     });
 
