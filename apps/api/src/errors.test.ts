@@ -11,6 +11,7 @@ describe('the write path’s refusals as the API answers them', () => {
     invalid_change: ['validation_failed', 422],
     not_permitted: ['forbidden', 403],
     quota_exceeded: ['quota_exceeded', 403],
+    serial_mismatch: ['serial_mismatch', 409],
   };
 
   it.each(Object.entries(answers))('%s is %j, with the message and details of the refusal', (code, [apiCode, status]) => {

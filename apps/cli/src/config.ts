@@ -40,12 +40,21 @@ export function writeLogin(login: StoredLogin, env: NodeJS.ProcessEnv = process.
   return file;
 }
 
+function storedOrNothing(env: NodeJS.ProcessEnv): StoredLogin | undefined {
+  try {
+    return readLogin(env);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The key and API address a command uses: `KAJA_API_KEY` and `KAJA_API_URL` in the environment win
  * over the stored login (a CI job needs no login), `--api-url` over both addresses.
  */
 export function resolveLogin(options: { apiUrl?: string | undefined }, env: NodeJS.ProcessEnv = process.env): StoredLogin {
-  const stored = env.KAJA_API_KEY ? undefined : readLogin(env);
+  // With the key from the environment the stored login still names the API, unless it is unreadable.
+  const stored = env.KAJA_API_KEY ? storedOrNothing(env) : readLogin(env);
   const apiKey = env.KAJA_API_KEY || stored?.api_key;
   if (!apiKey) throw new CliError('Not logged in: run `kaja login`, or set KAJA_API_KEY', exitCodes.auth);
   return { api_key: apiKey, api_url: options.apiUrl || env.KAJA_API_URL || stored?.api_url || defaultBaseUrl };
