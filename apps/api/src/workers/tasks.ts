@@ -144,7 +144,7 @@ function changesByType(diffs: readonly SetDiff[]): ZoneFilePlan['byType'] {
     row[diff.action === 'create' ? 'created' : diff.action === 'update' ? 'updated' : 'deleted']++;
     counts.set(diff.type, row);
   }
-  return [...counts.values()].sort((a, b) => a.type.localeCompare(b.type));
+  return [...counts.values()].sort((a, b) => (a.type < b.type ? -1 : 1));
 }
 
 /** The warnings of the sets a file creates or changes: each such set becomes the file's. */
