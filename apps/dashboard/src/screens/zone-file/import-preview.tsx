@@ -117,8 +117,10 @@ export function ImportPreview({
   const searchId = useId();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search.trim().toLowerCase());
-  // Groups opened or closed by hand; the rest follow their size (or open while the search finds something in them).
-  const [toggled, setToggled] = useState<Record<string, boolean>>({});
+  // Groups opened or closed by hand, for the search they were toggled under; the rest follow their
+  // size, or open while the search finds something in them. A new search starts from that again.
+  const [toggles, setToggles] = useState<{ search: string; open: Record<string, boolean> }>({ search: '', open: {} });
+  const toggled = toggles.search === deferredSearch ? toggles.open : {};
 
   const changes = useMemo(() => result.changes.filter((change) => change.type !== 'SOA'), [result.changes]);
   const groups = useMemo(() => {
@@ -184,7 +186,7 @@ export function ImportPreview({
               type={type}
               changes={group}
               open={isOpen(type, group.length)}
-              onToggle={() => setToggled({ ...toggled, [type]: !isOpen(type, group.length) })}
+              onToggle={() => setToggles({ search: deferredSearch, open: { ...toggled, [type]: !isOpen(type, group.length) } })}
             />
           ))}
         </div>
