@@ -1,4 +1,3 @@
-import type { Rrset } from './rrset';
 import { stringOctets, tokenize } from './types/tokens';
 
 /**
@@ -15,7 +14,14 @@ export interface RrsetWarning {
   message: string;
 }
 
-type SetWarning = (set: Pick<Rrset, 'name' | 'type' | 'contents'>) => Omit<RrsetWarning, 'name' | 'type'> | undefined;
+/** A set as it will be saved: its values in canonical form. */
+export interface WarnedSet {
+  name: string;
+  type: string;
+  contents: readonly string[];
+}
+
+type SetWarning = (set: WarnedSet) => Omit<RrsetWarning, 'name' | 'type'> | undefined;
 
 const decoder = new TextDecoder();
 /** The character-strings of a canonical TXT or CAA value, decoded. */
@@ -86,7 +92,7 @@ const spf: SetWarning = (set) => {
 const setWarnings: readonly SetWarning[] = [caaForbidsIssue, nullMx, spf];
 
 /** What a set (as it will be saved) does that its author likely did not mean; empty when nothing. */
-export function rrsetWarnings(set: Pick<Rrset, 'name' | 'type' | 'contents'>): RrsetWarning[] {
+export function rrsetWarnings(set: WarnedSet): RrsetWarning[] {
   return setWarnings.flatMap((warning) => {
     const found = warning(set);
     return found ? [{ name: set.name, type: set.type, ...found }] : [];
