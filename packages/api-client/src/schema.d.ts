@@ -12495,6 +12495,13 @@ export interface paths {
                                 mode: "merge" | "replace";
                                 serial: number;
                                 summary: {
+                                    /** @description The set changes counted per record type, by type */
+                                    by_type: {
+                                        created: number;
+                                        deleted: number;
+                                        type: string;
+                                        updated: number;
+                                    }[];
                                     records_added: number;
                                     records_in_file: number;
                                     records_removed: number;
@@ -12502,6 +12509,8 @@ export interface paths {
                                     sets_deleted: number;
                                     sets_updated: number;
                                 };
+                                /** @description Sets the file creates or changes that are valid but very likely do something unintended (an empty CAA issue value, a null MX, SPF +all...) */
+                                warnings: components["schemas"]["RecordSetWarning"][];
                             };
                             /** @enum {string} */
                             status: "success";
@@ -13054,6 +13063,8 @@ export interface paths {
                             data: components["schemas"]["RecordSet"];
                             /** @enum {string} */
                             status: "success";
+                            /** @description Valid sets, saved and served, that very likely do something unintended (an empty CAA issue value, a null MX, SPF +all...): show them to the user. Empty when none. */
+                            warnings: components["schemas"]["RecordSetWarning"][];
                         };
                     };
                 };
@@ -13067,6 +13078,8 @@ export interface paths {
                             data: components["schemas"]["RecordSet"];
                             /** @enum {string} */
                             status: "success";
+                            /** @description Valid sets, saved and served, that very likely do something unintended (an empty CAA issue value, a null MX, SPF +all...): show them to the user. Empty when none. */
+                            warnings: components["schemas"]["RecordSetWarning"][];
                         };
                     };
                 };
@@ -13206,6 +13219,8 @@ export interface paths {
                             };
                             /** @enum {string} */
                             status: "success";
+                            /** @description Valid sets, saved and served, that very likely do something unintended (an empty CAA issue value, a null MX, SPF +all...): show them to the user. Empty when none. */
+                            warnings: components["schemas"]["RecordSetWarning"][];
                         };
                     };
                 };
@@ -13450,6 +13465,8 @@ export interface paths {
                             data: components["schemas"]["RecordSet"];
                             /** @enum {string} */
                             status: "success";
+                            /** @description Valid sets, saved and served, that very likely do something unintended (an empty CAA issue value, a null MX, SPF +all...): show them to the user. Empty when none. */
+                            warnings: components["schemas"]["RecordSetWarning"][];
                         };
                     };
                 };
@@ -16144,6 +16161,28 @@ export interface components {
             type: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        RecordSetWarning: {
+            /**
+             * @description `caa_forbids_issue`: every CAA issue value is empty, so no certificate authority may issue; `caa_forbids_wildcard`: the same for wildcard certificates; `null_mx`: the name takes no mail (RFC 7505); `spf_pass_all`: the SPF policy passes every sender (+all); `spf_several`: more than one SPF policy, a permanent error for receivers
+             * @enum {string}
+             */
+            code: "caa_forbids_issue" | "caa_forbids_wildcard" | "null_mx" | "spf_pass_all" | "spf_several";
+            /** @description What the set does, with its consequence */
+            message: string;
+            name: string;
+            type: string;
+        };
+        RecordSetWarningInput: {
+            /**
+             * @description `caa_forbids_issue`: every CAA issue value is empty, so no certificate authority may issue; `caa_forbids_wildcard`: the same for wildcard certificates; `null_mx`: the name takes no mail (RFC 7505); `spf_pass_all`: the SPF policy passes every sender (+all); `spf_several`: more than one SPF policy, a permanent error for receivers
+             * @enum {string}
+             */
+            code: "caa_forbids_issue" | "caa_forbids_wildcard" | "null_mx" | "spf_pass_all" | "spf_several";
+            /** @description What the set does, with its consequence */
+            message: string;
+            name: string;
+            type: string;
         };
         Region: {
             /** Format: uuid */

@@ -34,3 +34,4 @@ export {
 export { checkRrsets, type CheckOptions } from './checkRrsets';
 export { parseRrsetInput, writableTypeProblem, type FieldErrors, type RrsetField, type RrsetInput, type RrsetInputResult } from './rrsetInput';
 export { diffRecords, type RecordDiff } from './diff';
+export { rrsetWarnings, type RrsetWarning } from './warnings';

@@ -19,7 +19,7 @@ describe('startParentZone', () => {
   });
 
   it('answers nothing while paused, and again once resumed', async () => {
-    parent.pause();
+    await parent.pause();
     await expect(dig(parent.port, 'com', 'SOA', { args: ['+norec', '+time=1'] })).rejects.toThrow();
     parent.resume();
     expect((await dig(parent.port, 'com', 'SOA', { args: ['+norec'] })).rcode).toBe('NOERROR');

@@ -1,6 +1,6 @@
 // A parent zone for delegation tests: Knot DNS serving `com.` on a loopback port, its delegations
 // rewritten (and reloaded with knotc) between checks.
-import { writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { dig } from './dig';
 import { startKnot } from './knot';
@@ -11,8 +11,8 @@ export interface ParentZone {
   env: { DELEGATION_RESOLVER: string; DELEGATION_PARENT_PORT: string };
   /** Replaces what the parent says about `zone` (NS and DS lines without the owner), and waits until it is served. */
   delegate(zone: string, lines: string[]): Promise<void>;
-  /** Stops answering (SIGSTOP) until `resume`. */
-  pause(): void;
+  /** Stops answering (SIGSTOP) until `resume`; resolves once every thread of the server is stopped. */
+  pause(): Promise<void>;
   resume(): void;
   stop(): Promise<void>;
 }
@@ -65,8 +65,28 @@ export async function startParentZone(): Promise<ParentZone> {
       await knot.control('zone-reload', 'com.');
       await serves(serial);
     },
-    pause: () => process.kill(knot.pid, 'SIGSTOP'),
+    async pause() {
+      process.kill(knot.pid, 'SIGSTOP');
+      await stopped(knot.pid);
+    },
     resume: () => process.kill(knot.pid, 'SIGCONT'),
     stop: () => knot.stop(),
   };
+}
+
+/**
+ * Waits until every thread of `pid` is stopped. kill() only queues the signal: a busy machine
+ * may let the server answer a few more questions before it stops, so a test that asks right
+ * after pausing would see answers it did not expect.
+ */
+async function stopped(pid: number): Promise<void> {
+  const end = Date.now() + 5000;
+  for (;;) {
+    const threads = await readdir(`/proc/${pid}/task`);
+    // /proc/PID/task/TID/stat: "TID (comm) STATE ..."; T is stopped by a signal.
+    const states = await Promise.all(threads.map(async (tid) => /\) (\S)/.exec(await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8'))?.[1]));
+    if (states.every((state) => state === 'T')) return;
+    if (Date.now() > end) throw new Error(`Knot (pid ${pid}) did not stop: thread states ${states.join(' ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text';
 import { zoneRegion } from './accounts';
-import { timestamp } from './common';
+import { successEnvelope, timestamp } from './common';
 import { zoneDelegation } from './delegationSchemas';
 
 export const primary = z
@@ -61,6 +61,29 @@ export const rrset = z
     updated_at: timestamp,
   })
   .meta({ id: 'RecordSet' });
+
+export const rrsetWarning = z
+  .object({
+    name: z.string(),
+    type: z.string(),
+    code: z
+      .enum(['caa_forbids_issue', 'caa_forbids_wildcard', 'null_mx', 'spf_pass_all', 'spf_several'])
+      .describe(
+        '`caa_forbids_issue`: every CAA issue value is empty, so no certificate authority may issue; `caa_forbids_wildcard`: the same for wildcard certificates; `null_mx`: the name takes no mail (RFC 7505); `spf_pass_all`: the SPF policy passes every sender (+all); `spf_several`: more than one SPF policy, a permanent error for receivers',
+      ),
+    message: z.string().describe('What the set does, with its consequence'),
+  })
+  .meta({ id: 'RecordSetWarning' });
+
+/** An answer that saved record sets: the data, and what the saved sets do that their author may not have meant. */
+export const warnedEnvelope = <T extends z.ZodType>(data: T) =>
+  successEnvelope(data).extend({
+    warnings: z
+      .array(rrsetWarning)
+      .describe(
+        'Valid sets, saved and served, that very likely do something unintended (an empty CAA issue value, a null MX, SPF +all...): show them to the user. Empty when none.',
+      ),
+  });
 
 export const setDiff = z
   .object({

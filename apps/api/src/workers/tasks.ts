@@ -1,6 +1,6 @@
 // The CPU-heavy work of requests, run on the pool's threads: pure functions of plain data.
 import type { ZoneChangeRecord } from '@kaja/db';
-import { groupRecords, managedTypeProblem, parseZoneFile, writableTypeProblem, writeZoneFile } from '@kaja/dns-model';
+import { groupRecords, managedTypeProblem, parseZoneFile, rrsetWarnings, writableTypeProblem, writeZoneFile, type RrsetWarning } from '@kaja/dns-model';
 import { ApiError, invalid } from '../errors';
 import { changesToReach } from '../services/zones/zoneChangeHistory';
 import type { Principal } from '../services/accounts/principal';
@@ -80,6 +80,10 @@ export interface ZoneFilePlan {
   /** Records taken from the file (those not ignored). */
   records: number;
   summary: { sets_created: number; sets_updated: number; sets_deleted: number; records_added: number; records_removed: number };
+  /** The set changes counted per record type, by type. */
+  byType: { type: string; created: number; updated: number; deleted: number }[];
+  /** What the sets the file creates or changes do that may not be meant (an empty CAA issue value, SPF +all...). */
+  warnings: RrsetWarning[];
   changesTotal: number;
   /** The first `maxListedChanges` set changes. */
   listed: SetDiff[];
@@ -124,11 +128,37 @@ function planZoneFile(input: PlanInput & { text: string; complete: boolean }): Z
       records_added: diffs.reduce((total, diff) => total + diff.added.length, 0),
       records_removed: diffs.reduce((total, diff) => total + diff.removed.length, 0),
     },
+    byType: changesByType(diffs),
+    warnings: warningsOfWritten(file.records, diffs),
     changesTotal: diffs.length,
     listed: diffs.slice(0, maxListedChanges),
     recordDelta: recordDelta(input.zone.name, diffs),
     ...(input.complete ? { complete: planned } : {}),
   };
+}
+
+function changesByType(diffs: readonly SetDiff[]): ZoneFilePlan['byType'] {
+  const counts = new Map<string, ZoneFilePlan['byType'][number]>();
+  for (const diff of diffs) {
+    const row = counts.get(diff.type) ?? { type: diff.type, created: 0, updated: 0, deleted: 0 };
+    row[diff.action === 'create' ? 'created' : diff.action === 'update' ? 'updated' : 'deleted']++;
+    counts.set(diff.type, row);
+  }
+  return [...counts.values()].sort((a, b) => (a.type < b.type ? -1 : 1));
+}
+
+/** The warnings of the sets a file creates or changes: each such set becomes the file's. */
+function warningsOfWritten(records: readonly ZoneChangeRecord[], diffs: readonly SetDiff[]): RrsetWarning[] {
+  const written = new Set(diffs.filter((diff) => diff.action !== 'delete').map((diff) => setKey(diff.name, diff.type)));
+  const sets = new Map<string, { name: string; type: string; contents: string[] }>();
+  for (const record of records) {
+    const key = setKey(record.name, record.type);
+    if (!written.has(key)) continue;
+    const set = sets.get(key) ?? { name: record.name, type: record.type, contents: [] };
+    set.contents.push(record.content);
+    sets.set(key, set);
+  }
+  return [...sets.values()].flatMap(rrsetWarnings);
 }
 
 /** A zone's sets as an RFC 1035 master file. */

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, type SQL } from '@kaja/db/orm';
 import { rrsets } from '@kaja/db';
-import type { RrsetInput } from '@kaja/dns-model';
+import { rrsetWarnings, type RrsetInput } from '@kaja/dns-model';
 import { notFound } from '../../errors';
 import type { Pagination } from '../../schemas/common';
 import type { Principal } from '../accounts/principal';
@@ -18,6 +18,10 @@ export const presentRrset = (row: RrsetRow) => ({
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
 });
+
+/** The warnings of sets as the API presents them (dns-model's `rrsetWarnings`): what a write answers with beside its data. */
+export const warningsOf = (sets: readonly { name: string; type: string; content: readonly string[] }[]) =>
+  sets.flatMap((set) => rrsetWarnings({ name: set.name, type: set.type, contents: set.content }));
 
 export const presentDiff = (diff: SetDiff) => ({
   name: diff.name,

@@ -66,8 +66,9 @@ export async function importZone(ctx: PlanningContext, principal: Principal, zon
     mode: options.mode,
     dry_run: options.dryRun,
     serial,
-    summary: { records_in_file: planned!.recordsInFile, ...planned!.summary },
+    summary: { records_in_file: planned!.recordsInFile, ...planned!.summary, by_type: planned!.byType },
     ignored: planned!.ignored,
+    warnings: planned!.warnings,
     changes_total: planned!.changesTotal,
     changes: planned!.listed.map(presentDiff),
   };

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@kaja/ui';
 import { Check } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { Session } from '../../api/session';
 import { config } from '../../config';
 import { StatusLine } from '../zone-tools/status-line';
@@ -21,29 +22,48 @@ function PlanAction({
   subscription,
   canManage,
   onChoose,
+  suggested,
 }: {
+  suggested: boolean;
   plan: Plan;
   subscription: CurrentSubscription;
   canManage: boolean;
   onChoose: (choice: 'checkout' | 'change') => void;
 }) {
   const choice = choiceOf(subscription);
+  // The suggested plan's action takes the focus, so the visitor sent here for it is one key from choosing it.
+  const focus = useRef<HTMLElement | null>(null);
+  const holdFocus = (element: HTMLElement | null) => {
+    focus.current = element;
+  };
+  useEffect(() => {
+    if (!suggested || !focus.current) return;
+    focus.current.scrollIntoView({ block: 'center' });
+    focus.current.focus();
+  }, [suggested]);
   if (plan.contact_sales)
     return (
       <Button asChild variant="outline">
-        <a href={`${config.siteUrl}/support`}>
+        <a href={`${config.siteUrl}/support`} ref={holdFocus}>
           Contact sales<span className="sr-only"> about {plan.name}</span>
         </a>
       </Button>
     );
   if (choice === 'change' && plan.id === subscription.plan_id) return <Badge>Your plan</Badge>;
   if (choice === 'none' || !canManage) return null;
-  return <Button onClick={() => onChoose(choice)}>{choice === 'checkout' ? `Choose ${plan.name}` : `Switch to ${plan.name}`}</Button>;
+  return (
+    <Button ref={holdFocus} onClick={() => onChoose(choice)}>
+      {choice === 'checkout' ? `Choose ${plan.name}` : `Switch to ${plan.name}`}
+    </Button>
+  );
 }
 
 /** The plans on offer, each with what it allows and how to move to it; Scale through sales. */
 export function PlansSection({ subscription, customer, canManage }: { subscription: CurrentSubscription; customer: Session['customer']; canManage: boolean }) {
   const plans = usePlans();
+  // `?plan=ID` (from a refusal for a plan's limit, say): that plan is marked and its action focused.
+  const [searchParams] = useSearchParams();
+  const suggestedId = searchParams.get('plan');
   // How the plan is chosen is fixed at the click: the subscription changes under the open dialog when it succeeds.
   const [chosen, setChosen] = useState<{ plan: Plan; choice: 'checkout' | 'change' } | null>(null);
   return (
@@ -60,11 +80,15 @@ export function PlansSection({ subscription, customer, canManage }: { subscripti
         <ul className="grid gap-4 md:grid-cols-3">
           {plans.data.map((plan) => (
             <li key={plan.id} className="grid">
-              <Card className="flex flex-col">
+              <Card
+                className={`flex flex-col ${plan.id === suggestedId ? 'ring-2 ring-primary' : ''}`}
+                aria-label={plan.id === suggestedId ? `${plan.name}, suggested` : undefined}
+                role={plan.id === suggestedId ? 'group' : undefined}
+              >
                 <CardHeader>
                   <div className="flex items-center gap-2">
                     <CardTitle>{plan.name}</CardTitle>
-                    {plan.popular && <Badge variant="secondary">Popular</Badge>}
+                    {plan.id === suggestedId ? <Badge>Suggested</Badge> : plan.popular && <Badge variant="secondary">Popular</Badge>}
                   </div>
                   <CardDescription>{plan.description}</CardDescription>
                   <p className="text-2xl font-semibold">
@@ -88,7 +112,13 @@ export function PlansSection({ subscription, customer, canManage }: { subscripti
                   </ul>
                 </CardContent>
                 <CardFooter>
-                  <PlanAction plan={plan} subscription={subscription} canManage={canManage} onChoose={(choice) => setChosen({ plan, choice })} />
+                  <PlanAction
+                    plan={plan}
+                    subscription={subscription}
+                    canManage={canManage}
+                    suggested={plan.id === suggestedId}
+                    onChoose={(choice) => setChosen({ plan, choice })}
+                  />
                 </CardFooter>
               </Card>
             </li>

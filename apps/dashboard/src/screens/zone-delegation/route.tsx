@@ -1,26 +1,46 @@
 import { Alert, Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, CopyButton } from '@kaja/ui';
+import { useParams } from 'react-router';
 import { formatDate, formatDateTime } from '../../format/date-time';
 import { StatusLine } from '../zone-tools/status-line';
 import { ZoneToolsPage } from '../zone-tools/zone-tools-page';
 import { type Delegation, useCheckDelegation, useDelegation } from './delegation-data';
+import { delegationHeadline, parentRead } from './delegation-headline';
 import { dsStates, nsStates } from './delegation-states';
 
-/** What the parent says beside what it should say, one value a line, with copy buttons for the values to set. */
-function Comparison({ label, parent, expected, copyLabel }: { label: string; parent: string[]; expected: string[]; copyLabel: (value: string) => string }) {
+/**
+ * What the parent says beside what it should say, one value a line, with copy buttons for the
+ * values to set. Values are marked missing or not ours only against a parent actually read.
+ */
+function Comparison({
+  label,
+  parent,
+  expected,
+  copyLabel,
+  unread,
+}: {
+  label: string;
+  parent: string[];
+  expected: string[];
+  copyLabel: (value: string) => string;
+  /** Why the parent's answer cannot be compared (checks off, not checked yet); null when it can. */
+  unread: string | null;
+}) {
   const expectedSet = new Set(expected);
   const parentSet = new Set(parent);
   return (
     <div className="grid gap-4 md:grid-cols-2 [&>*]:min-w-0">
       <section aria-label={`${label} at the parent zone`} className="grid content-start gap-2">
         <h3 className="text-sm font-medium">The parent zone says</h3>
-        {parent.length === 0 ? (
+        {unread !== null && parent.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{unread}</p>
+        ) : parent.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nothing</p>
         ) : (
           <ul className="grid gap-1">
             {parent.map((value) => (
               <li key={value} className="flex flex-wrap items-center gap-2">
                 <code className="break-all text-xs">{value}</code>
-                {!expectedSet.has(value) && <Badge variant="outline">not ours</Badge>}
+                {unread === null && !expectedSet.has(value) && <Badge variant="outline">not ours</Badge>}
               </li>
             ))}
           </ul>
@@ -35,7 +55,7 @@ function Comparison({ label, parent, expected, copyLabel }: { label: string; par
             {expected.map((value) => (
               <li key={value} className="flex flex-wrap items-center gap-1">
                 <code className="break-all text-xs">{value}</code>
-                {!parentSet.has(value) && <Badge variant="outline">missing</Badge>}
+                {unread === null && !parentSet.has(value) && <Badge variant="outline">missing</Badge>}
                 <CopyButton text={value} label={copyLabel(value)} />
               </li>
             ))}
@@ -46,23 +66,25 @@ function Comparison({ label, parent, expected, copyLabel }: { label: string; par
   );
 }
 
+const toneClass = {
+  neutral: '',
+  ok: 'border-green-600/40',
+  attention: 'border-amber-500',
+  error: 'border-destructive',
+} as const;
+
 function StateCard({ zoneId, delegation }: { zoneId: string; delegation: Delegation }) {
   const check = useCheckDelegation(zoneId);
-  const ns = nsStates[delegation.ns_state];
+  const headline = delegationHeadline(delegation);
   return (
-    <Card>
+    <Card className={toneClass[headline.tone]}>
       <CardHeader>
         <CardTitle asChild>
-          <h2 className="flex flex-wrap items-center gap-2">
-            {delegation.status === 'pending' ? 'Pending delegation' : 'Active'}
-            <Badge variant={delegation.status === 'active' ? 'default' : 'outline'}>{delegation.status}</Badge>
+          <h2 className="flex flex-wrap items-center gap-2" data-testid="delegation-headline">
+            {headline.title}
           </h2>
         </CardTitle>
-        <CardDescription>
-          {delegation.status === 'pending'
-            ? 'The zone is served already, so you can test it before you switch. It becomes active once the parent zone delegates it to our name servers.'
-            : 'The parent zone has delegated this zone to our name servers.'}
-        </CardDescription>
+        <CardDescription>{headline.description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {delegation.release_at && (
@@ -71,12 +93,23 @@ function StateCard({ zoneId, delegation }: { zoneId: string; delegation: Delegat
           </Alert>
         )}
         <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-muted-foreground">Name servers</dt>
-          <dd data-testid="ns-state">{ns.title}</dd>
-          <dt className="text-muted-foreground">DS record</dt>
-          <dd data-testid="ds-state">{dsStates[delegation.ds_state].title}</dd>
-          <dt className="text-muted-foreground">Last checked</dt>
-          <dd>{delegation.checked_at ? formatDateTime(delegation.checked_at) : 'Never'}</dd>
+          <dt className="text-muted-foreground">Zone</dt>
+          <dd>
+            <Badge variant={delegation.status === 'active' ? 'default' : 'outline'}>{delegation.status}</Badge>{' '}
+            <span className="text-muted-foreground">
+              {delegation.status === 'pending' ? 'served already; active once the parent delegates it to us' : 'served and active'}
+            </span>
+          </dd>
+          {delegation.checks_enabled && (
+            <>
+              <dt className="text-muted-foreground">Name servers</dt>
+              <dd data-testid="ns-state">{nsStates[delegation.ns_state].title}</dd>
+              <dt className="text-muted-foreground">DS record</dt>
+              <dd data-testid="ds-state">{dsStates[delegation.ds_state].title}</dd>
+              <dt className="text-muted-foreground">Last checked</dt>
+              <dd>{delegation.checked_at ? formatDateTime(delegation.checked_at) : 'Never'}</dd>
+            </>
+          )}
           {delegation.parent_zone && (
             <>
               <dt className="text-muted-foreground">Parent zone</dt>
@@ -85,7 +118,6 @@ function StateCard({ zoneId, delegation }: { zoneId: string; delegation: Delegat
           )}
         </dl>
         {delegation.problem && <Alert variant="destructive">The last check could not read the parent zone: {delegation.problem}</Alert>}
-        {!delegation.checks_enabled && <Alert>This platform does not check delegations.</Alert>}
         {delegation.checks_enabled && (
           <div className="flex flex-wrap items-center gap-3">
             <Button onClick={() => check.mutate()} disabled={check.isPending || delegation.check_pending}>
@@ -104,13 +136,14 @@ function StateCard({ zoneId, delegation }: { zoneId: string; delegation: Delegat
 }
 
 function ZoneDelegation({ zoneId, zoneName }: { zoneId: string; zoneName: string }) {
-  const delegation = useDelegation(zoneId);
+  const delegation = useDelegation(zoneId, { refreshWhenStale: true });
   if (delegation.isPending) return <StatusLine>Loading the delegation…</StatusLine>;
   if (delegation.isError) return <StatusLine error>{delegation.error.message}</StatusLine>;
   const data = delegation.data;
   const ns = nsStates[data.ns_state];
   const ds = dsStates[data.ds_state];
   const showDs = data.ds.expected.length > 0 || data.ds.parent.length > 0 || data.ds_state === 'missing';
+  const unread = parentRead(data) ? null : data.checks_enabled ? 'Not read yet' : 'Not checked on this platform';
   return (
     <div className="grid gap-6 [&>*]:min-w-0">
       <StateCard zoneId={zoneId} delegation={data} />
@@ -119,10 +152,10 @@ function ZoneDelegation({ zoneId, zoneName }: { zoneId: string; zoneName: string
           <CardTitle asChild>
             <h2>Name servers</h2>
           </CardTitle>
-          <CardDescription>{ns.help}</CardDescription>
+          <CardDescription>{parentRead(data) ? ns.help : 'Set these name servers at your registrar.'}</CardDescription>
         </CardHeader>
         <CardContent>
-          <Comparison label="Name servers" parent={data.ns.parent} expected={data.ns.expected} copyLabel={(server) => `Copy ${server}`} />
+          <Comparison label="Name servers" parent={data.ns.parent} expected={data.ns.expected} copyLabel={(server) => `Copy ${server}`} unread={unread} />
         </CardContent>
       </Card>
       {showDs && (
@@ -131,15 +164,21 @@ function ZoneDelegation({ zoneId, zoneName }: { zoneId: string; zoneName: string
             <CardTitle asChild>
               <h2>DS records</h2>
             </CardTitle>
-            <CardDescription>{ds.help}</CardDescription>
+            <CardDescription>{parentRead(data) ? ds.help : 'Set one of these DS records at your registrar.'}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
-            {ds.broken && (
+            {parentRead(data) && ds.broken && (
               <Alert variant="destructive">
                 {ds.title}: validating resolvers cannot resolve {zoneName} until this is fixed.
               </Alert>
             )}
-            <Comparison label="DS records" parent={data.ds.parent} expected={data.ds.expected} copyLabel={(record) => `Copy the DS record ${record}`} />
+            <Comparison
+              label="DS records"
+              parent={data.ds.parent}
+              expected={data.ds.expected}
+              copyLabel={(record) => `Copy the DS record ${record}`}
+              unread={unread}
+            />
             <p className="text-sm text-muted-foreground">One DS record is enough; SHA-256 (digest type 2) is accepted by every registrar.</p>
           </CardContent>
         </Card>
@@ -150,5 +189,8 @@ function ZoneDelegation({ zoneId, zoneName }: { zoneId: string; zoneName: string
 
 /** /zones/:zoneId/delegation: what the parent zone says (NS, DS) against what it should say, and a check on demand. */
 export default function ZoneDelegationScreen() {
+  // Asked for at once, beside the zone itself, rather than once the zone has loaded.
+  const { zoneId = '' } = useParams();
+  useDelegation(zoneId);
   return <ZoneToolsPage title="Delegation">{(zone) => <ZoneDelegation zoneId={zone.id} zoneName={zone.name} />}</ZoneToolsPage>;
 }

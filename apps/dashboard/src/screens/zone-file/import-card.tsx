@@ -1,8 +1,10 @@
-import { Alert, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, Progress, RadioGroup, RadioGroupItem, toast } from '@kaja/ui';
+import { Alert, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, Progress, RadioGroup, RadioGroupItem, toast } from '@kaja/ui';
 import { useId, useState } from 'react';
-import { RecordSetDiff } from '../zone-tools/record-set-diff';
+import { Link } from 'react-router';
+import { usePlans } from '../billing/billing-data';
 import { StatusLine } from '../zone-tools/status-line';
-import { type ImportMode, type ImportResult, badLinesOf, readFile, useImportZoneFile } from './zone-file-data';
+import { ImportPreview } from './import-preview';
+import { type ImportMode, type ImportResult, badLinesOf, planThatFits, readFile, recordLimitOf, useImportZoneFile } from './zone-file-data';
 import { countOf, pluralOf } from '../../format/plural';
 
 type Step =
@@ -29,7 +31,28 @@ function Summary({ result }: { result: ImportResult }) {
   );
 }
 
+/** A refusal for the plan's record limit, with the way out: Billing, the smallest plan that holds the zone chosen there. */
+function RecordLimitRefusal({ message, needed }: { message: string; needed: number }) {
+  const plans = usePlans();
+  const plan = plans.data ? planThatFits(plans.data, needed) : undefined;
+  return (
+    <Alert variant="destructive">
+      <p>{message}.</p>
+      {plan && (
+        <p className="mt-2">
+          <Link to={`/billing?plan=${encodeURIComponent(plan.id)}`} className="font-medium underline underline-offset-4">
+            Change to the {plan.name} plan
+          </Link>{' '}
+          ({plan.limits.records === null ? 'records without limit' : `up to ${countOf(plan.limits.records, 'record')}`}), then choose the file again.
+        </p>
+      )}
+    </Alert>
+  );
+}
+
 function Refusal({ error }: { error: unknown }) {
+  const limit = recordLimitOf(error);
+  if (limit) return <RecordLimitRefusal message={limit.message} needed={limit.needed} />;
   const bad = badLinesOf(error);
   if (!bad) return <Alert variant="destructive">{error instanceof Error ? error.message : 'The file could not be imported.'}</Alert>;
   return (
@@ -144,25 +167,16 @@ export function ImportCard({ zoneId }: { zoneId: string }) {
         )}
         {step.name === 'refused' && <Refusal error={step.error} />}
         {(step.name === 'checked' || step.name === 'applying') && (
-          <section aria-label="What the import changes" className="grid gap-3">
-            <h3 className="font-medium">What the import changes ({mode})</h3>
-            <Summary result={step.result} />
-            {step.result.ignored.length > 0 && (
-              <ul aria-label="Left out" className="grid gap-1 text-sm text-muted-foreground">
-                {step.result.ignored.map((ignored) => (
-                  <li key={`${ignored.name} ${ignored.type}`}>
-                    Left out: {ignored.name} {ignored.type} ({ignored.count}): {ignored.reason}
-                  </li>
-                ))}
-              </ul>
-            )}
-            <RecordSetDiff changes={changes} label="Record set changes" />
-            <div>
-              <Button disabled={step.name === 'applying' || changes.length === 0} onClick={() => step.name === 'checked' && void apply(step.text, step.result)}>
-                {step.name === 'applying' ? 'Importing…' : `Import (${mode})`}
-              </Button>
-            </div>
-          </section>
+          <ImportPreview
+            mode={mode}
+            result={step.result}
+            summary={<Summary result={step.result} />}
+            action={{
+              label: step.name === 'applying' ? 'Importing…' : `Import (${mode})`,
+              disabled: step.name === 'applying' || changes.length === 0,
+              onClick: () => step.name === 'checked' && void apply(step.text, step.result),
+            }}
+          />
         )}
         {step.name === 'applied' && (
           <Alert>

@@ -1,4 +1,4 @@
-import type { paths } from '@kaja/api-client';
+import type { components, paths } from '@kaja/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, call, inForm } from '../../api/client';
 import { ApiError } from '../../api/errors';
@@ -15,6 +15,19 @@ export function badLinesOf(error: unknown): { lines: BadLine[]; count: number } 
   if (!Array.isArray(details?.lines)) return null;
   const lines = details.lines.filter((line: Partial<BadLine> | null): line is BadLine => typeof line?.line === 'number' && typeof line?.message === 'string');
   return { lines, count: typeof details.error_count === 'number' ? details.error_count : lines.length };
+}
+
+/** A refusal for the plan's record limit: its message and how many records the zone would need (`details` of quota_exceeded). */
+export function recordLimitOf(error: unknown): { message: string; needed: number } | null {
+  if (!(error instanceof ApiError) || error.code !== 'quota_exceeded') return null;
+  const details = error.details as { resource?: unknown; usage?: unknown; requested?: unknown } | undefined;
+  if (details?.resource !== 'records' || typeof details.usage !== 'number' || typeof details.requested !== 'number') return null;
+  return { message: error.message.replace(/\.$/, ''), needed: details.usage + details.requested };
+}
+
+/** The first plan on offer (they come smallest first) that holds `records`. */
+export function planThatFits(plans: readonly components['schemas']['Plan'][], records: number) {
+  return plans.find((plan) => plan.limits.records === null || plan.limits.records >= records);
 }
 
 /** Sends a zone file: with `dryRun` only to learn what it would change. */

@@ -62,7 +62,7 @@ describe('importing and exporting a zone file in the dashboard', () => {
           '@ IN TXT "hello from the file"',
         ]),
       );
-    const changes = page.getByRole('list', { name: 'Record set changes' });
+    const changes = page.getByRole('region', { name: 'What the import changes' });
     await changes.waitFor();
     await changes.getByText('Added: 192.0.2.10').waitFor();
     await changes.getByText(`Added: 10 mail.${zone.name}.`).waitFor();
@@ -98,5 +98,74 @@ describe('importing and exporting a zone file in the dashboard', () => {
     expect(text).toContain('"hello from the file"');
     expect(text).not.toContain('192.0.2.99');
     expect(browser.errors).toEqual([]);
+  });
+
+  it('previews a large file: counts per type and the Import action at the top, staying in view; groups closed; a search; warnings', async () => {
+    const { page } = browser;
+    const large = await createZone(platform, account, 'large');
+    const hosts = Array.from({ length: 150 }, (_, i) => `host-${i + 1} IN A 192.0.2.${(i % 250) + 1}`);
+    await page.goto(`${platform.appUrl}/zones/${large.id}/zone-file`);
+    await page
+      .getByLabel('Zone file')
+      .setInputFiles(zoneFile([`$ORIGIN ${large.name}.`, '$TTL 300', ...hosts, '@ IN MX 10 mail', 'mail IN A 192.0.2.200', '@ IN TXT "v=spf1 mx +all"']));
+    const preview = page.getByRole('region', { name: 'What the import changes' });
+    const counts = preview.getByRole('table', { name: 'Changes per record type' });
+    await counts.waitFor();
+    expect(await counts.getByRole('row').allInnerTexts()).toEqual([
+      expect.stringMatching(/^Type\s+Added\s+Changed\s+Removed$/),
+      expect.stringMatching(/^A\s+151\s+0\s+0$/),
+      expect.stringMatching(/^MX\s+1\s+0\s+0$/),
+      expect.stringMatching(/^TXT\s+1\s+0\s+0$/),
+    ]);
+    await preview
+      .getByRole('alert')
+      .getByText(/every server on the internet may send mail/)
+      .waitFor();
+
+    // The 151 A sets start closed; the small groups open.
+    const aGroup = preview.getByRole('button', { name: /^A 151 sets/ });
+    expect(await aGroup.getAttribute('aria-expanded')).toBe('false');
+    expect(await preview.getByRole('button', { name: /^MX 1 set/ }).getAttribute('aria-expanded')).toBe('true');
+    expect(await preview.getByText('Added: 192.0.2.77').count()).toBe(0);
+    await checkScreen(page, 'zone-file-large');
+
+    // Opened, the list is long: the Import action stays in view at its end.
+    await aGroup.click();
+    await preview.getByText('Added: 192.0.2.77').waitFor();
+    await page.getByText(`host-150.${large.name}`).scrollIntoViewIfNeeded();
+    const button = page.getByRole('button', { name: 'Import (merge)' });
+    const box = await button.boundingBox();
+    const viewport = page.viewportSize()!;
+    expect(box).not.toBeNull();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
+    await aGroup.click();
+
+    // A search finds the sets by name or value, and opens the groups it finds them in.
+    await preview.getByLabel('Search the changes').fill('host-77.');
+    await preview.getByText('1 of 153 set changes match.').waitFor();
+    await preview.getByText(`host-77.${large.name}`).waitFor();
+    expect(await preview.getByText(`host-78.${large.name}`).count()).toBe(0);
+    await preview.getByLabel('Search the changes').fill('192.0.2.200');
+    await preview.getByText(`mail.${large.name}`).waitFor();
+    await checkScreen(page, 'zone-file-search');
+    expect(browser.errors).toEqual([]);
+  });
+
+  it("refuses a file over the plan's record limit with a link to Billing, the plan that fits chosen there", async () => {
+    const { page } = browser;
+    const over = await createZone(platform, account, 'over');
+    const hosts = Array.from({ length: 250 }, (_, i) => `host-${i + 1} IN A 192.0.2.${(i % 250) + 1}`);
+    await page.goto(`${platform.appUrl}/zones/${over.id}/zone-file`);
+    await page.getByLabel('Zone file').setInputFiles(zoneFile([`$ORIGIN ${over.name}.`, '$TTL 300', ...hosts]));
+    await page.getByText(/^Your plan allows 200 records/).waitFor();
+    const link = page.getByRole('link', { name: 'Change to the Pro plan' });
+    await checkScreen(page, 'zone-file-over-limit');
+    await link.click();
+    await page.waitForURL(/\/billing\?plan=pro$/);
+    const suggested = page.getByRole('group', { name: 'Pro, suggested' });
+    await suggested.getByText('Suggested').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Choose Pro');
+    await checkScreen(page, 'billing-suggested-plan');
   });
 });

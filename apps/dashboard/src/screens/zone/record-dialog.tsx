@@ -1,6 +1,6 @@
-import { type CustomerType, parseRrsetInput } from '@kaja/dns-model';
+import { type CustomerType, parseRrsetInput, rrsetWarnings, type RrsetWarning } from '@kaja/dns-model';
 import { Alert, Button, Dialog, DialogContent, DialogDescription, DialogTitle, Input, Label, Select, Textarea } from '@kaja/ui';
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus, Trash2, TriangleAlert } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { api, call, inForm } from '../../api/client';
@@ -13,6 +13,27 @@ import { relativeName } from './record-names';
 import { type RecordSet, useRefreshZone } from './zone-data';
 
 type RecordFormValues = { type: CustomerType; name: string; ttl: number; values: RecordValue[] };
+
+/** The form's input as one string: a warning confirmed for one input does not carry over to another. */
+const inputKey = (input: Pick<RecordFormValues, 'type' | 'name' | 'ttl' | 'values'>) => JSON.stringify([input.type, input.name, input.ttl, input.values]);
+
+/** What the set would do that may not be meant, with its consequence: shown before saving, saved only when confirmed. */
+function Warnings({ warnings }: { warnings: RrsetWarning[] }) {
+  return (
+    <div role="alert" className="grid gap-2 rounded-md border border-amber-500 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50">
+      <p className="flex items-center gap-2 font-medium">
+        <TriangleAlert aria-hidden className="size-4" />
+        Check before saving
+      </p>
+      <ul className="grid list-disc gap-1 pl-5">
+        {warnings.map((warning) => (
+          <li key={warning.code}>{warning.message}</li>
+        ))}
+      </ul>
+      <p>Save anyway if this is what you want.</p>
+    </div>
+  );
+}
 
 function PartInput({ part, id, ...props }: { part: RecordPart; id: string; value: string; onChange: (text: string) => void; invalid: boolean }) {
   const common = { id, 'aria-invalid': props.invalid || undefined, value: props.value };
@@ -90,6 +111,7 @@ export function RecordDialog({ zone, editing, open, onOpenChange }: RecordDialog
   const refresh = useRefreshZone(zone.id);
   const [failure, setFailure] = useState<string | null>(null);
   const [another, setAnother] = useState(false);
+  const [warned, setWarned] = useState<{ key: string; warnings: RrsetWarning[] } | null>(null);
   const nameInput = useRef<HTMLInputElement | null>(null);
   const editingType = editing && isRecordType(editing.type) ? editing.type : null;
   const initial = (type: CustomerType = 'A', ttl = zone.ttl): RecordFormValues =>
@@ -107,6 +129,10 @@ export function RecordDialog({ zone, editing, open, onOpenChange }: RecordDialog
   const setValues = (next: RecordValue[]) => form.setValue('values', next);
   const { errors, isSubmitting } = form.formState;
   const contentError = errors.root?.content?.message;
+  const name = form.watch('name');
+  const ttl = form.watch('ttl');
+  // Shown while the input is the one warned about; changed input is checked again on saving.
+  const shownWarnings = warned && warned.key === inputKey({ type, name, ttl, values }) ? warned.warnings : null;
 
   const submit = form.handleSubmit(async (input) => {
     setFailure(null);
@@ -117,6 +143,12 @@ export function RecordDialog({ zone, editing, open, onOpenChange }: RecordDialog
         if (field === 'content') form.setError('root.content', { message });
         else form.setError(field as 'type' | 'name' | 'ttl', { message });
       }
+      return;
+    }
+    const key = inputKey(input);
+    const warnings = rrsetWarnings(checked.rrset);
+    if (warnings.length > 0 && warned?.key !== key) {
+      setWarned({ key, warnings });
       return;
     }
     try {
@@ -138,6 +170,7 @@ export function RecordDialog({ zone, editing, open, onOpenChange }: RecordDialog
         );
       }
       await refresh();
+      setWarned(null);
       if (!editing && another) {
         form.reset(initial(input.type, input.ttl));
         nameInput.current?.focus();
@@ -164,6 +197,7 @@ export function RecordDialog({ zone, editing, open, onOpenChange }: RecordDialog
       open={open}
       onOpenChange={(next) => {
         setFailure(null);
+        setWarned(null);
         onOpenChange(next);
       }}
     >
@@ -243,6 +277,7 @@ export function RecordDialog({ zone, editing, open, onOpenChange }: RecordDialog
             name="ttl"
             render={({ field }) => <TtlField value={field.value} onChange={field.onChange} error={errors.ttl?.message} />}
           />
+          {shownWarnings && <Warnings warnings={shownWarnings} />}
           <div className="flex flex-wrap items-center justify-between gap-3">
             {!editing ? (
               <label className="flex items-center gap-2 text-sm">
@@ -253,7 +288,7 @@ export function RecordDialog({ zone, editing, open, onOpenChange }: RecordDialog
               <span />
             )}
             <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Saving…' : editing ? 'Save changes' : 'Add records'}
+              {isSubmitting ? 'Saving…' : shownWarnings ? 'Save anyway' : editing ? 'Save changes' : 'Add records'}
             </Button>
           </div>
         </form>

@@ -204,7 +204,7 @@ describe('delegation checks against a parent zone', () => {
     await delegate(zone.name, ['NS ns1.other-dns.net.']);
     expect(await checkNow(zone.id)).toMatchObject({ ns_state: 'elsewhere' });
     // The parent's only server now has an address where nothing answers.
-    parent.pause();
+    await parent.pause();
     try {
       const delegation = await checkNow(zone.id);
       expect(delegation).toMatchObject({ status: 'pending', ns_state: 'unknown', ds_state: 'unknown', ns: { parent: ['ns1.other-dns.net'] } });

@@ -3,7 +3,7 @@ import { text } from '../../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../../plugins/app/authentication';
 import { commonErrors, listEnvelope, pagination, successEnvelope } from '../../../schemas/common';
-import { rrsetInput, rrset, rrsetParams, setDiff, zoneParams } from '../../../schemas/zones';
+import { rrsetInput, rrset, rrsetParams, setDiff, warnedEnvelope, zoneParams } from '../../../schemas/zones';
 import * as rrsetsService from '../../../services/zones/rrsets';
 import type { ZoneContext } from '../../../services/context';
 
@@ -21,12 +21,12 @@ export const recordRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async (
         description: 'Values already in the set are kept once. `ttl` sets the set’s TTL (left out: the set keeps its TTL, a new set gets the zone’s).',
         params: zoneParams,
         body: rrsetInput,
-        response: { 200: successEnvelope(rrset), 201: successEnvelope(rrset), ...commonErrors },
+        response: { 200: warnedEnvelope(rrset), 201: warnedEnvelope(rrset), ...commonErrors },
       },
     },
     async (request, reply) => {
       const { created, rrset } = await rrsetsService.addToRrset(ctx, principalOf(request), request.params.id, request.body);
-      return reply.status(created ? 201 : 200).send({ status: 'success', data: rrset });
+      return reply.status(created ? 201 : 200).send({ status: 'success', data: rrset, warnings: rrsetsService.warningsOf([rrset]) });
     },
   );
 
@@ -76,15 +76,15 @@ export const recordRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async (
             .describe('Apply only if the zone’s serial is still this one (the serial the changes were planned against); otherwise 409 `serial_mismatch`'),
         }),
         response: {
-          200: successEnvelope(z.object({ serial: z.number().int(), changes: z.array(setDiff), rrsets: z.array(rrset) })),
+          200: warnedEnvelope(z.object({ serial: z.number().int(), changes: z.array(setDiff), rrsets: z.array(rrset) })),
           ...commonErrors,
         },
       },
     },
-    async (request) => ({
-      status: 'success' as const,
-      data: await rrsetsService.applyBulkChanges(ctx, principalOf(request), request.params.id, request.body.changes, request.body.if_serial),
-    }),
+    async (request) => {
+      const data = await rrsetsService.applyBulkChanges(ctx, principalOf(request), request.params.id, request.body.changes, request.body.if_serial);
+      return { status: 'success' as const, data, warnings: rrsetsService.warningsOf(data.rrsets) };
+    },
   );
 
   app.get(
@@ -108,13 +108,13 @@ export const recordRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async (
         summary: 'Replace the values (and TTL) of a record set',
         params: rrsetParams,
         body: rrsetInput.pick({ content: true, ttl: true }),
-        response: { 200: successEnvelope(rrset), ...commonErrors },
+        response: { 200: warnedEnvelope(rrset), ...commonErrors },
       },
     },
-    async (request) => ({
-      status: 'success' as const,
-      data: await rrsetsService.replaceRrset(ctx, principalOf(request), request.params.id, request.params.recordId, request.body),
-    }),
+    async (request) => {
+      const data = await rrsetsService.replaceRrset(ctx, principalOf(request), request.params.id, request.params.recordId, request.body);
+      return { status: 'success' as const, data, warnings: rrsetsService.warningsOf([data]) };
+    },
   );
 
   app.delete(

@@ -107,7 +107,19 @@ deep     IN A     192.0.2.99
     expect(response.status).toBe(200);
     const data = response.body.data;
     expect(data).toMatchObject({ mode: 'merge', dry_run: false, serial: zone.serial + 1 });
-    expect(data.summary).toEqual({ records_in_file: 20, sets_created: 18, sets_updated: 0, sets_deleted: 0, records_added: 18, records_removed: 0 });
+    expect(data.summary).toEqual({
+      records_in_file: 20,
+      sets_created: 18,
+      sets_updated: 0,
+      sets_deleted: 0,
+      records_added: 18,
+      records_removed: 0,
+      by_type: expect.any(Array),
+    });
+    // One set of each type: the counts per type add up to the sets created.
+    const byType = data.summary.by_type as { type: string; created: number; updated: number; deleted: number }[];
+    expect(byType.map((row) => row.type)).toEqual([...byType.map((row) => row.type)].sort());
+    expect(byType.reduce((total, row) => total + row.created, 0)).toBe(18);
     expect(data.ignored).toEqual([
       { name: zone.name, type: 'SOA', count: 1, reason: expect.stringContaining('managed by the platform') },
       { name: zone.name, type: 'NS', count: 1, reason: expect.stringContaining('managed by the platform') },

@@ -3,7 +3,7 @@ import { text } from '../../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../../plugins/app/authentication';
 import { commonErrors, errorEnvelope, queryFlag, successEnvelope } from '../../../schemas/common';
-import { setDiff, zoneParams } from '../../../schemas/zones';
+import { rrsetWarning, setDiff, zoneParams } from '../../../schemas/zones';
 import * as zoneFiles from '../../../services/zones/zoneFiles';
 import type { PlanningContext } from '../../../services/context';
 
@@ -65,8 +65,16 @@ export const zoneFileRoutes: FastifyPluginAsyncZod<{ ctx: PlanningContext }> = a
                 sets_deleted: z.number().int(),
                 records_added: z.number().int(),
                 records_removed: z.number().int(),
+                by_type: z
+                  .array(z.object({ type: z.string(), created: z.number().int(), updated: z.number().int(), deleted: z.number().int() }))
+                  .describe('The set changes counted per record type, by type'),
               }),
               ignored: z.array(z.object({ name: z.string(), type: z.string(), count: z.number().int(), reason: z.string() })),
+              warnings: z
+                .array(rrsetWarning)
+                .describe(
+                  'Sets the file creates or changes that are valid but very likely do something unintended (an empty CAA issue value, a null MX, SPF +all...)',
+                ),
               changes_total: z.number().int().describe('How many sets change; `changes` lists the first 1000'),
               changes: z.array(setDiff),
             }),
