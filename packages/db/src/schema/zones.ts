@@ -65,7 +65,9 @@ export const zones = pgTable(
     uniqueIndex('zones_name_idx').on(table.name),
     index('zones_customer_idx').on(table.customerId, table.name),
     check('zones_type_check', sql`${table.type} in ('primary', 'secondary', 'catalog')`),
-    uniqueIndex('zones_catalog_customer_idx').on(table.customerId).where(sql`${table.type} = 'catalog'`),
+    uniqueIndex('zones_catalog_customer_idx')
+      .on(table.customerId)
+      .where(sql`${table.type} = 'catalog'`),
     check('zones_region_check', sql`${table.region} in ('EU_GLOBAL', 'EU', 'GLOBAL')`),
     check('zones_status_check', sql`${table.status} in ('active', 'disabled', 'deleting')`),
     check('zones_dnssec_state_check', sql`${table.dnssecState} in ('off', 'signing', 'active', 'disabling')`),
