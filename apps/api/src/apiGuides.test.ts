@@ -35,7 +35,8 @@ describe('the examples of the API guides', () => {
   beforeAll(async () => {
     // The parent zone `com.` the delegation guide's checks read.
     parent = await startParentZone();
-    api = await startTestApi({ env: parent.env });
+    // The catalog guide's secondary is on a documentation network, which the operator allows here.
+    api = await startTestApi({ env: { ...parent.env, SECONDARY_ALLOWED_CIDRS: '203.0.113.0/24' } });
     // The guides' sample customer: the address and password the sign-in example uses.
     ada = await signUpOwner(api, { email: 'ada@example.com', password: 'correct horse battery staple' });
     variables.API = `${api.origin}/v1`;
@@ -199,6 +200,28 @@ describe('the examples of the API guides', () => {
       'A 127.0.0.1',
       'AAAA 2001:db8::7',
     ]);
+    await deleteSampleZone(zoneId);
+  });
+
+  it('catalog-zones: turn on, a transfer key and a secondary on the catalog, turn off', async () => {
+    const blocks = examples('catalog-zones');
+    expect(blocks).toHaveLength(4);
+    const [create, key, secondary, remove] = blocks as [string, string, string, string];
+    const zoneId = await createSampleZone();
+    const catalog = await expectSuccess(create, 201);
+    expect(catalog).toMatchObject({
+      name: `${ada.customerId.replaceAll('-', '')}.catalog.invalid`,
+      version: '2',
+      members: [{ zone_id: zoneId, zone: 'example.com' }],
+    });
+    variables.CATALOG_ZONE_ID = catalog.zone_id;
+    const transferKey = await expectSuccess(key, 201);
+    expect(transferKey).toMatchObject({ name: 'catalog-transfer', can_transfer: true, can_update: false });
+    variables.CATALOG_KEY_ID = transferKey.id;
+    expect(await expectSuccess(secondary, 201)).toMatchObject({ zone_id: catalog.zone_id, address: '203.0.113.53', port: 53, tsig_key_id: transferKey.id });
+    expect((await expectSuccess(remove, 202)).status).toBe('deleting');
+    await api.app.jobs.runUntilIdle();
+    expect((await api.request('GET', '/catalog-zone', { token: ada.apiKey })).status).toBe(404);
     await deleteSampleZone(zoneId);
   });
 

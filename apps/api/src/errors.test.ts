@@ -8,6 +8,7 @@ describe('the write path’s refusals as the API answers them', () => {
     rrset_not_found: ['not_found', 404],
     zone_deleting: ['conflict', 409],
     zone_is_secondary: ['zone_is_secondary', 409],
+    zone_is_catalog: ['conflict', 409],
     invalid_change: ['validation_failed', 422],
     not_permitted: ['forbidden', 403],
     quota_exceeded: ['quota_exceeded', 403],

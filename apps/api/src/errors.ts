@@ -55,6 +55,7 @@ export const zoneWriteErrorCodes: Record<ZoneWriteErrorCode, ErrorCode> = {
   rrset_not_found: 'not_found',
   zone_deleting: 'conflict',
   zone_is_secondary: 'zone_is_secondary',
+  zone_is_catalog: 'conflict',
   invalid_change: 'validation_failed',
   not_permitted: 'forbidden',
   quota_exceeded: 'quota_exceeded',

@@ -4094,6 +4094,362 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/catalog-zone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your catalog zone and the zones it lists (404 when it is off)
+         * @description API key, access token or session cookie; scope `zones:read`.
+         *
+         *     API key, access token or session cookie; scope `zones:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["CatalogZone"];
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Turn on your catalog zone, listing your zones for your own secondaries
+         * @description One per customer; it does not count as a zone of your plan. `name` defaults to a name of yours under catalog.invalid (never delegated); a name you choose follows the rules of zone names. Then create a TSIG key with can_transfer on the catalog (POST /zones/{zone_id}/tsig-keys) and add your secondaries (POST /zones/{zone_id}/secondaries): they may transfer the catalog and every zone it lists with that key, and are sent NOTIFY for all of them. A credential limited to some zones is refused (403).
+         *
+         *     API key, access token or session cookie; scope `zones:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        /** @enum {string} */
+                        region?: "EU_GLOBAL" | "EU" | "GLOBAL";
+                        /** @description 60 to 604800 seconds (default 3600) */
+                        ttl?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["CatalogZone"];
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Turn the catalog zone off (asynchronously)
+         * @description Answers 202: the catalog is no longer served and is removed by a background job with its keys and secondaries. Your secondaries keep the zones they hold until they remove them themselves.
+         *
+         *     API key, access token or session cookie; scope `zones:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["CatalogZone"];
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/customers": {
         parameters: {
             query?: never;
@@ -15480,6 +15836,90 @@ export interface components {
             line2: string | null;
             postal_code: string;
         };
+        CatalogZone: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description Your active zones, primary and secondary; disabled zones and zones being deleted are not listed */
+            members: {
+                /**
+                 * @description The group property: the network of the zone, for a consumer template per network
+                 * @enum {string}
+                 */
+                group: "eu" | "global" | "eu-global";
+                /** @description The unique label of the member in <member_id>.zones.<name> PTR <zone>: the zone id in hex, new for a zone made again */
+                member_id: string;
+                zone: string;
+                /** Format: uuid */
+                zone_id: string;
+            }[];
+            /** @description The catalog zone’s name, as your secondaries configure it */
+            name: string;
+            /** @description Where secondaries transfer the catalog and its zones from */
+            name_servers: string[];
+            /**
+             * @description The network whose name servers serve the catalog
+             * @enum {string}
+             */
+            region: "EU_GLOBAL" | "EU" | "GLOBAL";
+            /** @description SOA serial, new with every zone added or removed */
+            serial: number;
+            /** @enum {string} */
+            status: "active" | "disabled" | "deleting";
+            /** Format: date-time */
+            updated_at: string;
+            /**
+             * @description The catalog zone schema version (RFC 9432), in the TXT record at version.<name>
+             * @constant
+             */
+            version: "2";
+            /**
+             * Format: uuid
+             * @description The catalog as a zone: its TSIG keys and secondaries are at /zones/{zone_id}/tsig-keys and /zones/{zone_id}/secondaries
+             */
+            zone_id: string;
+        };
+        CatalogZoneInput: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description Your active zones, primary and secondary; disabled zones and zones being deleted are not listed */
+            members: {
+                /**
+                 * @description The group property: the network of the zone, for a consumer template per network
+                 * @enum {string}
+                 */
+                group: "eu" | "global" | "eu-global";
+                /** @description The unique label of the member in <member_id>.zones.<name> PTR <zone>: the zone id in hex, new for a zone made again */
+                member_id: string;
+                zone: string;
+                /** Format: uuid */
+                zone_id: string;
+            }[];
+            /** @description The catalog zone’s name, as your secondaries configure it */
+            name: string;
+            /** @description Where secondaries transfer the catalog and its zones from */
+            name_servers: string[];
+            /**
+             * @description The network whose name servers serve the catalog
+             * @enum {string}
+             */
+            region: "EU_GLOBAL" | "EU" | "GLOBAL";
+            /** @description SOA serial, new with every zone added or removed */
+            serial: number;
+            /** @enum {string} */
+            status: "active" | "disabled" | "deleting";
+            /** Format: date-time */
+            updated_at: string;
+            /**
+             * @description The catalog zone schema version (RFC 9432), in the TXT record at version.<name>
+             * @constant
+             */
+            version: "2";
+            /**
+             * Format: uuid
+             * @description The catalog as a zone: its TSIG keys and secondaries are at /zones/{zone_id}/tsig-keys and /zones/{zone_id}/secondaries
+             */
+            zone_id: string;
+        };
         Cryptokey: {
             /** @description An active key signs; an inactive one is published in the DNSKEY set only */
             active: boolean;
@@ -16556,10 +16996,10 @@ export interface components {
             /** @description Default TTL of new records; also the TTL of the SOA and apex NS */
             ttl: number;
             /**
-             * @description `secondary`: transferred in from your primaries, records read-only here
+             * @description `secondary`: transferred in from your primaries, records read-only here; `catalog`: your catalog zone (GET /catalog-zone), written by the platform
              * @enum {string}
              */
-            type: "primary" | "secondary";
+            type: "primary" | "secondary" | "catalog";
             /** Format: date-time */
             updated_at: string;
         };
@@ -16813,10 +17253,10 @@ export interface components {
             /** @description Default TTL of new records; also the TTL of the SOA and apex NS */
             ttl: number;
             /**
-             * @description `secondary`: transferred in from your primaries, records read-only here
+             * @description `secondary`: transferred in from your primaries, records read-only here; `catalog`: your catalog zone (GET /catalog-zone), written by the platform
              * @enum {string}
              */
-            type: "primary" | "secondary";
+            type: "primary" | "secondary" | "catalog";
             /** Format: date-time */
             updated_at: string;
         };

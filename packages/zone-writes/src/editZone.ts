@@ -133,8 +133,9 @@ export async function writeSystemChanges(
   build: (state: ZoneState) => SetChange[],
   options: Omit<EditOptions, 'system'> & { actor: Actor },
 ): Promise<{ serial: number; diffs: SetDiff[] }> {
-  refuseSecondaryWrites(zone);
-  // Every set the platform writes is at the apex.
+  // A catalog zone's sets are the platform's: only a secondary zone's are someone else's.
+  if (zone.type === 'secondary') refuseSecondaryWrites(zone);
+  // Every set the platform writes here is at the apex.
   const state = { zone, sets: await loadSets(tx, zone.id, neighbourhoodOf(zone.name, [])) };
   const changes = build(state);
   const diffs = planChanges(null, state, changes, { system: true });

@@ -11,6 +11,8 @@ export type ZoneWriteErrorCode =
   | 'zone_deleting'
   /** A secondary zone's records are its primaries'. */
   | 'zone_is_secondary'
+  /** A catalog zone's records are the platform's list of the customer's zones. */
+  | 'zone_is_catalog'
   /** The change breaks a record rule; `details` names each field with its problem. */
   | 'invalid_change'
   /** The caller's record policies do not cover a set the change touches; `details` names them. */

@@ -7,6 +7,7 @@
 // Refusals are `ZoneWriteError`s with a code each writer answers in its own terms.
 export { inTransaction, mailJob, type AfterCommit, type MailingContext, type MailMessage, type PublishingContext } from './afterCommit';
 export { recordAudit, systemActor, type Actor, type AuditEntry } from './audit';
+export { catalogGroup, catalogMemberLabel, catalogMembers, catalogRrsets, catalogVersion, syncCatalogZone, type CatalogMember } from './catalogZones';
 export type { Logger, WriteContext } from './context';
 export { applyUpdate, createUpdateService, type TsigKeyRow, type UpdateOutcome, type UpdateRequest, type UpdateService } from './dynamicUpdates';
 export { editableZone, type EditableZone } from './editableZone';

@@ -28,14 +28,15 @@ export async function planLimits(executor: Executor, customerId: string): Promis
 }
 
 /**
- * The customer's zones and records (the platform's SOA and apex NS not counted). Zones being
+ * The customer's zones and records (the platform's SOA and apex NS not counted, nor the catalog zone). Zones being
  * deleted no longer count, nor do their records: they are not served and go with the zone.
  */
 export async function accountUsage(executor: Executor, customerId: string): Promise<AccountUsage> {
   const [row] = await executor
     .select({ zones: count(), records: sum(zones.recordCount) })
     .from(zones)
-    .where(and(eq(zones.customerId, customerId), ne(zones.status, 'deleting')));
+    // The catalog zone is the platform's list of the others, no zone the plan counts (decision 058).
+    .where(and(eq(zones.customerId, customerId), ne(zones.status, 'deleting'), ne(zones.type, 'catalog')));
   return { zones: row?.zones ?? 0, records: Number(row?.records ?? 0) };
 }
 

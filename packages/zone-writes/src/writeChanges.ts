@@ -94,7 +94,8 @@ export async function writeChanges(
 ): Promise<{ serial: number; sets: Map<string, RrsetRow | null>; change?: ZoneChangeNotice['change'] }> {
   const { zone, sets } = state;
   const stored = new Map<string, RrsetRow | null>();
-  const delta = recordDelta(zone.name, diffs);
+  // A catalog zone's records are the platform's list of the customer's zones: no plan counts them.
+  const delta = zone.type === 'catalog' ? 0 : recordDelta(zone.name, diffs);
   await checkRecordQuota(tx, zone.customerId, delta);
   if (diffs.length === 0 && !options.newSerial) {
     for (const change of changes) stored.set(setKey(change.name, change.type), sets.get(setKey(change.name, change.type)) ?? null);

@@ -34,7 +34,11 @@ export const zone = z
   .object({
     id: z.uuid(),
     name: z.string().describe('Absolute, lowercase (IDN as punycode), without the trailing dot'),
-    type: z.enum(['primary', 'secondary']).describe('`secondary`: transferred in from your primaries, records read-only here'),
+    type: z
+      .enum(['primary', 'secondary', 'catalog'])
+      .describe(
+        '`secondary`: transferred in from your primaries, records read-only here; `catalog`: your catalog zone (GET /catalog-zone), written by the platform',
+      ),
     region: zoneRegion,
     ttl: z.number().int().describe('Default TTL of new records; also the TTL of the SOA and apex NS'),
     status: z.enum(['active', 'disabled', 'deleting']),

@@ -46,9 +46,9 @@ export interface ApiWithNode {
 /**
  * The real API over HTTP on a fresh database, and a DNS node on that database on 127.0.0.1:
  * signing with the keys the API makes, serving transfers and taking dynamic updates through the
- * API's update service. On PGlite the node hears changes in process, on PostgreSQL by LISTEN.
+ * API's update service; with `notify`, sending NOTIFY to the zones' secondaries. On PGlite the node hears changes in process, on PostgreSQL by LISTEN.
  */
-export async function startApiWithNode(options: { env?: Record<string, string>; alias?: AliasResolver } = {}): Promise<ApiWithNode> {
+export async function startApiWithNode(options: { env?: Record<string, string>; alias?: AliasResolver; notify?: boolean } = {}): Promise<ApiWithNode> {
   const api = await startTestApi({ env: options.env });
   let dns: DatabaseDnsServer | undefined;
   try {
@@ -63,6 +63,8 @@ export async function startApiWithNode(options: { env?: Record<string, string>; 
       updates: createUpdateService({ ...api.app.context, zoneChanges: api.app.zoneChanges }),
       countsFlushIntervalMs: 600_000,
       ...(options.alias ? { alias: options.alias } : {}),
+      // NOTIFY to customers' secondaries, once the node holds the lease, to the addresses the operator allows.
+      ...(options.notify ? { notify: true, secondaryAllowedCidrs: api.config.secondaryAllowedCidrs } : {}),
     });
     const node = dns;
     const port = node.addresses[0]!.port;

@@ -50,11 +50,12 @@ describe('learning center and API guides', () => {
     expect(words(guide!)).toBeGreaterThanOrEqual(600);
   });
 
-  it('has the twelve API guides, each with a description and a category', () => {
+  it('has the thirteen API guides, each with a description and a category', () => {
     const guides = entries('api');
     expect(guides.map((entry) => entry.slug).sort()).toEqual([
       'authentication',
       'billing',
+      'catalog-zones',
       'cli-and-sdk',
       'delegation',
       'dnssec',

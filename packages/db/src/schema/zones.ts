@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { createdAt, id, updatedAt } from './columns';
 import { customers } from './customers';
 
-export type ZoneType = 'primary' | 'secondary';
+/** `catalog`: the customer's catalog zone (RFC 9432), written by the platform alone (decision 058). */
+export type ZoneType = 'primary' | 'secondary' | 'catalog';
 export type ZoneStatus = 'active' | 'disabled' | 'deleting';
 export type ZoneRegionColumn = 'EU_GLOBAL' | 'EU' | 'GLOBAL';
 export type DnssecState = 'off' | 'signing' | 'active' | 'disabling';
@@ -29,7 +30,10 @@ export const zones = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     /** Absolute, lowercase, punycode, without the trailing dot. */
     name: text('name').notNull(),
-    /** `secondary`: transferred in from the customer's primaries (see `secondary_zones`), read-only here. */
+    /**
+     * `secondary`: transferred in from the customer's primaries (see `secondary_zones`), read-only here.
+     * `catalog`: the customer's catalog zone listing their other zones, at most one per customer.
+     */
     type: text('type').$type<ZoneType>().notNull().default('primary'),
     region: text('region').$type<ZoneRegionColumn>().notNull(),
     /** Default TTL of new records, and the TTL of the platform's SOA and apex NS. */
@@ -60,7 +64,10 @@ export const zones = pgTable(
   (table) => [
     uniqueIndex('zones_name_idx').on(table.name),
     index('zones_customer_idx').on(table.customerId, table.name),
-    check('zones_type_check', sql`${table.type} in ('primary', 'secondary')`),
+    check('zones_type_check', sql`${table.type} in ('primary', 'secondary', 'catalog')`),
+    uniqueIndex('zones_catalog_customer_idx')
+      .on(table.customerId)
+      .where(sql`${table.type} = 'catalog'`),
     check('zones_region_check', sql`${table.region} in ('EU_GLOBAL', 'EU', 'GLOBAL')`),
     check('zones_status_check', sql`${table.status} in ('active', 'disabled', 'deleting')`),
     check('zones_dnssec_state_check', sql`${table.dnssecState} in ('off', 'signing', 'active', 'disabling')`),

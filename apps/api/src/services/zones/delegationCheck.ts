@@ -1,7 +1,17 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from '@kaja/db/orm';
 import { delegationChecks, enqueueJob, jobs, users, zones, type Executor } from '@kaja/db';
 import { ApiError } from '../../errors';
-import { advanceOnboarding, findZone, inTransaction, noticeOf, recordAudit, systemActor, zoneNameServers, type ZoneRow } from '@kaja/zone-writes';
+import {
+  advanceOnboarding,
+  findZone,
+  inTransaction,
+  noticeOf,
+  recordAudit,
+  syncCatalogZone,
+  systemActor,
+  zoneNameServers,
+  type ZoneRow,
+} from '@kaja/zone-writes';
 import type { ServiceContext, ZoneContext } from '../context';
 import { dsProblemMail, pendingReleasedMail, pendingReleaseWarningMail } from './delegationMail';
 import { brokenDsStates, dsStateOf, hostKey, nsStateOf, pointsToUs, type ExpectedDs } from './delegationStates';
@@ -234,7 +244,8 @@ export async function runDelegationSchedule(ctx: ZoneContext): Promise<void> {
   const due = await ctx.db
     .select({ id: zones.id })
     .from(zones)
-    .where(and(ne(zones.status, 'deleting'), or(isNull(zones.delegationCheckedAt), lt(zones.delegationCheckedAt, dueBefore))))
+    // A catalog zone is never delegated (decision 058): there is nothing to check.
+    .where(and(ne(zones.status, 'deleting'), ne(zones.type, 'catalog'), or(isNull(zones.delegationCheckedAt), lt(zones.delegationCheckedAt, dueBefore))))
     .orderBy(sql`${zones.delegationCheckedAt} nulls first`, asc(zones.id))
     .limit(zonesPerPass);
   const stopAt = Date.now() + passBudgetMs;
@@ -313,6 +324,7 @@ async function releaseZone(ctx: ZoneContext, zoneId: string): Promise<void> {
       summary: { name: zone.name, pending_since: zone.pendingSince.toISOString(), ns_state: zone.delegationNs },
     });
     after.publish(noticeOf(deleting!));
+    await syncCatalogZone(tx, ctx, after, zone.customerId, systemActor);
     for (const to of await ownerEmails(tx, deleting!.customerId)) after.mail(pendingReleasedMail(ctx.config, to, deleting!));
   });
 }

@@ -90,6 +90,7 @@ const refusalAnswers: Record<ZoneWriteError['code'], HostAnswer> = {
   zone_not_found: 'nohost',
   zone_deleting: 'nohost',
   zone_is_secondary: 'nohost',
+  zone_is_catalog: 'nohost',
   not_permitted: 'nohost',
   invalid_change: 'dnserr',
   quota_exceeded: 'dnserr',

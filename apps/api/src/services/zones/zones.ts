@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from '@kaja/db/orm';
+import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from '@kaja/db/orm';
 import { customers, enqueueJob, rrsets, zoneChanges, zones, type Executor } from '@kaja/db';
 import { NS, parseZoneName, ttlProblem, ValidationError, typeCode } from '@kaja/dns-model';
 import { ApiError, conflict, invalid } from '../../errors';
@@ -16,6 +16,7 @@ import {
   recordAudit,
   soaContent,
   sortKeyOf,
+  syncCatalogZone,
   writeSystemChanges,
   zoneNameServers,
   type ZoneRow,
@@ -91,22 +92,14 @@ export async function createZone(ctx: ZoneContext, principal: Principal, input: 
     const [customer] = await tx.select({ defaultRegion: customers.defaultRegion }).from(customers).where(eq(customers.id, principal.customerId));
     const region = input.region ?? customer!.defaultRegion;
 
-    const ancestors = ancestorsOf(name);
-    const clash = await tx
-      .select({ name: zones.name, customerId: zones.customerId })
-      .from(zones)
-      .where(or(eq(zones.name, name), inArray(zones.name, ancestors), sql`right(${zones.name}, ${name.length + 1}) = ${'.' + name}`));
-    const same = clash.find((zone) => zone.name === name);
-    if (same) throw conflict(`The zone ${name} is already hosted on the platform`, { name: 'This zone is already hosted' });
-    // A parent or child zone of another customer would let one customer answer for the other's names.
-    const foreign = clash.find((zone) => zone.customerId !== principal.customerId);
-    if (foreign) {
-      const relation = foreign.name.endsWith(`.${name}`) ? 'inside' : 'above';
-      throw conflict(`${name} cannot be hosted: another customer hosts a zone ${relation} it`, { name: `Another customer hosts a zone ${relation} ${name}` });
-    }
+    await refuseTakenZoneName(tx, principal.customerId, name);
     await checkZoneQuota(tx, principal.customerId);
 
-    if (input.type === 'secondary') return createSecondaryZone(ctx, tx, principal, { name, region, ttl, primaries: input.primaries ?? [] });
+    if (input.type === 'secondary') {
+      const created = await createSecondaryZone(ctx, tx, principal, { name, region, ttl, primaries: input.primaries ?? [] });
+      await syncCatalogZone(tx, ctx, after, principal.customerId, principal.actor);
+      return created;
+    }
     if (input.primaries) throw invalid({ primaries: 'Only a secondary zone has primaries' });
     const serial = nextSerial(0);
     const [zone] = await tx
@@ -139,9 +132,29 @@ export async function createZone(ctx: ZoneContext, principal: Principal, input: 
     });
     await advanceOnboarding(tx, principal.actor, principal.customerId, 'create_zone');
     after.publish(noticeOf(zone!));
+    await syncCatalogZone(tx, ctx, after, principal.customerId, principal.actor);
     return zone!;
   });
   return zone;
+}
+
+/**
+ * Refuses a name already hosted, and one above or inside another customer's zone, in a
+ * transaction holding the zone-creation lock (`kaja.zones.create`).
+ */
+export async function refuseTakenZoneName(tx: Executor, customerId: string, name: string): Promise<void> {
+  const clash = await tx
+    .select({ name: zones.name, customerId: zones.customerId })
+    .from(zones)
+    .where(or(eq(zones.name, name), inArray(zones.name, ancestorsOf(name)), sql`right(${zones.name}, ${name.length + 1}) = ${'.' + name}`));
+  const same = clash.find((zone) => zone.name === name);
+  if (same) throw conflict(`The zone ${name} is already hosted on the platform`, { name: 'This zone is already hosted' });
+  // A parent or child zone of another customer would let one customer answer for the other's names.
+  const foreign = clash.find((zone) => zone.customerId !== customerId);
+  if (foreign) {
+    const relation = foreign.name.endsWith(`.${name}`) ? 'inside' : 'above';
+    throw conflict(`${name} cannot be hosted: another customer hosts a zone ${relation} it`, { name: `Another customer hosts a zone ${relation} ${name}` });
+  }
 }
 
 /**
@@ -183,7 +196,8 @@ async function createSecondaryZone(
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 export async function listZones(ctx: ZoneContext, principal: Principal, page: Pagination & { name?: string | undefined }) {
-  const conditions: SQL[] = [eq(zones.customerId, principal.customerId)];
+  // The catalog zone is shown at /catalog-zone, not among the zones it lists.
+  const conditions: SQL[] = [eq(zones.customerId, principal.customerId), ne(zones.type, 'catalog')];
   if (page.name) conditions.push(ilike(zones.name, `%${escapeLike(page.name.trim().toLowerCase().replace(/\.$/, ''))}%`));
   if (principal.credential.kind === 'api_key' && principal.credential.apiKey.allowedZones) {
     const allowed = principal.credential.apiKey.allowedZones;
@@ -251,6 +265,7 @@ export async function updateZone(ctx: ZoneContext, principal: Principal, zoneId:
       });
     }
     if (status !== zone.status || serial !== zone.serial) after.publish(noticeOf(updated!));
+    if (status !== zone.status && zone.type !== 'catalog') await syncCatalogZone(tx, ctx, after, zone.customerId, principal.actor);
     return updated!;
   });
 }
@@ -270,6 +285,7 @@ export async function requestZoneDeletion(ctx: ZoneContext, principal: Principal
       summary: { name: zone.name },
     });
     after.publish(noticeOf(updated!));
+    if (zone.type !== 'catalog') await syncCatalogZone(tx, ctx, after, zone.customerId, principal.actor);
     return updated!;
   });
 }

@@ -19,8 +19,8 @@ import { type RecordSet, recordSetsKey, useRecordSets, useZone } from './zone-da
 import { countOf } from '../../format/plural';
 
 function Records({ zone }: { zone: Zone }) {
-  // A secondary zone's records are its primary's: shown, never edited here.
-  const readOnly = zone.type === 'secondary';
+  // A secondary zone's records are its primary's, a catalog zone's the platform's list of your zones: shown, never edited here.
+  const readOnly = zone.type !== 'primary';
   const [nameFilter, setNameFilter] = useState('');
   const [typeFilter, setTypeFilter] = useState('');
   const filter = useDeferredValue(useMemo(() => ({ name: nameFilter.trim(), type: typeFilter }), [nameFilter, typeFilter]));
@@ -55,11 +55,14 @@ function Records({ zone }: { zone: Zone }) {
           </Button>
         )}
       </div>
-      {readOnly && (
+      {zone.type === 'secondary' && (
         <Alert>
           Read-only: this is a secondary zone, so its records come from your primaries. Change them on your primary server; the zone follows by NOTIFY or at its
           next refresh.
         </Alert>
+      )}
+      {zone.type === 'catalog' && (
+        <Alert>Read-only: this is your catalog zone, which lists your zones for your own secondaries. It follows your zones as you add and delete them.</Alert>
       )}
       <div className="flex flex-wrap gap-2">
         <Input

@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { DnssecBadge, NetworkBadges, ZoneStatusBadge } from '../../components/zone-badges';
+import { CatalogCard } from './catalog-card';
 import { CreateZoneDialog } from './create-zone-dialog';
 import { useZones } from './zones-data';
 
@@ -90,6 +91,7 @@ export default function ZonesScreen() {
           </nav>
         </>
       )}
+      <CatalogCard />
     </div>
   );
 }

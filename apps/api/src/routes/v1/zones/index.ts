@@ -8,6 +8,7 @@ import { primaryInput, zone, zoneParams } from '../../../schemas/zones';
 import type { PlanningContext } from '../../../services/context';
 import * as zonesService from '../../../services/zones/zones';
 import type { RateLimits } from '../../../plugins/app/rateLimit';
+import { catalogZoneRoutes } from './catalogZone';
 import { delegationRoutes } from './delegationRoutes';
 import { dnssecRoutes } from './dnssec';
 import { historyRoutes } from './history';
@@ -132,4 +133,5 @@ export const zoneRoutes: FastifyPluginAsyncZod<{ limits: RateLimits }> = async (
   await app.register(primaryRoutes, { ctx });
   await app.register(dnssecRoutes, { ctx });
   await app.register(delegationRoutes, { ctx, limits: limits.delegationCheck });
+  await app.register(catalogZoneRoutes, { ctx });
 };
