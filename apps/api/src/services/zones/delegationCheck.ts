@@ -1,7 +1,17 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from '@kaja/db/orm';
 import { delegationChecks, enqueueJob, jobs, users, zones, type Executor } from '@kaja/db';
 import { ApiError } from '../../errors';
-import { advanceOnboarding, findZone, inTransaction, noticeOf, recordAudit, systemActor, zoneNameServers, type ZoneRow } from '@kaja/zone-writes';
+import {
+  advanceOnboarding,
+  emitWebhookEvent,
+  findZone,
+  inTransaction,
+  noticeOf,
+  recordAudit,
+  systemActor,
+  zoneNameServers,
+  type ZoneRow,
+} from '@kaja/zone-writes';
 import type { ServiceContext, ZoneContext } from '../context';
 import { dsProblemMail, pendingReleasedMail, pendingReleaseWarningMail } from './delegationMail';
 import { brokenDsStates, dsStateOf, hostKey, nsStateOf, pointsToUs, type ExpectedDs } from './delegationStates';
@@ -203,6 +213,20 @@ export async function checkDelegation(ctx: ServiceContext, zoneId: string): Prom
     }
     if (nsState !== zone.delegationNs || dsState !== zone.delegationDs) {
       ctx.log.info({ zone_id: zone.id, ns_state: nsState, ds_state: dsState }, 'delegation changed');
+      await emitWebhookEvent(tx, {
+        customerId: zone.customerId,
+        type: 'delegation.changed',
+        at: now,
+        data: {
+          zone: { id: zone.id, name: zone.name },
+          ns_state: { from: zone.delegationNs, to: nsState },
+          ds_state: { from: zone.delegationDs, to: dsState },
+          activated,
+          problem: failed ? view.problem : null,
+          parent_ns: failed ? null : view.ns,
+          parent_ds: failed ? null : view.ds,
+        },
+      });
     }
     if (!mailDs || failed) return;
     await recordAudit(tx, systemActor, {
