@@ -29,6 +29,16 @@ function DeliveryState({ delivery }: { delivery: WebhookDelivery }) {
   return <Badge variant={variant}>{text}</Badge>;
 }
 
+/** The last answer's status code and error. */
+function Response({ delivery }: { delivery: WebhookDelivery }) {
+  return (
+    <span>
+      {delivery.last_status_code ?? (delivery.attempt_count > 0 ? 'No answer' : '—')}
+      {delivery.last_error && <span className="block max-w-64 break-words text-muted-foreground">{delivery.last_error}</span>}
+    </span>
+  );
+}
+
 /** Every attempt of a delivery: when, what came back, how long it took. */
 function Attempts({ delivery }: { delivery: WebhookDelivery }) {
   if (delivery.attempts.length === 0) return <span className="text-xs text-muted-foreground">Not tried yet</span>;
@@ -168,8 +178,8 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
         header={
           <TableRow>
             <TableHead>Event</TableHead>
-            <TableHead>State</TableHead>
-            <TableHead>Response</TableHead>
+            <TableHead className="hidden sm:table-cell">State</TableHead>
+            <TableHead className="hidden sm:table-cell">Response</TableHead>
             <TableHead className="hidden md:table-cell">Attempts</TableHead>
             <TableHead>
               <span className="sr-only">Actions</span>
@@ -181,13 +191,17 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
             <TableCell>
               <span className="font-mono text-xs">{delivery.event_type}</span>
               <span className="block text-xs text-muted-foreground">{formatDateTime(delivery.created_at)}</span>
+              {/* On narrow screens the state and the response follow the event. */}
+              <span className="mt-1 flex flex-wrap items-center gap-2 text-xs sm:hidden">
+                <DeliveryState delivery={delivery} />
+                <Response delivery={delivery} />
+              </span>
             </TableCell>
-            <TableCell>
+            <TableCell className="hidden sm:table-cell">
               <DeliveryState delivery={delivery} />
             </TableCell>
-            <TableCell className="text-xs">
-              {delivery.last_status_code ?? (delivery.attempt_count > 0 ? 'No answer' : '—')}
-              {delivery.last_error && <span className="block max-w-64 text-muted-foreground">{delivery.last_error}</span>}
+            <TableCell className="hidden text-xs sm:table-cell">
+              <Response delivery={delivery} />
             </TableCell>
             <TableCell className="hidden md:table-cell">
               <Attempts delivery={delivery} />
