@@ -207,7 +207,11 @@ describe('the examples of the API guides', () => {
     expect(blocks).toHaveLength(4);
     const [create, log, redeliver, test] = blocks as [string, string, string, string];
     const endpoint = await expectSuccess(create, 201);
-    expect(endpoint).toMatchObject({ url: 'https://hooks.example.com/kaja', description: 'deploy bot', event_types: ['zone.records_changed', 'dnssec.ds_changed'] });
+    expect(endpoint).toMatchObject({
+      url: 'https://hooks.example.com/kaja',
+      description: 'deploy bot',
+      event_types: ['zone.records_changed', 'dnssec.ds_changed'],
+    });
     expect(endpoint.secret).toMatch(/^whsec_/);
     variables.WEBHOOK_ID = endpoint.id;
     const queued = await expectSuccess(test, 202);
