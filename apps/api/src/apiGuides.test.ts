@@ -225,6 +225,30 @@ describe('the examples of the API guides', () => {
     await deleteSampleZone(zoneId);
   });
 
+  it('webhooks: register an endpoint, send a test event, read the log and redeliver', async () => {
+    const blocks = examples('webhooks');
+    expect(blocks).toHaveLength(4);
+    const [create, log, redeliver, test] = blocks as [string, string, string, string];
+    const endpoint = await expectSuccess(create, 201);
+    expect(endpoint).toMatchObject({
+      url: 'https://hooks.example.com/kaja',
+      description: 'deploy bot',
+      event_types: ['zone.records_changed', 'dnssec.ds_changed'],
+    });
+    expect(endpoint.secret).toMatch(/^whsec_/);
+    variables.WEBHOOK_ID = endpoint.id;
+    const queued = await expectSuccess(test, 202);
+    expect(queued).toMatchObject({ event_type: 'webhook.test', status: 'pending' });
+    const [logged] = await expectSuccess(log);
+    expect(logged).toMatchObject({ id: queued.id, event_type: 'webhook.test' });
+    variables.DELIVERY_ID = logged.id;
+    const again = await expectSuccess(redeliver, 202);
+    expect(again.event_id).toBe(queued.event_id);
+    expect(again.id).not.toBe(queued.id);
+    // hooks.example.com is not reachable from here: the endpoint goes before the jobs try it.
+    expect((await api.request('DELETE', `/webhooks/${endpoint.id}`, { token: ada.apiKey })).status).toBe(200);
+  });
+
   it('invitations: invite, list, read, withdraw; accept as a new person and as a signed-in user', async () => {
     const blocks = examples('invitations');
     expect(blocks).toHaveLength(7);

@@ -1,5 +1,5 @@
 import type { JobRunner } from '@kaja/db';
-import { mailJob, refreshSecondaryJob, type MailMessage } from '@kaja/zone-writes';
+import { mailJob, refreshSecondaryJob, webhookDeliveryJob, type MailMessage } from '@kaja/zone-writes';
 import { registerBillingJobs } from './services/billing/billingJobs';
 import type { ZoneContext } from './services/context';
 import * as delegationService from './services/zones/delegationCheck';
@@ -9,11 +9,13 @@ import type { Mailer } from './services/ops/mail';
 import { meterQueries, queryMeteringIntervalMs, queryMeteringJob } from './services/billing/queryUsage';
 import { refreshSecondaryZone } from './services/zones/secondaryZones';
 import * as zonesService from './services/zones/zones';
+import { attemptDelivery, trimDeliveries, webhookTrimIntervalMs, webhookTrimJob, type WebhookDeliveryPayload } from './services/webhooks/webhookDelivery';
 
 /**
  * Every background job of the API, registered in one place: mail (stored with the change that
  * sends it, so a crash cannot lose it), query metering, the billing life cycle, zone deletion,
- * DNSSEC key work, delegation checks, secondary-zone transfers and the change journal's retention.
+ * DNSSEC key work, delegation checks, secondary-zone transfers, the change journal's retention and
+ * webhook deliveries (each attempt a job, queued with the change that caused the event, decision 057).
  * A failing job is retried by the runner.
  */
 export function registerJobs(runner: JobRunner, ctx: ZoneContext, mailer: Mailer): void {
@@ -36,4 +38,9 @@ export function registerJobs(runner: JobRunner, ctx: ZoneContext, mailer: Mailer
     if (deleted > 0) ctx.log.info({ deleted }, 'zone changes trimmed');
   });
   runner.register(refreshSecondaryJob, (payload: { zoneId: string }) => refreshSecondaryZone(ctx, payload.zoneId));
+  runner.register(webhookDeliveryJob, (payload: WebhookDeliveryPayload) => attemptDelivery(ctx, payload));
+  runner.every(webhookTrimJob, webhookTrimIntervalMs, async () => {
+    const deleted = await trimDeliveries(ctx);
+    if (deleted > 0) ctx.log.info({ deleted }, 'webhook deliveries trimmed');
+  });
 }

@@ -2,3 +2,4 @@ export * from './plans';
 export * from './regions';
 export * from './networks';
 export { apiScopes, type ApiScope } from './scopes';
+export { webhookEvents, webhookEventTypes, webhookTestEvent, type WebhookEventType } from './webhookEvents';

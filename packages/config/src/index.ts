@@ -5,7 +5,7 @@ import { parseCidr, parseRateLimitExemption, rateLimitExemptionRule, type Cidr }
 import { parseKeyEncryptionKey } from './keyEncryptionKey';
 
 export { parseCidr, parseRateLimitExemption, rateLimitExemptionRule, type Cidr } from './cidr';
-export { secondaryAddressProblem } from './secondaryAddresses';
+export { secondaryAddressProblem, specialPurposeOf } from './secondaryAddresses';
 export { dnsNodeIdFile, resolveDnsNodeId } from './dnsNodeId';
 export { makeTreePrivate, privateDirectory, writePrivateFile } from './privateFiles';
 export {
@@ -186,6 +186,15 @@ const env = z.object({
       }),
     )
     .default([]),
+  WEBHOOK_ALLOWED_CIDRS: list
+    .transform((items, context) =>
+      items.map((item) => {
+        const cidr = parseCidr(item);
+        if (!cidr) context.addIssue({ code: 'custom', message: 'must be a comma-separated list of IPv4 or IPv6 CIDRs (192.0.2.0/24, ::1)' });
+        return cidr!;
+      }),
+    )
+    .default([]),
   DELEGATION_RESOLVER: z
     .string()
     .transform((value, context) => {
@@ -285,6 +294,8 @@ export interface Config {
   trustProxy: boolean;
   /** Special-purpose networks (loopback, private, ...) that zones' secondaries may use all the same. */
   secondaryAllowedCidrs: Cidr[];
+  /** Special-purpose networks that webhook endpoints may resolve to all the same (decision 057). */
+  webhookAllowedCidrs: Cidr[];
   /** Seals DNSSEC private keys and TSIG secrets; unset, `resolveKeyEncryptionKey` keeps one in DATA_DIR. */
   keyEncryptionKey: Uint8Array | undefined;
   /** Keys KEY_ENCRYPTION_KEY replaced: they still open what they sealed until `npm run admin -- kek rotate` re-sealed it. */
@@ -370,6 +381,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: values.TRUST_PROXY,
     secondaryAllowedCidrs: values.SECONDARY_ALLOWED_CIDRS,
+    webhookAllowedCidrs: values.WEBHOOK_ALLOWED_CIDRS,
     keyEncryptionKey: values.KEY_ENCRYPTION_KEY,
     previousKeyEncryptionKeys: values.KEY_ENCRYPTION_KEY_PREVIOUS,
   };

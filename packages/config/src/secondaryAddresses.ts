@@ -54,15 +54,25 @@ const purposes = specialPurpose.map(([address, prefix, purpose]) => {
 });
 
 /**
- * Why NOTIFY may not go to `address` (a normalised IPv4 or IPv6 address), or null when it may:
- * special-purpose addresses are refused unless inside one of the operator's `allowed` networks.
+ * The special-purpose network `address` (a normalised IPv4 or IPv6 address) is in, named, or null when
+ * it is a public unicast address or inside one of the operator's `allowed` networks. Secondaries and
+ * webhook endpoints (decision 057) share this rule, each with the operator's own allowance.
  */
-export function secondaryAddressProblem(address: string, allowed: readonly Cidr[]): string | null {
+export function specialPurposeOf(address: string, allowed: readonly Cidr[]): string | null {
   const family = isIP(address) === 4 ? 'ipv4' : 'ipv6';
   const special = purposes.find((entry) => entry.family === family && entry.list.check(address, family));
   if (!special) return null;
   const allowance = new BlockList();
   for (const cidr of allowed) allowance.addSubnet(cidr.address, cidr.prefix, cidr.family);
   if (allowance.check(address, family)) return null;
-  return `${address} is a special-purpose address (${special.purpose}): a secondary needs a public unicast address`;
+  return special.purpose;
+}
+
+/**
+ * Why NOTIFY may not go to `address` (a normalised IPv4 or IPv6 address), or null when it may:
+ * special-purpose addresses are refused unless inside one of the operator's `allowed` networks.
+ */
+export function secondaryAddressProblem(address: string, allowed: readonly Cidr[]): string | null {
+  const purpose = specialPurposeOf(address, allowed);
+  return purpose === null ? null : `${address} is a special-purpose address (${purpose}): a secondary needs a public unicast address`;
 }

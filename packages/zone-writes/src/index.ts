@@ -42,6 +42,16 @@ export { refuseSecondaryWrites } from './secondaryWrites';
 export { hostName, nextSerial, serialOf, soaContent, soaTimers } from './soa';
 export { openTsigSecret, sealTsigSecret } from './tsigSecrets';
 export { recordDelta, writeChanges, type EditOptions } from './writeChanges';
+export {
+  boundedList,
+  emitWebhookEvent,
+  maxWebhookPayloadBytes,
+  newWebhookEventId,
+  queueWebhookDelivery,
+  recordsChangedEvent,
+  webhookDeliveryJob,
+  type WebhookPayload,
+} from './webhookEvents';
 export { ZoneChangePublisher } from './zoneChangePublisher';
 export {
   asRrset,

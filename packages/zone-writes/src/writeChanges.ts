@@ -5,6 +5,7 @@ import { recordAudit, type Actor } from './audit';
 import type { SetChange, SetDiff } from './planChanges';
 import { checkRecordQuota } from './quotas';
 import { nextSerial, soaContent } from './soa';
+import { emitWebhookEvent, recordsChangedEvent } from './webhookEvents';
 import { isManagedSet, setKey, sortKeyOf, type RrsetRow, type ZoneState } from './zoneSets';
 
 export interface EditOptions {
@@ -183,6 +184,12 @@ export async function writeChanges(
       sets: diffs.slice(0, 50).map((diff) => ({ name: diff.name, type: diff.type, action: diff.action })),
       ...options.summary,
     },
+  });
+  await emitWebhookEvent(tx, {
+    customerId: zone.customerId,
+    type: 'zone.records_changed',
+    at: now,
+    data: recordsChangedEvent(zone, { previousSerial: zone.serial, serial, source: options.source, actor: toChangeActor(options.actor), removed, added }),
   });
   return { serial, sets: stored, change: { previous_serial: zone.serial, removed, added } };
 }

@@ -1,4 +1,4 @@
-import { CircleUser, CreditCard, Globe, KeyRound, LayoutDashboard, type LucideIcon, ScrollText, ShieldCheck, Users } from 'lucide-react';
+import { CircleUser, CreditCard, Globe, KeyRound, LayoutDashboard, type LucideIcon, ScrollText, ShieldCheck, Users, Webhook } from 'lucide-react';
 
 export type NavigationEntry = { to: string; label: string; icon: LucideIcon };
 
@@ -7,6 +7,7 @@ export const navigation: NavigationEntry[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/zones', label: 'Zones', icon: Globe },
   { to: '/api-keys', label: 'API keys', icon: KeyRound },
+  { to: '/webhooks', label: 'Webhooks', icon: Webhook },
   { to: '/team', label: 'Team', icon: Users },
   { to: '/audit-log', label: 'Audit log', icon: ScrollText },
   { to: '/billing', label: 'Billing', icon: CreditCard },

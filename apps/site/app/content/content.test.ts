@@ -50,7 +50,7 @@ describe('learning center and API guides', () => {
     expect(words(guide!)).toBeGreaterThanOrEqual(600);
   });
 
-  it('has the thirteen API guides, each with a description and a category', () => {
+  it('has the fourteen API guides, each with a description and a category', () => {
     const guides = entries('api');
     expect(guides.map((entry) => entry.slug).sort()).toEqual([
       'authentication',
@@ -65,6 +65,7 @@ describe('learning center and API guides', () => {
       'records',
       'status',
       'two-step-sign-in',
+      'webhooks',
       'zones',
     ]);
     for (const guide of guides) {

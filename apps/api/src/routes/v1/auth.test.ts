@@ -33,7 +33,7 @@ describe('/v1/auth', () => {
       const data = verified.body.data;
       expect(data.access_token).toMatch(/^kst_/);
       expect(data.user).toMatchObject({ email, full_name: 'Ada Owner', role: 'owner', email_verified: true });
-      expect(data.default_api_key).toMatchObject({ name: 'Default', scopes: ['customers:*', 'zones:*', 'records:*', 'dnssec:*'] });
+      expect(data.default_api_key).toMatchObject({ name: 'Default', scopes: ['customers:*', 'zones:*', 'records:*', 'dnssec:*', 'webhooks:*'] });
       expect(data.default_api_key.key).toMatch(/^kak_/);
       expect(verified.headers.get('set-cookie')).toMatch(/kaja_session=kst_[^;]+;.*HttpOnly/i);
       expect(verified.headers.get('set-cookie')).toMatch(/SameSite=Lax/i);

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from '@kaja/db/orm';
 import { customers, plans, subscriptions, zones, type Executor, type ZoneChangeNotice } from '@kaja/db';
-import { type Actor, type AfterCommit, inTransaction, noticeOf, recordAudit, systemActor } from '@kaja/zone-writes';
+import { type Actor, type AfterCommit, emitWebhookEvent, inTransaction, noticeOf, recordAudit, systemActor } from '@kaja/zone-writes';
 import { addInterval, intervalPrice } from './billingPeriods';
 import type { ServiceContext, ZoneContext } from '../context';
-import { formatInvoiceNumber, issueInvoice, openInvoices, type InvoiceRow } from './invoices';
+import { formatInvoiceNumber, invoiceEvent, issueInvoice, openInvoices, type InvoiceRow } from './invoices';
 import { billingContacts, invoiceMail, mailContacts, restoreDisabledZones, type SubscriptionRow } from './subscriptions';
 
 /**
@@ -177,6 +177,9 @@ async function advance(ctx: ServiceContext, tx: Executor, subscription: Subscrip
         if (status === 'active') {
           status = 'past_due';
           await audit('subscription.past_due', { invoice: number, due_at: oldest.dueAt.toISOString() });
+        }
+        if (!sent.has(`invoice:${oldest.number}:past_due`)) {
+          await emitWebhookEvent(tx, { customerId: subscription.customerId, type: 'invoice.overdue', at: now, data: { invoice: invoiceEvent(oldest) } });
         }
         notify(
           `invoice:${oldest.number}:past_due`,

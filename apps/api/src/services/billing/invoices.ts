@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, sql } from '@kaja/db/orm';
 import { customers, invoiceNumbers, invoices, type Executor, type InvoiceLine } from '@kaja/db';
 import { conflict, invalid, notFound } from '../../errors';
 import type { Pagination } from '../../schemas/common';
-import { inTransaction, recordAudit, type Actor, type AfterCommit } from '@kaja/zone-writes';
+import { emitWebhookEvent, inTransaction, recordAudit, type Actor, type AfterCommit } from '@kaja/zone-writes';
 import type { ServiceContext, ZoneContext } from '../context';
 import type { Principal } from '../accounts/principal';
 import { canSeeCustomer, requireManager, requireStaff } from '../accounts/principal';
@@ -56,6 +56,18 @@ export interface InvoiceCharge {
   grossCents: number;
 }
 
+/** What the `invoice.issued` and `invoice.overdue` events tell of an invoice (its PDF is at GET /invoices/{id}/pdf). */
+export const invoiceEvent = (invoice: InvoiceRow) => ({
+  id: invoice.id,
+  number: formatInvoiceNumber(invoice.number),
+  currency: invoice.currency,
+  net_cents: invoice.netCents,
+  vat_cents: invoice.vatCents,
+  gross_cents: invoice.grossCents,
+  issued_at: invoice.issuedAt.toISOString(),
+  due_at: invoice.dueAt.toISOString(),
+});
+
 /**
  * Issues an invoice in the caller's transaction: number, frozen seller and buyer, lines net of
  * VAT, the VAT the buyer's treatment asks for, and the payment term.
@@ -95,6 +107,7 @@ export async function issueInvoice(
       dueAt: new Date(input.now.getTime() + paymentTermDays * dayMs),
     })
     .returning();
+  await emitWebhookEvent(tx, { customerId: customer.id, type: 'invoice.issued', at: input.now, data: { invoice: invoiceEvent(invoice!) } });
   return invoice!;
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, lt, ne, or, sql, sum } from '@kaja/db/orm';
 import { customers, plans, queryCounts, subscriptions, users, type Executor } from '@kaja/db';
-import { inTransaction, recordAudit, systemActor } from '@kaja/zone-writes';
+import { emitWebhookEvent, inTransaction, recordAudit, systemActor } from '@kaja/zone-writes';
 import type { ServiceContext } from '../context';
 import { queryUsageMail } from '../ops/mailTemplates';
 
@@ -96,6 +96,19 @@ export async function meterQueries(ctx: ServiceContext, now: Date): Promise<void
         targetType: 'subscription',
         targetId: row.subscriptionId,
         summary: { month: start.toISOString().slice(0, 7), queries, limit },
+      });
+      await emitWebhookEvent(tx, {
+        customerId: row.customerId,
+        type: 'quota.threshold_reached',
+        at: now,
+        data: {
+          quota: 'monthly_queries',
+          threshold_percent: over ? 100 : 80,
+          month: start.toISOString().slice(0, 7),
+          queries,
+          limit,
+          resets_at: end.toISOString(),
+        },
       });
       const owners = await tx
         .select({ email: users.email })

@@ -1,11 +1,13 @@
 import type { KeyEncryptionKeys } from '@kaja/config';
 import { and, eq } from '@kaja/db/orm';
-import { cryptokeys, totpFactors, tsigKeys, type Database } from '@kaja/db';
+import { cryptokeys, totpFactors, tsigKeys, webhookEndpoints, type Database } from '@kaja/db';
 import { decryptPrivateKey, encryptPrivateKey, keyEncryptionKeyId, sealedKeyId } from '@kaja/dnssec';
+import { webhookSecretContext } from '../webhooks/webhookSecrets';
 
 /*
  * Everything sealed under the key-encryption key: DNSSEC private keys (`cryptokeys.private_key`),
- * TSIG secrets (`tsig_keys.secret`) and authenticator-app secrets (`totp_factors.secret`), each
+ * TSIG secrets (`tsig_keys.secret`), authenticator-app secrets (`totp_factors.secret`) and webhook
+ * signing secrets (`webhook_endpoints.secret`), each
  * base64 with a sealing context made from its row's id. A new kind of sealed column is added to
  * `sealedColumns` and is then rotated and counted with the rest.
  */
@@ -19,6 +21,14 @@ const sealedColumns = [
     column: totpFactors.secret,
     field: 'secret',
     context: (id: string) => `totp:${id}`,
+  },
+  {
+    name: 'webhook secrets',
+    table: webhookEndpoints,
+    id: webhookEndpoints.id,
+    column: webhookEndpoints.secret,
+    field: 'secret',
+    context: webhookSecretContext,
   },
 ] as const;
 

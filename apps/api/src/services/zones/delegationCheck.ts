@@ -3,6 +3,7 @@ import { delegationChecks, enqueueJob, jobs, users, zones, type Executor } from 
 import { ApiError } from '../../errors';
 import {
   advanceOnboarding,
+  emitWebhookEvent,
   findZone,
   inTransaction,
   noticeOf,
@@ -213,6 +214,20 @@ export async function checkDelegation(ctx: ServiceContext, zoneId: string): Prom
     }
     if (nsState !== zone.delegationNs || dsState !== zone.delegationDs) {
       ctx.log.info({ zone_id: zone.id, ns_state: nsState, ds_state: dsState }, 'delegation changed');
+      await emitWebhookEvent(tx, {
+        customerId: zone.customerId,
+        type: 'delegation.changed',
+        at: now,
+        data: {
+          zone: { id: zone.id, name: zone.name },
+          ns_state: { from: zone.delegationNs, to: nsState },
+          ds_state: { from: zone.delegationDs, to: dsState },
+          activated,
+          problem: failed ? view.problem : null,
+          parent_ns: failed ? null : view.ns,
+          parent_ds: failed ? null : view.ds,
+        },
+      });
     }
     if (!mailDs || failed) return;
     await recordAudit(tx, systemActor, {

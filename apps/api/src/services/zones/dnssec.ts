@@ -4,7 +4,7 @@ import { cryptokeys, enqueueJob, jobs, zones, type CryptokeyAlgorithm, type Exec
 import { conflict, invalid } from '../../errors';
 import { type Actor, advanceOnboarding, findZone, inTransaction, noticeOf, recordAudit, type ZoneRow } from '@kaja/zone-writes';
 import { mailOwners } from '../ops/securityMail';
-import { defaultAlgorithm, dsOfKey, newCryptokeyRow, parseAlgorithm, presentDnskey } from './dnssecKeys';
+import { defaultAlgorithm, dnssecSnapshot, dsOfKey, emitDnssecEvents, newCryptokeyRow, parseAlgorithm, presentDnskey } from './dnssecKeys';
 import { publishDnssecSets, zoneCryptokeys, type CryptokeyRow } from './dnssecRrsets';
 import type { Principal } from '../accounts/principal';
 import type { ZoneContext } from '../context';
@@ -91,6 +91,7 @@ export async function updateDnssecStatus(ctx: ZoneContext, principal: Principal,
     // A secondary zone is signed (or not) by its primary: its data is served as received.
     refuseSecondaryWrites(before);
     if (before.status === 'deleting') throw conflict('The zone is being deleted');
+    const dnssecBefore = await dnssecSnapshot(tx, before);
     const keys = await zoneCryptokeys(tx, before.id);
     const from = before.dnssecState;
     let to = from;
@@ -138,6 +139,7 @@ export async function updateDnssecStatus(ctx: ZoneContext, principal: Principal,
       ...(to === 'signing' ? { algorithm: algorithm ?? defaultAlgorithm } : {}),
     };
     const serial = await publishDnssecSets(tx, ctx, zone!, { action: 'dnssec.updated', actor: principal.actor, summary });
+    await emitDnssecEvents(tx, zone!, dnssecBefore);
     // A change that publishes nothing (e.g. turning on: the keys come later) is audited on its own.
     if (serial === zone!.serial) {
       await recordAudit(tx, principal.actor, { customerId: zone!.customerId, action: 'dnssec.updated', targetType: 'zone', targetId: zone!.id, summary });
@@ -181,6 +183,7 @@ export async function generateZoneKeys(ctx: ZoneContext, payload: GenerateKeysPa
   await inTransaction(ctx, async (tx, after) => {
     const [zone] = await tx.select().from(zones).where(eq(zones.id, payload.zone_id)).for('update');
     if (!zone || zone.dnssecState !== 'signing' || zone.status === 'deleting') return;
+    const before = await dnssecSnapshot(tx, zone);
     const rows = (['ksk', 'zsk'] as const).map((keytype) => newCryptokeyRow(ctx, zone.id, { keytype, algorithm: payload.algorithm, active: true }));
     await tx.insert(cryptokeys).values(rows);
     const [active] = await tx.update(zones).set({ dnssecState: 'active', updatedAt: new Date() }).where(eq(zones.id, zone.id)).returning();
@@ -189,6 +192,7 @@ export async function generateZoneKeys(ctx: ZoneContext, payload: GenerateKeysPa
       actor: payload.actor,
       summary: { zone: zone.name, algorithm: payload.algorithm, keys: rows.map((row) => ({ keytype: row.keytype, key_tag: row.keyTag })) },
     });
+    await emitDnssecEvents(tx, active!, before);
     after.publish(noticeOf({ ...active!, serial }));
   });
 }
@@ -201,6 +205,7 @@ export async function removeZoneKeys(ctx: ZoneContext, payload: RemoveKeysPayloa
   await inTransaction(ctx, async (tx, after) => {
     const [zone] = await tx.select().from(zones).where(eq(zones.id, payload.zone_id)).for('update');
     if (!zone || zone.dnssecState !== 'disabling' || zone.status === 'deleting') return;
+    const before = await dnssecSnapshot(tx, zone);
     const keys = await zoneCryptokeys(tx, zone.id);
     const [off] = await tx.update(zones).set({ dnssecState: 'off', dnssecEnabled: false, updatedAt: new Date() }).where(eq(zones.id, zone.id)).returning();
     const serial = await publishDnssecSets(tx, ctx, off!, {
@@ -209,6 +214,7 @@ export async function removeZoneKeys(ctx: ZoneContext, payload: RemoveKeysPayloa
       summary: { zone: zone.name, keys: keys.map((key) => ({ keytype: key.keytype, key_tag: key.keyTag })) },
     });
     await tx.delete(cryptokeys).where(eq(cryptokeys.zoneId, zone.id));
+    await emitDnssecEvents(tx, off!, before);
     after.publish(noticeOf({ ...off!, serial }));
   });
 }

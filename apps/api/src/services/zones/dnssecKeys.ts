@@ -5,6 +5,7 @@ import { fqdn, recordType } from '@kaja/dns-model';
 import { algorithmSuite, DigestType, dsRecord, encryptPrivateKey, exportPrivateKey, generateCryptokey, KSK_FLAGS, readDnskey, ZSK_FLAGS } from '@kaja/dnssec';
 import { resolveKeyEncryptionKey } from '@kaja/config';
 import { conflict, invalid, notFound } from '../../errors';
+import { emitWebhookEvent } from '@kaja/zone-writes';
 import type { Pagination } from '../../schemas/common';
 import type { ServiceContext } from '../context';
 import { dnskeyOf, publishDnssecSets, zoneCryptokeys, type CryptokeyRow } from './dnssecRrsets';
@@ -73,6 +74,47 @@ export function presentDs(zone: string, dnskey: Uint8Array, digestType: number) 
 /** The DS records of a KSK for the registrar: SHA-256 and SHA-384. */
 export const dsOfKey = (zone: string, key: CryptokeyRow) =>
   key.keytype === 'ksk' ? [DigestType.SHA256, DigestType.SHA384].map((digestType) => presentDs(zone, dnskeyOf(key), digestType)) : [];
+
+/** A zone's DNSSEC state and the DS records its parent should publish (those of active KSKs while signed), to compare around a change. */
+export async function dnssecSnapshot(tx: Executor, zone: { id: string; name: string; dnssecState: string }) {
+  const keys = zone.dnssecState === 'active' ? await zoneCryptokeys(tx, zone.id) : [];
+  const ds = keys
+    .filter((key) => key.active)
+    .flatMap((key) =>
+      dsOfKey(zone.name, key).map((record) => ({
+        key_tag: record.key_tag,
+        algorithm: record.algorithm,
+        digest_type: record.digest_type,
+        digest: record.digest,
+        content: record.content,
+      })),
+    );
+  return { state: zone.dnssecState, ds };
+}
+
+/**
+ * Emits `dnssec.state_changed` and `dnssec.ds_changed` for what a change did to the zone, in its
+ * transaction: `before` is the zone's `dnssecSnapshot` taken under the same lock.
+ */
+export async function emitDnssecEvents(
+  tx: Executor,
+  zone: { id: string; name: string; customerId: string; dnssecState: string },
+  before: Awaited<ReturnType<typeof dnssecSnapshot>>,
+): Promise<void> {
+  const after = await dnssecSnapshot(tx, zone);
+  const subject = { id: zone.id, name: zone.name };
+  if (after.state !== before.state) {
+    await emitWebhookEvent(tx, { customerId: zone.customerId, type: 'dnssec.state_changed', data: { zone: subject, from: before.state, to: after.state } });
+  }
+  const contents = (list: typeof after.ds) =>
+    list
+      .map((record) => record.content)
+      .sort()
+      .join('\n');
+  if (contents(after.ds) !== contents(before.ds)) {
+    await emitWebhookEvent(tx, { customerId: zone.customerId, type: 'dnssec.ds_changed', data: { zone: subject, ds: after.ds, previous_ds: before.ds } });
+  }
+}
 
 export function presentDnskey(zone: string, key: CryptokeyRow) {
   const content = recordType('DNSKEY').fromWire(dnskeyOf(key));
@@ -166,8 +208,10 @@ async function changeKeys<T>(
   return inTransaction(ctx, async (tx, after) => {
     const zone = await findZone(tx, principal, zoneId, { lock: true });
     keysChangeable(zone);
+    const before = await dnssecSnapshot(tx, zone);
     const { result, action, summary } = await change(tx, zone);
     const serial = await publishDnssecSets(tx, ctx, zone, { action, actor: principal.actor, summary, newSerial: true });
+    await emitDnssecEvents(tx, zone, before);
     after.publish(noticeOf({ ...zone, serial }));
     return result;
   });

@@ -3,6 +3,7 @@ import { rrsets, secondaryZones, tsigKeys, zoneChanges, zones, type Database, ty
 import { and, eq, inArray } from '@kaja/db/orm';
 import { groupRecords, serialCompare, typeCode } from '@kaja/dns-model';
 import {
+  emitWebhookEvent,
   findZone,
   inTransaction,
   isManagedSet,
@@ -10,6 +11,7 @@ import {
   openTsigSecret,
   queueRefresh,
   recordAudit,
+  recordsChangedEvent,
   sortKeyOf,
   type ZoneChangePublisher,
   type ZoneRow,
@@ -216,16 +218,29 @@ export async function refreshSecondaryZone(ctx: RefreshContext, zoneId: string):
   const expired = state.expiresAt !== null && state.expiresAt.getTime() <= failed.getTime() && zone.serial !== 0;
   if (expired) await dropExpiredData(ctx, zone);
   const nextRetry = new Date(failed.getTime() + retry * 1000);
-  await ctx.db
-    .update(secondaryZones)
-    .set({
-      lastAttemptAt: started,
-      lastError: (expired ? 'Expired (no transfer within the SOA expire time): not served until a transfer succeeds. ' : '') + errors.join('; '),
-      nextRefreshAt: nextRetry,
-      updatedAt: failed,
-    })
-    .where(eq(secondaryZones.zoneId, zone.id));
-  await queueRefresh(ctx.db, zone.id, nextRetry);
+  const lastError = (expired ? 'Expired (no transfer within the SOA expire time): not served until a transfer succeeds. ' : '') + errors.join('; ');
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(secondaryZones)
+      .set({ lastAttemptAt: started, lastError, nextRefreshAt: nextRetry, updatedAt: failed })
+      .where(eq(secondaryZones.zoneId, zone.id));
+    // Once when transfers start failing and once when the zone expires: not at every retry.
+    if (state.lastError === null || expired) {
+      await emitWebhookEvent(tx, {
+        customerId: zone.customerId,
+        type: 'secondary.transfer_failed',
+        at: failed,
+        data: {
+          zone: { id: zone.id, name: zone.name },
+          error: lastError,
+          expired,
+          serial: expired ? 0 : zone.serial,
+          next_attempt_at: nextRetry.toISOString(),
+        },
+      });
+    }
+    await queueRefresh(tx, zone.id, nextRetry);
+  });
 }
 
 async function zoneRecords(db: Executor, zoneId: string): Promise<ZoneChangeRecord[]> {
@@ -286,6 +301,18 @@ async function storeTransfer(ctx: RefreshContext, zone: ZoneRow, records: ZoneCh
       .set({ serial, recordCount, rrsetCount: sets.length, updatedAt: new Date() })
       .where(eq(zones.id, zone.id))
       .returning();
+    await emitWebhookEvent(tx, {
+      customerId: zone.customerId,
+      type: 'zone.records_changed',
+      data: recordsChangedEvent(zone, {
+        previousSerial: zone.serial,
+        serial,
+        source: 'system',
+        actor: { type: 'system', user_id: null, api_key_id: null },
+        removed,
+        added,
+      }),
+    });
     after.publish(noticeOf(updated!));
   });
 }

@@ -8,6 +8,7 @@ import {
   advanceOnboarding,
   canAccessZone,
   checkZoneQuota,
+  emitWebhookEvent,
   findZone,
   hostName,
   inTransaction,
@@ -96,9 +97,10 @@ export async function createZone(ctx: ZoneContext, principal: Principal, input: 
     await checkZoneQuota(tx, principal.customerId);
 
     if (input.type === 'secondary') {
-      const created = await createSecondaryZone(ctx, tx, principal, { name, region, ttl, primaries: input.primaries ?? [] });
+      const secondary = await createSecondaryZone(ctx, tx, principal, { name, region, ttl, primaries: input.primaries ?? [] });
+      await emitWebhookEvent(tx, { customerId: principal.customerId, type: 'zone.created', data: zoneCreatedEvent(secondary) });
       await syncCatalogZone(tx, ctx, after, principal.customerId, principal.actor);
-      return created;
+      return secondary;
     }
     if (input.primaries) throw invalid({ primaries: 'Only a secondary zone has primaries' });
     const serial = nextSerial(0);
@@ -131,6 +133,7 @@ export async function createZone(ctx: ZoneContext, principal: Principal, input: 
       summary: { name, region, ttl, serial },
     });
     await advanceOnboarding(tx, principal.actor, principal.customerId, 'create_zone');
+    await emitWebhookEvent(tx, { customerId: principal.customerId, type: 'zone.created', data: zoneCreatedEvent(zone!) });
     after.publish(noticeOf(zone!));
     await syncCatalogZone(tx, ctx, after, principal.customerId, principal.actor);
     return zone!;
@@ -325,8 +328,18 @@ export async function deleteZoneData(ctx: Pick<ZoneContext, 'db' | 'zoneChanges'
       targetId: zone.id,
       summary: { name: zone.name, record_count: zone.recordCount },
     });
+    await emitWebhookEvent(tx, {
+      customerId: zone.customerId,
+      type: 'zone.deleted',
+      data: { zone: { id: zone.id, name: zone.name }, record_count: zone.recordCount },
+    });
   });
 }
+
+/** What a `zone.created` event tells of the zone. */
+const zoneCreatedEvent = (zone: ZoneRow) => ({
+  zone: { id: zone.id, name: zone.name, type: zone.type, region: zone.region, ttl: zone.ttl, serial: zone.serial },
+});
 
 const affected = (result: unknown) =>
   Number((result as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0);

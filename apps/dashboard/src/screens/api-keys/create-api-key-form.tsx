@@ -29,6 +29,8 @@ const scopeHelp: Record<string, string> = {
   'records:read': 'Read records',
   'records:write': 'Add, change and delete records',
   'dnssec:write': 'Turn DNSSEC on or off and manage its keys',
+  'webhooks:read': 'List webhook endpoints and their delivery logs',
+  'webhooks:write': 'Add, change and delete webhook endpoints, send test events',
 };
 
 const schema = z.object({

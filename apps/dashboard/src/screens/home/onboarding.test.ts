@@ -98,7 +98,7 @@ describe('the sidebar collapsed to icons', () => {
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
     await sidebar.and(page.locator('[data-state="collapsed"]')).waitFor();
     const main = page.getByRole('navigation', { name: 'Main' });
-    for (const name of ['Dashboard', 'Zones', 'API keys', 'Team', 'Audit log', 'Billing', 'Account', 'Security'])
+    for (const name of ['Dashboard', 'Zones', 'API keys', 'Webhooks', 'Team', 'Audit log', 'Billing', 'Account', 'Security'])
       expect(await main.getByRole('link', { name, exact: true }).count(), name).toBe(1);
     // The initial fits the collapsed width: nothing in the sidebar is wider than the sidebar.
     const widths = await sidebar.evaluate((element) => ({ sidebar: element.clientWidth, content: element.firstElementChild!.scrollWidth }));
