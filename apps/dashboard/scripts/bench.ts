@@ -1,15 +1,11 @@
 // `npm run bench:app`: against the real platform, the JavaScript the browser loads before the first
 // screen is usable (gzipped), the time until the zones list of a customer with 1,000 zones is
-// interactive, and the frame times while scrolling a zone of 10,000 record sets.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// interactive, the records screen of a zone of 10,000 record sets (shown, searched, jumped to its end)
+// and the frame times while scrolling that zone.
 import { gzipSync } from 'node:zlib';
-import { openDatabase } from '@kaja/db';
-import { sql } from '@kaja/db/orm';
 import { exitWithUsageOnHelp } from '@kaja/test-support/benchUsage';
+import { hostAddress, hostName, startWithBigZone } from '../src/testing/big-zone';
 import { launchBrowser } from '../src/testing/browser';
-import { mailedLink, type Platform, startPlatform } from '../src/testing/platform';
 
 exitWithUsageOnHelp();
 
@@ -17,54 +13,15 @@ const sets = Number(process.env.SETS ?? 10_000);
 const zoneCount = Number(process.env.ZONES ?? 1_000);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-async function api<T = any>(platform: Platform, method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${platform.apiUrl}${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const envelope = (await response.json()) as { data: T };
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(envelope)}`);
-  return envelope.data;
-}
-
-const dataDir = mkdtempSync(join(tmpdir(), 'kaja-dashboard-bench-'));
-let platform = await startPlatform({}, { dataDir });
-const email = `bench-${Date.now()}@example.com`;
-await api(platform, 'POST', '/auth/signup', null, { email, password: 'a benchmark password', full_name: 'Bench', company: 'Bench' });
-for (let tries = 0; !mailedLink(platform, email, '/auth/verify-email'); tries++) {
-  if (tries > 100) throw new Error('No verification mail');
-  await new Promise((resolve) => setTimeout(resolve, 100));
-}
-const token = new URL(mailedLink(platform, email, '/auth/verify-email')!).searchParams.get('token');
-const verified = await api<{ access_token: string; default_api_key: { key: string } }>(platform, 'POST', '/auth/verify-email', null, { token });
-const apiKey = verified.default_api_key.key;
-
-// Ten thousand sets are beyond the trial's plan: the operator moves the customer to Scale in the database.
-await platform.stop();
-const database = await openDatabase({ dataDir });
-await database.db.execute(sql`update subscriptions set plan_id = 'scale'`);
-await database.close();
-platform = await startPlatform({}, { dataDir });
-
-const zone = await api<{ id: string; name: string }>(platform, 'POST', '/zones', apiKey, { name: `bench-${Date.now()}.com`, ttl: 3600 });
-for (let start = 0; start < sets; start += 1000) {
-  const changes = Array.from({ length: Math.min(1000, sets - start) }, (_, i) => ({
-    action: 'create',
-    type: 'A',
-    name: `host-${String(start + i).padStart(5, '0')}`,
-    content: [`10.${(start + i) >> 16}.${((start + i) >> 8) & 255}.${(start + i) & 255}`],
-    ttl: 300,
-  }));
-  await api(platform, 'PATCH', `/zones/${zone.id}/records`, apiKey, { changes });
-}
+const big = await startWithBigZone(sets);
+const { platform, zone, api } = big;
 
 // The customer's other zones, four requests at a time.
 const stamp = Date.now();
 const pending = Array.from({ length: zoneCount - 1 }, (_, i) => `zone-${String(i).padStart(4, '0')}-${stamp}.com`);
 await Promise.all(
   Array.from({ length: 4 }, async () => {
-    for (let name = pending.shift(); name; name = pending.shift()) await api(platform, 'POST', '/zones', apiKey, { name, ttl: 3600 });
+    for (let name = pending.shift(); name; name = pending.shift()) await api('POST', '/zones', { name, ttl: 3600 });
   }),
 );
 
@@ -80,13 +37,7 @@ try {
   const firstScreen = await Promise.all(scripts);
   const gzipped = firstScreen.reduce((sum, body) => sum + gzipSync(body).length, 0);
 
-  await page.evaluate(
-    ([authToken, key]) => {
-      localStorage.setItem('auth_token', authToken!);
-      localStorage.setItem('api_key', key!);
-    },
-    [verified.access_token, apiKey],
-  );
+  await big.signIn(page);
   // Interactive: the first page of zones is shown and a search is answered.
   const zonesStarted = Date.now();
   await page.goto(`${platform.appUrl}/zones`);
@@ -96,10 +47,36 @@ try {
   await page.getByText('1–1 of 1').waitFor({ timeout: 60_000 });
   const zonesSearched = Date.now() - zonesStarted;
 
+  // The records screen: shown, searched (by part of a name, then by an address), jumped to its end.
+  const recordsStarted = Date.now();
   await page.goto(`${platform.appUrl}/zones/${zone.id}`);
-  await page.getByText(`${sets + 2} record set(s)`).waitFor({ timeout: 60_000 });
+  const allShown = page.getByText(`${(sets + 2).toLocaleString('en')} record sets`);
+  await allShown.waitFor({ timeout: 60_000 });
+  const recordsShown = Date.now() - recordsStarted;
+  const searchTimes = [];
+  for (const [label, text, found] of [
+    ['Search records by name', hostName(sets - 1).slice(0, -1), Math.min(10, sets)],
+    ['Search records by value', hostAddress(sets - 1), 1],
+  ] as const) {
+    const started = Date.now();
+    await page.getByLabel(label).fill(text);
+    await page.getByText(`${found} record set${found === 1 ? '' : 's'}`, { exact: true }).waitFor({ timeout: 60_000 });
+    searchTimes.push(Date.now() - started);
+    await page.getByLabel(label).fill('');
+    await allShown.waitFor({ timeout: 60_000 });
+  }
+  const scroller = page.getByTestId('records-scroller');
+  const jumpStarted = Date.now();
+  await scroller.evaluate((element) => (element.scrollTop = element.scrollHeight));
+  await scroller
+    .getByRole('row')
+    .filter({ hasText: hostName(sets - 1) })
+    .waitFor({ timeout: 60_000 });
+  const jumped = Date.now() - jumpStarted;
+  await scroller.evaluate((element) => (element.scrollTop = 0));
+
   // Scrolls 300 px a frame to the last set (pages load on the way), recording each frame's time.
-  const lastHost = `host-${String(sets - 1).padStart(5, '0')}`;
+  const lastHost = hostName(sets - 1);
   const result = await page.evaluate(async (lastName) => {
     const scroller = document.querySelector('[data-testid="records-scroller"]') as HTMLElement;
     const frames: number[] = [];
@@ -125,6 +102,7 @@ try {
       `Dashboard benchmark (${sets} record sets, headless Chromium on this machine)`,
       `  JavaScript before the sign-in screen is usable: ${firstScreen.length} files, ${kb(gzipped)} gzipped`,
       `  Zones list with ${zoneCount} zones: first page shown ${zonesShown} ms after navigation, a search answered at ${zonesSearched} ms`,
+      `  Records screen with ${sets} sets: shown ${recordsShown} ms after navigation; search by name part ${searchTimes[0]} ms, by address ${searchTimes[1]} ms; jump to the end ${jumped} ms`,
       `  Scrolling to the last set: ${frames.length} frames, frame time p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${frames.at(-1)!.toFixed(1)} ms`,
       `  Table rows in the page at most: ${result.rowsInDom}; reached the end: ${result.reachedEnd}`,
       '',
@@ -132,6 +110,5 @@ try {
   );
 } finally {
   await browser.close();
-  await platform.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await big.stop();
 }

@@ -14564,18 +14564,24 @@ export interface paths {
         };
         /**
          * List the zone’s record sets in DNS canonical order, then by type
-         * @description API key, access token or session cookie; scope `records:read`.
+         * @description The filters combine: a set is listed when it matches every one given. `name_contains` and `content_contains` are case-insensitive and take `%`, `_` and `\` literally. Up to 1,000 sets a page.
+         *
+         *     API key, access token or session cookie; scope `records:read`.
          *
          *     API key, access token or session cookie; scope `records:read`.
          */
         get: {
             parameters: {
                 query?: {
+                    /** @description Sets with a value containing this text in its presentation form (an address, a target, part of a TXT); an IPv6 address in any spelling */
+                    content_contains?: string;
                     limit?: number;
                     /** @description Only this owner name (@, relative or full) */
                     name?: string;
+                    /** @description Owner names containing this text, relative or full (`host12` finds host12 and host120); `@` is the apex */
+                    name_contains?: string;
                     offset?: number;
-                    /** @description Only this type */
+                    /** @description Only this type, or these types comma-separated (`A,AAAA`); at most 20 */
                     type?: string;
                 };
                 header?: never;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, type SQL } from '@kaja/db/orm';
+import { and, asc, count, eq } from '@kaja/db/orm';
 import { rrsets } from '@kaja/db';
 import { rrsetWarnings, type RrsetInput } from '@kaja/dns-model';
 import { notFound } from '../../errors';
@@ -6,7 +6,8 @@ import type { Pagination } from '../../schemas/common';
 import type { Principal } from '../accounts/principal';
 import { editableZone, editZone, findZone, setKey, type EditResult, type RrsetRow, type SetDiff, type ZoneRow } from '@kaja/zone-writes';
 import type { ZoneContext } from '../context';
-import { addEdit, bulkEdits, ownerParam, removeEdit, typeParam, updateEdit, type BulkChange } from './recordEdits';
+import { addEdit, bulkEdits, removeEdit, updateEdit, type BulkChange } from './recordEdits';
+import { recordListWhere, type RecordFilters } from './recordSearch';
 
 export const presentRrset = (row: RrsetRow) => ({
   id: row.id,
@@ -32,17 +33,9 @@ export const presentDiff = (diff: SetDiff) => ({
   added: diff.added,
 });
 
-export async function listRrsets(
-  ctx: ZoneContext,
-  principal: Principal,
-  zoneId: string,
-  query: Pagination & { name?: string | undefined; type?: string | undefined },
-) {
+export async function listRrsets(ctx: ZoneContext, principal: Principal, zoneId: string, query: Pagination & RecordFilters) {
   const zone = await findZone(ctx.db, principal, zoneId);
-  const conditions: SQL[] = [eq(rrsets.zoneId, zone.id)];
-  if (query.name !== undefined) conditions.push(eq(rrsets.name, ownerParam(query.name, zone.name, 'name')));
-  if (query.type !== undefined) conditions.push(eq(rrsets.type, typeParam(query.type, 'type')));
-  const where = and(...conditions);
+  const { where, filtered } = recordListWhere(zone, query);
   const rows = await ctx.db
     .select()
     .from(rrsets)
@@ -52,7 +45,7 @@ export async function listRrsets(
     .limit(query.limit)
     .offset(query.offset);
   // Unfiltered, the zone keeps its count: no scan of a big zone for every page.
-  const total = conditions.length === 1 ? zone.rrsetCount : (await ctx.db.select({ value: count() }).from(rrsets).where(where))[0]!.value;
+  const total = filtered ? (await ctx.db.select({ value: count() }).from(rrsets).where(where))[0]!.value : zone.rrsetCount;
   return { items: rows.map(presentRrset), total };
 }
 

@@ -3,6 +3,7 @@ import { customers, enqueueJob, rrsets, zoneChanges, zones, type Executor } from
 import { NS, parseZoneName, ttlProblem, ValidationError, typeCode } from '@kaja/dns-model';
 import { ApiError, conflict, invalid } from '../../errors';
 import type { Pagination } from '../../schemas/common';
+import { containing } from '../likePattern';
 import {
   type Actor,
   advanceOnboarding,
@@ -196,12 +197,10 @@ async function createSecondaryZone(
   return zone!;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 export async function listZones(ctx: ZoneContext, principal: Principal, page: Pagination & { name?: string | undefined }) {
   // The catalog zone is shown at /catalog-zone, not among the zones it lists.
   const conditions: SQL[] = [eq(zones.customerId, principal.customerId), ne(zones.type, 'catalog')];
-  if (page.name) conditions.push(ilike(zones.name, `%${escapeLike(page.name.trim().toLowerCase().replace(/\.$/, ''))}%`));
+  if (page.name) conditions.push(ilike(zones.name, containing(page.name.trim().toLowerCase().replace(/\.$/, ''))));
   if (principal.credential.kind === 'api_key' && principal.credential.apiKey.allowedZones) {
     const allowed = principal.credential.apiKey.allowedZones;
     conditions.push(inArray(zones.name, allowed.length > 0 ? allowed : ['']));

@@ -15,26 +15,24 @@ import { RecordDialog } from './record-dialog';
 import { recordTypes } from './record-forms';
 import { RecordsTable } from './records-table';
 import { SecondaryPanel } from './secondary-panel';
-import { type RecordSet, recordSetsKey, useRecordSets, useZone } from './zone-data';
+import { type RecordSet, recordSetsKey, useRecordSetPages, useZone } from './zone-data';
 import { countOf } from '../../format/plural';
 
 function Records({ zone }: { zone: Zone }) {
   // A secondary zone's records are its primary's, a catalog zone's the platform's list of your zones: shown, never edited here.
   const readOnly = zone.type !== 'primary';
-  const [nameFilter, setNameFilter] = useState('');
+  const [nameSearch, setNameSearch] = useState('');
+  const [contentSearch, setContentSearch] = useState('');
   const [typeFilter, setTypeFilter] = useState('');
-  const filter = useDeferredValue(useMemo(() => ({ name: nameFilter.trim(), type: typeFilter }), [nameFilter, typeFilter]));
-  const sets = useRecordSets(zone.id, filter);
-  const loaded = useMemo(() => sets.data?.pages.flatMap((page) => page.data) ?? [], [sets.data]);
-  const total = sets.data?.pages[0]?.meta.total ?? 0;
+  const search = useDeferredValue(
+    useMemo(() => ({ name: nameSearch.trim(), content: contentSearch.trim(), type: typeFilter }), [nameSearch, contentSearch, typeFilter]),
+  );
+  const sets = useRecordSetPages(zone.id, search);
+  const { loaded, total } = sets;
   const [selection, setSelection] = useState<RowSelectionState>({});
   const selected = loaded.filter((set) => selection[set.id]);
   const [dialog, setDialog] = useState<{ editing: RecordSet | null; key: number } | null>(null);
   const [deleting, setDeleting] = useState<RecordSet | null>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = sets;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const edit = useCallback((set: RecordSet) => setDialog({ editing: set, key: Date.now() }), []);
   // A transfer changes the records without this page doing anything: read them again at each new serial.
   const queryClient = useQueryClient();
@@ -64,16 +62,31 @@ function Records({ zone }: { zone: Zone }) {
       {zone.type === 'catalog' && (
         <Alert>Read-only: this is your catalog zone, which lists your zones for your own secondaries. It follows your zones as you add and delete them.</Alert>
       )}
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap gap-2" role="search" aria-label="Search the records">
         <Input
           type="search"
-          aria-label="Only the records of this name"
-          placeholder="Name (@, www, …)"
-          className="w-56"
-          value={nameFilter}
-          onChange={(event) => setNameFilter(event.target.value)}
+          aria-label="Search records by name"
+          placeholder="Name contains (www, host12, @)"
+          className="w-full sm:w-56"
+          maxLength={255}
+          value={nameSearch}
+          onChange={(event) => setNameSearch(event.target.value)}
         />
-        <Select aria-label="Only the records of this type" className="w-36" value={typeFilter} onChange={(event) => setTypeFilter(event.target.value)}>
+        <Input
+          type="search"
+          aria-label="Search records by value"
+          placeholder="Value contains (192.0.2.1, mail.)"
+          className="w-full sm:w-56"
+          maxLength={512}
+          value={contentSearch}
+          onChange={(event) => setContentSearch(event.target.value)}
+        />
+        <Select
+          aria-label="Only the records of this type"
+          className="w-full sm:w-36"
+          value={typeFilter}
+          onChange={(event) => setTypeFilter(event.target.value)}
+        >
           <option value="">All types</option>
           {['SOA', ...recordTypes].map((type) => (
             <option key={type}>{type}</option>
@@ -81,19 +94,17 @@ function Records({ zone }: { zone: Zone }) {
         </Select>
       </div>
       {!readOnly && <BulkActions zone={zone} selected={selected} onDone={() => setSelection({})} />}
-      {sets.isPending && <p role="status">Loading records…</p>}
-      {sets.isError && <Alert variant="destructive">Could not load the records: {sets.error.message}</Alert>}
-      {sets.data && loaded.length === 0 && <Alert>No records match.</Alert>}
-      {sets.data && loaded.length > 0 && (
+      {sets.pending && <p role="status">Loading records…</p>}
+      {sets.error && <Alert variant="destructive">Could not load the records: {sets.error.message}</Alert>}
+      {!sets.pending && !sets.error && total === 0 && <Alert>No records match.</Alert>}
+      {!sets.pending && total > 0 && (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {countOf(total, 'record set')}
           </p>
           <RecordsTable
             zoneName={zone.name}
-            sets={loaded}
-            total={total}
-            loadMore={loadMore}
+            sets={sets}
             selection={selection}
             onSelectionChange={setSelection}
             onEdit={edit}

@@ -251,8 +251,77 @@ describe('/v1/zones/{id}/records', () => {
       const page = await api.request('GET', `/zones/${zone.id}/records?limit=2&offset=2`, { token: owner.apiKey });
       expect(page.body.meta).toEqual({ total: 10, limit: 2, offset: 2 });
       expect(page.body.data.map((set: any) => set.type)).toEqual(['MX', 'A']);
-      for (const query of ['limit=101', 'limit=0', 'offset=-5', 'type=NOPE', 'name=bad..name']) {
+      for (const query of ['limit=1001', 'limit=0', 'offset=-5', 'type=NOPE', 'name=bad..name']) {
         expect((await api.request('GET', `/zones/${zone.id}/records?${query}`, { token: owner.apiKey })).status, query).toBe(422);
+      }
+    });
+
+    it('finds sets by part of the name, by several types and by part of a value, all filters together', async () => {
+      const zone = await createZone(api, owner);
+      const changes = [
+        ...Array.from({ length: 12 }, (_, i) => ({ action: 'create', type: 'A', name: `host${i + 120}`, content: [`198.51.100.${i + 1}`] })),
+        { action: 'create', type: 'A', name: 'host12', content: ['192.0.2.12'] },
+        { action: 'create', type: 'AAAA', name: 'host12', content: ['2001:db8::12'] },
+        { action: 'create', type: 'A', name: 'xhost1x2', content: ['192.0.2.99'] },
+        { action: 'create', type: 'TXT', name: '_dmarc', content: ['v=DMARC1; p=reject; pct=100%'] },
+        { action: 'create', type: 'TXT', name: 'admarc', content: ['100 percent'] },
+        { action: 'create', type: 'CNAME', name: 'docs', content: ['pages.Example.NET.'] },
+        { action: 'create', type: 'MX', name: '@', content: ['10 mail.example.net.'] },
+      ];
+      expect((await api.request('PATCH', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { changes } })).status).toBe(200);
+      const search = async (query: string) => {
+        const response = await api.request('GET', `/zones/${zone.id}/records?limit=1000&${query}`, { token: owner.apiKey });
+        expect(response.status, query).toBe(200);
+        expect(response.body.meta.total, query).toBe(response.body.data.length);
+        return response.body.data.map((set: any) => `${set.name.replace(zone.name, '@').replace(`.@`, '')} ${set.type}`);
+      };
+      const hosts12x = Array.from({ length: 10 }, (_, i) => `host${120 + i} A`);
+
+      // A part of the name, relative or full, in any case; with a final dot the name is full.
+      expect(await search('name_contains=host12')).toEqual(['host12 A', 'host12 AAAA', ...hosts12x]);
+      expect(await search('name_contains=HOST12')).toEqual(await search('name_contains=host12'));
+      expect(await search(`name_contains=host121.${zone.name}.`)).toEqual(['host121 A']);
+      expect(await search('name_contains=%40')).toEqual(['@ NS', '@ SOA', '@ MX']);
+      expect((await search(`name_contains=${zone.name}`)).length).toBe(changes.length + 2);
+      // LIKE's wildcards are the characters themselves: `_` is no single character, `%` no run of them.
+      expect(await search('name_contains=_dmarc')).toEqual(['_dmarc TXT']);
+      expect(await search('name_contains=host1_2')).toEqual([]);
+      expect(await search('name_contains=host%25')).toEqual([]);
+      expect(await search('name_contains=%5C')).toEqual([]);
+
+      // One type or several, any case; with the name, both must match.
+      expect(await search('type=aaaa,TXT')).toEqual(['_dmarc TXT', 'admarc TXT', 'host12 AAAA']);
+      expect(await search('type=A&name_contains=host12')).toEqual(['host12 A', ...hosts12x]);
+      expect(await search('type=A,%20A,,aaaa&name=host12')).toEqual(['host12 A', 'host12 AAAA']);
+
+      // A part of any value in its presentation form: an address, a target, a text; the IPv6 address in any spelling.
+      expect(await search('content_contains=192.0.2.12')).toEqual(['host12 A']);
+      expect(await search('content_contains=198.51.100.1')).toEqual(['host120 A', 'host129 A', 'host130 A', 'host131 A']);
+      expect(await search('content_contains=2001:0DB8:0000::0012')).toEqual(['host12 AAAA']);
+      expect(await search('content_contains=example.net')).toEqual(['@ MX', 'docs CNAME']);
+      expect(await search('content_contains=100%25')).toEqual(['_dmarc TXT']);
+      expect(await search('content_contains=p_reject')).toEqual([]);
+      expect(await search('content_contains=192.0.2.12&type=AAAA')).toEqual([]);
+
+      // The total counts every match, the page holds some.
+      const page = await api.request('GET', `/zones/${zone.id}/records?name_contains=host&limit=5&offset=10`, { token: owner.apiKey });
+      expect(page.body.meta).toEqual({ total: 15, limit: 5, offset: 10 });
+      expect(page.body.data.map((set: any) => set.name)).toEqual(
+        ['host128', 'host129', 'host130', 'host131', 'xhost1x2'].map((name) => `${name}.${zone.name}`),
+      );
+
+      for (const [query, field] of [
+        ['type=A,NOPE', 'type'],
+        ['type=,', 'type'],
+        [`type=${Array.from({ length: 21 }, (_, i) => `TYPE${i + 1}`).join(',')}`, 'type'],
+        ['name_contains=', 'name_contains'],
+        [`name_contains=${'a'.repeat(256)}`, 'name_contains'],
+        [`content_contains=${'a'.repeat(513)}`, 'content_contains'],
+        ['content_contains=a%0Ab', 'content_contains'],
+      ]) {
+        const response = await api.request('GET', `/zones/${zone.id}/records?${query}`, { token: owner.apiKey });
+        expect(response.status, query).toBe(422);
+        expect(Object.keys(errorOf(response).details ?? {}), query).toContain(field);
       }
     });
 
@@ -532,6 +601,7 @@ describe('/v1/zones/{id}/records', () => {
       const set = (await post(foreign.id, { type: 'A', name: 'www', content: '192.0.2.1' }, stranger.apiKey)).body.data;
       const requests: [string, string, unknown?][] = [
         ['GET', `/zones/${foreign.id}/records`],
+        ['GET', `/zones/${foreign.id}/records?name_contains=www&content_contains=192.0.2&type=A,AAAA`],
         ['POST', `/zones/${foreign.id}/records`, { type: 'A', name: 'x', content: '192.0.2.1' }],
         ['PATCH', `/zones/${foreign.id}/records`, { changes: [{ action: 'delete', type: 'A', name: 'www' }] }],
         ['GET', `/zones/${foreign.id}/records/${set.id}`],

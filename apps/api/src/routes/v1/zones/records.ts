@@ -37,10 +37,23 @@ export const recordRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async (
       schema: {
         tags,
         summary: 'List the zone’s record sets in DNS canonical order, then by type',
+        description:
+          'The filters combine: a set is listed when it matches every one given. `name_contains` and `content_contains` are case-insensitive and take `%`, `_` and `\\` literally. Up to 1,000 sets a page.',
         params: zoneParams,
         querystring: pagination.extend({
+          limit: z.coerce.number().int().min(1).max(1000).default(10),
           name: text().max(1024).optional().describe('Only this owner name (@, relative or full)'),
-          type: text().max(32).optional().describe('Only this type'),
+          name_contains: text()
+            .min(1)
+            .max(255)
+            .optional()
+            .describe('Owner names containing this text, relative or full (`host12` finds host12 and host120); `@` is the apex'),
+          type: text().max(400).optional().describe('Only this type, or these types comma-separated (`A,AAAA`); at most 20'),
+          content_contains: text()
+            .min(1)
+            .max(512)
+            .optional()
+            .describe('Sets with a value containing this text in its presentation form (an address, a target, part of a TXT); an IPv6 address in any spelling'),
         }),
         response: { 200: listEnvelope(rrset), ...commonErrors },
       },
