@@ -1,4 +1,5 @@
 export * from './plans';
 export * from './regions';
 export * from './networks';
+export * from './billingPeriods';
 export { apiScopes, type ApiScope } from './scopes';

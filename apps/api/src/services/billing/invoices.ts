@@ -56,6 +56,12 @@ export interface InvoiceCharge {
   grossCents: number;
 }
 
+/** Every invoice is addressed: a plan is not ordered, even for later, before the customer has a billing address. */
+export function requireBillingAddress(customer: CustomerRow) {
+  if (!customer.billingAddress) throw invalid({ billing_address: 'Add a billing address to the customer (PUT /customers/{id}) before ordering a plan' });
+  return customer.billingAddress;
+}
+
 /**
  * Issues an invoice in the caller's transaction: number, frozen seller and buyer, lines net of
  * VAT, the VAT the buyer's treatment asks for, and the payment term.
@@ -65,8 +71,8 @@ export async function issueInvoice(
   input: { customer: CustomerRow; subscriptionId: string; charges: InvoiceCharge[]; periodStart: Date; periodEnd: Date; now: Date },
 ): Promise<InvoiceRow> {
   const { customer } = input;
-  if (!customer.billingAddress) throw invalid({ billing_address: 'Add a billing address to the customer (PUT /customers/{id}) before ordering a plan' });
-  const treatment = vatTreatment({ country: customer.billingAddress.country, vatId: customer.vatId });
+  const billingAddress = requireBillingAddress(customer);
+  const treatment = vatTreatment({ country: billingAddress.country, vatId: customer.vatId });
   const lines: InvoiceLine[] = input.charges.map((charge) => {
     const net = netOfGross(charge.grossCents);
     return { description: charge.description, quantity: 1, unit_net_cents: net, net_cents: net };
