@@ -88,7 +88,7 @@ export async function issueInvoice(
       subscriptionId: input.subscriptionId,
       currency: 'EUR',
       seller,
-      buyer: { name: customer.name, address: customer.billingAddress, vat_id: customer.vatId },
+      buyer: { name: customer.name, address: billingAddress, vat_id: customer.vatId },
       lines,
       periodStart: input.periodStart,
       periodEnd: input.periodEnd,
