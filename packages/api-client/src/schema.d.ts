@@ -94,6 +94,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/apikeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The active API keys of your team that you manage, with each key's user, creator and last use (never the secrets)
+         * @description Owners see every key of the customer, admins every key but owners’, members only their own; newest first. `can_revoke` applies the rules of revoking (the role over the key’s user and, with an API key as credential, `customers:write` and a key no wider than the caller).
+         *
+         *     API key, access token or session cookie; scope `customers:read`.
+         *
+         *     API key, access token or session cookie; scope `customers:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["TeamApiKey"][];
+                            meta: {
+                                limit: number;
+                                offset: number;
+                                total: number;
+                            };
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/audit-events": {
         parameters: {
             query?: never;
@@ -16383,6 +16519,104 @@ export interface components {
             suspended_at: string | null;
             suspension_reason: ("trial_ended" | "unpaid") | null;
             trial_ends_at: string | null;
+        };
+        TeamApiKey: {
+            /** @description Whether the calling credential may revoke this key (DELETE /users/{userId}/apikeys/{keyId}) */
+            can_revoke: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The user who created the key; null for keys from before this was recorded */
+            created_by: string | null;
+            /** @description Who created the key (an owner or admin may create keys for others); null when unknown or no longer in the team */
+            creator: {
+                email: string;
+                full_name: string;
+                /** Format: uuid */
+                id: string;
+            } | null;
+            /** Format: uuid */
+            customer_id: string;
+            expires_at: string | null;
+            /** Format: uuid */
+            id: string;
+            last_used_at: string | null;
+            name: string;
+            /** @description The visible start of the key, to recognise it */
+            prefix: string;
+            restrictions: {
+                allowed_cidrs: string[] | null;
+                allowed_zones: string[] | null;
+                max_age_seconds: number | null;
+                max_unused_seconds: number | null;
+                record_policies: {
+                    allow: boolean;
+                    name: string;
+                    type: string;
+                    zone: string | null;
+                }[] | null;
+            };
+            revoked_at: string | null;
+            scopes: string[];
+            /** @description Whose key it is: calls made with it act as this user */
+            user: {
+                email: string;
+                full_name: string;
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                role: "owner" | "admin" | "member";
+            };
+            /** Format: uuid */
+            user_id: string;
+        };
+        TeamApiKeyInput: {
+            /** @description Whether the calling credential may revoke this key (DELETE /users/{userId}/apikeys/{keyId}) */
+            can_revoke: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The user who created the key; null for keys from before this was recorded */
+            created_by: string | null;
+            /** @description Who created the key (an owner or admin may create keys for others); null when unknown or no longer in the team */
+            creator: {
+                email: string;
+                full_name: string;
+                /** Format: uuid */
+                id: string;
+            } | null;
+            /** Format: uuid */
+            customer_id: string;
+            expires_at: string | null;
+            /** Format: uuid */
+            id: string;
+            last_used_at: string | null;
+            name: string;
+            /** @description The visible start of the key, to recognise it */
+            prefix: string;
+            restrictions: {
+                allowed_cidrs: string[] | null;
+                allowed_zones: string[] | null;
+                max_age_seconds: number | null;
+                max_unused_seconds: number | null;
+                record_policies: {
+                    allow: boolean;
+                    name: string;
+                    type: string;
+                    zone: string | null;
+                }[] | null;
+            };
+            revoked_at: string | null;
+            scopes: string[];
+            /** @description Whose key it is: calls made with it act as this user */
+            user: {
+                email: string;
+                full_name: string;
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                role: "owner" | "admin" | "member";
+            };
+            /** Format: uuid */
+            user_id: string;
         };
         TsigKey: {
             /** @enum {string} */
