@@ -16404,6 +16404,15 @@ export interface components {
             /** @description The next check, by the SOA refresh (or retry after a failure); a NOTIFY from a primary brings it forward */
             next_refresh_at: string | null;
             primaries: components["schemas"]["Primary"][];
+            /** @description The timers of the SOA the zone serves (the last transfer’s), as the refreshes use them: refresh and retry within 30 s to 1 day, expire at least 30 s. Null before the first transfer */
+            soa_timers: {
+                /** @description Seconds after the last success that the zone is served without one */
+                expire: number;
+                /** @description Seconds between two checks of the primaries after a success */
+                refresh: number;
+                /** @description Seconds before the next try after a failure */
+                retry: number;
+            } | null;
         };
         SecondaryZoneStateInput: {
             /** @description Unless a transfer succeeds before, the zone stops being served then (SOA expire) */
@@ -16417,6 +16426,15 @@ export interface components {
             /** @description The next check, by the SOA refresh (or retry after a failure); a NOTIFY from a primary brings it forward */
             next_refresh_at: string | null;
             primaries: components["schemas"]["PrimaryInput"][];
+            /** @description The timers of the SOA the zone serves (the last transfer’s), as the refreshes use them: refresh and retry within 30 s to 1 day, expire at least 30 s. Null before the first transfer */
+            soa_timers: {
+                /** @description Seconds after the last success that the zone is served without one */
+                expire: number;
+                /** @description Seconds between two checks of the primaries after a success */
+                refresh: number;
+                /** @description Seconds before the next try after a failure */
+                retry: number;
+            } | null;
         };
         SecondFactorStep: {
             /** Format: date-time */
