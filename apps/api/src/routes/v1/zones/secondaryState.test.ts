@@ -1,4 +1,4 @@
-import { describe, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiTest } from '../../../apiTest';
 import { and, eq } from '@kaja/db/orm';
 import { rrsets, secondaryZones, zones } from '@kaja/db';
@@ -11,7 +11,14 @@ import { createZone } from './zoneTestKit';
  * turned into a secondary one in the database, with the SOA a transfer would have brought.
  */
 describe('a secondary zone’s state: SOA timers', () => {
-  apiTest('shows the served SOA’s refresh, retry and expire, as the refreshes use them', async ({ api, owner }) => {
+  let api: TestApi;
+  let owner: TestAccount;
+  apiTest.beforeAll(async ({ api: started, owner: signedUp }) => {
+    api = started;
+    owner = signedUp;
+  });
+
+  it('shows the served SOA’s refresh, retry and expire, as the refreshes use them', async () => {
     const zone = await secondaryZone(api, owner, '7 7200 900 1209600 300');
     const read = await api.request('GET', `/zones/${zone.id}`, { token: owner.apiKey });
     expect(read.status).toBe(200);
@@ -24,7 +31,7 @@ describe('a secondary zone’s state: SOA timers', () => {
     expect(listed.body.data.find((entry: { id: string }) => entry.id === zone.id).secondary.soa_timers).toEqual({ refresh: 7200, retry: 900, expire: 1209600 });
   });
 
-  apiTest('keeps a typo’d SOA’s timers within bounds, and has none before the first transfer', async ({ api, owner }) => {
+  it('keeps a typo’d SOA’s timers within bounds, and has none before the first transfer', async () => {
     const odd = await secondaryZone(api, owner, '7 5 999999 10 300');
     expect((await api.request('GET', `/zones/${odd.id}`, { token: owner.apiKey })).body.data.secondary.soa_timers).toEqual({
       refresh: 30,
