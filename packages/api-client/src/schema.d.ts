@@ -94,6 +94,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/apikeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The active API keys of your team that you manage, with each key's user, creator and last use (never the secrets)
+         * @description Owners see every key of the customer, admins every key but owners’, members only their own; newest first. `can_revoke` applies the rules of revoking (the role over the key’s user and, with an API key as credential, `customers:write` and a key no wider than the caller).
+         *
+         *     API key, access token or session cookie; scope `customers:read`.
+         *
+         *     API key, access token or session cookie; scope `customers:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["TeamApiKey"][];
+                            meta: {
+                                limit: number;
+                                offset: number;
+                                total: number;
+                            };
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/audit-events": {
         parameters: {
             query?: never;
@@ -8522,7 +8658,7 @@ export interface paths {
         get?: never;
         /**
          * Change the plan at once: an upgrade is prorated on the next invoice; a downgrade below current usage is refused (owners and admins)
-         * @description A downgrade that current usage exceeds answers 403 `quota_exceeded` with each exceeded limit and its usage in `details`.
+         * @description A downgrade that current usage exceeds answers 403 `quota_exceeded` with each exceeded limit and its usage in `details`. During a trial with a plan ordered, it changes the order (no charge; the trial runs to its end); a trial without an order answers 409: order through checkout.
          *
          *     API key, access token or session cookie; scope `customers:write`.
          */
@@ -8696,8 +8832,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Order a paid plan, or upgrade: the plan is active at once and an invoice payable within 14 days is issued (owners and admins)
-         * @description Needs a billing address on the customer (422 otherwise). Scale is sold on request: 409 with `contact: sales`. A cheaper plan than the current one: 409, use change-plan.
+         * Order a paid plan, or upgrade: the plan applies at once; its first period starts at the end of a running trial, otherwise now, with an invoice payable within 14 days (owners and admins)
+         * @description Needs a billing address on the customer (422 otherwise). During a trial the order keeps the trial to its end: the subscription stays `trialing` with the plan, `billing_interval` and the first paid period (`current_period_start` is the trial end) recorded, no invoice is issued now (`invoice` is null), and the first invoice is issued when the trial ends; ordering again replaces the order and withdraws a cancellation. `start: now` ends the trial at once and invoices from today instead. Scale is sold on request: 409 with `contact: sales`. A cheaper plan than the current paid one: 409, use change-plan.
          *
          *     Session only: the access token from sign-in or the session cookie, not an API key.
          */
@@ -8714,6 +8850,11 @@ export interface paths {
                         /** @enum {string} */
                         interval?: "month" | "year";
                         plan_id: string;
+                        /**
+                         * @description During a trial: `trial_end` (default) starts the paid period when the trial ends; `now` ends the trial and starts it today. Ignored outside a trial.
+                         * @enum {string}
+                         */
+                        start?: "trial_end" | "now";
                     };
                 };
             };
@@ -18059,6 +18200,15 @@ export interface components {
             /** @description The next check, by the SOA refresh (or retry after a failure); a NOTIFY from a primary brings it forward */
             next_refresh_at: string | null;
             primaries: components["schemas"]["Primary"][];
+            /** @description The timers of the SOA the zone serves (the last transfer’s), as the refreshes use them: refresh and retry within 30 s to 1 day, expire at least 30 s. Null before the first transfer */
+            soa_timers: {
+                /** @description Seconds after the last success that the zone is served without one */
+                expire: number;
+                /** @description Seconds between two checks of the primaries after a success */
+                refresh: number;
+                /** @description Seconds before the next try after a failure */
+                retry: number;
+            } | null;
         };
         SecondaryZoneStateInput: {
             /** @description Unless a transfer succeeds before, the zone stops being served then (SOA expire) */
@@ -18072,6 +18222,15 @@ export interface components {
             /** @description The next check, by the SOA refresh (or retry after a failure); a NOTIFY from a primary brings it forward */
             next_refresh_at: string | null;
             primaries: components["schemas"]["PrimaryInput"][];
+            /** @description The timers of the SOA the zone serves (the last transfer’s), as the refreshes use them: refresh and retry within 30 s to 1 day, expire at least 30 s. Null before the first transfer */
+            soa_timers: {
+                /** @description Seconds after the last success that the zone is served without one */
+                expire: number;
+                /** @description Seconds between two checks of the primaries after a success */
+                refresh: number;
+                /** @description Seconds before the next try after a failure */
+                retry: number;
+            } | null;
         };
         SecondFactorStep: {
             /** Format: date-time */
@@ -18174,6 +18333,104 @@ export interface components {
             suspended_at: string | null;
             suspension_reason: ("trial_ended" | "unpaid") | null;
             trial_ends_at: string | null;
+        };
+        TeamApiKey: {
+            /** @description Whether the calling credential may revoke this key (DELETE /users/{userId}/apikeys/{keyId}) */
+            can_revoke: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The user who created the key; null for keys from before this was recorded */
+            created_by: string | null;
+            /** @description Who created the key (an owner or admin may create keys for others); null when unknown or no longer in the team */
+            creator: {
+                email: string;
+                full_name: string;
+                /** Format: uuid */
+                id: string;
+            } | null;
+            /** Format: uuid */
+            customer_id: string;
+            expires_at: string | null;
+            /** Format: uuid */
+            id: string;
+            last_used_at: string | null;
+            name: string;
+            /** @description The visible start of the key, to recognise it */
+            prefix: string;
+            restrictions: {
+                allowed_cidrs: string[] | null;
+                allowed_zones: string[] | null;
+                max_age_seconds: number | null;
+                max_unused_seconds: number | null;
+                record_policies: {
+                    allow: boolean;
+                    name: string;
+                    type: string;
+                    zone: string | null;
+                }[] | null;
+            };
+            revoked_at: string | null;
+            scopes: string[];
+            /** @description Whose key it is: calls made with it act as this user */
+            user: {
+                email: string;
+                full_name: string;
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                role: "owner" | "admin" | "member";
+            };
+            /** Format: uuid */
+            user_id: string;
+        };
+        TeamApiKeyInput: {
+            /** @description Whether the calling credential may revoke this key (DELETE /users/{userId}/apikeys/{keyId}) */
+            can_revoke: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The user who created the key; null for keys from before this was recorded */
+            created_by: string | null;
+            /** @description Who created the key (an owner or admin may create keys for others); null when unknown or no longer in the team */
+            creator: {
+                email: string;
+                full_name: string;
+                /** Format: uuid */
+                id: string;
+            } | null;
+            /** Format: uuid */
+            customer_id: string;
+            expires_at: string | null;
+            /** Format: uuid */
+            id: string;
+            last_used_at: string | null;
+            name: string;
+            /** @description The visible start of the key, to recognise it */
+            prefix: string;
+            restrictions: {
+                allowed_cidrs: string[] | null;
+                allowed_zones: string[] | null;
+                max_age_seconds: number | null;
+                max_unused_seconds: number | null;
+                record_policies: {
+                    allow: boolean;
+                    name: string;
+                    type: string;
+                    zone: string | null;
+                }[] | null;
+            };
+            revoked_at: string | null;
+            scopes: string[];
+            /** @description Whose key it is: calls made with it act as this user */
+            user: {
+                email: string;
+                full_name: string;
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                role: "owner" | "admin" | "member";
+            };
+            /** Format: uuid */
+            user_id: string;
         };
         TsigKey: {
             /** @enum {string} */

@@ -97,6 +97,17 @@ export const apiKey = z
   })
   .meta({ id: 'ApiKey' });
 
+export const teamApiKey = apiKey
+  .extend({
+    user: z.object({ id: z.uuid(), email: z.string(), full_name: z.string(), role }).describe('Whose key it is: calls made with it act as this user'),
+    creator: z
+      .object({ id: z.uuid(), email: z.string(), full_name: z.string() })
+      .nullable()
+      .describe('Who created the key (an owner or admin may create keys for others); null when unknown or no longer in the team'),
+    can_revoke: z.boolean().describe('Whether the calling credential may revoke this key (DELETE /users/{userId}/apikeys/{keyId})'),
+  })
+  .meta({ id: 'TeamApiKey' });
+
 export const apiKeyWithSecret = apiKey.extend({ key: z.string().describe('The secret: shown only in this response') }).meta({ id: 'ApiKeyWithSecret' });
 
 export const defaultApiKey = z.object({

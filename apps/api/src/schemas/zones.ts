@@ -27,6 +27,16 @@ export const secondaryState = z
     last_error: z.string().nullable().describe('Why the last attempt failed (each primary tried); null after a success'),
     next_refresh_at: timestamp.nullable().describe('The next check, by the SOA refresh (or retry after a failure); a NOTIFY from a primary brings it forward'),
     expires_at: timestamp.nullable().describe('Unless a transfer succeeds before, the zone stops being served then (SOA expire)'),
+    soa_timers: z
+      .object({
+        refresh: z.number().int().describe('Seconds between two checks of the primaries after a success'),
+        retry: z.number().int().describe('Seconds before the next try after a failure'),
+        expire: z.number().int().describe('Seconds after the last success that the zone is served without one'),
+      })
+      .nullable()
+      .describe(
+        'The timers of the SOA the zone serves (the last transfer’s), as the refreshes use them: refresh and retry within 30 s to 1 day, expire at least 30 s. Null before the first transfer',
+      ),
   })
   .meta({ id: 'SecondaryZoneState' });
 

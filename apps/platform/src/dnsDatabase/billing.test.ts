@@ -51,7 +51,7 @@ describe('the DNS of an account whose invoice stays unpaid', () => {
       token: owner.accessToken,
       body: { billing_address: { line1: 'Ahtri 12', postal_code: '10151', city: 'Tallinn', country: 'EE' } },
     });
-    const checkout = await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'nano' } });
+    const checkout = await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'nano', start: 'now' } });
     expect(checkout.status).toBe(201);
 
     await at(14.1);

@@ -3,7 +3,7 @@ import { text } from '../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/app/authentication';
 import * as apiKeysService from '../../services/accounts/apiKeys';
-import { apiKey, apiKeyWithSecret } from '../../schemas/accounts';
+import { apiKey, apiKeyWithSecret, teamApiKey } from '../../schemas/accounts';
 import { commonErrors, listEnvelope, pagination, successEnvelope, timestamp } from '../../schemas/common';
 
 const tags = ['api keys'];
@@ -75,6 +75,25 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { items, total } = await apiKeysService.listApiKeys(ctx, principalOf(request), request.params.userId, request.query);
+      return { status: 'success' as const, data: items, meta: { total, ...request.query } };
+    },
+  );
+
+  app.get(
+    '/apikeys',
+    {
+      config: { scope: 'customers:read' },
+      schema: {
+        tags,
+        summary: "The active API keys of your team that you manage, with each key's user, creator and last use (never the secrets)",
+        description:
+          'Owners see every key of the customer, admins every key but owners’, members only their own; newest first. `can_revoke` applies the rules of revoking (the role over the key’s user and, with an API key as credential, `customers:write` and a key no wider than the caller).',
+        querystring: pagination,
+        response: { 200: listEnvelope(teamApiKey), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const { items, total } = await apiKeysService.listTeamApiKeys(ctx, principalOf(request), request.query);
       return { status: 'success' as const, data: items, meta: { total, ...request.query } };
     },
   );

@@ -10,7 +10,7 @@ import { addUser, errorOf, signInStaff, signUpOwner, type TestAccount, type Test
 async function checkout(api: TestApi, owner: TestAccount, billing: Record<string, unknown>, planId = 'nano') {
   const updated = await api.request('PUT', `/customers/${owner.customerId}`, { token: owner.accessToken, body: billing });
   if (updated.status !== 200) throw new Error(`billing details refused: ${JSON.stringify(updated.body)}`);
-  const response = await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: planId } });
+  const response = await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: planId, start: 'now' } });
   expect(response.status).toBe(201);
   return response.body.data.invoice;
 }
@@ -153,7 +153,7 @@ describe('invoices', () => {
       owners.map((owner, index) =>
         api.request('POST', '/subscriptions/checkout', {
           token: owner.accessToken,
-          body: { plan_id: index % 2 ? 'pro' : 'nano', interval: index % 3 ? 'month' : 'year' },
+          body: { plan_id: index % 2 ? 'pro' : 'nano', interval: index % 3 ? 'month' : 'year', start: 'now' },
         }),
       ),
     );

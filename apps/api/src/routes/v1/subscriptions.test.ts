@@ -60,14 +60,14 @@ describe('subscriptions', () => {
     ]);
   });
 
-  it('checkout needs a billing address, then starts the paid plan at once and issues an invoice', async () => {
+  it('checkout needs a billing address; started now, it ends the trial and issues an invoice from today', async () => {
     const owner = await signUpOwner(api);
     const refused = await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'pro' } });
     expect(refused.status).toBe(422);
     expect(errorOf(refused).details.billing_address).toMatch(/billing address/);
 
     await giveBillingAddress(api, owner);
-    const response = await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'pro' } });
+    const response = await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'pro', start: 'now' } });
     expect(response.status).toBe(201);
     const { subscription, invoice } = response.body.data;
     expect(subscription).toMatchObject({ plan_id: 'pro', status: 'active', billing_interval: 'month', trial_ends_at: null, usage: { zones: { limit: 25 } } });
@@ -86,10 +86,13 @@ describe('subscriptions', () => {
     expect(audit.body.data.map((event: { action: string }) => event.action)).toEqual(expect.arrayContaining(['subscription.checkout', 'invoice.issued']));
   });
 
-  it('an annual checkout bills twelve months in advance', async () => {
+  it('an annual checkout started now bills twelve months in advance', async () => {
     const owner = await signUpOwner(api);
     await giveBillingAddress(api, owner);
-    const response = await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'nano', interval: 'year' } });
+    const response = await api.request('POST', '/subscriptions/checkout', {
+      token: owner.accessToken,
+      body: { plan_id: 'nano', interval: 'year', start: 'now' },
+    });
     expect(response.status).toBe(201);
     expect(response.body.data.subscription.billing_interval).toBe('year');
     expect(response.body.data.invoice).toMatchObject({ gross_cents: 5940, vat_rate: 24 });
@@ -114,7 +117,8 @@ describe('subscriptions', () => {
   it('an upgrade applies at once and its prorated difference waits for the next invoice', async () => {
     const owner = await signUpOwner(api);
     await giveBillingAddress(api, owner);
-    const { subscription } = (await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'nano' } })).body.data;
+    const { subscription } = (await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'nano', start: 'now' } })).body
+      .data;
     const upgraded = await api.request('PUT', `/subscriptions/${subscription.id}/change-plan`, { token: owner.accessToken, body: { new_plan_id: 'pro' } });
     expect(upgraded.status).toBe(200);
     expect(upgraded.body.data).toMatchObject({ plan_id: 'pro', status: 'active', usage: { zones: { limit: 25 } } });
@@ -131,7 +135,7 @@ describe('subscriptions', () => {
   it('checkout of a dearer plan on a paid subscription is an upgrade: no invoice now, the interval kept', async () => {
     const owner = await signUpOwner(api);
     await giveBillingAddress(api, owner);
-    await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'nano' } });
+    await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'nano', start: 'now' } });
     const yearly = await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'pro', interval: 'year' } });
     expect(yearly.status).toBe(409);
     expect(errorOf(yearly).details).toHaveProperty('interval');
@@ -144,7 +148,8 @@ describe('subscriptions', () => {
   it('a downgrade that current usage exceeds is refused with each limit and its usage', async () => {
     const owner = await signUpOwner(api);
     await giveBillingAddress(api, owner);
-    const { subscription } = (await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'pro' } })).body.data;
+    const { subscription } = (await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'pro', start: 'now' } })).body
+      .data;
     await createZones(api, owner, 6);
     const refused = await api.request('PUT', `/subscriptions/${subscription.id}/change-plan`, { token: owner.accessToken, body: { new_plan_id: 'nano' } });
     expect(refused.status).toBe(403);
@@ -173,7 +178,8 @@ describe('subscriptions', () => {
   it('changing and canceling a plan take a key with customers:write, not a zones key', async () => {
     const owner = await signUpOwner(api);
     await giveBillingAddress(api, owner);
-    const { subscription } = (await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'nano' } })).body.data;
+    const { subscription } = (await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'nano', start: 'now' } })).body
+      .data;
     const zonesKey = await createApiKey(api, owner, { scopes: ['zones:*', 'records:*'] });
     const refused = await api.request('PUT', `/subscriptions/${subscription.id}/change-plan`, { token: zonesKey.key, body: { new_plan_id: 'pro' } });
     expect(errorOf(refused)).toMatchObject({ code: 'forbidden', details: { scope: expect.stringContaining('customers:write') } });
@@ -186,7 +192,8 @@ describe('subscriptions', () => {
   it('canceling keeps the plan until the end of the paid period', async () => {
     const owner = await signUpOwner(api);
     await giveBillingAddress(api, owner);
-    const { subscription } = (await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'nano' } })).body.data;
+    const { subscription } = (await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'nano', start: 'now' } })).body
+      .data;
     const canceled = await api.request('DELETE', `/subscriptions/${subscription.id}`, { token: owner.accessToken });
     expect(canceled.status).toBe(200);
     expect(canceled.body.data).toMatchObject({ status: 'active', cancel_at_period_end: true, current_period_end: subscription.current_period_end });

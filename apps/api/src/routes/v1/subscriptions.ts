@@ -35,10 +35,20 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'session', whileReadOnly: true },
       schema: {
         tags,
-        summary: 'Order a paid plan, or upgrade: the plan is active at once and an invoice payable within 14 days is issued (owners and admins)',
+        summary:
+          'Order a paid plan, or upgrade: the plan applies at once; its first period starts at the end of a running trial, otherwise now, with an invoice payable within 14 days (owners and admins)',
         description:
-          'Needs a billing address on the customer (422 otherwise). Scale is sold on request: 409 with `contact: sales`. A cheaper plan than the current one: 409, use change-plan.',
-        body: z.object({ plan_id: text().min(1).max(50), interval: billingInterval.optional() }),
+          'Needs a billing address on the customer (422 otherwise). During a trial the order keeps the trial to its end: the subscription stays `trialing` with the plan, `billing_interval` and the first paid period (`current_period_start` is the trial end) recorded, no invoice is issued now (`invoice` is null), and the first invoice is issued when the trial ends; ordering again replaces the order and withdraws a cancellation. `start: now` ends the trial at once and invoices from today instead. Scale is sold on request: 409 with `contact: sales`. A cheaper plan than the current paid one: 409, use change-plan.',
+        body: z.object({
+          plan_id: text().min(1).max(50),
+          interval: billingInterval.optional(),
+          start: z
+            .enum(['trial_end', 'now'])
+            .optional()
+            .describe(
+              'During a trial: `trial_end` (default) starts the paid period when the trial ends; `now` ends the trial and starts it today. Ignored outside a trial.',
+            ),
+        }),
         response: { 201: successEnvelope(z.object({ subscription: current, invoice: invoice.nullable() })), ...commonErrors },
       },
     },
@@ -55,7 +65,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Change the plan at once: an upgrade is prorated on the next invoice; a downgrade below current usage is refused (owners and admins)',
-        description: 'A downgrade that current usage exceeds answers 403 `quota_exceeded` with each exceeded limit and its usage in `details`.',
+        description:
+          'A downgrade that current usage exceeds answers 403 `quota_exceeded` with each exceeded limit and its usage in `details`. During a trial with a plan ordered, it changes the order (no charge; the trial runs to its end); a trial without an order answers 409: order through checkout.',
         params: idParams,
         body: z.object({ new_plan_id: text().min(1).max(50) }),
         response: { 200: successEnvelope(current), ...commonErrors },

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from '@kaja/db/orm';
+import { and, count, desc, eq, inArray, isNull, ne, type SQL } from '@kaja/db/orm';
 import { apiKeys, users, type Executor, type RecordPolicy, type Role } from '@kaja/db';
 import { parseName } from '@kaja/dns-model';
 import { invalid, notFound } from '../../errors';
@@ -8,7 +8,7 @@ import { mailUser } from '../ops/securityMail';
 import type { ServiceContext } from '../context';
 import { presentApiKey } from './presenters';
 import { boundApiKey, boundRotation, requireNoWiderApiKey, type ApiKeyLimits } from './credentialLimits';
-import { requireRoleOver, requireScope, type Principal } from './principal';
+import { requireManager, requireRoleOver, requireScope, type Principal } from './principal';
 import { joinScopes, parseScopes, roleScopes, splitScopes } from './scopes';
 import { hashSecret, newSecret } from './tokens';
 
@@ -154,6 +154,60 @@ export async function listApiKeys(ctx: ServiceContext, principal: Principal, use
     ctx.db.select({ value: count() }).from(apiKeys).where(where),
   ]);
   return { items: rows.map(presentApiKey), total: total!.value };
+}
+
+/** Whether `rule` lets the caller through: the API's own checks, asked instead of enforced. */
+function allows(rule: () => void): boolean {
+  try {
+    rule();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The active keys of everyone in the team whose keys the caller manages, each with its user, who
+ * created it and whether the caller may revoke it (the rules of revokeApiKey, asked per key). A
+ * member sees only their own keys; an admin every key but owners'; an owner all of them.
+ */
+export async function listTeamApiKeys(ctx: ServiceContext, principal: Principal, page: Pagination) {
+  const manager = allows(() => requireManager(principal));
+  const visible: SQL[] = [eq(apiKeys.customerId, principal.customerId), isNull(apiKeys.revokedAt)];
+  if (!manager) visible.push(eq(apiKeys.userId, principal.userId));
+  else if (!allows(() => requireRoleOver(principal, 'owner'))) visible.push(ne(users.role, 'owner'));
+  const where = and(...visible);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({ key: apiKeys, user: users })
+      .from(apiKeys)
+      .innerJoin(users, eq(users.id, apiKeys.userId))
+      .where(where)
+      .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    ctx.db.select({ value: count() }).from(apiKeys).innerJoin(users, eq(users.id, apiKeys.userId)).where(where),
+  ]);
+  const creatorIds = [...new Set(rows.map((row) => row.key.createdBy).filter((id) => id !== null))];
+  const creators =
+    creatorIds.length === 0
+      ? []
+      : await ctx.db
+          .select({ id: users.id, email: users.email, full_name: users.fullName })
+          .from(users)
+          .where(and(inArray(users.id, creatorIds), eq(users.customerId, principal.customerId)));
+  const mayWrite = principal.credential.kind !== 'api_key' || allows(() => requireScope(principal, 'customers:write'));
+  const items = rows.map(({ key, user }) => ({
+    ...presentApiKey(key),
+    user: { id: user.id, email: user.email, full_name: user.fullName, role: user.role },
+    // A creator who has left the team is not named.
+    creator: creators.find((creator) => creator.id === key.createdBy) ?? null,
+    can_revoke:
+      mayWrite &&
+      (user.id === principal.userId || allows(() => requireRoleOver(principal, user.role))) &&
+      allows(() => requireNoWiderApiKey(principal, user.role, limitsOf(key))),
+  }));
+  return { items, total: total!.value };
 }
 
 async function findKey(executor: Executor, ownerId: string, keyId: string) {

@@ -3,6 +3,7 @@ import { createZone } from '../../routes/v1/zones/zoneTestKit';
 import { createApiKey, errorOf, runBillingLifeCycle, signInStaff, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../testing';
 
 const dayMs = 24 * 3600_000;
+const longDate = (date: Date) => date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** A test API whose billing clock a test moves forward by days. */
 async function startClockedApi() {
@@ -14,6 +15,10 @@ async function startClockedApi() {
     async at(days: number) {
       offsetMs = days * dayMs;
       await runBillingLifeCycle(api);
+    },
+    /** Sets the clock alone, as between two passes of the job. */
+    set(days: number) {
+      offsetMs = days * dayMs;
     },
   };
 }
@@ -89,7 +94,7 @@ describe('subscription life cycle', () => {
     const owner = await signUpOwner(api);
     const zone = await createZone(api, owner);
     expect((await api.request('PUT', `/customers/${owner.customerId}`, { token: owner.accessToken, body: address })).status).toBe(200);
-    const { invoice } = (await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'nano' } })).body.data;
+    const { invoice } = (await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'nano', start: 'now' } })).body.data;
 
     await clocked.at(11.1);
     await waitForMail(api, owner, `${invoice.number} is due on`);
@@ -136,7 +141,9 @@ describe('subscription life cycle', () => {
     api = clocked.api;
     const owner = await signUpOwner(api);
     expect((await api.request('PUT', `/customers/${owner.customerId}`, { token: owner.accessToken, body: address })).status).toBe(200);
-    const { subscription, invoice } = (await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'nano' } })).body.data;
+    const { subscription, invoice } = (
+      await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'nano', start: 'now' } })
+    ).body.data;
     const staff = await signInStaff(api);
     await api.request('POST', `/invoices/${invoice.id}/pay`, { token: staff.accessToken, body: { reference: 'first' } });
     expect((await api.request('PUT', `/subscriptions/${subscription.id}/change-plan`, { token: owner.accessToken, body: { new_plan_id: 'pro' } })).status).toBe(
@@ -161,7 +168,9 @@ describe('subscription life cycle', () => {
     const owner = await signUpOwner(api);
     const zone = await createZone(api, owner);
     expect((await api.request('PUT', `/customers/${owner.customerId}`, { token: owner.accessToken, body: address })).status).toBe(200);
-    const { subscription, invoice } = (await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'nano' } })).body.data;
+    const { subscription, invoice } = (
+      await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'nano', start: 'now' } })
+    ).body.data;
     const staff = await signInStaff(api);
     await api.request('POST', `/invoices/${invoice.id}/pay`, { token: staff.accessToken, body: { reference: 'paid' } });
     expect((await api.request('DELETE', `/subscriptions/${subscription.id}`, { token: owner.accessToken })).status).toBe(200);
@@ -179,6 +188,120 @@ describe('subscription life cycle', () => {
     expect(errorOf(refused)).toMatchObject({ code: 'account_read_only', details: { reason: 'subscription_ended' } });
     // No invoice after the end.
     expect((await api.request('GET', '/invoices', { token: owner.accessToken })).body.data).toHaveLength(1);
+  });
+
+  it('a plan ordered during the trial keeps the trial to its end; the first invoice is issued then, for the period starting then', async () => {
+    const clocked = await startClockedApi();
+    api = clocked.api;
+    const owner = await signUpOwner(api);
+    const trial = await current(api, owner);
+    const trialEnd = new Date(trial.trial_ends_at);
+    expect((await api.request('PUT', `/customers/${owner.customerId}`, { token: owner.accessToken, body: address })).status).toBe(200);
+
+    await clocked.at(10);
+    const ordered = await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'pro' } });
+    expect(ordered.status).toBe(201);
+    const expectedEnd = new Date(trialEnd);
+    expectedEnd.setUTCMonth(expectedEnd.getUTCMonth() + 1);
+    expect(ordered.body.data).toMatchObject({
+      invoice: null,
+      subscription: {
+        status: 'trialing',
+        plan_id: 'pro',
+        billing_interval: 'month',
+        trial_ends_at: trial.trial_ends_at,
+        current_period_start: trial.trial_ends_at,
+        current_period_end: expectedEnd.toISOString(),
+        usage: { zones: { limit: 25 } },
+      },
+    });
+    const confirmation = await waitForMail(api, owner, 'Pro ordered');
+    expect(confirmation.text).toContain(`Your trial continues until ${longDate(trialEnd)}`);
+    expect(confirmation.text).toContain(`the first invoice, for ${longDate(trialEnd)} – ${longDate(new Date(expectedEnd.getTime() - 1))}, is issued then`);
+    expect((await api.request('GET', '/invoices', { token: owner.accessToken })).body.data).toHaveLength(0);
+
+    // The week before: the reminder says the plan continues, not that the account becomes read-only.
+    await clocked.at(24);
+    const reminder = await waitForMail(api, owner, 'trial ends in a week');
+    expect(reminder.text).toContain('The plan you ordered continues then');
+    expect((await current(api, owner)).status).toBe('trialing');
+    expect((await api.request('GET', '/invoices', { token: owner.accessToken })).body.data).toHaveLength(0);
+
+    await clocked.at(30.1);
+    expect(await current(api, owner)).toMatchObject({
+      status: 'active',
+      plan_id: 'pro',
+      suspension_reason: null,
+      current_period_start: trial.trial_ends_at,
+      current_period_end: expectedEnd.toISOString(),
+    });
+    const invoices = (await api.request('GET', '/invoices', { token: owner.accessToken })).body.data;
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]).toMatchObject({
+      gross_cents: 1995,
+      issued_at: trial.trial_ends_at,
+      period: { start: trial.trial_ends_at, end: expectedEnd.toISOString() },
+      lines: [{ description: 'Kaja DNS Pro, monthly subscription' }],
+    });
+    await waitForMail(api, owner, invoices[0].number);
+    expect(subjects(api, owner).some((subject) => subject.includes('trial has ended'))).toBe(false);
+    expect((await api.request('POST', '/zones', { token: owner.apiKey, body: { name: `after-trial-${Date.now()}.com` } })).status).toBe(201);
+    // The next pass issues nothing more until the period ends.
+    await clocked.at(30.2);
+    expect((await api.request('GET', '/invoices', { token: owner.accessToken })).body.data).toHaveLength(1);
+  });
+
+  it('during the trial a plan change changes the order without a charge, and canceling drops it: nothing is billed', async () => {
+    const clocked = await startClockedApi();
+    api = clocked.api;
+    const owner = await signUpOwner(api);
+    await createZone(api, owner);
+    expect((await api.request('PUT', `/customers/${owner.customerId}`, { token: owner.accessToken, body: address })).status).toBe(200);
+    const ordered = (await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'pro', interval: 'year' } })).body.data
+      .subscription;
+    const changed = await api.request('PUT', `/subscriptions/${ordered.id}/change-plan`, { token: owner.accessToken, body: { new_plan_id: 'nano' } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toMatchObject({ status: 'trialing', plan_id: 'nano', billing_interval: 'year', current_period_end: ordered.current_period_end });
+    const audit = await api.request('GET', '/audit-events?limit=100', { token: owner.accessToken });
+    expect(audit.body.data.find((event: { action: string }) => event.action === 'subscription.plan_changed').summary).toMatchObject({
+      direction: 'order',
+      prorated_cents: 0,
+    });
+
+    // Canceling before the trial ends, then ordering again, withdraws the cancellation.
+    expect((await api.request('DELETE', `/subscriptions/${ordered.id}`, { token: owner.accessToken })).body.data).toMatchObject({
+      status: 'trialing',
+      cancel_at_period_end: true,
+    });
+    const again = await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'nano', interval: 'month' } });
+    expect(again.body.data).toMatchObject({ invoice: null, subscription: { status: 'trialing', cancel_at_period_end: false, billing_interval: 'month' } });
+
+    // Canceled for good: the trial ends, nothing is invoiced and the zones stop.
+    expect((await api.request('DELETE', `/subscriptions/${ordered.id}`, { token: owner.accessToken })).status).toBe(200);
+    await clocked.at(30.1);
+    expect(await current(api, owner)).toMatchObject({ status: 'canceled' });
+    expect((await api.request('GET', '/invoices', { token: owner.accessToken })).body.data).toHaveLength(0);
+  });
+
+  it('start: now ends the trial and invoices from today; an order after the trial has lapsed by the clock starts at once', async () => {
+    const clocked = await startClockedApi();
+    api = clocked.api;
+    const owner = await signUpOwner(api);
+    expect((await api.request('PUT', `/customers/${owner.customerId}`, { token: owner.accessToken, body: address })).status).toBe(200);
+    await clocked.at(5);
+    const now = await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'nano', start: 'now' } });
+    expect(now.body.data.subscription).toMatchObject({ status: 'active', trial_ends_at: null });
+    expect(new Date(now.body.data.invoice.period.start).getTime()).toBe(new Date(now.body.data.subscription.current_period_start).getTime());
+    expect(Math.abs(new Date(now.body.data.invoice.issued_at).getTime() - (Date.now() + 5 * dayMs))).toBeLessThan(60_000);
+
+    // Another account whose trial is over by the clock, before the hourly pass took the step.
+    const late = await signUpOwner(api);
+    expect((await api.request('PUT', `/customers/${late.customerId}`, { token: late.accessToken, body: address })).status).toBe(200);
+    clocked.set(30.1);
+    expect((await current(api, late)).status).toBe('trialing');
+    const ordered = await api.request('POST', '/subscriptions/checkout', { token: late.accessToken, body: { plan_id: 'nano' } });
+    expect(ordered.body.data.subscription.status).toBe('active');
+    expect(ordered.body.data.invoice).toMatchObject({ gross_cents: 495 });
   });
 
   it('a trial canceled by the customer ends with the trial: no read-only month, the zones stop then', async () => {

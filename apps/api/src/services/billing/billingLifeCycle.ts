@@ -1,10 +1,10 @@
 import { and, eq, inArray } from '@kaja/db/orm';
 import { customers, plans, subscriptions, zones, type Executor, type ZoneChangeNotice } from '@kaja/db';
 import { type Actor, type AfterCommit, emitWebhookEvent, inTransaction, noticeOf, recordAudit, systemActor } from '@kaja/zone-writes';
-import { addInterval, intervalPrice } from './billingPeriods';
+import { addInterval, intervalPrice } from '@kaja/catalog';
 import type { ServiceContext, ZoneContext } from '../context';
 import { formatInvoiceNumber, invoiceEvent, issueInvoice, openInvoices, type InvoiceRow } from './invoices';
-import { billingContacts, invoiceMail, mailContacts, restoreDisabledZones, type SubscriptionRow } from './subscriptions';
+import { billingContacts, invoiceMail, mailContacts, periodText, restoreDisabledZones, type SubscriptionRow } from './subscriptions';
 
 /**
  * The subscription life cycle (docs/decisions/020-subscription-life-cycle.md), driven by the
@@ -64,11 +64,18 @@ async function advance(ctx: ServiceContext, tx: Executor, subscription: Subscrip
     );
   };
 
+  // A plan ordered during the trial: its first period starts when the trial ends (decision 062).
+  const ordered = subscription.billingInterval !== null && subscription.currentPeriodEnd !== null;
+  let firstPeriodAt: Date | null = null;
   if (status === 'trialing' && subscription.trialEndsAt) {
     const endsAt = subscription.trialEndsAt;
     if (now >= endsAt) {
       if (subscription.cancelAtPeriodEnd) await end(endsAt);
-      else {
+      else if (ordered) {
+        status = 'active';
+        firstPeriodAt = endsAt;
+        await audit('subscription.trial_converted', { plan_id: subscription.planId, period_start: endsAt.toISOString() });
+      } else {
         status = 'suspended';
         suspendedAt = endsAt;
         changes.suspensionReason = 'trial_ended';
@@ -85,14 +92,17 @@ async function advance(ctx: ServiceContext, tx: Executor, subscription: Subscrip
         'Your Kaja DNS trial ends in a week',
         subscription.cancelAtPeriodEnd
           ? `Your trial ends on ${day(endsAt)} and you canceled it: your zones stop being served then.`
-          : `Your trial ends on ${day(endsAt)}. Order a plan in the dashboard to keep making changes; without one the account becomes read-only then, and your zones are disabled 30 days later.`,
+          : ordered
+            ? `Your trial ends on ${day(endsAt)}. The plan you ordered continues then, and the first invoice, for ${periodText(endsAt, subscription.currentPeriodEnd!)}, is issued that day.`
+            : `Your trial ends on ${day(endsAt)}. Order a plan in the dashboard to keep making changes; without one the account becomes read-only then, and your zones are disabled 30 days later.`,
       );
     }
   }
 
   if ((status === 'active' || status === 'past_due') && subscription.currentPeriodEnd && subscription.billingInterval) {
     let periodStart = subscription.currentPeriodStart!;
-    let periodEnd = subscription.currentPeriodEnd;
+    // A trial that just ended hands over to the renewal below, which issues the first period's invoice.
+    let periodEnd = firstPeriodAt ?? subscription.currentPeriodEnd;
     let pending = subscription.pendingCharges;
     const customerRow = async () => (await tx.select().from(customers).where(eq(customers.id, subscription.customerId)))[0]!;
     if (subscription.cancelAtPeriodEnd) {

@@ -68,6 +68,12 @@ export const invoiceEvent = (invoice: InvoiceRow) => ({
   due_at: invoice.dueAt.toISOString(),
 });
 
+/** Every invoice is addressed: a plan is not ordered, even for later, before the customer has a billing address. */
+export function requireBillingAddress(customer: CustomerRow) {
+  if (!customer.billingAddress) throw invalid({ billing_address: 'Add a billing address to the customer (PUT /customers/{id}) before ordering a plan' });
+  return customer.billingAddress;
+}
+
 /**
  * Issues an invoice in the caller's transaction: number, frozen seller and buyer, lines net of
  * VAT, the VAT the buyer's treatment asks for, and the payment term.
@@ -77,8 +83,8 @@ export async function issueInvoice(
   input: { customer: CustomerRow; subscriptionId: string; charges: InvoiceCharge[]; periodStart: Date; periodEnd: Date; now: Date },
 ): Promise<InvoiceRow> {
   const { customer } = input;
-  if (!customer.billingAddress) throw invalid({ billing_address: 'Add a billing address to the customer (PUT /customers/{id}) before ordering a plan' });
-  const treatment = vatTreatment({ country: customer.billingAddress.country, vatId: customer.vatId });
+  const billingAddress = requireBillingAddress(customer);
+  const treatment = vatTreatment({ country: billingAddress.country, vatId: customer.vatId });
   const lines: InvoiceLine[] = input.charges.map((charge) => {
     const net = netOfGross(charge.grossCents);
     return { description: charge.description, quantity: 1, unit_net_cents: net, net_cents: net };
@@ -94,7 +100,7 @@ export async function issueInvoice(
       subscriptionId: input.subscriptionId,
       currency: 'EUR',
       seller,
-      buyer: { name: customer.name, address: customer.billingAddress, vat_id: customer.vatId },
+      buyer: { name: customer.name, address: billingAddress, vat_id: customer.vatId },
       lines,
       periodStart: input.periodStart,
       periodEnd: input.periodEnd,

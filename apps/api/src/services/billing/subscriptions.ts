@@ -12,9 +12,9 @@ import {
   onboardingSteps,
   recordAudit,
 } from '@kaja/zone-writes';
-import { addInterval, intervalPrice } from './billingPeriods';
+import { addInterval, intervalPrice, lastMomentBefore } from '@kaja/catalog';
 import type { ServiceContext, ZoneContext } from '../context';
-import { formatInvoiceNumber, issueInvoice, presentInvoice } from './invoices';
+import { formatInvoiceNumber, issueInvoice, presentInvoice, requireBillingAddress } from './invoices';
 import type { MailMessage } from '../ops/mail';
 import { presentPlan } from './plans';
 import { presentSubscription } from '../accounts/presenters';
@@ -115,19 +115,101 @@ export async function restoreDisabledZones(tx: Executor, after: Pick<AfterCommit
 }
 
 const euros = (cents: number) => `${(cents / 100).toFixed(2)} EUR`;
+const longDate = (date: Date) => date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** A paid period as the customer reads it: its first and last day (the end is the next period's first moment). */
+export const periodText = (start: Date, end: Date) => `${longDate(start)} – ${longDate(lastMomentBefore(end))}`;
+
+/** When a plan ordered during the trial starts: at the trial's end (the default) or at once, ending the trial. */
+export type CheckoutStart = 'trial_end' | 'now';
+
+/** A trial that has not ended yet by the service clock (the life cycle may not have run since it did), canceled or not. */
+const inTrial = (subscription: SubscriptionRow, now: Date) =>
+  subscription.status === 'trialing' && subscription.trialEndsAt !== null && now < subscription.trialEndsAt;
+
+/** Refuses a plan whose limits the customer's current usage exceeds (`quota_exceeded`, each limit in `details`). */
+async function assertUsageFits(tx: Executor, customerId: string, plan: PlanRow) {
+  const usage = await accountUsage(tx, customerId);
+  const over: Record<string, { limit: number; usage: number }> = {};
+  if (plan.zonesLimit !== null && usage.zones > plan.zonesLimit) over.zones = { limit: plan.zonesLimit, usage: usage.zones };
+  if (plan.recordsLimit !== null && usage.records > plan.recordsLimit) over.records = { limit: plan.recordsLimit, usage: usage.records };
+  if (Object.keys(over).length > 0) {
+    const listed = Object.entries(over).map(([what, { limit, usage }]) => `${usage} ${what} (limit ${limit})`);
+    throw new ApiError('quota_exceeded', `${plan.name} allows fewer than you use: ${listed.join(', ')}. Remove some first, then change the plan`, over);
+  }
+}
 
 /**
- * Starts a paid subscription (from the trial, after a lapsed trial, or after an ended one) and
- * issues the invoice for the first period; an active subscription moving to a dearer plan is an
- * upgrade. The plan is active at once: the invoice is payable within the payment term.
+ * Records a plan ordered during the trial: its limits apply at once, the trial runs to its end,
+ * and the first paid period starts then (the life cycle issues its invoice at that moment). The
+ * period is stored now so that the customer sees its dates; ordering again replaces the order, and
+ * ordering after canceling the trial withdraws the cancellation.
  */
-export async function checkout(ctx: ZoneContext, principal: Principal, input: { plan_id: string; interval?: BillingInterval | undefined }) {
+async function orderForTrialEnd(
+  ctx: ServiceContext,
+  tx: Executor,
+  after: Pick<AfterCommit, 'mail'>,
+  actor: Actor,
+  trial: SubscriptionRow,
+  plan: PlanRow,
+  interval: BillingInterval,
+) {
+  await assertUsageFits(tx, trial.customerId, plan);
+  const trialEndsAt = trial.trialEndsAt!;
+  const periodEnd = addInterval(trialEndsAt, interval);
+  await tx
+    .update(subscriptions)
+    .set({
+      planId: plan.id,
+      billingInterval: interval,
+      currentPeriodStart: trialEndsAt,
+      currentPeriodEnd: periodEnd,
+      // An order withdraws a cancellation of the trial.
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+      updatedAt: ctx.now(),
+    })
+    .where(eq(subscriptions.id, trial.id));
+  await recordAudit(tx, actor, {
+    customerId: trial.customerId,
+    action: 'subscription.checkout',
+    targetType: 'subscription',
+    targetId: trial.id,
+    summary: {
+      plan_id: plan.id,
+      interval,
+      from: { plan_id: trial.planId, status: trial.status },
+      starts_at: trialEndsAt.toISOString(),
+      invoice: null,
+    },
+  });
+  const price = euros(intervalPrice(plan.priceCents!, interval));
+  mailContacts(after, await billingContacts(tx, trial.customerId), {
+    subject: `Kaja DNS ${plan.name} ordered`,
+    text: `You ordered Kaja DNS ${plan.name}, ${price} a ${interval}; its limits apply now. Your trial continues until ${longDate(trialEndsAt)}; the first invoice, for ${periodText(trialEndsAt, periodEnd)}, is issued then.\n\n-- \nKaja DNS`,
+  });
+}
+
+/**
+ * Starts a paid subscription (after a lapsed trial, after an ended one, or from the trial when
+ * asked to start now) and issues the invoice for the first period; during the trial the order
+ * waits for the trial's end; an active subscription moving to a dearer plan is an upgrade.
+ */
+export async function checkout(
+  ctx: ZoneContext,
+  principal: Principal,
+  input: { plan_id: string; interval?: BillingInterval | undefined; start?: CheckoutStart | undefined },
+) {
   requireManager(principal);
   const plan = await findPaidPlan(ctx.db, input.plan_id, 'plan_id');
   const issued = await inTransaction(ctx, async (tx, after) => {
     const [customer] = await tx.select().from(customers).where(eq(customers.id, principal.customerId)).for('update');
     if (!customer) throw notFound('Customer');
     const current = await findCurrent(tx, customer.id, { lock: true });
+    if (current && inTrial(current, ctx.now()) && input.start !== 'now') {
+      requireBillingAddress(customer);
+      await orderForTrialEnd(ctx, tx, after, principal.actor, current, plan, input.interval ?? current.billingInterval ?? 'month');
+      return null;
+    }
     const startsNew = !current || current.status === 'trialing' || (current.status === 'suspended' && current.suspensionReason === 'trial_ended');
     if (!startsNew) {
       if (current.status === 'suspended') throw conflict('The account is suspended for an unpaid invoice: pay it first (GET /invoices)');
@@ -275,6 +357,20 @@ export async function changePlan(ctx: ServiceContext, principal: Principal, subs
     await lockCustomer(tx, principal.customerId);
     const current = await findOwnSubscription(tx, principal, subscriptionId);
     if (current.status === 'canceled') throw conflict('This subscription has ended: start a new one with POST /subscriptions/checkout');
+    if (current.status === 'trialing' && current.billingInterval && inTrial(current, ctx.now())) {
+      if (current.planId === plan.id) throw conflict(`You already ordered the ${plan.name} plan`, { new_plan_id: `Ordered plan: ${plan.id}` });
+      // Nothing is paid yet: the order changes, without charges, and the trial runs on.
+      await assertUsageFits(tx, principal.customerId, plan);
+      await tx.update(subscriptions).set({ planId: plan.id, updatedAt: ctx.now() }).where(eq(subscriptions.id, current.id));
+      await recordAudit(tx, principal.actor, {
+        customerId: current.customerId,
+        action: 'subscription.plan_changed',
+        targetType: 'subscription',
+        targetId: current.id,
+        summary: { from: current.planId, to: plan.id, direction: 'order', prorated_cents: 0 },
+      });
+      return;
+    }
     if (current.status === 'trialing' || current.status === 'suspended') {
       throw conflict(
         current.status === 'trialing'
@@ -286,14 +382,7 @@ export async function changePlan(ctx: ServiceContext, principal: Principal, subs
     }
     if (current.planId === plan.id) throw conflict(`You already have the ${plan.name} plan`, { new_plan_id: `Current plan: ${plan.id}` });
     const [from] = await tx.select().from(plans).where(eq(plans.id, current.planId));
-    const usage = await accountUsage(tx, principal.customerId);
-    const over: Record<string, { limit: number; usage: number }> = {};
-    if (plan.zonesLimit !== null && usage.zones > plan.zonesLimit) over.zones = { limit: plan.zonesLimit, usage: usage.zones };
-    if (plan.recordsLimit !== null && usage.records > plan.recordsLimit) over.records = { limit: plan.recordsLimit, usage: usage.records };
-    if (Object.keys(over).length > 0) {
-      const listed = Object.entries(over).map(([what, { limit, usage }]) => `${usage} ${what} (limit ${limit})`);
-      throw new ApiError('quota_exceeded', `${plan.name} allows fewer than you use: ${listed.join(', ')}. Remove some first, then change the plan`, over);
-    }
+    await assertUsageFits(tx, principal.customerId, plan);
     await applyPlanChange(ctx, tx, principal.actor, current, from!, plan);
   });
   return currentSubscription(ctx, principal);

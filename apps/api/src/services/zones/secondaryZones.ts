@@ -38,7 +38,10 @@ export interface PrimaryInput {
   tsig_key_id?: string | null | undefined;
 }
 
-export function presentSecondaryState(row: SecondaryRow | undefined) {
+/** A secondary zone's transfer state with the SOA it serves (the last transfer's), whose timers drive the refreshes. */
+export type SecondaryState = SecondaryRow & { soa: string | null };
+
+export function presentSecondaryState(row: SecondaryState | undefined) {
   if (!row) return null;
   return {
     primaries: row.primaries.map((p) => ({ address: p.address, port: p.port, tsig_key_id: p.tsig_key_id })),
@@ -48,13 +51,21 @@ export function presentSecondaryState(row: SecondaryRow | undefined) {
     last_error: row.lastError,
     next_refresh_at: row.nextRefreshAt?.toISOString() ?? null,
     expires_at: row.expiresAt?.toISOString() ?? null,
+    soa_timers: row.soa ? soaTimers(row.soa) : null,
   };
 }
 
-export async function readSecondaryState(executor: Executor, zoneIds: string[]): Promise<Map<string, SecondaryRow>> {
+export async function readSecondaryState(executor: Executor, zoneIds: string[]): Promise<Map<string, SecondaryState>> {
   if (zoneIds.length === 0) return new Map();
-  const rows = await executor.select().from(secondaryZones).where(inArray(secondaryZones.zoneId, zoneIds));
-  return new Map(rows.map((row) => [row.zoneId, row]));
+  const [rows, soas] = await Promise.all([
+    executor.select().from(secondaryZones).where(inArray(secondaryZones.zoneId, zoneIds)),
+    executor
+      .select({ zoneId: rrsets.zoneId, contents: rrsets.contents })
+      .from(rrsets)
+      .where(and(inArray(rrsets.zoneId, zoneIds), eq(rrsets.type, 'SOA'))),
+  ]);
+  const soaOf = new Map(soas.map((soa) => [soa.zoneId, soa.contents[0] ?? null]));
+  return new Map(rows.map((row) => [row.zoneId, { ...row, soa: soaOf.get(row.zoneId) ?? null }]));
 }
 
 /**
@@ -105,11 +116,7 @@ export async function setPrimaries(ctx: ServiceContext, principal: Principal, zo
     if (zone.type !== 'secondary') throw conflict(`${zone.name} is a primary zone: it has no primaries to transfer from`);
     if (zone.status === 'deleting') throw conflict('The zone is being deleted');
     const primaries = await checkPrimaries(ctx, tx, zone, input);
-    const [row] = await tx
-      .update(secondaryZones)
-      .set({ primaries, nextRefreshAt: new Date(), updatedAt: new Date() })
-      .where(eq(secondaryZones.zoneId, zone.id))
-      .returning();
+    await tx.update(secondaryZones).set({ primaries, nextRefreshAt: new Date(), updatedAt: new Date() }).where(eq(secondaryZones.zoneId, zone.id));
     await queueRefresh(tx, zone.id, new Date());
     await recordAudit(tx, principal.actor, {
       customerId: zone.customerId,
@@ -118,7 +125,7 @@ export async function setPrimaries(ctx: ServiceContext, principal: Principal, zo
       targetId: zone.id,
       summary: { zone: zone.name, primaries: primaries.map((p) => `${p.address} port ${p.port}`) },
     });
-    return presentSecondaryState(row);
+    return presentSecondaryState((await readSecondaryState(tx, [zone.id])).get(zone.id));
   });
 }
 
@@ -127,8 +134,7 @@ export async function refreshNow(ctx: ServiceContext, principal: Principal, zone
   const zone = await findZone(ctx.db, principal, zoneId);
   if (zone.type !== 'secondary') throw conflict(`${zone.name} is a primary zone: it has no primaries to transfer from`);
   await queueRefresh(ctx.db, zone.id, new Date());
-  const [row] = await ctx.db.select().from(secondaryZones).where(eq(secondaryZones.zoneId, zone.id));
-  return presentSecondaryState(row);
+  return presentSecondaryState((await readSecondaryState(ctx.db, [zone.id])).get(zone.id));
 }
 
 interface SoaTimers {
@@ -137,6 +143,7 @@ interface SoaTimers {
   expire: number;
 }
 
+/** The SOA's refresh, retry and expire in seconds, as the refreshes use them (within the bounds above). */
 function soaTimers(content: string): SoaTimers {
   const fields = content.trim().split(/\s+/);
   const clamp = (value: number) => Math.min(maxRefreshSeconds, Math.max(minRefreshSeconds, value));

@@ -8,13 +8,16 @@ export type ApiKey = KeysPath['get']['responses'][200]['content']['application/j
 export type NewApiKey = KeysPath['post']['requestBody']['content']['application/json'];
 export type ApiKeyWithSecret = KeysPath['post']['responses'][201]['content']['application/json']['data'];
 
-export const apiKeysKey = (userId: string) => ['api-keys', userId] as const;
+export type TeamApiKey = paths['/v1/apikeys']['get']['responses'][200]['content']['application/json']['data'][number];
 
-/** One page of the user's active keys, newest first. */
-export function useApiKeys(userId: string, page: { limit: number; offset: number }) {
+/** Every list of keys: a change to anyone's key refreshes them all. */
+const allKeysKey = ['api-keys'] as const;
+
+/** One page of the team's active keys the signed-in user manages (a member's own only), newest first. */
+export function useTeamApiKeys(page: { limit: number; offset: number }) {
   return useQuery({
-    queryKey: [...apiKeysKey(userId), page],
-    queryFn: () => call(api.GET('/v1/users/{userId}/apikeys', { params: { path: { userId }, query: page } })),
+    queryKey: [...allKeysKey, 'team', page],
+    queryFn: () => call(api.GET('/v1/apikeys', { params: { query: page } })),
     placeholderData: keepPreviousData,
   });
 }
@@ -26,7 +29,7 @@ export function useCreateApiKey(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: NewApiKey) => (await call(api.POST('/v1/users/{userId}/apikeys', { params: { path: { userId } }, body, ...inForm }))).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysKey(userId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: allKeysKey }),
   });
 }
 
@@ -40,20 +43,20 @@ export function useRotateApiKey(userId: string) {
       if (ownKey) credentials.saveApiKey(data.key);
       return data;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysKey(userId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: allKeysKey }),
   });
 }
 
-/** Revokes at once; when it was the dashboard's own key, the dashboard goes on with the session's token. */
-export function useRevokeApiKey(userId: string) {
+/** Revokes anyone's key at once (its user's path); when it was the dashboard's own key, the dashboard goes on with the session's token. */
+export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (key: ApiKey) => {
+    mutationFn: async (key: Pick<ApiKey, 'id' | 'user_id' | 'prefix'>) => {
       const ownKey = isThisBrowsersKey(key);
-      const { data } = await call(api.DELETE('/v1/users/{userId}/apikeys/{keyId}', { params: { path: { userId, keyId: key.id } } }));
+      const { data } = await call(api.DELETE('/v1/users/{userId}/apikeys/{keyId}', { params: { path: { userId: key.user_id, keyId: key.id } } }));
       if (ownKey) credentials.forgetApiKey();
       return data;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysKey(userId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: allKeysKey }),
   });
 }

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, checkScreen, launchBrowser } from '../../testing/browser';
-import { callApi, type Owner, signUpOwner } from '../../testing/owner';
+import { callApi, type Owner, signUpOwner, waitForMailedLink } from '../../testing/owner';
 import { type Platform, startPlatform } from '../../testing/platform';
 
 let platform: Platform;
@@ -152,6 +152,67 @@ describe('API keys in the dashboard', () => {
     await acmeRow.getByRole('button', { name: 'Revoke acme client' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke key' }).click();
     await expect.poll(() => acmeRow.count()).toBe(0);
+  });
+
+  it('an owner sees the team’s keys with their person, creator and last use, and revokes a member’s; the member sees only their own', async () => {
+    const { page } = browser;
+    const email = `mona-${Date.now()}@example.com`;
+    expect((await callApi(platform, owner.apiKey, 'POST', '/invitations-admin', { email, role: 'member' })).status).toBe(201);
+    const second = await launchBrowser();
+    try {
+      const memberPage = second.page;
+      await memberPage.goto(await waitForMailedLink(platform, email, '/invitations/accept'));
+      await memberPage.getByLabel('Full name').fill('Mona Member');
+      await memberPage.getByLabel('Password').fill('a long enough password');
+      await memberPage.getByRole('button', { name: 'Set password and join' }).click();
+      await memberPage.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      const signIn = await fetch(`${platform.apiUrl}/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'a long enough password' }),
+      }).then((response) => response.json() as Promise<{ data: { access_token: string; user: { id: string } } }>);
+      const memberId = signIn.data.user.id;
+      // One key the owner made for the member, one the member made and used.
+      expect((await callApi(platform, owner.authToken, 'POST', `/users/${memberId}/apikeys`, { name: 'mona sync', scopes: ['zones:read'] })).status).toBe(201);
+      const own = await callApi(platform, signIn.data.access_token, 'POST', `/users/${memberId}/apikeys`, { name: 'mona laptop', scopes: ['zones:read'] });
+      expect(own.status).toBe(201);
+      expect(await curlStatus(own.body.data.key, '/zones')).toBe(200);
+
+      await page.reload();
+      const sync = page.getByRole('row').filter({ hasText: 'mona sync' });
+      const laptop = page.getByRole('row').filter({ hasText: 'mona laptop' });
+      await sync.waitFor();
+      expect(await sync.getByRole('cell').nth(1).textContent()).toBe('Mona Membercreated by You');
+      expect(await laptop.getByRole('cell').nth(1).textContent()).toBe('Mona Member');
+      expect(await laptop.textContent()).not.toContain('Last used never');
+      // A member's secret is theirs: the owner revokes it but does not rotate it.
+      expect(await laptop.getByRole('button', { name: 'Rotate mona laptop' }).count()).toBe(0);
+      await checkScreen(page, 'api-keys-team');
+
+      // The member sees their two keys and nobody else's.
+      await memberPage.getByRole('link', { name: 'API keys' }).click();
+      await memberPage.getByRole('row').filter({ hasText: 'mona laptop' }).waitFor();
+      await memberPage.getByRole('row').filter({ hasText: 'mona sync' }).waitFor();
+      expect(await memberPage.getByRole('row').filter({ hasText: 'Default' }).count()).toBe(0);
+      expect(await memberPage.getByRole('row').filter({ hasText: 'acme client' }).count()).toBe(0);
+      await checkScreen(memberPage, 'api-keys-as-member');
+
+      for (const [name, row] of [
+        ['mona laptop', laptop],
+        ['mona sync', sync],
+      ] as const) {
+        await row.getByRole('button', { name: `Revoke ${name}` }).click();
+        await page
+          .getByRole('alertdialog', { name: `Revoke “${name}”?` })
+          .getByRole('button', { name: 'Revoke key' })
+          .click();
+        await expect.poll(() => row.count()).toBe(0);
+      }
+      expect(await curlStatus(own.body.data.key, '/zones')).toBe(401);
+      expect(second.errors).toEqual([]);
+    } finally {
+      await second.close();
+    }
   });
 
   it('revoking the key the dashboard itself uses leaves the dashboard working on the session, with the empty list', async () => {

@@ -16,7 +16,7 @@ import { KeyRound, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { formatDate, formatDateTime } from '../../format/date-time';
 import { useSignedInSession } from '../../shell/use-session-context';
-import { type ApiKey, type ApiKeyWithSecret, useApiKeys, useRevokeApiKey, useRotateApiKey } from './api-keys-data';
+import { type ApiKey, type ApiKeyWithSecret, type TeamApiKey, useRevokeApiKey, useRotateApiKey, useTeamApiKeys } from './api-keys-data';
 import { CreateApiKeyForm } from './create-api-key-form';
 import { SecretDialog } from './secret-dialog';
 import { countOf } from '../../format/plural';
@@ -54,8 +54,8 @@ function RotateButton({ apiKey, userId, onRotated }: { apiKey: ApiKey; userId: s
   );
 }
 
-function RevokeButton({ apiKey, userId }: { apiKey: ApiKey; userId: string }) {
-  const revoke = useRevokeApiKey(userId);
+function RevokeButton({ apiKey }: { apiKey: TeamApiKey }) {
+  const revoke = useRevokeApiKey();
   return (
     <ConfirmButton
       title={`Revoke “${apiKey.name}”?`}
@@ -77,20 +77,40 @@ function RevokeButton({ apiKey, userId }: { apiKey: ApiKey; userId: string }) {
   );
 }
 
-/** /api-keys: the signed-in user's API keys; create, rotate and revoke them. */
+/** Whose key it is, and who made it when that was someone else. */
+function OwnerText({ apiKey, me }: { apiKey: TeamApiKey; me: string }) {
+  const name = (person: { id: string; full_name: string; email: string }) => (person.id === me ? 'You' : person.full_name || person.email);
+  return (
+    <>
+      {name(apiKey.user)}
+      {apiKey.creator && apiKey.creator.id !== apiKey.user.id && <span className="block text-xs text-muted-foreground">created by {name(apiKey.creator)}</span>}
+    </>
+  );
+}
+
+/**
+ * /api-keys: the API keys the signed-in user manages: owners every key of the team, admins all but
+ * owners', members their own (the API decides, and says per key whether it may be revoked). Keys
+ * are created and rotated here for oneself only: a secret belongs to the person whose key it is.
+ */
 export default function ApiKeysScreen() {
   const { user } = useSignedInSession();
   const [offset, setOffset] = useState(0);
-  const keys = useApiKeys(user.id, { limit: pageSize, offset });
+  const keys = useTeamApiKeys({ limit: pageSize, offset });
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{ key: ApiKeyWithSecret; title: string } | null>(null);
+  const team = user.role !== 'member';
 
   return (
     <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">API keys</h1>
-          <p className="text-muted-foreground">Keys for scripts and integrations to call the API as you, limited to what you allow.</p>
+          <p className="text-muted-foreground">
+            {team
+              ? 'Keys for scripts and integrations, yours and your team’s: each calls the API as its person, limited to what they allow.'
+              : 'Keys for scripts and integrations to call the API as you, limited to what you allow.'}
+          </p>
         </div>
         <Dialog open={creating} onOpenChange={setCreating}>
           <Button onClick={() => setCreating(true)}>
@@ -113,7 +133,7 @@ export default function ApiKeysScreen() {
 
       <PagedTable
         query={keys}
-        what="your API keys"
+        what={team ? 'the team’s API keys' : 'your API keys'}
         empty={
           <div className="grid justify-items-center gap-2 rounded-lg border border-dashed border-border p-8 text-center">
             <KeyRound aria-hidden className="size-8 text-muted-foreground" />
@@ -128,6 +148,7 @@ export default function ApiKeysScreen() {
         header={
           <TableRow>
             <TableHead>Name</TableHead>
+            <TableHead>Owner</TableHead>
             <TableHead className="hidden sm:table-cell">Prefix</TableHead>
             <TableHead className="hidden sm:table-cell">Scopes</TableHead>
             <TableHead className="hidden lg:table-cell">Restrictions</TableHead>
@@ -152,6 +173,9 @@ export default function ApiKeysScreen() {
                 {key.expires_at ? formatDate(key.expires_at) : 'never'} · Restrictions: {restrictionsText(key)}
               </span>
             </TableCell>
+            <TableCell>
+              <OwnerText apiKey={key} me={user.id} />
+            </TableCell>
             <TableCell className="hidden font-mono text-xs sm:table-cell">{key.prefix}…</TableCell>
             <TableCell className="hidden sm:table-cell">
               <div className="flex min-w-40 flex-wrap gap-1">
@@ -168,8 +192,10 @@ export default function ApiKeysScreen() {
             <TableCell className="hidden whitespace-nowrap lg:table-cell">{key.expires_at ? formatDate(key.expires_at) : 'Never'}</TableCell>
             <TableCell>
               <div className="flex flex-wrap justify-end gap-2">
-                <RotateButton apiKey={key} userId={user.id} onRotated={(rotated) => setSecret({ key: rotated, title: 'API key rotated' })} />
-                <RevokeButton apiKey={key} userId={user.id} />
+                {key.user.id === user.id && (
+                  <RotateButton apiKey={key} userId={user.id} onRotated={(rotated) => setSecret({ key: rotated, title: 'API key rotated' })} />
+                )}
+                {key.can_revoke && <RevokeButton apiKey={key} />}
               </div>
             </TableCell>
           </TableRow>

@@ -1,4 +1,5 @@
 import type { components, paths } from '@kaja/api-client';
+import type { BillingInterval } from '@kaja/catalog';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, inForm } from '../../api/client';
 import { sessionKey } from '../../api/session';
@@ -7,7 +8,7 @@ export type Plan = components['schemas']['Plan'];
 export type Invoice = components['schemas']['Invoice'];
 export type BillingAddress = components['schemas']['BillingAddress'];
 export type CurrentSubscription = paths['/v1/subscriptions/current']['get']['responses'][200]['content']['application/json']['data'];
-export type BillingInterval = 'month' | 'year';
+export type { BillingInterval };
 
 const subscriptionKey = ['subscription', 'current'] as const;
 const invoicesKey = ['invoices'] as const;
@@ -37,7 +38,8 @@ function useRefreshBilling() {
 export function useCheckout() {
   const refresh = useRefreshBilling();
   return useMutation({
-    mutationFn: async (body: { plan_id: string; interval: BillingInterval }) => (await call(api.POST('/v1/subscriptions/checkout', { body, ...inForm }))).data,
+    mutationFn: async (body: { plan_id: string; interval: BillingInterval; start?: 'trial_end' | 'now' }) =>
+      (await call(api.POST('/v1/subscriptions/checkout', { body, ...inForm }))).data,
     onSuccess: refresh,
   });
 }
@@ -76,3 +78,7 @@ export function useInvoicePdf() {
     mutationFn: (invoice: Invoice) => call<Blob>(api.GET('/v1/invoices/{id}/pdf', { params: { path: { id: invoice.id } }, parseAs: 'blob' })),
   });
 }
+
+/** A trial that is still running with a plan ordered for its end (the paid period is recorded, not yet started). */
+export const hasTrialOrder = (subscription: CurrentSubscription) =>
+  subscription.status === 'trialing' && subscription.billing_interval !== null && !subscription.cancel_at_period_end;

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { addInterval, lastMomentBefore } from '@kaja/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, checkScreen, launchBrowser } from '../../testing/browser';
 import { callApi, type Owner, signUpOwner, waitForMailedLink } from '../../testing/owner';
@@ -7,6 +8,9 @@ import { type Platform, startPlatform } from '../../testing/platform';
 let platform: Platform;
 let browser: Browser;
 let owner: Owner;
+
+/** A day as the billing screens write it (the browser runs in this process's time zone). */
+const longDate = (date: Date) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
 
 beforeAll(async () => {
   [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
@@ -37,8 +41,10 @@ describe('billing in the dashboard', () => {
     await checkScreen(page, 'billing-trial');
   });
 
-  it('asks for the billing address first, then checks out Pro; the invoice is listed', async () => {
+  it('asks for the billing address first; ordered during the trial, Pro starts when the trial ends and the dialog gives the dates', async () => {
     const { page } = browser;
+    const trialEnd = new Date((await callApi(platform, owner.authToken, 'GET', '/subscriptions/current')).body.data.trial_ends_at);
+    const period = (start: Date, interval: 'month' | 'year') => `${longDate(start)} – ${longDate(lastMomentBefore(addInterval(start, interval)))}`;
     await planCard('Pro').getByRole('button', { name: 'Choose Pro' }).click();
     const dialog = page.getByRole('dialog', { name: 'Order Pro' });
     await dialog.getByLabel('Street address').fill('Narva mnt 5');
@@ -53,8 +59,45 @@ describe('billing in the dashboard', () => {
     await dialog.getByLabel('EU VAT ID (optional)').fill('');
     await dialog.getByRole('button', { name: 'Save and continue' }).click();
     await dialog.getByText('Invoiced to Narva mnt 5, 10117 Tallinn, EE.').waitFor();
-    await dialog.getByLabel(/^Annual/).waitFor();
+
+    // The dates follow the choices: the trial's end by default, the year when annual, today when asked.
+    expect(await dialog.getByLabel(`When the trial ends, on ${longDate(trialEnd)}`).isChecked()).toBe(true);
+    await dialog.getByText(`Your trial continues until ${longDate(trialEnd)}; the first invoice, for ${period(trialEnd, 'month')}, is issued then.`).waitFor();
     await checkScreen(page, 'billing-checkout');
+    await dialog.getByLabel(/^Annual/).click();
+    await dialog.getByText(`Your trial continues until ${longDate(trialEnd)}; the first invoice, for ${period(trialEnd, 'year')}, is issued then.`).waitFor();
+    await dialog.getByLabel('Today, ending the trial').click();
+    await dialog.getByText(`Your trial ends today. The plan starts today; the first invoice, for ${period(new Date(), 'year')}, is issued now.`).waitFor();
+    await dialog.getByLabel(/^Monthly/).click();
+    await dialog.getByLabel(/^When the trial ends/).click();
+    await dialog.getByRole('button', { name: 'Order Pro' }).click();
+    await page.getByText('Pro ordered').waitFor();
+
+    // Still a trial, on Pro's limits, with no invoice until the trial ends.
+    expect(await subscriptionHeading().textContent()).toContain('Trial');
+    await page
+      .getByText(
+        `Your free trial continues until ${longDate(trialEnd)}; then Pro starts, billed monthly, and the first invoice, for ${period(trialEnd, 'month')}, is issued then.`,
+      )
+      .waitFor();
+    await page.getByRole('progressbar', { name: 'Zones: 0 of 25' }).waitFor();
+    await planCard('Pro').getByText('Your plan').waitFor();
+    await page.getByText('No invoices yet.').waitFor();
+    const current = (await callApi(platform, owner.authToken, 'GET', '/subscriptions/current')).body.data;
+    expect(current).toMatchObject({ status: 'trialing', plan_id: 'pro', billing_interval: 'month', current_period_start: trialEnd.toISOString() });
+    await checkScreen(page, 'billing-trial-ordered');
+  });
+
+  it('canceled during the trial, the order is gone; ordered again to start today, Pro is active and the invoice is listed', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByRole('alertdialog', { name: 'Cancel your Pro subscription?' }).getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByText(/Canceled: your zones are served until/).waitFor();
+
+    await planCard('Pro').getByRole('button', { name: 'Choose Pro' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Order Pro' });
+    await dialog.getByLabel('Today, ending the trial').click();
+    await dialog.getByText(`Your trial ends today. The plan starts today; the first invoice, for ${longDate(new Date())} –`, { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Order Pro' }).click();
     await page.getByText('You are on Pro').waitFor();
 

@@ -22,7 +22,7 @@ function exceededLimits(error: unknown): { what: string; limit: number; usage: n
     .map(([what, value]) => ({ what, limit: value.limit as number, usage: value.usage as number }));
 }
 
-/** Moving a paid subscription to another plan at once: an upgrade is prorated, a downgrade must fit today's usage. */
+/** Moving a paid subscription (or a trial's order) to another plan at once: an upgrade is prorated, a downgrade must fit today's usage. */
 export function ChangePlanDialog({ subscription, plan, onClose }: { subscription: CurrentSubscription; plan: Plan; onClose: () => void }) {
   const change = useChangePlan();
   const upgrade = (plan.price?.amount_cents ?? 0) > (subscription.plan.price?.amount_cents ?? 0);
@@ -34,9 +34,11 @@ export function ChangePlanDialog({ subscription, plan, onClose }: { subscription
           Switch from {subscription.plan.name} to {plan.name}?
         </AlertDialogTitle>
         <AlertDialogDescription>
-          {upgrade
-            ? `${plan.name} is active at once; the difference for the rest of this period is on your next invoice.`
-            : `${plan.name} is active at once and billed from your next invoice; the rest of this period is not refunded. Your zones and records must fit its limits.`}
+          {subscription.status === 'trialing'
+            ? `Your order changes to ${plan.name}: its limits apply at once and nothing is charged during the trial; the first invoice, when the trial ends, is for ${plan.name}. Your zones and records must fit its limits.`
+            : upgrade
+              ? `${plan.name} is active at once; the difference for the rest of this period is on your next invoice.`
+              : `${plan.name} is active at once and billed from your next invoice; the rest of this period is not refunded. Your zones and records must fit its limits.`}
         </AlertDialogDescription>
         {exceeded.length > 0 ? (
           <Alert variant="destructive">

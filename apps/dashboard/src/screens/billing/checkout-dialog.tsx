@@ -1,28 +1,71 @@
 import { Alert, Button, Dialog, DialogContent, DialogDescription, DialogTitle, Label, RadioGroup, RadioGroupItem, toast } from '@kaja/ui';
+import { addInterval, intervalPrice, lastMomentBefore } from '@kaja/catalog';
 import { useState } from 'react';
 import type { Session } from '../../api/session';
+import { formatLongDate } from '../../format/date-time';
 import { BillingAddressForm } from './billing-address-form';
-import { type BillingInterval, type Plan, useCheckout } from './billing-data';
+import { type BillingInterval, type CurrentSubscription, type Plan, useCheckout } from './billing-data';
 import { formatCents } from './money';
 
-const intervals: { value: BillingInterval; label: string; months: number }[] = [
-  { value: 'month', label: 'Monthly', months: 1 },
-  { value: 'year', label: 'Annual', months: 12 },
+const intervals: { value: BillingInterval; label: string }[] = [
+  { value: 'month', label: 'Monthly' },
+  { value: 'year', label: 'Annual' },
 ];
+
+type Start = 'trial_end' | 'now';
+
+/** The end of a trial still running when the dialog opened; null outside a trial. */
+function runningTrialEnd(subscription: CurrentSubscription): Date | null {
+  if (subscription.status !== 'trialing' || !subscription.trial_ends_at) return null;
+  const end = new Date(subscription.trial_ends_at);
+  return end.getTime() > Date.now() ? end : null;
+}
+
+/** What happens with dates, in one sentence: when the trial ends and which period the first invoice covers. */
+function WhatHappens({ trialEnd, start, interval }: { trialEnd: Date | null; start: Start; interval: BillingInterval }) {
+  const periodStart = trialEnd && start === 'trial_end' ? trialEnd : new Date();
+  const period = `${formatLongDate(periodStart)} – ${formatLongDate(lastMomentBefore(addInterval(periodStart, interval)))}`;
+  if (trialEnd && start === 'trial_end')
+    return (
+      <>
+        Your trial continues until {formatLongDate(trialEnd)}; the first invoice, for {period}, is issued then.
+      </>
+    );
+  return (
+    <>
+      {trialEnd ? 'Your trial ends today. ' : ''}The plan starts today; the first invoice, for {period}, is issued now.
+    </>
+  );
+}
 
 /**
  * Ordering a paid plan: the billing address first when the customer has none (every invoice needs
- * one), then the billing interval and the order.
+ * one), then the billing interval and the order. During a trial the paid period starts when the
+ * trial ends unless the customer asks to start today.
  */
-export function CheckoutDialog({ plan, customer, onClose }: { plan: Plan; customer: Session['customer']; onClose: () => void }) {
+export function CheckoutDialog({
+  plan,
+  customer,
+  subscription,
+  onClose,
+}: {
+  plan: Plan;
+  customer: Session['customer'];
+  subscription: CurrentSubscription;
+  onClose: () => void;
+}) {
   const checkout = useCheckout();
   const [interval, chooseInterval] = useState<BillingInterval>('month');
+  const [trialEnd] = useState(() => runningTrialEnd(subscription));
+  const [start, chooseStart] = useState<Start>('trial_end');
   const [editingAddress, setEditingAddress] = useState(customer.billing_address === null);
   const monthly = plan.price?.amount_cents ?? 0;
   const order = async () => {
     try {
-      const result = await checkout.mutateAsync({ plan_id: plan.id, interval });
-      toast.success(`You are on ${plan.name}`, { description: result.invoice ? `Invoice ${result.invoice.number} is in your invoices.` : undefined });
+      const result = await checkout.mutateAsync({ plan_id: plan.id, interval, ...(trialEnd ? { start } : {}) });
+      if (result.invoice) toast.success(`You are on ${plan.name}`, { description: `Invoice ${result.invoice.number} is in your invoices.` });
+      else if (trialEnd) toast.success(`${plan.name} ordered`, { description: `Your trial continues until ${formatLongDate(trialEnd)}.` });
+      else toast.success(`You are on ${plan.name}`);
       onClose();
     } catch {
       // Shown in the dialog.
@@ -39,7 +82,9 @@ export function CheckoutDialog({ plan, customer, onClose }: { plan: Plan; custom
           </>
         ) : (
           <>
-            <DialogDescription>The plan is active at once; the invoice is payable by bank transfer within 14 days. Prices include VAT.</DialogDescription>
+            <DialogDescription>
+              {plan.name}&apos;s limits apply at once; invoices are payable by bank transfer within 14 days. Prices include VAT.
+            </DialogDescription>
             <fieldset className="grid gap-2">
               <legend className="mb-2 text-sm font-medium">Billing</legend>
               <RadioGroup value={interval} onValueChange={(value) => chooseInterval(value as BillingInterval)}>
@@ -47,12 +92,34 @@ export function CheckoutDialog({ plan, customer, onClose }: { plan: Plan; custom
                   <div key={entry.value} className="flex items-start gap-2">
                     <RadioGroupItem id={`interval-${entry.value}`} value={entry.value} />
                     <Label htmlFor={`interval-${entry.value}`} className="font-normal">
-                      {entry.label}: {formatCents(monthly * entry.months)} per {entry.value}
+                      {entry.label}: {formatCents(intervalPrice(monthly, entry.value))} per {entry.value}
                     </Label>
                   </div>
                 ))}
               </RadioGroup>
             </fieldset>
+            {trialEnd && (
+              <fieldset className="grid gap-2">
+                <legend className="mb-2 text-sm font-medium">Start</legend>
+                <RadioGroup value={start} onValueChange={(value) => chooseStart(value as Start)}>
+                  <div className="flex items-start gap-2">
+                    <RadioGroupItem id="start-trial-end" value="trial_end" />
+                    <Label htmlFor="start-trial-end" className="font-normal">
+                      When the trial ends, on {formatLongDate(trialEnd)}
+                    </Label>
+                  </div>
+                  <div className="flex items-start gap-2">
+                    <RadioGroupItem id="start-now" value="now" />
+                    <Label htmlFor="start-now" className="font-normal">
+                      Today, ending the trial
+                    </Label>
+                  </div>
+                </RadioGroup>
+              </fieldset>
+            )}
+            <p className="text-sm" aria-live="polite">
+              <WhatHappens trialEnd={trialEnd} start={start} interval={interval} />
+            </p>
             {customer.billing_address && (
               <p className="text-sm text-muted-foreground">
                 Invoiced to {customer.billing_address.line1}, {customer.billing_address.postal_code} {customer.billing_address.city},{' '}

@@ -5,13 +5,14 @@ import { useSearchParams } from 'react-router';
 import type { Session } from '../../api/session';
 import { config } from '../../config';
 import { StatusLine } from '../zone-tools/status-line';
-import { type CurrentSubscription, type Plan, usePlans } from './billing-data';
+import { type CurrentSubscription, hasTrialOrder, type Plan, usePlans } from './billing-data';
 import { ChangePlanDialog } from './change-plan-dialog';
 import { CheckoutDialog } from './checkout-dialog';
 import { formatCents } from './money';
 
-/** How a plan is chosen in the subscription's state: ordered (checkout), switched to (change plan), or neither. */
+/** How a plan is chosen in the subscription's state: ordered (checkout), switched to (change plan, which also changes a trial's order), or neither. */
 function choiceOf(subscription: CurrentSubscription): 'checkout' | 'change' | 'none' {
+  if (hasTrialOrder(subscription)) return 'change';
   if (subscription.status === 'trialing' || subscription.status === 'canceled') return 'checkout';
   if (subscription.status === 'suspended') return subscription.suspension_reason === 'trial_ended' ? 'checkout' : 'none';
   return 'change';
@@ -128,7 +129,7 @@ export function PlansSection({ subscription, customer, canManage }: { subscripti
       {!canManage && <p className="text-sm text-muted-foreground">Owners and admins choose the plan.</p>}
       {chosen &&
         (chosen.choice === 'checkout' ? (
-          <CheckoutDialog plan={chosen.plan} customer={customer} onClose={() => setChosen(null)} />
+          <CheckoutDialog plan={chosen.plan} customer={customer} subscription={subscription} onClose={() => setChosen(null)} />
         ) : (
           <ChangePlanDialog plan={chosen.plan} subscription={subscription} onClose={() => setChosen(null)} />
         ))}

@@ -1,5 +1,6 @@
 import { Alert, Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, ConfirmButton, Progress, toast } from '@kaja/ui';
-import { formatDate } from '../../format/date-time';
+import { lastMomentBefore } from '@kaja/catalog';
+import { formatDate, formatLongDate } from '../../format/date-time';
 import { type CurrentSubscription, useCancelSubscription } from './billing-data';
 
 const statusLabel: Record<CurrentSubscription['status'], string> = {
@@ -18,6 +19,14 @@ function StatusText({ subscription }: { subscription: CurrentSubscription }) {
   if (subscription.cancel_at_period_end && end) return <>Canceled: your zones are served until {formatDate(end)}, then the subscription ends.</>;
   switch (subscription.status) {
     case 'trialing':
+      if (subscription.billing_interval && subscription.current_period_start && subscription.current_period_end)
+        return (
+          <>
+            Your free trial continues until {formatLongDate(subscription.current_period_start)}; then {subscription.plan.name} starts, billed{' '}
+            {subscription.billing_interval === 'year' ? 'annually' : 'monthly'}, and the first invoice, for {formatLongDate(subscription.current_period_start)}{' '}
+            – {formatLongDate(lastMomentBefore(new Date(subscription.current_period_end)))}, is issued then.
+          </>
+        );
       return (
         <>
           Your free trial ends on {subscription.trial_ends_at ? formatDate(subscription.trial_ends_at) : 'its last day'}. Choose a plan below to keep your zones

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatDateTime } from '../../format/date-time';
+import { countOf } from '../../format/plural';
 import { Field } from '../../forms/field';
 import { showServerErrors } from '../../forms/server-errors';
 import { useTsigKeys } from '../zone-tsig/tsig-data';
@@ -16,6 +17,18 @@ const schema = z.object({ primaries: primaryRows(primaryRow.extend({ tsig_key_id
 
 const when = (iso: string | null, never: string) => (iso ? formatDateTime(iso) : never);
 
+/** An SOA timer as written: its seconds, and the largest whole unit they make ("3600 s (1 hour)"). */
+function timer(seconds: number): string {
+  const unit = (
+    [
+      [86400, 'day'],
+      [3600, 'hour'],
+      [60, 'minute'],
+    ] as const
+  ).find(([size]) => seconds >= size && seconds % size === 0);
+  return unit ? `${seconds} s (${countOf(seconds / unit[0], unit[1])})` : `${seconds} s`;
+}
+
 function TransferState({ zone, state }: { zone: Zone; state: SecondaryState }) {
   const transfer = useTransferNow(zone.id);
   const rows: [string, string][] = [
@@ -24,6 +37,10 @@ function TransferState({ zone, state }: { zone: Zone; state: SecondaryState }) {
     ['Last attempt', when(state.last_attempt_at, 'Not yet')],
     ['Next check', when(state.next_refresh_at, 'Not planned')],
     ['Stops being served', when(state.expires_at, 'Not before the first transfer')],
+    // The served SOA's timers decide the two lines above: a reader sees why the next check is when it is.
+    ['SOA refresh', state.soa_timers ? timer(state.soa_timers.refresh) : 'After the first transfer'],
+    ['SOA retry', state.soa_timers ? timer(state.soa_timers.retry) : 'After the first transfer'],
+    ['SOA expire', state.soa_timers ? timer(state.soa_timers.expire) : 'After the first transfer'],
   ];
   return (
     <div className="grid gap-3">

@@ -63,6 +63,7 @@ describe('a secondary zone in the dashboard, following a Knot primary', () => {
     await expect.poll(lastError).toBe(`Last attempt failed: 127.0.0.1 port ${knotPort}: connection refused`);
     expect(await state('last-serial')).toBe('None yet');
     expect(await state('last-success')).toBe('Never');
+    expect(await state('soa-refresh')).toBe('After the first transfer');
     await page.getByText('Read-only: this is a secondary zone').waitFor();
     expect(await page.getByRole('button', { name: 'Add records' }).count()).toBe(0);
     await checkScreen(page, 'zone-secondary-failing');
@@ -117,6 +118,17 @@ zone:
     expect(await page.getByTestId('transfer-last-error').count()).toBe(0);
     expect(await state('last-success')).not.toBe('Never');
     await page.getByText('The last attempt succeeded.').waitFor();
+    // The SOA's timers, and the next check and the end of service they make.
+    expect([await state('soa-refresh'), await state('soa-retry'), await state('soa-expire')]).toEqual([
+      '3600 s (1 hour)',
+      '600 s (10 minutes)',
+      '86400 s (1 day)',
+    ]);
+    const secondary = (await callApi(platform, account, 'GET', `/zones/${zoneId}`)).body.data.secondary;
+    expect(Date.parse(secondary.next_refresh_at) - Date.parse(secondary.last_success_at)).toBe(3600_000);
+    expect(await state('next-check')).toBe(
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(secondary.next_refresh_at)),
+    );
     await expect.poll(recordNames).toEqual(['@', '@', 'ns1', 'www']);
     // No selection, no edit or delete buttons: the records are the primary's.
     expect(await page.getByRole('button', { name: /^(Edit|Delete) / }).count()).toBe(0);
