@@ -20,3 +20,4 @@ export * from './twoFactor';
 export * from './dnsNodes';
 export * from './incidents';
 export * from './dnsLeases';
+export * from './errorReports';

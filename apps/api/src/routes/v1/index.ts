@@ -15,6 +15,7 @@ import { invoiceRoutes } from './invoices';
 import { healthRoutes } from './health';
 import { sessionRoutes } from './sessions';
 import { twoFactorRoutes } from './twoFactor';
+import { errorReportRoutes } from './errorReports';
 
 /** Every /v1 route; each file mirrors a part of the URL space. */
 export const v1Routes: FastifyPluginAsyncZod = async (app) => {
@@ -36,4 +37,5 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(subscriptionRoutes);
   await app.register(invoiceRoutes);
   await app.register(healthRoutes);
+  await app.register(errorReportRoutes);
 };
