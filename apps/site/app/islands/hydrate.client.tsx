@@ -2,8 +2,12 @@
 // module, component and props the build wrote beside it, and loads no router and no other page's code.
 import { createElement, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { reportError } from '@kaja/error-reporter';
+import { startSiteErrorReporting } from '../error-reporting';
 import { IslandSlot } from './island';
 import { IslandProviders } from './providers';
+
+startSiteErrorReporting();
 
 // The slots' HTML is read before any island hydrates, as the build wrote it.
 const found = [...document.querySelectorAll<HTMLElement>('[data-island]')].map((element) => ({
@@ -17,6 +21,9 @@ const found = [...document.querySelectorAll<HTMLElement>('[data-island]')].map((
 for (const { element, module, component, props, slot } of found) {
   void import(/* @vite-ignore */ module).then((exports: Record<string, ComponentType<object>>) => {
     const children = slot === undefined ? undefined : createElement(IslandSlot, { html: slot });
-    hydrateRoot(element, createElement(IslandProviders, null, createElement(exports[component]!, props, children)));
+    hydrateRoot(element, createElement(IslandProviders, null, createElement(exports[component]!, props, children)), {
+      onUncaughtError: (error) => reportError(error, 'react.root'),
+      onCaughtError: (error) => reportError(error),
+    });
   });
 }

@@ -131,8 +131,8 @@ export function fingerprintOf(report: ErrorReport): string {
   return createHash('sha256').update(`${report.source}\n${report.type}\n${basis}`).digest('hex');
 }
 
-/** `file:line` of the first frame outside dependencies, where to look first. */
+/** `file:line` of the first frame of our own code (a line, outside dependencies), where to look first. */
 export function culpritOf(report: ErrorReport): string | null {
-  const first = report.frames.find((item) => !item.file.includes('node_modules/')) ?? report.frames[0];
+  const first = report.frames.find((item) => item.line !== null && !item.file.includes('node_modules/')) ?? report.frames[0];
   return first ? `${first.file}${first.line === null ? '' : `:${first.line}`}` : null;
 }
