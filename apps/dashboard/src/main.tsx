@@ -12,7 +12,10 @@ import './app.css';
 
 // First, so that an error while the app starts is reported too (decision 063).
 if (config.errorReporting) {
-  startErrorReporting({ app: 'dashboard', endpoint: `${config.apiBaseUrl}/errors/envelope`, release: String(import.meta.env.KAJA_RELEASE ?? 'dev') });
+  startErrorReporting(
+    { app: 'dashboard', endpoint: `${config.apiBaseUrl}/errors/envelope`, release: String(import.meta.env.KAJA_RELEASE ?? 'dev') },
+    () => import('@kaja/error-reporter/sentry'),
+  );
 }
 
 // Set when the stored API key was refused (and forgotten): the reads it failed are made again with the

@@ -63,7 +63,8 @@ function PageScripts() {
       {islandAssets.hydrate.imports.map((href) => (
         <link key={href} rel="modulepreload" href={href} />
       ))}
-      <script type="module" src={islandAssets.hydrate.module} />
+      {/* Where the error reporter's Sentry client is, fetched only on the page's first error (decision 063). */}
+      <script type="module" src={islandAssets.hydrate.module} data-error-reporter={islandAssets.errorReporter.module} />
     </>
   );
 }
@@ -71,7 +72,7 @@ function PageScripts() {
 export default function App() {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }));
   // The not-found fallback is the only page React Router runs in the browser; the others start it in the islands' script.
-  useEffect(() => startSiteErrorReporting(), []);
+  useEffect(() => startSiteErrorReporting(() => import('@kaja/error-reporter/sentry')), []);
   return (
     <QueryClientProvider client={queryClient}>
       <div className="flex min-h-screen flex-col">

@@ -7,7 +7,9 @@ import { startSiteErrorReporting } from '../error-reporting';
 import { IslandSlot } from './island';
 import { IslandProviders } from './providers';
 
-startSiteErrorReporting();
+// The page names where the reporter's Sentry client is (root.tsx); it is fetched on the first error only.
+const reporterAddress = document.querySelector<HTMLScriptElement>('script[data-error-reporter]')?.dataset.errorReporter ?? '';
+startSiteErrorReporting(() => import(/* @vite-ignore */ reporterAddress));
 
 // The slots' HTML is read before any island hydrates, as the build wrote it.
 const found = [...document.querySelectorAll<HTMLElement>('[data-island]')].map((element) => ({
