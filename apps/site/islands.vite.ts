@@ -4,13 +4,17 @@
 // `virtual:island-assets`, read from the client build's manifest (React Router keeps it until the
 // pre-rendering is done).
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { join, relative } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { islands } from './app/islands/registry';
 
 const hydrate = 'app/islands/hydrate.client.tsx';
 const modules = [...new Set(Object.values(islands).map(([module]) => `app/${module}`))];
 const virtualId = 'virtual:island-assets';
+// The error reporter's Sentry client, loaded by address on a page's first error (decision 063): an entry of its
+// own, so the islands' script needs no bundler preload helper for it.
+const errorReporter = createRequire(import.meta.url).resolve('@kaja/error-reporter/sentry');
 
 type ManifestChunk = { file: string; imports?: string[] };
 
@@ -39,6 +43,7 @@ export function islandAssets(): Plugin {
     buildStart() {
       if (config.command !== 'build' || config.build.ssr) return;
       for (const source of [hydrate, ...modules]) this.emitFile({ type: 'chunk', id: join(config.root, source), preserveSignature: 'exports-only' });
+      this.emitFile({ type: 'chunk', id: errorReporter, preserveSignature: 'exports-only' });
     },
     resolveId(id) {
       return id === virtualId ? `\0${virtualId}` : undefined;
@@ -55,6 +60,7 @@ export function islandAssets(): Plugin {
               () => ({ module: '', imports: [] });
       const assets = {
         hydrate: script(hydrate),
+        errorReporter: script(relative(config.root, errorReporter)),
         islands: Object.fromEntries(Object.entries(islands).map(([name, [module]]) => [name, script(`app/${module}`)])),
       };
       return `export default ${JSON.stringify(assets)};`;

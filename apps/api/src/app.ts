@@ -20,6 +20,9 @@ import { ZoneChangePublisher } from '@kaja/zone-writes';
 import { WorkerPool, type WorkerPoolOptions } from './workers/pool';
 import { installValidationMessages } from './schemas/messages';
 import { errorSerializer, logRedaction, requestSerializer } from './logging';
+import { releaseOf } from '@kaja/config';
+import { ErrorReports } from './services/ops/errorReports/service';
+import type { SourceMapDirectories } from './services/ops/errorReports/sourceMaps';
 
 export interface BuildAppOptions {
   config: Config;
@@ -38,6 +41,8 @@ export interface BuildAppOptions {
   clock?: () => Date;
   /** Size of the worker pool and of its queue (defaults in WorkerPool). */
   workers?: WorkerPoolOptions;
+  /** Where the site's and the dashboard's builds keep their source maps (browser stacks are mapped at ingestion). */
+  sourceMaps?: SourceMapDirectories;
 }
 
 declare module 'fastify' {
@@ -53,6 +58,8 @@ declare module 'fastify' {
     workers: WorkerPool;
     /** Resolves once the mail and background work begun so far is done (mail handed to the mail server). */
     settled(): Promise<void>;
+    /** Unexpected errors of the browsers and of the platform itself, kept for staff (decision 063). */
+    errorReports: ErrorReports;
   }
 }
 
@@ -77,6 +84,7 @@ export async function buildApp({
   zoneChanges,
   clock,
   workers,
+  sourceMaps = {},
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -110,9 +118,28 @@ export async function buildApp({
   });
 
   const outgoing = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log });
-  const runner = jobs ?? new JobRunner({ db: database.db, onError: (error, job) => app.log.error({ err: error, job }, 'job failed') });
+  const runner =
+    jobs ??
+    new JobRunner({
+      db: database.db,
+      onError: (error, job) => {
+        app.log.error({ err: error, job }, 'job failed');
+        context.background('error report', () => errorReports.report('job', error, job.name));
+      },
+    });
   const { context, drain } = createServiceContext({ db: database.db, config, log: app.log, jobs: runner, ...(clock ? { clock } : {}) });
+  // Paths in the server's stacks are kept relative to where the platform runs from (the repository).
+  const errorReports = new ErrorReports({
+    db: database.db,
+    log: app.log,
+    now: () => context.now(),
+    enabled: config.errorReporting.enabled,
+    release: config.errorReporting.enabled ? releaseOf(process.cwd()) : 'unknown',
+    root: process.cwd(),
+    sourceMaps,
+  });
   app.decorate('context', context);
+  app.decorate('errorReports', errorReports);
   app.decorate('settled', drain);
   app.addHook('onClose', async () => {
     await drain();

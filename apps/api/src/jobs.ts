@@ -8,6 +8,7 @@ import { zoneChangeRetentionIntervalMs, zoneChangeRetentionJob, trimZoneChanges 
 import type { Mailer } from './services/ops/mail';
 import { meterQueries, queryMeteringIntervalMs, queryMeteringJob } from './services/billing/queryUsage';
 import { refreshSecondaryZone } from './services/zones/secondaryZones';
+import { errorRetentionIntervalMs, errorRetentionJob, trimErrorEvents } from './services/ops/errorReports/store';
 import * as zonesService from './services/zones/zones';
 import { attemptDelivery, trimDeliveries, webhookTrimIntervalMs, webhookTrimJob, type WebhookDeliveryPayload } from './services/webhooks/webhookDelivery';
 
@@ -36,6 +37,10 @@ export function registerJobs(runner: JobRunner, ctx: ZoneContext, mailer: Mailer
   runner.every(zoneChangeRetentionJob, zoneChangeRetentionIntervalMs, async () => {
     const deleted = await trimZoneChanges(ctx.db, ctx.config.zoneChangeRetention, ctx.now());
     if (deleted > 0) ctx.log.info({ deleted }, 'zone changes trimmed');
+  });
+  runner.every(errorRetentionJob, errorRetentionIntervalMs, async () => {
+    const deleted = await trimErrorEvents(ctx.db, ctx.config.errorReporting.retentionDays, ctx.now());
+    if (deleted > 0) ctx.log.info({ deleted }, 'error events past their retention removed');
   });
   runner.register(refreshSecondaryJob, (payload: { zoneId: string }) => refreshSecondaryZone(ctx, payload.zoneId));
   runner.register(webhookDeliveryJob, (payload: WebhookDeliveryPayload) => attemptDelivery(ctx, payload));

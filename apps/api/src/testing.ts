@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import * as OTPAuth from 'otpauth';
 import { SMTPServer } from 'smtp-server';
 import type { FastifyInstance } from 'fastify';
+import type { SourceMapDirectories } from './services/ops/errorReports/sourceMaps';
 import { loadConfig, resolveKeyEncryptionKey, type Config } from '@kaja/config';
 import { jobs, tsigKeys, zones, type DatabaseHandle, type RecordPolicy } from '@kaja/db';
 import { and, eq } from '@kaja/db/orm';
@@ -147,6 +148,8 @@ export interface StartTestApiOptions {
   clock?: () => Date;
   /** Size of the worker pool and its queue. */
   workers?: WorkerPoolOptions;
+  /** Where browser builds keep their source maps (error reports). */
+  sourceMaps?: SourceMapDirectories;
 }
 
 /**
@@ -157,7 +160,7 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
   const dataDir = mkdtempSync(join(tmpdir(), 'kaja-api-'));
   const mail = await startSmtpSink();
   const database = options.database ?? (await createTestDatabase());
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SMTP_URL: mail.url, ...options.env });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SMTP_URL: mail.url, ERROR_REPORTING: 'off', ...options.env });
   const mailer = createMailer({ smtpUrl: mail.url, from: config.mailFrom, dataDir, logger: { info() {}, error() {} } as never });
   const app = await buildApp({
     config,
@@ -169,10 +172,12 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
       anonymous: { read: 1000, write: 1000 },
       planScale: 100,
       failedAuthentication: { limit: 1000, windowSeconds: 60 },
+      errors: { limit: 1000, windowSeconds: 60 },
       ...options.rateLimits,
     },
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.workers ? { workers: options.workers } : {}),
+    ...(options.sourceMaps ? { sourceMaps: options.sourceMaps } : {}),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;

@@ -8,6 +8,8 @@ export type DashboardConfig = {
   siteUrl: string;
   appMode: string;
   supportEmail: string;
+  /** Whether the dashboard reports its errors to the platform (ERROR_REPORTING, decision 063). */
+  errorReporting: boolean;
 };
 
 declare global {
@@ -25,4 +27,5 @@ export const config: DashboardConfig = {
   siteUrl: (given.siteUrl || origin).replace(/\/+$/, ''),
   appMode: given.appMode || 'production',
   supportEmail: given.supportEmail || 'support@kaja.dns',
+  errorReporting: given.errorReporting === true,
 };

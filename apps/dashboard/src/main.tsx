@@ -2,11 +2,21 @@ import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-qu
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { reportError, startErrorReporting } from '@kaja/error-reporter';
 import { onUnauthorized } from './api/client';
 import { ApiError } from './api/errors';
 import { sessionKey } from './api/session';
+import { config } from './config';
 import { routes } from './routes';
 import './app.css';
+
+// First, so that an error while the app starts is reported too (decision 063).
+if (config.errorReporting) {
+  startErrorReporting(
+    { app: 'dashboard', endpoint: `${config.apiBaseUrl}/errors/envelope`, release: String(import.meta.env.KAJA_RELEASE ?? 'dev') },
+    () => import('@kaja/error-reporter/sentry'),
+  );
+}
 
 // Set when the stored API key was refused (and forgotten): the reads it failed are made again with the
 // session's token once they have settled (a query still fetching would not be fetched again).
@@ -36,7 +46,8 @@ onUnauthorized((apiKeyForgotten) => {
 
 const router = createBrowserRouter(routes);
 
-createRoot(document.getElementById('root')!).render(
+// Errors inside the routes reach the routes' error screen, which reports them; these are the others.
+createRoot(document.getElementById('root')!, { onUncaughtError: (error) => reportError(error, 'react.root') }).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

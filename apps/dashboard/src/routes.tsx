@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { Root } from './root';
+import { RouteError } from './shell/route-error';
 
 // Each screen lives in its own folder under screens/ (route component, data hooks, test) and is
 // loaded when first visited, so the first screen's JavaScript stays small.
@@ -10,6 +11,7 @@ const screen = (load: () => Promise<{ default: React.ComponentType }>): Pick<Rou
 export const routes: RouteObject[] = [
   {
     element: <Root />,
+    errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to="/dashboard" replace /> },
       { path: 'auth', ...screen(() => import('./screens/auth/route')) },
@@ -42,6 +44,8 @@ export const routes: RouteObject[] = [
           { path: 'account/security', ...screen(() => import('./screens/security/route')) },
           { path: 'audit-log', ...screen(() => import('./screens/audit-log/route')) },
           { path: 'billing', ...screen(() => import('./screens/billing/route')) },
+          { path: 'errors', ...screen(() => import('./screens/errors/route')) },
+          { path: 'errors/:issueId', ...screen(() => import('./screens/errors/issue')) },
         ],
       },
       { path: '*', ...screen(() => import('./screens/not-found/route')) },

@@ -21,6 +21,7 @@ describe('the dashboard server', () => {
       appMode: 'sandbox',
       supportEmail: 'help@example.eu',
       logLevel: 'silent',
+      errorReporting: { enabled: true },
     });
     origin = await server.listen({ host: '127.0.0.1', port: 0 });
   });
@@ -65,6 +66,7 @@ describe('the dashboard server', () => {
       siteUrl: 'https://example.eu',
       appMode: 'sandbox',
       supportEmail: 'help@example.eu',
+      errorReporting: true,
     });
   });
 });

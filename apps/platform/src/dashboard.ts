@@ -5,7 +5,10 @@ import type { Config } from '@kaja/config';
 import { contentSecurityPolicy } from './contentSecurityPolicy';
 
 /** The settings the dashboard reads in the browser from `/config.js` (it is built once for every environment). */
-export type DashboardSettings = Pick<Config, 'apiBaseUrl' | 'appUrl' | 'siteUrl' | 'appMode' | 'supportEmail' | 'logLevel'>;
+export type DashboardSettings = Pick<Config, 'apiBaseUrl' | 'appUrl' | 'siteUrl' | 'appMode' | 'supportEmail' | 'logLevel'> & {
+  /** Whether the browsers report the dashboard's errors (ERROR_REPORTING, decision 063); off when not given. */
+  errorReporting?: { enabled: boolean };
+};
 
 /**
  * The dashboard's web server for APP_PORT: the built single-page app from `dir`, `index.html` for
@@ -33,7 +36,8 @@ export async function buildDashboardServer(dir: string, settings: DashboardSetti
   });
 
   const { apiBaseUrl, appUrl, siteUrl, appMode, supportEmail } = settings;
-  const configScript = `window.__KAJA_CONFIG__ = ${JSON.stringify({ apiBaseUrl, appUrl, siteUrl, appMode, supportEmail })};\n`;
+  const errorReporting = settings.errorReporting?.enabled ?? false;
+  const configScript = `window.__KAJA_CONFIG__ = ${JSON.stringify({ apiBaseUrl, appUrl, siteUrl, appMode, supportEmail, errorReporting })};\n`;
   server.get('/config.js', (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(configScript));
 
   // Client routes (/zones/..., /auth/verify-email?token=...) are the app's own page; a missing asset is a 404.

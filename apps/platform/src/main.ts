@@ -22,13 +22,23 @@ const config = configOrExit();
 privateDirectory(config.dataDir);
 const database = await openDatabaseOrExit(config);
 const keyEncryptionKeys = resolveKeyEncryptionKey(config);
-const app = await buildApp({ config, database });
-
+// Stacks of the platform's own errors read in the sources: the server build's maps (decision 063).
+if (config.errorReporting.enabled) process.setSourceMapsEnabled(true);
 const siteDir = fileURLToPath(new URL('../../site/build/client', import.meta.url));
+const dashboardDir = fileURLToPath(new URL('../../dashboard/dist', import.meta.url));
+// The web apps' source maps stay beside their builds, never served: the API maps browsers' stacks with them.
+const app = await buildApp({
+  config,
+  database,
+  sourceMaps: {
+    site: fileURLToPath(new URL('../../site/build/sourcemaps', import.meta.url)),
+    dashboard: fileURLToPath(new URL('../../dashboard/build/sourcemaps', import.meta.url)),
+  },
+});
+
 const siteServed = existsSync(siteDir);
 if (siteServed) await registerSite(app, siteDir, config);
 
-const dashboardDir = fileURLToPath(new URL('../../dashboard/dist', import.meta.url));
 const dashboard = existsSync(dashboardDir) ? await buildDashboardServer(dashboardDir, config) : null;
 
 const dns = await startDnsThread({
@@ -48,7 +58,8 @@ const dns = await startDnsThread({
   queryCountsIntervalSeconds: config.dnsQueryCountsIntervalSeconds,
   onFailure: (error) => {
     console.error(`DNS server: ${error.message}`);
-    void stop('DNS server stopped', 1);
+    // Recorded before stopping: the crash is what staff find in the errors when the platform is back.
+    void app.errorReports.report('dns', error, 'DNS server').finally(() => stop('DNS server stopped', 1));
   },
 }).catch(async (error: Error) => {
   console.error(`DNS server: ${error.message}`);

@@ -12,6 +12,8 @@ export interface SiteSettings {
   appUrl: string;
   appMode: string;
   supportEmail: string;
+  /** Whether the browsers report the site's errors (ERROR_REPORTING, decision 063); off when not given. */
+  errorReporting?: { enabled: boolean };
 }
 
 /** Built assets carry a content hash in their name, so they never change. */
@@ -57,7 +59,8 @@ export async function registerSite(app: FastifyInstance, dir: string, settings: 
   });
 
   const { apiBaseUrl, appUrl, appMode, supportEmail } = settings;
-  const configScript = `window.__KAJA_CONFIG__ = ${JSON.stringify({ apiBaseUrl, appUrl, appMode, supportEmail })};\n`;
+  const errorReporting = settings.errorReporting?.enabled ?? false;
+  const configScript = `window.__KAJA_CONFIG__ = ${JSON.stringify({ apiBaseUrl, appUrl, appMode, supportEmail, errorReporting })};\n`;
   app.get('/config.js', { schema: { hide: true } }, (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(configScript),
   );

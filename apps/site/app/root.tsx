@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { use, useState, type ReactNode } from 'react';
+import { use, useEffect, useState, type ReactNode } from 'react';
+import { reportError } from '@kaja/error-reporter';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, UNSAFE_FrameworkContext } from 'react-router';
 import islandAssets from 'virtual:island-assets';
 import type { Route } from './+types/root';
@@ -9,6 +10,7 @@ import { HashScroll } from './components/hash-scroll';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { Island } from './islands/island';
+import { startSiteErrorReporting } from './error-reporting';
 
 export const links: Route.LinksFunction = () => [
   // Browsers that cannot draw the SVG take the ICO drawn from it (scripts/favicon.ts).
@@ -61,13 +63,16 @@ function PageScripts() {
       {islandAssets.hydrate.imports.map((href) => (
         <link key={href} rel="modulepreload" href={href} />
       ))}
-      <script type="module" src={islandAssets.hydrate.module} />
+      {/* Where the error reporter's Sentry client is, fetched only on the page's first error (decision 063). */}
+      <script type="module" src={islandAssets.hydrate.module} data-error-reporter={islandAssets.errorReporter.module} />
     </>
   );
 }
 
 export default function App() {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }));
+  // The not-found fallback is the only page React Router runs in the browser; the others start it in the islands' script.
+  useEffect(() => startSiteErrorReporting(() => import('@kaja/error-reporter/sentry')), []);
   return (
     <QueryClientProvider client={queryClient}>
       <div className="flex min-h-screen flex-col">
@@ -92,7 +97,11 @@ export function HydrateFallback() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong';
+  const expected = isRouteErrorResponse(error);
+  const message = expected ? `${error.status} ${error.statusText}` : 'Something went wrong';
+  useEffect(() => {
+    if (!expected) reportError(error);
+  }, [error, expected]);
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">{message}</h1>

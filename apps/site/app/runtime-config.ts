@@ -11,6 +11,8 @@ export type RuntimeConfig = {
   appUrl: string;
   appMode: string;
   supportEmail: string;
+  /** Whether the browsers report the site's errors (ERROR_REPORTING, decision 063). */
+  errorReporting: boolean;
 };
 
 declare global {
@@ -20,7 +22,13 @@ declare global {
 }
 
 // What pre-rendered HTML shows: the production settings.
-const prerendered: RuntimeConfig = { apiBaseUrl: `${site.url}/v1`, appUrl: site.url, appMode: 'production', supportEmail: site.supportEmail };
+const prerendered: RuntimeConfig = {
+  apiBaseUrl: `${site.url}/v1`,
+  appUrl: site.url,
+  appMode: 'production',
+  supportEmail: site.supportEmail,
+  errorReporting: false,
+};
 
 let current: RuntimeConfig | undefined;
 /** Whether `/config.js` has run (or failed): until then the settings are provisional. */
@@ -47,6 +55,7 @@ export function runtimeConfig(): RuntimeConfig {
       appUrl: (given.appUrl || origin).replace(/\/+$/, ''),
       appMode: given.appMode || 'production',
       supportEmail: given.supportEmail || site.supportEmail,
+      errorReporting: given.errorReporting === true,
     };
   }
   return current;

@@ -18,8 +18,15 @@ describe('loadConfig', () => {
       siteUrl: 'http://127.0.0.1:8080',
       smtpUrl: undefined,
       logLevel: 'info',
+      errorReporting: { enabled: true, retentionDays: 30 },
     });
     expect(config.nameServers.EU.length).toBeGreaterThan(0);
+  });
+
+  it('turns error reporting off and bounds its retention', () => {
+    expect(loadConfig({ ERROR_REPORTING: 'off', ERROR_RETENTION_DAYS: '7' }).errorReporting).toEqual({ enabled: false, retentionDays: 7 });
+    expect(() => loadConfig({ ERROR_REPORTING: 'yes' })).toThrow('Invalid configuration: ERROR_REPORTING must be on or off (got "yes")');
+    expect(() => loadConfig({ ERROR_RETENTION_DAYS: '0' })).toThrow('ERROR_RETENTION_DAYS must be at least 1 day');
   });
 
   it('derives the URLs from HOST and the ports, bracketing IPv6', () => {

@@ -219,6 +219,16 @@ const env = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+  ERROR_REPORTING: z
+    .enum(['on', 'off'], { error: 'must be on or off' })
+    .default('on')
+    .transform((value) => value === 'on'),
+  ERROR_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 day')
+    .max(365, 'must be at most 365 days')
+    .default(30),
 });
 
 export interface Config {
@@ -292,6 +302,11 @@ export interface Config {
   };
   /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
   trustProxy: boolean;
+  /**
+   * Error reporting (decision 063): the site's and dashboard's browsers and the platform's own processes
+   * report unexpected errors to staff; `retentionDays` is how long each event is kept (the issues' counts stay).
+   */
+  errorReporting: { enabled: boolean; retentionDays: number };
   /** Special-purpose networks (loopback, private, ...) that zones' secondaries may use all the same. */
   secondaryAllowedCidrs: Cidr[];
   /** Special-purpose networks that webhook endpoints may resolve to all the same (decision 057). */
@@ -380,9 +395,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       pendingReleaseDays: values.PENDING_ZONE_RELEASE_DAYS,
     },
     trustProxy: values.TRUST_PROXY,
+    errorReporting: { enabled: values.ERROR_REPORTING, retentionDays: values.ERROR_RETENTION_DAYS },
     secondaryAllowedCidrs: values.SECONDARY_ALLOWED_CIDRS,
     webhookAllowedCidrs: values.WEBHOOK_ALLOWED_CIDRS,
     keyEncryptionKey: values.KEY_ENCRYPTION_KEY,
     previousKeyEncryptionKeys: values.KEY_ENCRYPTION_KEY_PREVIOUS,
   };
 }
+export { releaseOf } from './release';

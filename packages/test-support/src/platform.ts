@@ -76,6 +76,8 @@ export async function startPlatform(env: Record<string, string> = {}, options: P
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SMTP_URL: '',
+      // Off unless a test turns it on: the tests' deliberate failures are not the platform's errors.
+      ERROR_REPORTING: 'off',
       ...(options.appHost ? { APP_URL: `http://${options.appHost}:${appPort}` } : {}),
       ...env,
     },

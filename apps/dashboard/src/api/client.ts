@@ -1,5 +1,6 @@
 import { type paths, sessionOnlyCalls } from '@kaja/api-client';
 import createClient, { type Middleware } from 'openapi-fetch';
+import { reportApiFailure } from '@kaja/error-reporter';
 import { config } from '../config';
 import { credentials } from './credentials';
 import { ApiError, errorText, networkErrorText } from './errors';
@@ -54,6 +55,8 @@ api.use({
   },
   async onResponse({ request, response, schemaPath }) {
     if (response.ok) return response;
+    // The API's own failures go to staff; the path's template, never the address (names, query strings).
+    if (response.status >= 500) reportApiFailure(`${request.method} ${schemaPath}`, response.status);
     // 401 reaches the caller silently; outside /auth/ it may mean the session is gone. A refused API key
     // (revoked, expired) is forgotten, so the session's own token carries the dashboard on.
     if (response.status === 401) {
@@ -75,6 +78,8 @@ api.use({
   },
   onError({ error, request, schemaPath }) {
     if (error instanceof DOMException && error.name === 'TimeoutError') return new ApiError('The request timed out. Please try again.', 0, 'timeout');
+    // A call the dashboard itself cancelled (the visitor moved on) is no failure.
+    if (!(error instanceof DOMException && error.name === 'AbortError')) reportApiFailure(`${request.method} ${schemaPath}`, 'network error');
     if (!isAuthPath(schemaPath) && !shownInForm.has(request)) showErrorToast(networkErrorText);
     return new ApiError(networkErrorText, 0, 'network_error');
   },

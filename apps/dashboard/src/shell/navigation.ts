@@ -1,6 +1,7 @@
-import { CircleUser, CreditCard, Globe, KeyRound, LayoutDashboard, type LucideIcon, ScrollText, ShieldCheck, Users, Webhook } from 'lucide-react';
+import { Bug, CircleUser, CreditCard, Globe, KeyRound, LayoutDashboard, type LucideIcon, ScrollText, ShieldCheck, Users, Webhook } from 'lucide-react';
 
-export type NavigationEntry = { to: string; label: string; icon: LucideIcon };
+/** `staffOnly`: shown to platform staff only (the API refuses everyone else the data anyway). */
+export type NavigationEntry = { to: string; label: string; icon: LucideIcon; staffOnly?: boolean };
 
 /** The signed-in navigation, in order: a new screen adds its entry here. */
 export const navigation: NavigationEntry[] = [
@@ -13,4 +14,5 @@ export const navigation: NavigationEntry[] = [
   { to: '/billing', label: 'Billing', icon: CreditCard },
   { to: '/account', label: 'Account', icon: CircleUser },
   { to: '/account/security', label: 'Security', icon: ShieldCheck },
+  { to: '/errors', label: 'Errors', icon: Bug, staffOnly: true },
 ];

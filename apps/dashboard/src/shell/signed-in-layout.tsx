@@ -57,6 +57,7 @@ function SignedInShell({ session }: { session: Session }) {
               <SidebarMenu>
                 {navigation
                   .filter((entry) => !session.two_factor_enrolment_required || entry.to === enrolmentPath)
+                  .filter((entry) => !entry.staffOnly || session.user.is_staff)
                   .map((entry) => (
                     <SidebarMenuItem key={entry.to}>
                       <NavigationLink {...entry} />

@@ -2,8 +2,14 @@
 // module, component and props the build wrote beside it, and loads no router and no other page's code.
 import { createElement, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { reportError } from '@kaja/error-reporter';
+import { startSiteErrorReporting } from '../error-reporting';
 import { IslandSlot } from './island';
 import { IslandProviders } from './providers';
+
+// The page names where the reporter's Sentry client is (root.tsx); it is fetched on the first error only.
+const reporterAddress = document.querySelector<HTMLScriptElement>('script[data-error-reporter]')?.dataset.errorReporter ?? '';
+startSiteErrorReporting(() => import(/* @vite-ignore */ reporterAddress));
 
 // The slots' HTML is read before any island hydrates, as the build wrote it.
 const found = [...document.querySelectorAll<HTMLElement>('[data-island]')].map((element) => ({
@@ -17,6 +23,9 @@ const found = [...document.querySelectorAll<HTMLElement>('[data-island]')].map((
 for (const { element, module, component, props, slot } of found) {
   void import(/* @vite-ignore */ module).then((exports: Record<string, ComponentType<object>>) => {
     const children = slot === undefined ? undefined : createElement(IslandSlot, { html: slot });
-    hydrateRoot(element, createElement(IslandProviders, null, createElement(exports[component]!, props, children)));
+    hydrateRoot(element, createElement(IslandProviders, null, createElement(exports[component]!, props, children)), {
+      onUncaughtError: (error) => reportError(error, 'react.root'),
+      onCaughtError: (error) => reportError(error),
+    });
   });
 }

@@ -19,7 +19,7 @@ describe('legal pages', () => {
         'monthly or annually in advance',
       ],
     ],
-    ['/privacy-policy', 'Privacy Policy', ['as long as your account exists plus 7 years']],
+    ['/privacy-policy', 'Privacy Policy', ['as long as your account exists plus 7 years', 'Error reports are deleted after 30 days']],
     ['/cookie-policy', 'Cookie Policy', ['sidebar_state', '7 days']],
   ])('%s shows today as Last updated and its terms', async ([path, title, texts], { newPage }) => {
     const { page } = await newPage();

@@ -24,6 +24,11 @@ export default function PrivacyPolicy() {
               <li>Billing data: invoices and the plan you chose; card details are handled by our payment processor, never by us.</li>
               <li>Service data: your zones and records, API key names and scopes, and the audit log of changes.</li>
               <li>Support data: the messages you send us through the support form or by email.</li>
+              <li>
+                Error reports: when a page of this site or of the dashboard fails unexpectedly, your browser sends us the error, where in our code it happened,
+                the page’s address without its query string, your browser’s name and version, and the version of our software. Email addresses, access tokens,
+                form contents and request bodies are never included, and reports are not linked to your account. Only our staff see them.
+              </li>
             </ul>
           ),
         },
@@ -32,7 +37,7 @@ export default function PrivacyPolicy() {
           body: (
             <p>
               To provide the service you signed up for (contract), to bill you and keep accounting records (legal obligation), and to keep the service secure
-              (legitimate interest).
+              and working (legitimate interest), which is what error reports are for.
             </p>
           ),
         },
@@ -47,7 +52,12 @@ export default function PrivacyPolicy() {
         },
         {
           heading: 'How long we keep it',
-          body: <p>We keep account data for as long as your account exists plus 7 years, to meet accounting and legal obligations. Then it is deleted.</p>,
+          body: (
+            <p>
+              We keep account data for as long as your account exists plus 7 years, to meet accounting and legal obligations. Then it is deleted. Error reports
+              are deleted after 30 days; only a count of how often each kind of error happened is kept.
+            </p>
+          ),
         },
         {
           heading: 'Your rights',

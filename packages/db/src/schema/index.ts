@@ -21,3 +21,4 @@ export * from './dnsNodes';
 export * from './incidents';
 export * from './dnsLeases';
 export * from './webhooks';
+export * from './errorReports';

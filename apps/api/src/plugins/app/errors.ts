@@ -42,8 +42,12 @@ export async function errorsPlugin(app: FastifyInstance) {
     } else {
       apiError = fromFrameworkError(error, request);
     }
-    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: apiError.code }, apiError.message);
+    if (apiError.status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      // The route's template, never the address: no ids, names or query strings in the report.
+      const route = `${request.method} ${request.routeOptions.url ?? '(no route)'}`;
+      app.context.background('error report', () => app.errorReports.report('api', error, route));
+    } else request.log.info({ code: apiError.code }, apiError.message);
     for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);
     return reply.status(apiError.status).send(envelope(apiError.code, apiError.message, apiError.details));
   });

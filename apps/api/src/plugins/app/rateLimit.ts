@@ -10,6 +10,8 @@ export interface RateLimits {
   mail: { limit: number; windowSeconds: number };
   /** Support requests per client address and window: apart from account mail, so onboarding never blocks support. */
   support: { limit: number; windowSeconds: number };
+  /** Error reports from browsers per client address and window (decision 063). */
+  errors: { limit: number; windowSeconds: number };
   /** Multiplies the plans' read and write rates (tests raise it to write many records quickly). */
   planScale: number;
   /** Refused credentials per client address and window; above it, calls with a credential are refused unread. */
@@ -24,6 +26,7 @@ export const defaultRateLimits: RateLimits = {
   anonymous: { read: 120, write: 30 },
   mail: { limit: 10, windowSeconds: 15 * 60 },
   support: { limit: 5, windowSeconds: 60 * 60 },
+  errors: { limit: 30, windowSeconds: 60 },
   planScale: 1,
   failedAuthentication: { limit: 30, windowSeconds: 60 },
   delegationCheck: { limit: 5, windowSeconds: 10 * 60 },
@@ -44,7 +47,7 @@ export async function rateLimitPlugin(app: FastifyInstance, { limits }: { limits
     let limit: number;
     let windowSeconds = 60;
     let key: string;
-    if (rateClass === 'mail' || rateClass === 'support') {
+    if (rateClass === 'mail' || rateClass === 'support' || rateClass === 'errors') {
       ({ limit, windowSeconds } = limits[rateClass]);
       key = `${rateClass}:${request.ip}`;
     } else if (principal) {

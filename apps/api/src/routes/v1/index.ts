@@ -16,6 +16,7 @@ import { healthRoutes } from './health';
 import { sessionRoutes } from './sessions';
 import { twoFactorRoutes } from './twoFactor';
 import { webhookRoutes } from './webhooks';
+import { errorReportRoutes } from './errorReports';
 
 /** Every /v1 route; each file mirrors a part of the URL space. */
 export const v1Routes: FastifyPluginAsyncZod = async (app) => {
@@ -38,4 +39,5 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(invoiceRoutes);
   await app.register(healthRoutes);
   await app.register(webhookRoutes);
+  await app.register(errorReportRoutes);
 };
