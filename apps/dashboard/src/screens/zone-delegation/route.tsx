@@ -6,7 +6,7 @@ import { type Delegation, useCheckDelegation, useDelegation } from './delegation
 import { dsStates, nsStates } from './delegation-states';
 
 /** What the parent says beside what it should say, one value a line, with copy buttons for the values to set. */
-function Comparison({ label, parent, expected, copyLabel }: { label: string; parent: string[]; expected: string[]; copyLabel: (value: string) => string }) {
+function Comparison({ label, parent, expected, copyDetails }: { label: string; parent: string[]; expected: string[]; copyDetails: (value: string) => string }) {
   const expectedSet = new Set(expected);
   const parentSet = new Set(parent);
   return (
@@ -36,7 +36,7 @@ function Comparison({ label, parent, expected, copyLabel }: { label: string; par
               <li key={value} className="flex flex-wrap items-center gap-1">
                 <code className="break-all text-xs">{value}</code>
                 {!parentSet.has(value) && <Badge variant="outline">missing</Badge>}
-                <CopyButton text={value} label={copyLabel(value)} />
+                <CopyButton text={value} details={copyDetails(value)} />
               </li>
             ))}
           </ul>
@@ -122,7 +122,7 @@ function ZoneDelegation({ zoneId, zoneName }: { zoneId: string; zoneName: string
           <CardDescription>{ns.help}</CardDescription>
         </CardHeader>
         <CardContent>
-          <Comparison label="Name servers" parent={data.ns.parent} expected={data.ns.expected} copyLabel={(server) => `Copy ${server}`} />
+          <Comparison label="Name servers" parent={data.ns.parent} expected={data.ns.expected} copyDetails={(server) => server} />
         </CardContent>
       </Card>
       {showDs && (
@@ -139,7 +139,7 @@ function ZoneDelegation({ zoneId, zoneName }: { zoneId: string; zoneName: string
                 {ds.title}: validating resolvers cannot resolve {zoneName} until this is fixed.
               </Alert>
             )}
-            <Comparison label="DS records" parent={data.ds.parent} expected={data.ds.expected} copyLabel={(record) => `Copy the DS record ${record}`} />
+            <Comparison label="DS records" parent={data.ds.parent} expected={data.ds.expected} copyDetails={(record) => `the DS record ${record}`} />
             <p className="text-sm text-muted-foreground">One DS record is enough; SHA-256 (digest type 2) is accepted by every registrar.</p>
           </CardContent>
         </Card>
