@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { EnvironmentBanner } from './shell/environment-banner';
+import { useResolvedTheme } from './shell/theme';
 
 const Toaster = lazy(() => import('@kaja/ui/toaster').then((kit) => ({ default: kit.Toaster })));
 
@@ -13,6 +14,7 @@ const signInPaths = new Set(['/auth', '/login', '/signup']);
 export function Root() {
   const { pathname } = useLocation();
   const [toasterWanted, setToasterWanted] = useState(false);
+  const theme = useResolvedTheme();
   if (!toasterWanted && !signInPaths.has(pathname)) setToasterWanted(true);
   return (
     <>
@@ -26,7 +28,7 @@ export function Root() {
       <Outlet />
       {toasterWanted && (
         <Suspense fallback={null}>
-          <Toaster />
+          <Toaster theme={theme} />
         </Suspense>
       )}
     </>

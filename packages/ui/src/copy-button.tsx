@@ -4,22 +4,22 @@ import { Button, type ButtonProps } from './button';
 import { toast } from './toaster';
 
 /**
- * Copies `text` to the clipboard; `label` names what is copied for screen readers ("Copy the DS record
- * of key 12345"), `children` is the visible text where one screen has several copy buttons side by side.
+ * Copies `text` to the clipboard. Its name is its visible text (`children`, "Copy digest") followed by
+ * `details` for screen readers only ("(SHA-256, key 12345)"): a name that starts with what is on the
+ * button is what speech control users say to press it (WCAG 2.5.3, axe's label-content-name-mismatch).
  */
 export function CopyButton({
   text,
-  label,
+  details,
   children = 'Copy',
   ...props
-}: { text: string; label: string; children?: string } & Omit<ButtonProps, 'onClick' | 'children'>) {
+}: { text: string; details?: string; children?: string } & Omit<ButtonProps, 'onClick' | 'children' | 'aria-label'>) {
   const [copied, setCopied] = useState(false);
   return (
     <Button
       type="button"
       variant="outline"
       size="sm"
-      aria-label={label}
       onClick={() =>
         void navigator.clipboard.writeText(text).then(
           () => {
@@ -33,6 +33,7 @@ export function CopyButton({
     >
       {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
       <span aria-live="polite">{copied ? 'Copied' : children}</span>
+      {details && <span className="sr-only"> {details}</span>}
     </Button>
   );
 }

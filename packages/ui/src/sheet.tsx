@@ -2,13 +2,22 @@ import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from './cn';
+import { useReturnFocus } from './return-focus';
 
 /** A panel sliding in from a side of the screen, on Radix Dialog (focus trap, Escape, outside click). */
 export const Sheet = Dialog.Root;
 export const SheetTrigger = Dialog.Trigger;
 export const SheetClose = Dialog.Close;
 
-export function SheetContent({ className, side = 'left', children, ...props }: ComponentProps<typeof Dialog.Content> & { side?: 'left' | 'right' }) {
+export function SheetContent({
+  className,
+  side = 'left',
+  children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: ComponentProps<typeof Dialog.Content> & { side?: 'left' | 'right' }) {
+  const returnFocus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <Dialog.Portal>
       <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
@@ -19,6 +28,7 @@ export function SheetContent({ className, side = 'left', children, ...props }: C
           className,
         )}
         {...props}
+        {...returnFocus}
       >
         {children}
         <Dialog.Close className="absolute right-3 top-3 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring">

@@ -1,9 +1,33 @@
-import type { ComponentProps } from 'react';
+import { type ComponentProps, type RefObject, useEffect, useRef, useState } from 'react';
 import { cn } from './cn';
 
+/** Whether the element's content is wider than the element, followed as either changes size. */
+function useScrollsSideways(element: RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const scroller = element.current;
+    // Nothing to follow where the browser has no layout (jsdom): such a table never scrolls.
+    if (!scroller || typeof ResizeObserver === 'undefined') return;
+    // The observer also reports the sizes it starts with.
+    const observer = new ResizeObserver(() => setScrolls(scroller.scrollWidth > scroller.clientWidth));
+    observer.observe(scroller);
+    if (scroller.firstElementChild) observer.observe(scroller.firstElementChild);
+    return () => observer.disconnect();
+  }, [element]);
+  return scrolls;
+}
+
 export function Table({ className, ...props }: ComponentProps<'table'>) {
+  const scroller = useRef<HTMLDivElement>(null);
+  // A table wider than the screen scrolls sideways; keyboard users scroll it with the arrow keys once
+  // it has focus (WCAG 2.1.1, axe's scrollable-region-focusable). One that fits adds no tab stop.
+  const scrolls = useScrollsSideways(scroller);
   return (
-    <div className="relative w-full min-w-0 overflow-x-auto">
+    <div
+      ref={scroller}
+      tabIndex={scrolls ? 0 : undefined}
+      className="relative w-full min-w-0 overflow-x-auto rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

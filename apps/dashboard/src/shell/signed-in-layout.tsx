@@ -16,6 +16,7 @@ import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-route
 import { type Session, useSignOut } from '../api/session';
 import { type NavigationEntry, navigation } from './navigation';
 import { RequireSession } from './require-session';
+import { ThemeToggle } from './theme-toggle';
 
 function NavigationLink({ to, label, icon: Icon }: NavigationEntry) {
   const { setOpenMobile } = useSidebar();
@@ -74,6 +75,7 @@ function SignedInShell({ session }: { session: Session }) {
           <p className="min-w-0 flex-1 truncate text-sm text-muted-foreground">
             Welcome, <span className="font-medium text-foreground">{session.user.email}</span>
           </p>
+          <ThemeToggle />
           <Button variant="ghost" size="sm" onClick={() => void signOut().then(() => navigate('/auth', { replace: true }))}>
             <LogOut aria-hidden />
             Sign out

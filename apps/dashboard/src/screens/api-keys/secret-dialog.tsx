@@ -13,9 +13,7 @@ export function SecretDialog({ apiKey, onClose, title }: { apiKey: ApiKeyWithSec
             {apiKey?.key}
           </code>
           <div>
-            <CopyButton text={apiKey?.key ?? ''} label="Copy secret">
-              Copy secret
-            </CopyButton>
+            <CopyButton text={apiKey?.key ?? ''}>Copy secret</CopyButton>
           </div>
         </div>
         <Alert>

@@ -25,7 +25,7 @@ export function RecoveryCodesDialog({ codes, onClose }: { codes: string[] | null
           ))}
         </ul>
         <div className="flex flex-wrap items-center gap-2">
-          <CopyButton text={codes?.join('\n') ?? ''} label="Copy the recovery codes" />
+          <CopyButton text={codes?.join('\n') ?? ''} details="the recovery codes" />
           <Button type="button" variant="outline" onClick={() => codes && download(codes)}>
             <Download aria-hidden />
             Download

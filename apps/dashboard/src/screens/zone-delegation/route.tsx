@@ -15,13 +15,13 @@ function Comparison({
   label,
   parent,
   expected,
-  copyLabel,
+  copyDetails,
   unread,
 }: {
   label: string;
   parent: string[];
   expected: string[];
-  copyLabel: (value: string) => string;
+  copyDetails: (value: string) => string;
   /** Why the parent's answer cannot be compared (checks off, not checked yet); null when it can. */
   unread: string | null;
 }) {
@@ -56,7 +56,7 @@ function Comparison({
               <li key={value} className="flex flex-wrap items-center gap-1">
                 <code className="break-all text-xs">{value}</code>
                 {unread === null && !parentSet.has(value) && <Badge variant="outline">missing</Badge>}
-                <CopyButton text={value} label={copyLabel(value)} />
+                <CopyButton text={value} details={copyDetails(value)} />
               </li>
             ))}
           </ul>
@@ -155,7 +155,7 @@ function ZoneDelegation({ zoneId, zoneName }: { zoneId: string; zoneName: string
           <CardDescription>{parentRead(data) ? ns.help : 'Set these name servers at your registrar.'}</CardDescription>
         </CardHeader>
         <CardContent>
-          <Comparison label="Name servers" parent={data.ns.parent} expected={data.ns.expected} copyLabel={(server) => `Copy ${server}`} unread={unread} />
+          <Comparison label="Name servers" parent={data.ns.parent} expected={data.ns.expected} copyDetails={(server) => server} unread={unread} />
         </CardContent>
       </Card>
       {showDs && (
@@ -176,7 +176,7 @@ function ZoneDelegation({ zoneId, zoneName }: { zoneId: string; zoneName: string
               label="DS records"
               parent={data.ds.parent}
               expected={data.ds.expected}
-              copyLabel={(record) => `Copy the DS record ${record}`}
+              copyDetails={(record) => `the DS record ${record}`}
               unread={unread}
             />
             <p className="text-sm text-muted-foreground">One DS record is enough; SHA-256 (digest type 2) is accepted by every registrar.</p>

@@ -42,7 +42,7 @@ describe('DNSSEC of a zone in the dashboard', () => {
     // The heading shows before the DS records have come: wait for them rather than read at once.
     await expect.poll(() => page.getByTestId('ds-digest').allTextContents()).toEqual(api.body.data.ds.map((ds: { digest: string }) => ds.digest));
     const sha256 = api.body.data.ds.find((ds: { digest_type: number }) => ds.digest_type === 2);
-    await page.getByRole('button', { name: `Copy the SHA-256 DS record of key ${sha256.key_tag}` }).click();
+    await page.getByRole('button', { name: `Copy DS record (SHA-256, key ${sha256.key_tag})` }).click();
     await expect.poll(clipboard).toBe(sha256.presentation);
     expect(sha256.presentation).toBe(`${zone.name}. IN DS ${sha256.key_tag} 13 2 ${sha256.digest}`);
     await checkScreen(page, 'zone-dnssec-active');

@@ -48,10 +48,10 @@ export function DsCard({ zoneId, zoneName }: { zoneId: string; zoneName: string 
                     </dd>
                   </dl>
                   <div className="flex flex-wrap gap-2">
-                    <CopyButton text={record.digest} label={`Copy the ${digestType} digest of key ${record.key_tag}`}>
+                    <CopyButton text={record.digest} details={`(${digestType}, key ${record.key_tag})`}>
                       Copy digest
                     </CopyButton>
-                    <CopyButton text={record.presentation} label={`Copy the ${digestType} DS record of key ${record.key_tag}`}>
+                    <CopyButton text={record.presentation} details={`(${digestType}, key ${record.key_tag})`}>
                       Copy DS record
                     </CopyButton>
                   </div>
@@ -68,7 +68,7 @@ export function DsCard({ zoneId, zoneName }: { zoneId: string; zoneName: string 
                 <li key={key.key_tag} className="grid gap-2 rounded-md border border-border p-2">
                   <code className="break-all text-xs">{key.presentation}</code>
                   <div>
-                    <CopyButton text={key.presentation} label={`Copy the DNSKEY record of key ${key.key_tag}`}>
+                    <CopyButton text={key.presentation} details={`(key ${key.key_tag})`}>
                       Copy DNSKEY
                     </CopyButton>
                   </div>

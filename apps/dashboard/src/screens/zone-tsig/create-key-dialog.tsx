@@ -68,7 +68,7 @@ export function CreateKeyDialog({ zone }: { zone: Zone }) {
                 <code data-testid="tsig-secret" className="min-w-0 break-all rounded-md bg-muted px-2 py-1 text-sm">
                   {created.secret}
                 </code>
-                <CopyButton text={created.secret} label="Copy the secret" />
+                <CopyButton text={created.secret} details="the secret" />
               </div>
             </div>
             <KeySnippets zone={zone} tsigKey={created} secret={created.secret} />

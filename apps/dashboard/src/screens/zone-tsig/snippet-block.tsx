@@ -10,7 +10,7 @@ export function SnippetBlock({ title, hint, text }: { title: string; hint: strin
         <h3 id={id} className="text-sm font-medium">
           {title}
         </h3>
-        <CopyButton text={text} label={`Copy the ${title} snippet`} />
+        <CopyButton text={text} details={`the ${title} snippet`} />
       </div>
       <p className="text-xs text-muted-foreground">{hint}</p>
       <pre tabIndex={0} aria-label={`${title} snippet`} className="max-h-72 overflow-auto rounded-md bg-muted p-3 text-xs">
