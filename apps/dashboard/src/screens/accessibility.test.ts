@@ -49,6 +49,7 @@ const screens: { name: string; path: (zoneId: string) => string; heading?: strin
   { name: 'Zone: TSIG keys and secondaries', path: (zoneId) => `/zones/${zoneId}/tsig-keys`, heading: 'TSIG keys and secondaries' },
   { name: 'Zone: analytics', path: (zoneId) => `/zones/${zoneId}/analytics`, heading: 'Analytics' },
   { name: 'API keys', path: () => '/api-keys' },
+  { name: 'Webhooks', path: () => '/webhooks' },
   { name: 'Team', path: () => '/team' },
   { name: 'Audit log', path: () => '/audit-log' },
   { name: 'Billing', path: () => '/billing' },

@@ -13,9 +13,7 @@ export function SecretDialog({ endpoint, onClose, title }: { endpoint: WebhookEn
             {endpoint?.secret}
           </code>
           <div>
-            <CopyButton text={endpoint?.secret ?? ''} label="Copy secret">
-              Copy secret
-            </CopyButton>
+            <CopyButton text={endpoint?.secret ?? ''}>Copy secret</CopyButton>
           </div>
         </div>
         <Alert>
