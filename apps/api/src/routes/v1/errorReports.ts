@@ -7,6 +7,7 @@ import { requireStaff } from '../../services/accounts/principal';
 import { EnvelopeError } from '../../services/ops/errorReports/envelope';
 import { InvalidReportError } from '../../services/ops/errorReports/reports';
 import { getIssue, listIssues } from '../../services/ops/errorReports/store';
+import { text } from '../../schemas/text';
 import { commonErrors, idParams, listEnvelope, pagination, successEnvelope, timestamp } from '../../schemas/common';
 
 const tags = ['errors'];
@@ -61,7 +62,7 @@ export const errorReportRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Report errors from the site or the dashboard: a Sentry envelope of event items (limited per client address)',
         description: 'What the Sentry browser SDK sends to its `tunnel`. Events are kept for staff without e-mail addresses, credentials or query strings.',
         consumes: ['text/plain', 'application/x-sentry-envelope'],
-        body: z.string().min(1).max(envelopeBodyLimit),
+        body: text({ freeForm: true }).min(1).max(envelopeBodyLimit),
         response: {
           200: successEnvelope(z.object({ accepted: z.number().int().describe('Events stored (0 while error reporting is off)') })),
           ...commonErrors,
