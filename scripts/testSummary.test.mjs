@@ -27,7 +27,7 @@ it('passes', () => expect(1).toBe(1));
     const [total, ...details] = testSummary(report, status, dir);
     expect(total).toBe('1 passed, 1 failed');
     expect(details).toEqual([expect.stringMatching(/^failed: run-\w+\/case\.test\.mjs \(Not running\)$/)]);
-  });
+  }, 60_000);
 
   it('counts failed tests once each, and a passing run as passed', () => {
     const failing = vitestRun(`import { expect, it } from 'vitest';
@@ -39,7 +39,8 @@ it('passes', () => expect(1).toBe(1));
 it('passes', () => expect(1).toBe(1));
 `);
     expect(testSummary(passing.report, passing.status, dir)).toEqual(['1 passed, 0 failed']);
-  });
+    // Two runs of Vitest, each a process of its own: seconds on a busy machine.
+  }, 60_000);
 
   it('says failed when the runner failed with nothing in its report', () => {
     const report = { numPassedTests: 3, numFailedTests: 0, numPendingTests: 0, testResults: [] };
