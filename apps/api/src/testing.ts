@@ -15,6 +15,7 @@ import { jobs, tsigKeys, zones, type DatabaseHandle, type RecordPolicy } from '@
 import { and, eq } from '@kaja/db/orm';
 import { createTestDatabase } from '@kaja/db/testing';
 import { sql } from '@kaja/db/orm';
+import { Arrivals } from '@kaja/test-support/arrivals';
 import { decodeQuotedPrintable } from '@kaja/test-support/mail';
 import { buildApp } from './app';
 import type { RateLimits } from './plugins/app/rateLimit';
@@ -56,8 +57,9 @@ export function decodeMessage(raw: string): { subject: string; text: string } {
 
 /** A real SMTP server on 127.0.0.1 that keeps every message it receives. */
 export async function startSmtpSink(): Promise<SmtpSink> {
-  const messages: ReceivedMail[] = [];
-  const waiters = new Set<() => void>();
+  const arrivals = new Arrivals<ReceivedMail>(
+    (messages) => `mail (received: ${messages.map((mail) => `${mail.to.join(',')} "${mail.subject}"`).join('; ') || 'none'})`,
+  );
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
@@ -67,13 +69,12 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        messages.push({
+        arrivals.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
           ...decodeMessage(raw),
           raw,
         });
-        for (const wake of waiters) wake();
         callback();
       });
     },
@@ -83,29 +84,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
-    messages,
-    waitFor(match, timeoutMs = 10_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = messages.find(match);
-          if (!found) return false;
-          clearTimeout(timer);
-          waiters.delete(wake);
-          resolve(found);
-          return true;
-        };
-        const wake = () => void check();
-        const timer = setTimeout(() => {
-          waiters.delete(wake);
-          reject(
-            new Error(
-              `No matching mail within ${timeoutMs} ms (received: ${messages.map((mail) => `${mail.to.join(',')} "${mail.subject}"`).join('; ') || 'none'})`,
-            ),
-          );
-        }, timeoutMs);
-        if (!check()) waiters.add(wake);
-      });
-    },
+    messages: arrivals.items,
+    waitFor: (match, timeoutMs) => arrivals.waitFor(match, timeoutMs),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -3,6 +3,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Arrivals } from './arrivals';
 
 export interface ReceivedWebhook {
   path: string;
@@ -23,17 +24,15 @@ export interface WebhookReceiver {
 }
 
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
-  const received: ReceivedWebhook[] = [];
-  const waiters = new Set<() => void>();
+  const arrivals = new Arrivals<ReceivedWebhook>((received) => `webhook (received ${received.length})`);
   let answer: (request: ReceivedWebhook, response: ServerResponse) => void = (_request, response) => void response.writeHead(204).end();
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const entry = { path: request.url ?? '/', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') };
-      received.push(entry);
+      arrivals.push(entry);
       answer(entry, response);
-      for (const wake of waiters) wake();
     });
   });
   server.listen(0, '127.0.0.1');
@@ -41,28 +40,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
-    received,
+    received: arrivals.items,
     respond(next) {
       answer = next;
     },
-    waitFor(match, timeoutMs = 10_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = received.find(match);
-          if (!found) return false;
-          clearTimeout(timer);
-          waiters.delete(wake);
-          resolve(found);
-          return true;
-        };
-        const wake = () => void check();
-        const timer = setTimeout(() => {
-          waiters.delete(wake);
-          reject(new Error(`No matching webhook within ${timeoutMs} ms (received ${received.length})`));
-        }, timeoutMs);
-        if (!check()) waiters.add(wake);
-      });
-    },
+    waitFor: (match, timeoutMs) => arrivals.waitFor(match, timeoutMs),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
