@@ -36,11 +36,9 @@ describe('the delegation tab where the platform does not check delegations', () 
     const onFinished = seen(answered);
     page.on('request', onRequest);
     page.on('requestfinished', onFinished);
-    const opened = Date.now();
     await page.goto(`${platform.appUrl}/zones/${zone.id}/delegation`);
     const headline = page.getByTestId('delegation-headline');
     await headline.waitFor();
-    console.log(`delegation tab (checks off): state shown ${Date.now() - opened} ms after opening the page`);
     page.off('request', onRequest);
     page.off('requestfinished', onFinished);
     expect(started.get('delegation')).toBeLessThanOrEqual(answered.get('zone')!);

@@ -35,10 +35,8 @@ describe('the delegation of a zone in the dashboard', () => {
     await page.goto(`${platform.appUrl}/zones/${zone.id}`);
     await page.getByText('pending delegation').waitFor();
     // The stored state shows at once: the tab never waits for the parent to be asked.
-    const opened = Date.now();
     await page.getByRole('link', { name: 'Delegation' }).click();
     await headline().waitFor();
-    console.log(`delegation tab: state shown ${Date.now() - opened} ms after the click`);
     await page.getByRole('heading', { name: 'Delegation', level: 1 }).waitFor();
     await page.getByText('served already; active once the parent delegates it to us').waitFor();
 
