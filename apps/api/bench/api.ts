@@ -1,8 +1,13 @@
-// `npm run bench:api [-- --postgres URL] [--smoke]`: how fast the zone and record API writes and reads.
-// Records created per second through POST and through PATCH, the time to import a 100,000-record
-// zone file, and GET /zones/{id}/records latency under concurrent load (autocannon), on PGlite
-// and, with DATABASE_URL or --postgres, on PostgreSQL (a database made for the run and dropped).
+// `npm run bench:api [-- --postgres URL] [--smoke] [--writes-only]`: how fast the zone and record API
+// writes and reads. Records created per second through POST (4 connections to one zone, and to four
+// zones) and through PATCH, where a POST's time goes (database time per write by phase, on one
+// connection and on four), the time to import a 100,000-record zone file, and GET
+// /zones/{id}/records latency under concurrent load (autocannon), on PGlite and, with DATABASE_URL
+// or --postgres, on PostgreSQL (a database made for the run and dropped). --writes-only measures
+// the POSTs alone. The load average is printed beside the figures: the machine may be shared.
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import { observeStatements } from '@kaja/db/statementTimes';
 import { exitWithUsageOnHelp } from '@kaja/test-support/benchUsage';
 import { startTestApi, signUpOwner, type TestApi, type TestAccount } from '../src/testing';
 import { setPlan } from '../src/routes/v1/zones/zoneTestKit';
@@ -15,6 +20,8 @@ const postSeconds = smoke ? 1 : 8;
 const patchSeconds = smoke ? 1 : 8;
 const getSeconds = smoke ? 1 : 10;
 const importRecords = smoke ? 1_000 : 100_000;
+const sequentialPosts = smoke ? 20 : 400;
+const writesOnly = process.argv.includes('--writes-only');
 
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(name);
@@ -23,7 +30,10 @@ function option(name: string): string | undefined {
 
 interface Result {
   backend: string;
+  sequential: Breakdown;
   postPerSecond: number;
+  post: Breakdown;
+  postZonesPerSecond: number;
   patchPerSecond: number;
   importSeconds: number;
   getP50: number;
@@ -37,27 +47,100 @@ async function createZone(api: TestApi, account: TestAccount, label: string) {
   return response.body.data as { id: string; name: string };
 }
 
-/** POSTs one new record per request from 4 connections for a fixed time. */
-async function benchPost(api: TestApi, account: TestAccount) {
-  const zone = await createZone(api, account, 'post');
-  let sequence = 0;
-  const result = await autocannon({
-    url: `${api.origin}/v1/zones/${zone.id}/records`,
-    connections: 4,
-    duration: postSeconds,
-    requests: [
-      {
-        method: 'POST',
-        headers: { authorization: `Bearer ${account.apiKey}`, 'content-type': 'application/json' },
-        setupRequest: (request: Record<string, unknown>) => {
-          const n = sequence++;
-          return { ...request, body: JSON.stringify({ type: 'A', name: `host-${n}`, content: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` }) };
-        },
-      },
-    ],
+/**
+ * The phases of a POST by the statements they send, first match wins (the text lower-cased). What
+ * is left of a write's time is outside the database: HTTP, validation, planning, the answer's JSON,
+ * and on PGlite its own BEGIN and COMMIT, which do not pass through drizzle.
+ */
+const phases: [string, RegExp][] = [
+  ['authentication (API key by its SHA-256)', /"api_keys"/],
+  ['begin, commit', /^(begin|commit|rollback)\b/],
+  ['savepoints (a write in a batch)', /savepoint/],
+  ['zone lock (with the wait for it)', /from "zones".* for update/s],
+  ['zone read before the lock', /from "zones"/],
+  ['sets of the neighbourhood', /^select .*from "rrsets"/s],
+  ['set rows written', /"rrsets"/],
+  ['journal entry', /"zone_changes"/],
+  ['serial and counts', /^update "zones"/],
+  ['audit event', /"audit_events"/],
+  ['webhook endpoints', /"webhook_endpoints"|"webhook_deliveries"|"jobs"/],
+  ['plan, quota, onboarding', /"subscriptions"|"plans"|"customers"/],
+  ['change notice (pg_notify, after the commit)', /pg_notify/],
+];
+const phaseOf = (text: string) => phases.find(([, pattern]) => pattern.test(text.toLowerCase()))?.[0] ?? 'other statements';
+
+interface Breakdown {
+  writes: number;
+  wallMs: number;
+  /** Per phase: statements and milliseconds, summed over the writes. */
+  phases: Map<string, { statements: number; ms: number }>;
+}
+
+/** Runs `writes` while noting every statement's time by phase. */
+async function measured(count: () => number, writes: () => Promise<void>): Promise<Breakdown> {
+  const phases = new Map<string, { statements: number; ms: number }>();
+  const stop = observeStatements((text, ms) => {
+    const phase = phaseOf(text);
+    const entry = phases.get(phase) ?? { statements: 0, ms: 0 };
+    entry.statements++;
+    entry.ms += ms;
+    phases.set(phase, entry);
   });
-  if (result.non2xx > 0) throw new Error(`POST: ${result.non2xx} failed requests`);
-  return result['2xx'] / postSeconds;
+  const started = performance.now();
+  try {
+    await writes();
+  } finally {
+    stop();
+  }
+  return { writes: count(), wallMs: performance.now() - started, phases };
+}
+
+const recordBody = (n: number) => ({ type: 'A', name: `host-${n}`, content: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` });
+
+/** POSTs one new record per request, one at a time: a write's statements without contention. */
+async function benchSequentialPost(api: TestApi, account: TestAccount) {
+  const zone = await createZone(api, account, 'sequential');
+  let written = 0;
+  return measured(
+    () => written,
+    async () => {
+      for (; written < sequentialPosts; written++) {
+        const response = await api.request('POST', `/zones/${zone.id}/records`, { token: account.apiKey, body: recordBody(written) });
+        if (response.status !== 201) throw new Error(`POST: ${response.status} ${JSON.stringify(response.body)}`);
+      }
+    },
+  );
+}
+
+/** POSTs one new record per request from 4 connections for a fixed time, to one zone or spread over four. */
+async function benchPost(api: TestApi, account: TestAccount, zoneCount: number) {
+  const zones = [];
+  for (let i = 0; i < zoneCount; i++) zones.push(await createZone(api, account, `post${i}`));
+  let sequence = 0;
+  let written = 0;
+  const breakdown = await measured(
+    () => written,
+    async () => {
+      const result = await autocannon({
+        url: api.origin,
+        connections: 4,
+        duration: postSeconds,
+        requests: [
+          {
+            method: 'POST',
+            headers: { authorization: `Bearer ${account.apiKey}`, 'content-type': 'application/json' },
+            setupRequest: (request: Record<string, unknown>) => {
+              const n = sequence++;
+              return { ...request, path: `/v1/zones/${zones[n % zoneCount]!.id}/records`, body: JSON.stringify(recordBody(n)) };
+            },
+          },
+        ],
+      });
+      if (result.non2xx > 0) throw new Error(`POST: ${result.non2xx} failed requests`);
+      written = result['2xx'];
+    },
+  );
+  return { perSecond: written / postSeconds, breakdown };
 }
 
 /** PATCHes 1,000 new sets per request, one request at a time, for a fixed time. */
@@ -120,15 +203,21 @@ async function run(backend: string, databaseUrl: string | undefined): Promise<Re
   try {
     const account = await signUpOwner(api);
     await setPlan(api, account, 'scale');
-    console.error(`${backend}: POST...`);
-    const postPerSecond = await benchPost(api, account);
+    console.error(`${backend}: POST one at a time...`);
+    const sequential = await benchSequentialPost(api, account);
+    console.error(`${backend}: POST, 4 connections, one zone...`);
+    const post = await benchPost(api, account, 1);
+    console.error(`${backend}: POST, 4 connections, four zones...`);
+    const postZones = await benchPost(api, account, 4);
+    const writes = { backend, sequential, postPerSecond: post.perSecond, post: post.breakdown, postZonesPerSecond: postZones.perSecond };
+    if (writesOnly) return { ...writes, patchPerSecond: NaN, importSeconds: NaN, getP50: NaN, getP99: NaN, getPerSecond: NaN };
     console.error(`${backend}: PATCH...`);
     const patchPerSecond = await benchPatch(api, account);
     console.error(`${backend}: import of ${importRecords} records...`);
     const imported = await benchImport(api, account);
     console.error(`${backend}: GET under load...`);
     const get = await benchGet(api, account, imported.zone.id);
-    return { backend, postPerSecond, patchPerSecond, importSeconds: imported.seconds, getP50: get.p50, getP99: get.p99, getPerSecond: get.perSecond };
+    return { ...writes, patchPerSecond, importSeconds: imported.seconds, getP50: get.p50, getP99: get.p99, getPerSecond: get.perSecond };
   } finally {
     await api.close();
   }
@@ -140,7 +229,8 @@ if (postgres) results.push(await run('PostgreSQL', postgres));
 
 const rows = [
   ['', ...results.map((result) => result.backend)],
-  ['records/s via POST (4 connections)', ...results.map((result) => result.postPerSecond.toFixed(0))],
+  ['records/s via POST, 4 connections, one zone', ...results.map((result) => result.postPerSecond.toFixed(0))],
+  ['records/s via POST, 4 connections, four zones', ...results.map((result) => result.postZonesPerSecond.toFixed(0))],
   ['records/s via PATCH (1,000 sets per call)', ...results.map((result) => result.patchPerSecond.toFixed(0))],
   [`import of ${importRecords.toLocaleString('en')} records (s)`, ...results.map((result) => result.importSeconds.toFixed(1))],
   ['GET /records?limit=100, 10 connections: p50 (ms)', ...results.map((result) => String(result.getP50))],
@@ -149,4 +239,29 @@ const rows = [
 ];
 const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
 console.log(rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ')).join('\n'));
+console.log(`load average ${loadavg().map((load) => load.toFixed(2)).join(' ')} (the machine may be shared: compare figures of one run)`);
+
+// Database time per write by phase: one connection (no waiting), and four connections to one zone.
+const columns = results.flatMap((result) => [
+  { label: `${result.backend}, 1 conn.`, breakdown: result.sequential },
+  { label: `${result.backend}, 4 conn.`, breakdown: result.post },
+]);
+const perWrite = (breakdown: Breakdown, ms: number) => (breakdown.writes > 0 ? ms / breakdown.writes : NaN);
+const statementsAndMs = (breakdown: Breakdown, phase: string) => {
+  const entry = breakdown.phases.get(phase);
+  return entry ? `${perWrite(breakdown, entry.statements).toFixed(1)} × ${perWrite(breakdown, entry.ms).toFixed(2)}` : '-';
+};
+const phaseNames = [...phases.map(([name]) => name), 'other statements'].filter((name) => columns.some(({ breakdown }) => breakdown.phases.has(name)));
+const databaseMs = (breakdown: Breakdown) => [...breakdown.phases.values()].reduce((total, entry) => total + entry.ms, 0);
+const breakdownRows = [
+  ['per POST: statements × ms (statement times overlap on 4 connections)', ...columns.map(({ label }) => label)],
+  ...phaseNames.map((name) => [name, ...columns.map(({ breakdown }) => statementsAndMs(breakdown, name))]),
+  ['all statements, ms per write', ...columns.map(({ breakdown }) => perWrite(breakdown, databaseMs(breakdown)).toFixed(2))],
+  ['wall time per write (ms)', ...columns.map(({ breakdown }) => perWrite(breakdown, breakdown.wallMs).toFixed(2))],
+];
+const breakdownWidths = breakdownRows[0].map((_, column) => Math.max(...breakdownRows.map((row) => row[column].length)));
+console.log(
+  '\n' +
+    breakdownRows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(breakdownWidths[column]) : cell.padStart(breakdownWidths[column]))).join('  ')).join('\n'),
+);
 if (!postgres) console.log('(PostgreSQL: set DATABASE_URL or pass --postgres URL)');
