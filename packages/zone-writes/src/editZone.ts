@@ -11,6 +11,7 @@ import { editedSets, setChangesOf, type RecordEdit } from './recordEdits';
 import type { Caller } from './restrictions';
 import { refuseSecondaryWrites } from './secondaryWrites';
 import { writeChanges, type EditOptions } from './writeChanges';
+import { inZoneBatch } from './zoneBatches';
 import { findZone, loadSets, neighbourhoodOf, type RrsetRow, type ZoneRow, type ZoneState } from './zoneSets';
 
 export interface EditResult {
@@ -52,7 +53,8 @@ function refuseMovedSerial(zone: ZoneRow, ifSerial: number | undefined): void {
  * A customer's edits of a zone's records, all or nothing: locks the zone (one serial per change,
  * in order), loads the sets the edits can interact with (their neighbourhood: a one-record write
  * stays cheap in a zone of 100,000 records), applies the edits to them, checks and writes the
- * result, and after the commit announces the new serial.
+ * result, and after the commit announces the new serial. Writes of one zone that arrive while one
+ * of its transactions runs share the next (`inZoneBatch`), each with its own serial and answer.
  */
 export async function editZone(
   ctx: WriteContext,
@@ -61,7 +63,7 @@ export async function editZone(
   edits: readonly RecordEdit[],
   options: CustomerEditOptions,
 ): Promise<EditResult> {
-  return inTransaction(ctx, async (tx, after) => {
+  return inZoneBatch(ctx, zone.id, async (tx, publish) => {
     const locked = await lockZone(tx, caller, zone);
     const { ifSerial, ...writeOptions } = options;
     refuseMovedSerial(locked, ifSerial);
@@ -74,7 +76,7 @@ export async function editZone(
       actor: caller.actor,
     });
     if (diffs.some((diff) => diff.added.length > 0)) await advanceOnboarding(tx, caller.actor, locked.customerId, 'add_records');
-    if (serial !== locked.serial) after.publish(noticeOf({ ...locked, serial }, locked.status, change));
+    if (serial !== locked.serial) publish(noticeOf({ ...locked, serial }, locked.status, change));
     return { zone: { ...locked, serial }, serial, diffs, sets };
   });
 }
