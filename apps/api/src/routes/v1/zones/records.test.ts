@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiTest } from '../../../apiTest';
-import { eq } from '@kaja/db/orm';
+import { asc, desc, eq } from '@kaja/db/orm';
 import { rrsets, zoneChanges, zones } from '@kaja/db';
 import { createApiKey, errorOf, type TestAccount, type TestApi } from '../../../testing';
 import { createZone, customerWithZone, setPlan } from './zoneTestKit';
@@ -22,6 +22,35 @@ describe('/v1/zones/{id}/records', () => {
   const serialOf = async (zoneId: string) => (await api.request('GET', `/zones/${zoneId}`, { token: owner.apiKey })).body.data.serial as number;
 
   describe('POST', () => {
+    it('takes concurrent writes to one zone each with its own serial and journal entry, in order, a refused one alone', async () => {
+      const zone = await createZone(api, owner);
+      expect((await post(zone.id, { type: 'A', name: 'www', content: '192.0.2.1' })).status).toBe(201);
+      const [first] = await api.database.db.select().from(zoneChanges).where(eq(zoneChanges.zoneId, zone.id)).orderBy(desc(zoneChanges.id)).limit(1);
+      // Sent together, they arrive while one another's transactions run: some share one (decision 067).
+      const bodies = Array.from({ length: 12 }, (_, i) =>
+        i === 5 ? { type: 'CNAME', name: 'www', content: 'x.example.net.' } : { type: 'A', name: `host-${i}`, content: `192.0.2.${10 + i}` },
+      );
+      const responses = await Promise.all(bodies.map((body) => post(zone.id, body)));
+      expect(responses.map((response) => response.status)).toEqual(bodies.map((_, i) => (i === 5 ? 422 : 201)));
+      expect(errorOf(responses[5]!).details).toEqual({ type: expect.stringContaining('already has A records') });
+
+      // The journal a DNS node follows: one entry per write that landed, each from the serial the one before left.
+      const journal = await api.database.db.select().from(zoneChanges).where(eq(zoneChanges.zoneId, zone.id)).orderBy(asc(zoneChanges.id));
+      const written = journal.slice(journal.findIndex((entry) => entry.id === first!.id) + 1);
+      expect(written).toHaveLength(11);
+      let serial = first!.serial;
+      for (const entry of written) {
+        expect(entry.previousSerial).toBe(serial);
+        serial = entry.serial;
+      }
+      expect(await serialOf(zone.id)).toBe(serial);
+      // Applied in order, the entries give the zone's records.
+      const applied = written.flatMap((entry) => entry.added.filter((record) => record.type === 'A').map((record) => `${record.name} ${record.content}`));
+      const stored = (await customerSets(zone.id)).filter(([name]: string[]) => name !== `www.${zone.name}`).map(([name, , , content]: any[]) => `${name} ${content[0]}`);
+      expect(applied.sort()).toEqual(stored.sort());
+      expect(applied).toHaveLength(11);
+    });
+
     it('accepts @, empty, relative and full names with or without the dot, and content as a string or a list', async () => {
       const zone = await createZone(api, owner);
       const apex = await post(zone.id, { type: 'A', name: '@', content: '192.0.2.1', ttl: 300 });
