@@ -29,7 +29,7 @@ export interface MailingContext {
 
 /** What a transaction that changes zones needs besides: the announcer of its changes. */
 export interface PublishingContext extends MailingContext {
-  zoneChanges: Pick<ZoneChangePublisher, 'publish'>;
+  zoneChanges: Pick<ZoneChangePublisher, 'publish' | 'publishAll'>;
 }
 
 /**
@@ -54,8 +54,8 @@ export async function inTransaction<T>(
     for (const message of mails) mailJobs.push(await enqueueJob(tx, mailJob, message));
     return value;
   });
-  // The overloads give `publish` only to a context that has a publisher.
-  for (const notice of notices) await ctx.zoneChanges!.publish(notice);
+  // The overloads give `publish` only to a context that has a publisher: without one, none was collected.
+  await ctx.zoneChanges?.publishAll(notices);
   if (mailJobs.length > 0) ctx.sendMail?.(mailJobs);
   return result;
 }

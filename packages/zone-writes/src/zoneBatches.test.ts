@@ -15,12 +15,15 @@ describe('a zone’s writes committed together', () => {
   });
   afterAll(() => database.close());
 
-  const ctx = () => ({ db: database.db, zoneChanges: { publish: async (notice: ZoneChangeNotice) => void published.push(notice) } });
+  const ctx = () => {
+    const publishAll = async (notices: readonly ZoneChangeNotice[]) => void published.push(...notices);
+    return { db: database.db, zoneChanges: { publishAll, publish: (notice: ZoneChangeNotice) => publishAll([notice]) } };
+  };
   const notice = (serial: number): ZoneChangeNotice => ({ zone_id: '00000000-0000-4000-8000-000000000002', zone: 'batch.example', serial, status: 'active' });
   const stored = async () =>
-    ((await database.db.execute(sql`SELECT id FROM batch_writes ORDER BY id`)) as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+    ((await database.db.execute(sql`SELECT id FROM batch_writes ORDER BY id`)) as { rows: { id: number }[] }).rows.map((row) => row.id);
   const transactionId = async (tx: Executor) =>
-    String(((await tx.execute(sql`SELECT txid_current() AS id`)) as unknown as { rows: { id: unknown }[] }).rows[0]!.id);
+    String(((await tx.execute(sql`SELECT txid_current() AS id`)) as { rows: { id: unknown }[] }).rows[0]!.id);
 
   /** A write of row `id` with serial `id`, answering its transaction's id. */
   const write = (zoneId: string, id: number, then?: (tx: Executor) => Promise<void>) =>

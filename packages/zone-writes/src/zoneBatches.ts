@@ -13,6 +13,7 @@ import { inTransaction, type PublishingContext } from './afterCommit';
 export type ZoneWrite<T> = (tx: Executor, publish: (notice: ZoneChangeNotice) => void) => Promise<T>;
 
 interface QueuedWrite {
+  /** The writes of one batch share a database and its publisher: the process's. */
   ctx: PublishingContext;
   work: ZoneWrite<unknown>;
   resolve(value: unknown): void;
@@ -34,10 +35,10 @@ const waitingByDatabase = new WeakMap<object, Map<string, QueuedWrite[]>>();
  */
 export function inZoneBatch<T>(ctx: PublishingContext, zoneId: string, work: ZoneWrite<T>): Promise<T> {
   let waiting = waitingByDatabase.get(ctx.db);
-  if (!waiting) waitingByDatabase.set(ctx.db, (waiting = new Map()));
+  if (!waiting) waitingByDatabase.set(ctx.db, (waiting = new Map<string, QueuedWrite[]>()));
   const zones = waiting;
   return new Promise<T>((resolve, reject) => {
-    const write: QueuedWrite = { ctx, work, resolve: resolve as (value: unknown) => void, reject };
+    const write: QueuedWrite = { ctx, work, resolve, reject };
     const queue = zones.get(zoneId);
     if (queue) {
       queue.push(write);
@@ -70,7 +71,7 @@ async function runBatch(batch: QueuedWrite[]): Promise<void> {
     // Alone, the write is the transaction: no savepoint needed.
     const [write] = batch as [QueuedWrite];
     try {
-      write.resolve(await inTransaction(write.ctx, (tx, after) => write.work(tx, after.publish)));
+      write.resolve(await inTransaction(write.ctx, (tx, after) => write.work(tx, (notice) => after.publish(notice))));
     } catch (error) {
       write.reject(error);
     }
@@ -94,14 +95,11 @@ async function runBatch(batch: QueuedWrite[]): Promise<void> {
     for (const write of batch) write.reject(error);
     return;
   }
+  // One announcement for the batch, its notices in serial order (`publishAll` never throws); then the answers.
+  await batch[0]!.ctx.zoneChanges.publishAll(outcomes.flatMap((outcome) => (outcome.ok ? outcome.notices : [])));
   for (const [index, write] of batch.entries()) {
     const outcome = outcomes[index]!;
-    if (!outcome.ok) {
-      write.reject(outcome.error);
-      continue;
-    }
-    // In serial order, as the writes were made; `publish` never throws.
-    for (const notice of outcome.notices) await write.ctx.zoneChanges.publish(notice);
-    write.resolve(outcome.value);
+    if (outcome.ok) write.resolve(outcome.value);
+    else write.reject(outcome.error);
   }
 }

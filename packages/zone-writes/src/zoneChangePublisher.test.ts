@@ -40,4 +40,14 @@ describe('the announcement of a zone change', () => {
     // In the process nothing limits it.
     expect(inProcess.map((n) => n.change?.added.length)).toEqual([3, 200]);
   });
+
+  it('announces the notices of changes committed together in one statement, in their order', async () => {
+    heard.length = 0;
+    inProcess.length = 0;
+    const notices = [4, 5, 6, 7].map((serial) => notice(serial, 1));
+    await publisher.publishAll(notices);
+    await expect.poll(() => heard.length).toBe(4);
+    expect(heard).toEqual(notices);
+    expect(inProcess).toEqual(notices);
+  });
 });

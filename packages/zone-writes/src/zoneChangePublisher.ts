@@ -35,16 +35,33 @@ export class ZoneChangePublisher {
   }
 
   /** Never throws: the change is committed whatever happens to its announcement. */
-  async publish(notice: ZoneChangeNotice): Promise<void> {
-    try {
-      this.events.emit('change', notice);
-    } catch (error) {
-      this.log.error({ err: error, notice }, 'zone change listener failed');
+  publish(notice: ZoneChangeNotice): Promise<void> {
+    return this.publishAll([notice]);
+  }
+
+  /**
+   * The notices of changes committed together (a zone's batch of writes), in their serial order:
+   * in the process one by one, to PostgreSQL in one statement (one round trip, not one each), which
+   * delivers them in that order. Never throws, as `publish`.
+   */
+  async publishAll(notices: readonly ZoneChangeNotice[]): Promise<void> {
+    if (notices.length === 0) return;
+    for (const notice of notices) {
+      try {
+        this.events.emit('change', notice);
+      } catch (error) {
+        this.log.error({ err: error, notice }, 'zone change listener failed');
+      }
     }
     try {
-      await this.db.execute(sql`SELECT pg_notify(${zoneChangesChannel}, ${payload(notice)})`);
+      if (notices.length === 1) await this.db.execute(sql`SELECT pg_notify(${zoneChangesChannel}, ${payload(notices[0]!)})`);
+      // A function scan yields the array's elements in their order.
+      else
+        await this.db.execute(
+          sql`SELECT pg_notify(${zoneChangesChannel}, notice) FROM jsonb_array_elements_text(${JSON.stringify(notices.map(payload))}::jsonb) AS notice`,
+        );
     } catch (error) {
-      this.log.error({ err: error, notice }, 'zone change notification failed');
+      this.log.error({ err: error, notices }, 'zone change notification failed');
     }
   }
 }
