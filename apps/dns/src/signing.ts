@@ -72,7 +72,7 @@ export class ZoneSigning {
     // Answers are cached with their signatures: forgetting them once a day, after what gets old
     // within two days is signed again ahead, serves the renewed ones (the signature cache would
     // also renew on use what has under `refreshWithin` left).
-    this.timer = setInterval(() => void this.renew(2 * renewEvery).then(() => this.emit()), renewEvery * 1000);
+    this.timer = setInterval(() => void this.renew(2 * renewEvery), renewEvery * 1000);
     this.timer.unref();
     for (const name of zones.names()) this.follow(name);
   }
@@ -148,9 +148,13 @@ export class ZoneSigning {
     for (const signer of this.signers.values()) await signer.settled();
   }
 
-  /** Signs again ahead, in every zone, the signatures to be renewed within `horizon` seconds. */
+  /**
+   * Signs again ahead, in every zone, the signatures to be renewed within `horizon` seconds, then
+   * has the answers cached with the old ones forgotten.
+   */
   async renew(horizon: number): Promise<void> {
     await Promise.all([...this.signers.values()].map((signer) => signer.renew(horizon)));
+    this.emit();
   }
 
   private async signAhead(signer: ZoneSigner): Promise<void> {

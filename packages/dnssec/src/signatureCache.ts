@@ -111,7 +111,7 @@ export class SignatureCache {
       if ((same && cached.refreshAt >= refreshAt) || (!same && cached.written > asked.written)) return false;
     }
     const entry: Entry = { ttl: rrset.ttl, rdata: rrset.rdata.map((r) => r.slice()), rrsig, refreshAt, written: ++this.written };
-    if (!types) this.byName.set(rrset.name, (types = new Map()));
+    if (!types) this.byName.set(rrset.name, (types = new Map<number, Entry>()));
     if (!cached) this.count++;
     types.set(rrset.type, entry);
     return true;
