@@ -1,5 +1,5 @@
 import { Rcode, RRType } from '@kaja/dns-model';
-import { DEFAULT_POLICY, type SignedRecord } from '@kaja/dnssec';
+import { DEFAULT_POLICY, SigningPool, type SignatureCache, type SignedRecord } from '@kaja/dnssec';
 import { apexAliasAddresses, type AliasResolver } from './alias';
 import { emptyAnswer, type Answer } from './answer';
 import { isPresigned } from './presigned/presignedAnswers';
@@ -8,6 +8,9 @@ import { keySetTypes } from './publishedKeys';
 import type { Zone, ZoneChange } from './zone';
 import type { ZoneStore } from './zoneStore';
 import { ZoneSigner } from './zoneSigner';
+
+/** How often signatures made ahead are looked over for renewal, in seconds: a day. */
+const renewEvery = DEFAULT_POLICY.refreshWithin / 7;
 
 /** The first wait before a failed read of a zone's keys is tried again; it doubles up to `retryMaxMs`. */
 const retryFirstMs = 1000;
@@ -21,6 +24,10 @@ const retryMaxMs = 30_000;
  * would not open) is answered SERVFAIL where signatures are asked for: an unsigned answer would be
  * bogus to every validating resolver, a SERVFAIL sends it to another server. A failed read is
  * tried again with a doubling wait up to 30 s, and logged once until it succeeds.
+ *
+ * Each signer signs its zone ahead in this thread's signing threads (decision 068): when built,
+ * after each change, and a day before signatures would be renewed on use. Answers never wait for
+ * it: a signature not made yet is made when the answer asks for it, as before.
  */
 export class ZoneSigning {
   private readonly settings = new Map<string, SigningSettings>();
@@ -37,11 +44,15 @@ export class ZoneSigning {
   unavailable = 0;
   private readonly listeners: (() => void)[] = [];
   private readonly timer: NodeJS.Timeout;
+  private readonly pool: SigningPool | undefined;
 
   constructor(
     private readonly zones: ZoneStore,
     private readonly source: KeySource,
+    /** Signing threads for signing ahead; none (every signature made on first use) when 0. */
+    threads?: number,
   ) {
+    this.pool = threads === 0 ? undefined : new SigningPool(threads);
     zones.onZoneSet((name) => this.follow(name));
     zones.onChange((name, change) => {
       if (name === undefined || !change) return;
@@ -53,13 +64,15 @@ export class ZoneSigning {
       // No signer, or one of a replaced zone: the next signed answer builds it from the zone as it is.
       if (!signer || signer.zone !== zones.get(name)) return;
       const result = signer.update(change);
-      if (result === 'rebuild') this.signers.delete(name);
+      // The NSEC/NSEC3 records carry the negative TTL: a signer built anew, its signatures kept.
+      if (result === 'rebuild') this.build(signer.zone, signer.settings, signer.signatures);
       if (result === 'rekey') void this.reload(name);
     });
     source.onChange?.((name) => void this.reload(name));
-    // Answers are cached with their signatures: forgetting them once per refresh period lets the
-    // signature cache renew what is getting old (it re-signs under `refreshWithin` left).
-    this.timer = setInterval(() => this.emit(), (DEFAULT_POLICY.refreshWithin / 7) * 1000);
+    // Answers are cached with their signatures: forgetting them once a day, after what gets old
+    // within two days is signed again ahead, serves the renewed ones (the signature cache would
+    // also renew on use what has under `refreshWithin` left).
+    this.timer = setInterval(() => void this.renew(2 * renewEvery), renewEvery * 1000);
     this.timer.unref();
     for (const name of zones.names()) this.follow(name);
   }
@@ -112,11 +125,45 @@ export class ZoneSigning {
     const settings = this.settings.get(zone.name);
     if (!settings) return undefined;
     let signer = this.signers.get(zone.name);
-    if (signer?.zone !== zone || signer.settings !== settings) {
-      signer = new ZoneSigner(zone, settings, signer?.settings === settings ? signer.signatures : undefined);
-      this.signers.set(zone.name, signer);
-    }
+    if (signer?.zone !== zone || signer.settings !== settings) signer = this.build(zone, settings, signer?.settings === settings ? signer.signatures : undefined);
     return signer;
+  }
+
+  private build(zone: Zone, settings: SigningSettings, signatures?: SignatureCache): ZoneSigner {
+    this.drop(zone.name);
+    const signer = new ZoneSigner(zone, settings, signatures, this.pool);
+    this.signers.set(zone.name, signer);
+    void this.signAhead(signer);
+    return signer;
+  }
+
+  /** Forgets a zone's signer; its signing ahead stops at the next batch. */
+  private drop(name: string): void {
+    this.signers.get(name)?.stop();
+    this.signers.delete(name);
+  }
+
+  /** Resolves once no zone is being signed ahead (tests, benchmarks). */
+  async signedAhead(): Promise<void> {
+    for (const signer of this.signers.values()) await signer.settled();
+  }
+
+  /**
+   * Signs again ahead, in every zone, the signatures to be renewed within `horizon` seconds, then
+   * has the answers cached with the old ones forgotten.
+   */
+  async renew(horizon: number): Promise<void> {
+    await Promise.all([...this.signers.values()].map((signer) => signer.renew(horizon)));
+    this.emit();
+  }
+
+  private async signAhead(signer: ZoneSigner): Promise<void> {
+    const started = performance.now();
+    const signed = await signer.signAhead();
+    if (signed > 0) {
+      const ms = Math.round(performance.now() - started);
+      console.log(`dns: signed ${signer.zone.name || '.'} ahead: ${signed} RRsets in ${ms} ms, ${signer.signatures.size} held`);
+    }
   }
 
   /**
@@ -143,9 +190,12 @@ export class ZoneSigning {
         const zone = this.zones.get(name);
         if (zone) this.known.add(name);
         const usable = settings?.keys.some((k) => k.active) && zone !== undefined;
+        const before = this.settings.get(name);
+        // The same keys read again (a SOA change that was not a key's): the signatures made stay good.
+        if (usable && before && sameSigning(before, settings!) && this.signers.get(name)?.zone === zone) return;
         if (usable) this.settings.set(name, settings!);
         else this.settings.delete(name);
-        this.signers.delete(name);
+        this.drop(name);
         // Built now rather than on the first signed query, which would wait for it.
         if (usable && zone) this.signer(zone);
         this.emit();
@@ -160,6 +210,8 @@ export class ZoneSigning {
 
   close(): void {
     clearInterval(this.timer);
+    for (const signer of this.signers.values()) signer.stop();
+    this.pool?.close();
     for (const { timer } of this.failures.values()) clearTimeout(timer);
     this.failures.clear();
   }
@@ -212,7 +264,7 @@ export class ZoneSigning {
     this.loads.delete(name);
     this.readFor.delete(name);
     this.settings.delete(name);
-    this.signers.delete(name);
+    this.drop(name);
     this.known.delete(name);
     clearTimeout(this.failures.get(name)?.timer);
     this.failures.delete(name);
@@ -221,6 +273,15 @@ export class ZoneSigning {
   private emit(): void {
     for (const listener of this.listeners) listener();
   }
+}
+
+/** The same denial and the same keys, each as active as before. */
+function sameSigning(a: SigningSettings, b: SigningSettings): boolean {
+  if (a.nsec3 !== b.nsec3 || a.keys.length !== b.keys.length) return false;
+  return a.keys.every((key, i) => {
+    const other = b.keys[i]!;
+    return key.active === other.active && key.keytype === other.keytype && Buffer.compare(key.dnskey, other.dnskey) === 0;
+  });
 }
 
 /** A change that replaced the SOA and nothing else. */

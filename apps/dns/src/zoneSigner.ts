@@ -1,11 +1,15 @@
 import {
   canonicalSortKey,
+  DEFAULT_POLICY,
   Nsec3Denial,
   NsecDenial,
   RRSIG_TYPE,
+  signAhead,
   SignatureCache,
   ZoneIndex,
+  type AheadOptions,
   type Denial,
+  type SigningPool,
   type Rrset as SignedRrset,
   type SignedRecord,
 } from '@kaja/dnssec';
@@ -19,10 +23,16 @@ import type { Rrset, Zone, ZoneChange, ZoneNode } from './zone';
 /** What a change did to the signer: applied, or the keys or the negative TTL moved with it. */
 export type SignerUpdate = 'updated' | 'rekey' | 'rebuild';
 
+/** Signatures made ahead lose up to a day of their validity at random, so they are not all renewed at once. */
+const aheadJitter = DEFAULT_POLICY.refreshWithin / 7;
+
 /**
- * Online DNSSEC for one zone (RFC 4035 3.1): the zone's names in canonical order (`ZoneIndex`),
- * its NSEC or NSEC3 denial, and the signature cache answers are signed from. Built from the zone
- * as it is served and kept in step with it one change at a time.
+ * DNSSEC for one zone (RFC 4035 3.1): the zone's names in canonical order (`ZoneIndex`), its
+ * NSEC or NSEC3 denial, and the signature cache answers are signed from. Built from the zone as it
+ * is served and kept in step with it one change at a time. Given signing threads, it signs the
+ * zone ahead into the cache (all of it when built, what a change touched after each change, what
+ * gets old before it must be renewed), so answers find their signatures made; an answer whose
+ * signature is not made yet is signed when asked, as without threads.
  */
 export class ZoneSigner {
   readonly index: ZoneIndex;
@@ -30,21 +40,61 @@ export class ZoneSigner {
   readonly signatures: SignatureCache;
   private readonly negativeTtl: number;
   private readonly aliasDenials = new Map<string, SignatureCache>();
+  /** Names whose RRsets or NSEC/NSEC3 neighbours a change touched, to be signed ahead on the next turn. */
+  private readonly touched = new Set<string>();
+  private touchedScheduled = false;
+  private readonly runs = new Set<Promise<number>>();
+  private stopped = false;
 
   constructor(
     readonly zone: Zone,
     readonly settings: SigningSettings,
     /** The cache of an earlier signer of the zone with the same keys: its signatures stay good. */
     signatures?: SignatureCache,
+    /** Signing threads to sign ahead in; without them every signature is made when an answer first needs it. */
+    private readonly pool?: SigningPool,
   ) {
     this.index = new ZoneIndex(zone.name, servedRrsets(zone));
     this.negativeTtl = negativeTtl(zone);
     this.denial = settings.nsec3 ? new Nsec3Denial(this.index, this.negativeTtl) : new NsecDenial(this.index, this.negativeTtl);
     this.signatures = signatures ?? new SignatureCache(zone.name, settings.keys);
-    // A name that left the chain takes its NSEC/NSEC3 signatures with it.
     this.index.observe((change) => {
+      // A name that left the chain takes its NSEC/NSEC3 signatures with it.
       for (const entry of change.removed) this.signatures.invalidate(this.denial.owner(entry.name));
+      // Empty non-terminals come and go with the names below them: their chain neighbours change too.
+      for (const entry of [...change.added, ...change.removed, ...change.changed]) this.touched.add(entry.name);
     });
+  }
+
+  /**
+   * Signs in the threads every RRset and NSEC/NSEC3 record of the zone the cache has no good
+   * signature for (all of it for a new key set; what changed for a zone loaded again). Resolves
+   * to the number of RRsets signed; without threads, to 0 at once.
+   */
+  signAhead(): Promise<number> {
+    return this.run(this.signable());
+  }
+
+  /**
+   * Signs again ahead the signatures that are to be renewed within `horizon` seconds, before an
+   * answer would have to. The apex NSEC/NSEC3 without ALIAS addresses stays online.
+   */
+  renew(horizon: number): Promise<number> {
+    return this.run(this.signatures.due(Math.floor(Date.now() / 1000) + horizon), { horizon });
+  }
+
+  /** Resolves once no signing ahead of this signer is under way. */
+  async settled(): Promise<void> {
+    while (this.runs.size > 0 || this.touchedScheduled) {
+      await Promise.allSettled([...this.runs]);
+      // A change's run starts on the turn after it.
+      if (this.touchedScheduled) await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /** The signer was replaced: runs under way stop at their next batch. */
+  stop(): void {
+    this.stopped = true;
   }
 
   /**
@@ -137,6 +187,7 @@ export class ZoneSigner {
     }
     let rekey = false;
     for (const [name, types] of touched) {
+      this.touched.add(name);
       const node = this.zone.nodes.get(name);
       this.index.update(name, node ? typesServed(node, node.name === this.zone.name) : []);
       for (const type of types) {
@@ -145,7 +196,9 @@ export class ZoneSigner {
       }
     }
     if (negativeTtl(this.zone) !== this.negativeTtl) return 'rebuild';
-    return rekey ? 'rekey' : 'updated';
+    if (rekey) return 'rekey';
+    this.signTouched();
+    return 'updated';
   }
 
   /**
@@ -184,6 +237,57 @@ export class ZoneSigner {
       for (const rdata of (cache ?? this.signatures).for(rrset)?.rdata ?? []) out.push({ name: rrset.name, type: RRSIG_TYPE, ttl: rrset.ttl, rdata });
     }
     return out;
+  }
+
+  /** The changes of this turn signed ahead together on the next: a burst of changes is one run. */
+  private signTouched(): void {
+    if (!this.pool || this.touchedScheduled) return;
+    this.touchedScheduled = true;
+    setImmediate(() => {
+      this.touchedScheduled = false;
+      const names = [...this.touched];
+      this.touched.clear();
+      void this.run(this.touchedRrsets(names));
+    });
+  }
+
+  private run(rrsets: Iterable<SignedRrset>, options: AheadOptions = {}): Promise<number> {
+    if (!this.pool || this.stopped) return Promise.resolve(0);
+    const run = signAhead(this.pool, this.signatures, rrsets, { ...options, jitter: aheadJitter, stopped: () => this.stopped }).catch((error: unknown) => {
+      console.error(`dns: signing ${this.zone.name || '.'} ahead failed (${(error as Error).message}); its answers are signed when asked for`);
+      return 0;
+    });
+    this.runs.add(run);
+    void run.finally(() => this.runs.delete(run));
+    return run;
+  }
+
+  /** What the zone serves signed: its authoritative RRsets (a delegation's DS, not its NS), then the NSEC/NSEC3 chain. */
+  private *signable(): Generator<SignedRrset> {
+    for (const node of this.zone.nodes.values()) yield* this.signedAt(node);
+    // Record by record, so the answering thread computes the chain a batch at a time.
+    const entries = this.index.all();
+    for (let i = 0; i < entries.length; i++) yield* this.denial.nodata(entries[i]!.name);
+  }
+
+  /** The RRsets at the names a change touched, and their NSEC/NSEC3 neighbours. */
+  private *touchedRrsets(names: string[]): Generator<SignedRrset> {
+    for (const name of names) {
+      const node = this.zone.nodes.get(name);
+      if (node) yield* this.signedAt(node);
+      yield* this.denial.neighbours(name);
+    }
+  }
+
+  private *signedAt(node: ZoneNode): Generator<SignedRrset> {
+    const entry = this.index.get(node.name);
+    // Glue below a cut is not ours to sign.
+    if (!entry) return;
+    for (const rrset of node.rrsets.values()) {
+      // An apex ALIAS is signed when resolved; RRSIGs are not signed.
+      if (rrset.type === RRType.ALIAS || rrset.type === RRType.RRSIG) continue;
+      if (!entry.delegation || rrset.type === RRType.DS) yield rrset;
+    }
   }
 
   /** `served`, then its RRSIGs made over `source` but written under the served owner and TTL. */

@@ -24,6 +24,11 @@ export interface Denial {
   apexRrsets(): Rrset[];
   /** The owner of the NSEC/NSEC3 that stands for a zone name, so a cache can forget it when the name goes. */
   owner(name: string): string;
+  /**
+   * The NSEC/NSEC3 RRsets a name added, removed or changed affects: its own (when it has one) and
+   * the one before it in chain order, whose next name may be it. What a change re-signs ahead.
+   */
+  neighbours(name: string): Rrset[];
 }
 
 /** `*.<closest encloser>`: the wildcard that would have matched a name below `encloser`. */

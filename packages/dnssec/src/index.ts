@@ -23,4 +23,5 @@ export { NSEC_TYPE, NsecDenial } from './nsec';
 export { NSEC3_TYPE, Nsec3Denial, nsec3Hash, NSEC3PARAM_TYPE, RFC9276_PARAMETERS, type Nsec3Parameters } from './nsec3';
 export { planZone, signedZoneRecords, signZone, writeSignedZone, type SignedRecord, type SigningJob, type SignZoneOptions, type ZonePlan } from './signZone';
 export { signZoneInParallel } from './signParallel';
+export { signAhead, SigningPool, type AheadOptions } from './signAhead';
 export { bindKeyFile, type BindKeyFile } from './bindKeyFiles';

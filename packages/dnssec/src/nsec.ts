@@ -68,6 +68,17 @@ export class NsecDenial implements Denial {
     return name;
   }
 
+  neighbours(name: string): Rrset[] {
+    const entry = this.index.get(name);
+    const own = entry && entry.types.length > 0 ? this.record(entry) : undefined;
+    // The NSEC before the name (or before its place, when it is gone or has no records).
+    let position = this.index.floor(name) - (own ? 1 : 0);
+    while (this.index.at(position).types.length === 0) position--;
+    const before = this.index.at(position);
+    const previous = this.record(before, this.index.floor(before.name));
+    return own && previous !== own ? [own, previous] : [previous];
+  }
+
   /** The NSEC whose owner sorts before `name` and whose next name sorts after it. */
   private covering(name: string): Rrset {
     let position = this.index.floor(name);

@@ -95,6 +95,19 @@ export class Nsec3Denial implements Denial {
     return this.index.apex === '' ? hash : `${hash}.${this.index.apex}`;
   }
 
+  neighbours(name: string): Rrset[] {
+    const hash = nsec3Hash(name, this.parameters);
+    const position = this.position(hash);
+    const own = this.hashes[position] === hash && this.entries.has(hash);
+    const out = own ? [this.record(hash, position)] : [];
+    // The NSEC3 before the hash (or before its place, when the name is gone), wrapping around.
+    let before = own ? position - 1 : position;
+    if (before < 0) before += this.hashes.length;
+    const previous = this.hashes[before];
+    if (previous !== undefined && previous !== hash) out.push(this.record(previous, before));
+    return out;
+  }
+
   private matching(name: string): Rrset {
     const hash = this.hash(name);
     const position = this.position(hash);

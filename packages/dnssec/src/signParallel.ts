@@ -9,10 +9,18 @@ import { planZone, type SignedRecord, type SignZoneOptions } from './signZone';
 
 /** What a signing thread is told first: the zone, the times and the keys as PKCS #8 (key objects do not cross threads). */
 export interface SigningSetup {
+  /** Which key set this is, for the batches that name it (0 when left out). */
+  id?: number;
   zone: string;
   times: SignatureTimes;
   keys: { keytype: Keytype; algorithm: number; pkcs8: Uint8Array }[];
 }
+
+/** A batch for the key set `setup` (0 when left out), signed with `times` when given, else the setup's. */
+export type SetupBatch = JobBatch & { setup?: number; times?: SignatureTimes };
+
+/** What a signing thread is sent: a key set, a batch, or a key set no longer used. */
+export type SigningMessage = SigningSetup | SetupBatch | { forget: number };
 
 /** Jobs in a batch: enough that a message's cost is small beside the signatures, few enough that the threads end together. */
 const BATCH_JOBS = 1024;
@@ -55,24 +63,35 @@ export async function signZoneInParallel(options: SignZoneOptions & { threads?: 
 }
 
 /** One signing thread: started at once, told the zone and keys, then given batches, which it answers in order. */
-class SigningThread {
+export class SigningThread {
   private readonly worker: Worker;
   private readonly waiting: { resolve: (batch: SignedBatch) => void; reject: (error: Error) => void }[] = [];
   private failure?: Error;
 
-  constructor() {
+  /** `background`: the thread does not keep the process alive (signing ahead for a server that is stopping). */
+  constructor(background = false) {
     // None of the process's options: a thread that signs needs none of them, and from the sources `--import tsx` would load tsx twice.
     this.worker = startModuleWorker(new URL('./signWorker.ts', import.meta.url), { execArgv: [] });
     this.worker.on('message', (batch: SignedBatch) => this.waiting.shift()?.resolve(batch));
     this.worker.once('error', (error: Error) => this.fail(error));
     this.worker.once('exit', (code) => this.fail(new Error(`A signing thread stopped with exit code ${code} before it was done`)));
+    if (background) this.worker.unref();
   }
 
   start(setup: SigningSetup): void {
     this.worker.postMessage(setup);
   }
 
-  sign(batch: JobBatch): Promise<SignedBatch> {
+  forget(id: number): void {
+    this.worker.postMessage({ forget: id });
+  }
+
+  /** Batches given and not answered yet. */
+  get pending(): number {
+    return this.waiting.length;
+  }
+
+  sign(batch: SetupBatch): Promise<SignedBatch> {
     const signed = new Promise<SignedBatch>((resolve, reject) => {
       if (this.failure) reject(this.failure);
       else this.waiting.push({ resolve, reject });

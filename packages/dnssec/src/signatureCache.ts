@@ -49,6 +49,8 @@ interface Entry {
   rdata: Uint8Array[];
   rrsig: Rrset;
   refreshAt: number;
+  /** When it was kept, in the cache's own count of writes (`written`). */
+  written: number;
 }
 
 /**
@@ -66,8 +68,12 @@ export const signatureCacheCounts = { hits: 0, misses: 0 };
  */
 export class SignatureCache {
   private readonly byName = new Map<string, Map<number, Entry>>();
-  private keys: readonly Cryptokey[];
+  private currentKeys: readonly Cryptokey[];
   private count = 0;
+  /** Bumped by `setKeys`: signatures made ahead for keys that are no longer the cache's are not stored. */
+  generation = 0;
+  /** Signatures kept so far: what a signature made ahead is compared with, to know which is newer. */
+  written = 0;
 
   constructor(
     readonly zone: string,
@@ -76,7 +82,46 @@ export class SignatureCache {
     /** Seconds since the epoch. */
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
   ) {
-    this.keys = keys;
+    this.currentKeys = keys;
+  }
+
+  /** The keys signatures are made with now. */
+  get keys(): readonly Cryptokey[] {
+    return this.currentKeys;
+  }
+
+  /** True when `rrset` (as it is now) has no signature here that stays good past `now + horizon` seconds. */
+  wants(rrset: Rrset, horizon = 0): boolean {
+    const cached = this.byName.get(rrset.name)?.get(rrset.type);
+    return !cached || cached.refreshAt <= this.now() + horizon || !sameContent(cached, rrset);
+  }
+
+  /**
+   * Keeps a signature made ahead (in a signing thread) for `rrset` as it was when asked for (when
+   * `written` was the cache's count), to be renewed from `refreshAt`. Not kept when the keys
+   * changed since (`generation`), when the cache holds one for the same content good longer, or
+   * one for other content kept since it was asked for (made online for a newer RRset).
+   */
+  store(rrset: Rrset, rrsig: Rrset, refreshAt: number, asked: { generation: number; written: number }): boolean {
+    if (asked.generation !== this.generation) return false;
+    let types = this.byName.get(rrset.name);
+    const cached = types?.get(rrset.type);
+    if (cached && cached.refreshAt > this.now()) {
+      const same = sameContent(cached, rrset);
+      if ((same && cached.refreshAt >= refreshAt) || (!same && cached.written > asked.written)) return false;
+    }
+    const entry: Entry = { ttl: rrset.ttl, rdata: rrset.rdata.map((r) => r.slice()), rrsig, refreshAt, written: ++this.written };
+    if (!types) this.byName.set(rrset.name, (types = new Map<number, Entry>()));
+    if (!cached) this.count++;
+    types.set(rrset.type, entry);
+    return true;
+  }
+
+  /** The RRsets whose signatures are to be renewed before `before` (seconds since the epoch), as they were signed. */
+  *due(before: number): Generator<Rrset> {
+    for (const [name, types] of this.byName) {
+      for (const [type, entry] of types) if (entry.refreshAt < before) yield { name, type, ttl: entry.ttl, rdata: entry.rdata };
+    }
   }
 
   /** The RRSIG RRset for `rrset`, or undefined when no active key signs it. */
@@ -88,7 +133,7 @@ export class SignatureCache {
       signatureCacheCounts.hits++;
       return cached.rrsig;
     }
-    const keys = signingKeys(this.keys, rrset.type);
+    const keys = signingKeys(this.currentKeys, rrset.type);
     if (keys.length === 0) return undefined;
     signatureCacheCounts.misses++;
     const times = signatureTimes(now, this.policy);
@@ -103,6 +148,7 @@ export class SignatureCache {
       rdata: rrset.rdata.map((r) => r.slice()),
       rrsig,
       refreshAt: times.expiration - this.policy.refreshWithin,
+      written: ++this.written,
     };
     if (types) {
       if (!cached) this.count++;
@@ -129,7 +175,8 @@ export class SignatureCache {
 
   /** New keys, or keys (de)activated: every signature is made again when next asked for. */
   setKeys(keys: readonly Cryptokey[]): void {
-    this.keys = keys;
+    this.currentKeys = keys;
+    this.generation++;
     this.byName.clear();
     this.count = 0;
   }
