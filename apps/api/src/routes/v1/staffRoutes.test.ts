@@ -17,7 +17,8 @@ async function staffRoutes(api: TestApi): Promise<{ method: string; path: string
   for (const [path, operations] of Object.entries(document.paths)) {
     for (const method of methods) {
       const summary = operations[method]?.summary;
-      if (summary && staffOnlySummary.test(summary)) routes.push({ method: method.toUpperCase(), path: path.replace(/^\/v1/, '').replace(/\{[^}]+\}/g, anyId) });
+      if (summary && staffOnlySummary.test(summary))
+        routes.push({ method: method.toUpperCase(), path: path.replace(/^\/v1/, '').replace(/\{[^}]+\}/g, anyId) });
     }
   }
   return routes;

@@ -31,9 +31,7 @@ function filtersOf(filters: CustomerFilters): SQL[] {
   const q = filters.q?.trim();
   if (q) {
     const pattern = likePattern(q);
-    const member = exists(
-      sql`(SELECT 1 FROM ${users} WHERE ${users.customerId} = ${customers.id} AND ${users.email} ILIKE ${pattern})`,
-    );
+    const member = exists(sql`(SELECT 1 FROM ${users} WHERE ${users.customerId} = ${customers.id} AND ${users.email} ILIKE ${pattern})`);
     conditions.push(or(ilike(customers.name, pattern), member, uuidPattern.test(q) ? eq(customers.id, q) : sql`false`)!);
   }
   if (filters.state === 'canceled') conditions.push(isNull(subscriptions.id));
