@@ -5359,7 +5359,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description Why, for the audit log (the customer is not shown it) */
+                        /** @description Why: kept in the audit log, which the customer’s owners and admins read too */
                         reason: string;
                     };
                 };
@@ -5625,7 +5625,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description Why, for the audit log (the customer is not shown it) */
+                        /** @description Why: kept in the audit log, which the customer’s owners and admins read too */
                         reason: string;
                     };
                 };

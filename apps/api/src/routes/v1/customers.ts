@@ -12,7 +12,7 @@ import { commonErrors, idParams, listEnvelope, message, pagination, successEnvel
 
 const tags = ['customers'];
 const name = text().trim().min(1).max(200);
-const staffReason = z.object({ reason: text().trim().min(1).max(500).describe('Why, for the audit log (the customer is not shown it)') });
+const staffReason = z.object({ reason: text().trim().min(1).max(500).describe('Why: kept in the audit log, which the customer’s owners and admins read too') });
 const customerWithUsage = customer.extend({ usage: accountUsage }).meta({ id: 'CustomerWithUsage' });
 const overviewZone = z.object({
   id: z.uuid(),
