@@ -4594,7 +4594,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your customer (staff: all customers)
+         * Your customer with its usage (staff: all customers, searched and filtered)
          * @description API key, access token or session cookie; scope `customers:read`.
          *
          *     API key, access token or session cookie; scope `customers:read`.
@@ -4604,6 +4604,10 @@ export interface paths {
                 query?: {
                     limit?: number;
                     offset?: number;
+                    /** @description Part of the name or of a member’s e-mail address, or the customer’s id */
+                    q?: string;
+                    /** @description The subscription’s state; canceled: no current subscription */
+                    state?: "trialing" | "active" | "past_due" | "suspended" | "canceled";
                 };
                 header?: never;
                 path?: never;
@@ -4618,7 +4622,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: components["schemas"]["Customer"][];
+                            data: components["schemas"]["CustomerWithUsage"][];
                             meta: {
                                 limit: number;
                                 offset: number;
@@ -5195,6 +5199,535 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{id}/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer’s members, zones, usage and latest invoices, read-only (platform staff)
+         * @description API key, access token or session cookie; scope `customers:read`.
+         *
+         *     API key, access token or session cookie; scope `customers:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["CustomerOverview"];
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend the customer’s account: read-only, its zones disabled after 30 days (platform staff)
+         * @description The life cycle’s suspension with the reason `staff`: paying or ordering a plan does not end it, only unsuspending.
+         *
+         *     Session only: the access token from sign-in or the session cookie, not an API key.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Why: kept in the audit log, which the customer’s owners and admins read too */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Subscription"];
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{id}/trial-extension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Extend the customer’s trial, or reopen one that ended without a plan (platform staff)
+         * @description Session only: the access token from sign-in or the session cookie, not an API key.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Added to the trial’s end, or to now when it has ended */
+                        days: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Subscription"];
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{id}/unsuspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lift a suspension by staff: the subscription is back as it was, disabled zones served again (platform staff)
+         * @description Session only: the access token from sign-in or the session cookie, not an API key.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Why: kept in the audit log, which the customer’s owners and admins read too */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Subscription"];
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -8980,22 +9513,10 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "trialing" | "active" | "past_due" | "canceled" | "suspended";
                                 suspended_at: string | null;
-                                suspension_reason: ("trial_ended" | "unpaid") | null;
+                                /** @description trial_ended: the trial ended without a plan; unpaid: an invoice 30 days unpaid; staff: Kaja DNS suspended it */
+                                suspension_reason: ("trial_ended" | "unpaid" | "staff") | null;
                                 trial_ends_at: string | null;
-                                usage: {
-                                    queries_this_month: {
-                                        limit: number | null;
-                                        used: number;
-                                    };
-                                    records: {
-                                        limit: number | null;
-                                        used: number;
-                                    };
-                                    zones: {
-                                        limit: number | null;
-                                        used: number;
-                                    };
-                                };
+                                usage: components["schemas"]["AccountUsage"];
                             };
                             /** @enum {string} */
                             status: "success";
@@ -9152,22 +9673,10 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "trialing" | "active" | "past_due" | "canceled" | "suspended";
                                 suspended_at: string | null;
-                                suspension_reason: ("trial_ended" | "unpaid") | null;
+                                /** @description trial_ended: the trial ended without a plan; unpaid: an invoice 30 days unpaid; staff: Kaja DNS suspended it */
+                                suspension_reason: ("trial_ended" | "unpaid" | "staff") | null;
                                 trial_ends_at: string | null;
-                                usage: {
-                                    queries_this_month: {
-                                        limit: number | null;
-                                        used: number;
-                                    };
-                                    records: {
-                                        limit: number | null;
-                                        used: number;
-                                    };
-                                    zones: {
-                                        limit: number | null;
-                                        used: number;
-                                    };
-                                };
+                                usage: components["schemas"]["AccountUsage"];
                             };
                             /** @enum {string} */
                             status: "success";
@@ -9334,22 +9843,10 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "trialing" | "active" | "past_due" | "canceled" | "suspended";
                                     suspended_at: string | null;
-                                    suspension_reason: ("trial_ended" | "unpaid") | null;
+                                    /** @description trial_ended: the trial ended without a plan; unpaid: an invoice 30 days unpaid; staff: Kaja DNS suspended it */
+                                    suspension_reason: ("trial_ended" | "unpaid" | "staff") | null;
                                     trial_ends_at: string | null;
-                                    usage: {
-                                        queries_this_month: {
-                                            limit: number | null;
-                                            used: number;
-                                        };
-                                        records: {
-                                            limit: number | null;
-                                            used: number;
-                                        };
-                                        zones: {
-                                            limit: number | null;
-                                            used: number;
-                                        };
-                                    };
+                                    usage: components["schemas"]["AccountUsage"];
                                 };
                             };
                             /** @enum {string} */
@@ -9499,22 +9996,10 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "trialing" | "active" | "past_due" | "canceled" | "suspended";
                                 suspended_at: string | null;
-                                suspension_reason: ("trial_ended" | "unpaid") | null;
+                                /** @description trial_ended: the trial ended without a plan; unpaid: an invoice 30 days unpaid; staff: Kaja DNS suspended it */
+                                suspension_reason: ("trial_ended" | "unpaid" | "staff") | null;
                                 trial_ends_at: string | null;
-                                usage: {
-                                    queries_this_month: {
-                                        limit: number | null;
-                                        used: number;
-                                    };
-                                    records: {
-                                        limit: number | null;
-                                        used: number;
-                                    };
-                                    zones: {
-                                        limit: number | null;
-                                        used: number;
-                                    };
-                                };
+                                usage: components["schemas"]["AccountUsage"];
                             };
                             /** @enum {string} */
                             status: "success";
@@ -9672,22 +10157,10 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "trialing" | "active" | "past_due" | "canceled" | "suspended";
                                 suspended_at: string | null;
-                                suspension_reason: ("trial_ended" | "unpaid") | null;
+                                /** @description trial_ended: the trial ended without a plan; unpaid: an invoice 30 days unpaid; staff: Kaja DNS suspended it */
+                                suspension_reason: ("trial_ended" | "unpaid" | "staff") | null;
                                 trial_ends_at: string | null;
-                                usage: {
-                                    queries_this_month: {
-                                        limit: number | null;
-                                        used: number;
-                                    };
-                                    records: {
-                                        limit: number | null;
-                                        used: number;
-                                    };
-                                    zones: {
-                                        limit: number | null;
-                                        used: number;
-                                    };
-                                };
+                                usage: components["schemas"]["AccountUsage"];
                             };
                             /** @enum {string} */
                             status: "success";
@@ -9790,7 +10263,126 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Support requests received, newest first (platform staff)
+         * @description API key, access token or session cookie; scope `customers:read`.
+         *
+         *     API key, access token or session cookie; scope `customers:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    state?: "open" | "handled";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SupportRequest"][];
+                            meta: {
+                                limit: number;
+                                offset: number;
+                                total: number;
+                            };
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         put?: never;
         /**
          * Send a message to support (stored and mailed; limited per client address)
@@ -9922,6 +10514,250 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/support/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One support request (platform staff)
+         * @description API key, access token or session cookie; scope `customers:read`.
+         *
+         *     API key, access token or session cookie; scope `customers:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SupportRequest"];
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Mark a support request answered, or open again (platform staff)
+         * @description Session only: the access token from sign-in or the session cookie, not an API key.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        handled: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SupportRequest"];
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/v1/users": {
@@ -17508,6 +18344,34 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountUsage: {
+            queries_this_month: {
+                limit: number | null;
+                used: number;
+            };
+            records: {
+                limit: number | null;
+                used: number;
+            };
+            zones: {
+                limit: number | null;
+                used: number;
+            };
+        };
+        AccountUsageInput: {
+            queries_this_month: {
+                limit: number | null;
+                used: number;
+            };
+            records: {
+                limit: number | null;
+                used: number;
+            };
+            zones: {
+                limit: number | null;
+                used: number;
+            };
+        };
         ApiKey: {
             /** Format: date-time */
             created_at: string;
@@ -17894,6 +18758,90 @@ export interface components {
             subscription: components["schemas"]["SubscriptionInput"] | null;
             /** Format: date-time */
             updated_at: string;
+            vat_id: string | null;
+        };
+        CustomerOverview: {
+            customer: components["schemas"]["Customer"];
+            invoice_count: number;
+            /** @description The latest 24 */
+            invoices: components["schemas"]["Invoice"][];
+            members: components["schemas"]["User"][];
+            usage: components["schemas"]["AccountUsage"];
+            zone_count: number;
+            /** @description The first 200 by name */
+            zones: {
+                /** Format: date-time */
+                created_at: string;
+                /** @enum {string} */
+                dnssec_state: "off" | "signing" | "active" | "disabling";
+                /** Format: uuid */
+                id: string;
+                name: string;
+                record_count: number;
+                /** @enum {string} */
+                status: "active" | "disabled" | "deleting";
+                /** @enum {string} */
+                type: "primary" | "secondary" | "catalog";
+            }[];
+        };
+        CustomerOverviewInput: {
+            customer: components["schemas"]["CustomerInput"];
+            invoice_count: number;
+            /** @description The latest 24 */
+            invoices: components["schemas"]["InvoiceInput"][];
+            members: components["schemas"]["UserInput"][];
+            usage: components["schemas"]["AccountUsageInput"];
+            zone_count: number;
+            /** @description The first 200 by name */
+            zones: {
+                /** Format: date-time */
+                created_at: string;
+                /** @enum {string} */
+                dnssec_state: "off" | "signing" | "active" | "disabling";
+                /** Format: uuid */
+                id: string;
+                name: string;
+                record_count: number;
+                /** @enum {string} */
+                status: "active" | "disabled" | "deleting";
+                /** @enum {string} */
+                type: "primary" | "secondary" | "catalog";
+            }[];
+        };
+        CustomerWithUsage: {
+            billing_address: components["schemas"]["BillingAddress"] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            default_region: "EU_GLOBAL" | "EU" | "GLOBAL";
+            /** Format: uuid */
+            id: string;
+            name: string;
+            plan_id: string | null;
+            /** @description Every member signs in with a second factor (set by an owner) */
+            require_two_factor: boolean;
+            subscription: components["schemas"]["Subscription"] | null;
+            /** Format: date-time */
+            updated_at: string;
+            usage: components["schemas"]["AccountUsage"];
+            vat_id: string | null;
+        };
+        CustomerWithUsageInput: {
+            billing_address: components["schemas"]["BillingAddressInput"] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            default_region: "EU_GLOBAL" | "EU" | "GLOBAL";
+            /** Format: uuid */
+            id: string;
+            name: string;
+            plan_id: string | null;
+            /** @description Every member signs in with a second factor (set by an owner) */
+            require_two_factor: boolean;
+            subscription: components["schemas"]["SubscriptionInput"] | null;
+            /** Format: date-time */
+            updated_at: string;
+            usage: components["schemas"]["AccountUsageInput"];
             vat_id: string | null;
         };
         DnskeyRecord: {
@@ -18800,7 +19748,8 @@ export interface components {
             /** @enum {string} */
             status: "trialing" | "active" | "past_due" | "canceled" | "suspended";
             suspended_at: string | null;
-            suspension_reason: ("trial_ended" | "unpaid") | null;
+            /** @description trial_ended: the trial ended without a plan; unpaid: an invoice 30 days unpaid; staff: Kaja DNS suspended it */
+            suspension_reason: ("trial_ended" | "unpaid" | "staff") | null;
             trial_ends_at: string | null;
         };
         SubscriptionInput: {
@@ -18817,8 +19766,43 @@ export interface components {
             /** @enum {string} */
             status: "trialing" | "active" | "past_due" | "canceled" | "suspended";
             suspended_at: string | null;
-            suspension_reason: ("trial_ended" | "unpaid") | null;
+            /** @description trial_ended: the trial ended without a plan; unpaid: an invoice 30 days unpaid; staff: Kaja DNS suspended it */
+            suspension_reason: ("trial_ended" | "unpaid" | "staff") | null;
             trial_ends_at: string | null;
+        };
+        SupportRequest: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description Where the reply goes */
+            email: string;
+            /** @description When staff marked it answered; null while open */
+            handled_at: string | null;
+            /** @description The staff user who did */
+            handled_by: string | null;
+            /** Format: uuid */
+            id: string;
+            message: string;
+            name: string;
+            /** @description The page it was sent from */
+            source: string;
+            subject: string;
+        };
+        SupportRequestInput: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description Where the reply goes */
+            email: string;
+            /** @description When staff marked it answered; null while open */
+            handled_at: string | null;
+            /** @description The staff user who did */
+            handled_by: string | null;
+            /** Format: uuid */
+            id: string;
+            message: string;
+            name: string;
+            /** @description The page it was sent from */
+            source: string;
+            subject: string;
         };
         TeamApiKey: {
             /** @description Whether the calling credential may revoke this key (DELETE /users/{userId}/apikeys/{keyId}) */

@@ -10,6 +10,7 @@ export const sessionOnlyCalls: ReadonlySet<string> = new Set([
   'GET /v1/auth/two-factor',
   'GET /v1/subscriptions/current',
   'PATCH /v1/auth/passkeys/{id}',
+  'PATCH /v1/support/{id}',
   'POST /v1/auth/change-password',
   'POST /v1/auth/passkeys',
   'POST /v1/auth/passkeys/registration-options',
@@ -20,6 +21,9 @@ export const sessionOnlyCalls: ReadonlySet<string> = new Set([
   'POST /v1/auth/totp/confirm',
   'POST /v1/auth/totp/disable',
   'POST /v1/auth/two-factor/passkey-options',
+  'POST /v1/customers/{id}/suspend',
+  'POST /v1/customers/{id}/trial-extension',
+  'POST /v1/customers/{id}/unsuspend',
   'POST /v1/invoices/{id}/pay',
   'POST /v1/subscriptions/checkout',
   'POST /v1/subscriptions/onboarding-step'

@@ -30,7 +30,10 @@ export const subscription = z
     current_period_end: timestamp.nullable(),
     cancel_at_period_end: z.boolean(),
     canceled_at: timestamp.nullable(),
-    suspension_reason: z.enum(['trial_ended', 'unpaid']).nullable(),
+    suspension_reason: z
+      .enum(['trial_ended', 'unpaid', 'staff'])
+      .nullable()
+      .describe('trial_ended: the trial ended without a plan; unpaid: an invoice 30 days unpaid; staff: Kaja DNS suspended it'),
     suspended_at: timestamp.nullable(),
     created_at: timestamp,
   })

@@ -7,6 +7,8 @@ export const billingInterval = z.enum(['month', 'year']);
 export const onboardingStep = z.enum(['create_zone', 'add_records', 'update_nameservers', 'enable_dnssec', 'invite_team']);
 
 const usage = z.object({ used: z.number().int(), limit: z.number().int().nullable() });
+/** Zones, records and this month's queries against the plan's limits (null: no limit, or no current plan). */
+export const accountUsage = z.object({ zones: usage, records: usage, queries_this_month: usage }).meta({ id: 'AccountUsage' });
 
 export const onboarding = z.object({
   steps: z.array(z.object({ step: onboardingStep, done: z.boolean() })),
@@ -16,7 +18,7 @@ export const onboarding = z.object({
 
 /** The current subscription with its usage and onboarding (the plan is added by the route). */
 export const currentSubscription = subscription.extend({
-  usage: z.object({ zones: usage, records: usage, queries_this_month: usage }),
+  usage: accountUsage,
   onboarding,
 });
 

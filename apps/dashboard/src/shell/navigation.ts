@@ -1,4 +1,18 @@
-import { Bug, CircleUser, CreditCard, Globe, KeyRound, LayoutDashboard, type LucideIcon, ScrollText, ShieldCheck, Users, Webhook } from 'lucide-react';
+import {
+  Bug,
+  Building2,
+  CircleUser,
+  Inbox,
+  CreditCard,
+  Globe,
+  KeyRound,
+  LayoutDashboard,
+  type LucideIcon,
+  ScrollText,
+  ShieldCheck,
+  Users,
+  Webhook,
+} from 'lucide-react';
 
 /** `staffOnly`: shown to platform staff only (the API refuses everyone else the data anyway). */
 export type NavigationEntry = { to: string; label: string; icon: LucideIcon; staffOnly?: boolean };
@@ -15,4 +29,6 @@ export const navigation: NavigationEntry[] = [
   { to: '/account', label: 'Account', icon: CircleUser },
   { to: '/account/security', label: 'Security', icon: ShieldCheck },
   { to: '/errors', label: 'Errors', icon: Bug, staffOnly: true },
+  { to: '/customers', label: 'Customers', icon: Building2, staffOnly: true },
+  { to: '/support-requests', label: 'Support requests', icon: Inbox, staffOnly: true },
 ];

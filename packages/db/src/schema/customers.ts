@@ -15,7 +15,8 @@ export interface BillingAddress {
 export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'suspended';
 export type BillingInterval = 'month' | 'year';
 export type OnboardingStep = 'create_zone' | 'add_records' | 'update_nameservers' | 'enable_dnssec' | 'invite_team';
-export type SuspensionReason = 'trial_ended' | 'unpaid';
+/** Why the account is suspended: the trial ended without a plan, an invoice is unpaid, or platform staff suspended it (decision 065). */
+export type SuspensionReason = 'trial_ended' | 'unpaid' | 'staff';
 
 /** An amount still to be invoiced, e.g. the prorated difference of an upgrade (gross, VAT included). */
 export interface PendingCharge {
@@ -67,6 +68,8 @@ export const subscriptions = pgTable(
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     suspensionReason: text('suspension_reason').$type<SuspensionReason>(),
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** What a suspension by staff interrupted (trialing, active, past due), restored when they lift it. */
+    statusBeforeSuspension: text('status_before_suspension').$type<'trialing' | 'active' | 'past_due'>(),
     /** Zones the platform disabled after a long suspension, enabled again when the account is in order. */
     disabledZoneIds: jsonb('disabled_zone_ids').$type<string[]>().notNull().default([]),
     onboardingSteps: jsonb('onboarding_steps').$type<OnboardingStep[]>().notNull().default([]),
@@ -82,5 +85,6 @@ export const subscriptions = pgTable(
       .where(sql`${table.status} <> 'canceled'`),
     check('subscriptions_status_check', sql`${table.status} in ('trialing', 'active', 'past_due', 'canceled', 'suspended')`),
     check('subscriptions_billing_interval_check', sql`${table.billingInterval} in ('month', 'year')`),
+    check('subscriptions_status_before_suspension_check', sql`${table.statusBeforeSuspension} in ('trialing', 'active', 'past_due')`),
   ],
 );

@@ -3,7 +3,7 @@ import type { ApiScope } from '@kaja/catalog';
 import { ApiError, unauthorized } from '../../errors';
 import { authenticate } from '../../services/accounts/authentication';
 import type { ServiceContext } from '../../services/context';
-import { requireScope, requireWritableAccount, type Principal } from '../../services/accounts/principal';
+import { requireScope, requireStaff, requireWritableAccount, type Principal } from '../../services/accounts/principal';
 import { origin } from '../external/security';
 
 export const sessionCookie = 'kaja_session';
@@ -30,11 +30,19 @@ declare module 'fastify' {
     secret?: boolean;
     /** Open to a session that must enrol a second factor first (enrolment itself, the session, signing out). */
     whileEnrolling?: boolean;
+    /** Set from the summary (`staffOnlySummary`): platform staff only, refused to anyone else before the body is read. */
+    staffOnly?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
   }
 }
+
+/**
+ * The mark of a platform staff route: its OpenAPI summary says "(platform staff)" or "(platform staff; …)".
+ * What the document tells readers is what is enforced, and the test of staff routes finds them by it (decision 065).
+ */
+export const staffOnlySummary = /\(platform staff[;)]/;
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -71,6 +79,7 @@ export async function authenticationPlugin(app: FastifyInstance, { context }: { 
           ? 'Session only: the access token from sign-in or the session cookie, not an API key.'
           : `API key, access token or session cookie${route.config?.scope ? `; scope \`${route.config.scope}\`` : ''}.`;
     schema.description = schema.description ? `${schema.description}\n\n${needs}` : needs;
+    if (typeof schema.summary === 'string' && staffOnlySummary.test(schema.summary)) route.config = { ...route.config, staffOnly: true };
     if (auth === 'public') schema.security = [];
     else if (auth === 'session') schema.security = [{ bearer: [] }, { cookie: [] }];
   });
@@ -117,6 +126,7 @@ export async function authenticationPlugin(app: FastifyInstance, { context }: { 
       });
     }
     request.principal = principal;
+    if (routeConfig.staffOnly) requireStaff(principal);
     if (routeConfig.scope) requireScope(principal, routeConfig.scope);
     if (auth !== 'public' && !safeMethods.has(request.method) && !routeConfig.whileReadOnly) requireWritableAccount(principal);
   });

@@ -1,9 +1,8 @@
-import { and, count, eq, ne, asc } from '@kaja/db/orm';
+import { and, count, eq, ne } from '@kaja/db/orm';
 import { customers, subscriptions, users, zones, type BillingAddress, type Executor } from '@kaja/db';
 import { defaultPlanId, defaultZoneRegion, type ZoneRegion } from '@kaja/catalog';
 import { conflict, forbidden, invalid, notFound } from '../../errors';
 import { formatOnlyVatIdVerifier, normaliseVatId, vatIdProblem, type VatIdVerifier } from '../billing/vat';
-import type { Pagination } from '../../schemas/common';
 import { recordAudit } from '@kaja/zone-writes';
 import { assertCanRequireTwoFactor } from './twoFactor';
 import type { ServiceContext } from '../context';
@@ -47,22 +46,6 @@ export async function createCustomer(ctx: ServiceContext, principal: Principal, 
     });
     return presentCustomer(customer, subscription);
   });
-}
-
-export async function listCustomers(ctx: ServiceContext, principal: Principal, page: Pagination) {
-  const where = principal.isStaff ? undefined : eq(customers.id, principal.customerId);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({ customer: customers, subscription: subscriptions })
-      .from(customers)
-      .leftJoin(subscriptions, and(eq(subscriptions.customerId, customers.id), ne(subscriptions.status, 'canceled')))
-      .where(where)
-      .orderBy(asc(customers.createdAt), asc(customers.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    ctx.db.select({ value: count() }).from(customers).where(where),
-  ]);
-  return { items: rows.map((row) => presentCustomer(row.customer, row.subscription)), total: total!.value };
 }
 
 export async function getCustomer(ctx: ServiceContext, principal: Principal, customerId: string) {

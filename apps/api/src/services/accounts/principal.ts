@@ -85,6 +85,11 @@ export function requireWritableAccount(principal: Principal): void {
       },
     );
   }
+  if (subscriptionStatus === 'suspended' && suspensionReason === 'staff') {
+    throw new ApiError('account_read_only', 'Kaja DNS suspended the account: it is read-only until the suspension is lifted (write to support)', {
+      reason: 'suspended_by_staff',
+    });
+  }
   if (subscriptionStatus === 'suspended') {
     throw new ApiError('account_read_only', 'The account is suspended for an unpaid invoice: it is read-only until the invoice is paid (GET /invoices)', {
       reason: 'unpaid_invoice',

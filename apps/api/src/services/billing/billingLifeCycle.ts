@@ -1,5 +1,5 @@
 import { and, eq, inArray } from '@kaja/db/orm';
-import { customers, plans, subscriptions, zones, type Executor, type ZoneChangeNotice } from '@kaja/db';
+import { customers, plans, subscriptions, zones, type Executor, type SuspensionReason, type ZoneChangeNotice } from '@kaja/db';
 import { type Actor, type AfterCommit, emitWebhookEvent, inTransaction, noticeOf, recordAudit, systemActor } from '@kaja/zone-writes';
 import { addInterval, intervalPrice } from '@kaja/catalog';
 import type { ServiceContext, ZoneContext } from '../context';
@@ -17,6 +17,13 @@ const warningDays = 7;
 const suspensionAfterDays = 30;
 /** Days DNS keeps answering for a suspended (or lapsed) account before its zones are disabled. */
 const servedWhileSuspendedDays = 30;
+
+/** What ends a suspension, as the customer's mail says it: what they do, and what must happen. */
+const endOfSuspension: Record<SuspensionReason, { action: string; condition: string }> = {
+  trial_ended: { action: 'Ordering a plan', condition: 'you order a plan' },
+  unpaid: { action: 'Paying the open invoice', condition: 'the open invoice is paid' },
+  staff: { action: 'Lifting the suspension (reply to this mail to talk to us)', condition: 'the suspension is lifted' },
+};
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 const plus = (date: Date, days: number) => new Date(date.getTime() + days * dayMs);
@@ -220,13 +227,13 @@ async function advance(ctx: ServiceContext, tx: Executor, subscription: Subscrip
       notify(
         `zones_disabled:${suspendedAt.toISOString()}`,
         'Your Kaja DNS zones are no longer served',
-        `The account has been suspended since ${day(suspendedAt)}, so its zones were disabled on ${day(disableAt)}. ${subscription.suspensionReason === 'unpaid' || changes.suspensionReason === 'unpaid' ? 'Paying the open invoice' : 'Ordering a plan'} serves them again.`,
+        `The account has been suspended since ${day(suspendedAt)}, so its zones were disabled on ${day(disableAt)}. ${endOfSuspension[changes.suspensionReason ?? subscription.suspensionReason ?? 'unpaid'].action} serves them again.`,
       );
     } else if (now >= plus(disableAt, -warningDays)) {
       notify(
         `zones_disabling:${suspendedAt.toISOString()}`,
         `Your Kaja DNS zones are disabled on ${day(disableAt)}`,
-        `The account has been suspended since ${day(suspendedAt)}: its zones stop being served on ${day(disableAt)} unless ${subscription.suspensionReason === 'trial_ended' ? 'you order a plan' : 'the open invoice is paid'} by then.`,
+        `The account has been suspended since ${day(suspendedAt)}: its zones stop being served on ${day(disableAt)} unless ${endOfSuspension[subscription.suspensionReason ?? 'unpaid'].condition} by then.`,
       );
     }
   }

@@ -24,8 +24,14 @@ import { queriesThisMonth } from './queryUsage';
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type PlanRow = typeof plans.$inferSelect;
 
+/** Why a suspended account cannot order or change a plan, and what ends the suspension. */
+const suspendedMessage = (current: SubscriptionRow) =>
+  current.suspensionReason === 'staff'
+    ? 'Kaja DNS suspended the account: write to support to lift the suspension first'
+    : 'The account is suspended for an unpaid invoice: pay it first (GET /invoices)';
+
 /** The customer's current subscription (the one not ended), locked when asked. */
-async function findCurrent(executor: Executor, customerId: string, options: { lock?: boolean } = {}) {
+export async function findCurrent(executor: Executor, customerId: string, options: { lock?: boolean } = {}) {
   const query = executor
     .select()
     .from(subscriptions)
@@ -212,7 +218,7 @@ export async function checkout(
     }
     const startsNew = !current || current.status === 'trialing' || (current.status === 'suspended' && current.suspensionReason === 'trial_ended');
     if (!startsNew) {
-      if (current.status === 'suspended') throw conflict('The account is suspended for an unpaid invoice: pay it first (GET /invoices)');
+      if (current.status === 'suspended') throw conflict(suspendedMessage(current));
       const [currentPlan] = await tx.select().from(plans).where(eq(plans.id, current.planId));
       if ((plan.priceCents ?? 0) <= (currentPlan!.priceCents ?? 0)) {
         throw conflict(`You already have the ${currentPlan!.name} plan: to move to another, use PUT /subscriptions/${current.id}/change-plan`, {
@@ -377,7 +383,7 @@ export async function changePlan(ctx: ServiceContext, principal: Principal, subs
           ? 'During the trial, choose a paid plan with POST /subscriptions/checkout'
           : current.suspensionReason === 'trial_ended'
             ? 'The trial has ended: choose a paid plan with POST /subscriptions/checkout'
-            : 'The account is suspended for an unpaid invoice: pay it first (GET /invoices)',
+            : suspendedMessage(current),
       );
     }
     if (current.planId === plan.id) throw conflict(`You already have the ${plan.name} plan`, { new_plan_id: `Current plan: ${plan.id}` });

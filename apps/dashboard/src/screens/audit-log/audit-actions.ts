@@ -134,6 +134,8 @@ export const auditFamilies: Family[] = [
       'customer.created': (s) => `Created the account ${text(s.name)}`,
       'customer.updated': (s) => `Changed the company${changesText(s)}`,
       'customer.deleted': (s) => `Deleted the account ${text(s.name)}`,
+      'customer.suspended': (s) => `Suspended the account: ${text(s.reason)}`,
+      'customer.unsuspended': (s) => `Lifted the account’s suspension: ${text(s.reason)}`,
     },
   },
 ];

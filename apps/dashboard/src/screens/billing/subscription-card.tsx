@@ -44,6 +44,8 @@ function StatusText({ subscription }: { subscription: CurrentSubscription }) {
     case 'suspended':
       return subscription.suspension_reason === 'trial_ended' ? (
         <>Your trial has ended and your zones are not served. Choose a plan below to serve them again.</>
+      ) : subscription.suspension_reason === 'staff' ? (
+        <>Kaja DNS suspended the account: it is read-only, and after 30 days its zones are no longer served. Write to support to talk to us about it.</>
       ) : (
         <>Suspended for an unpaid invoice: your zones are not served. Pay the overdue invoice below and they are served again.</>
       );

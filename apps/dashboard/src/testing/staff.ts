@@ -1,0 +1,40 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import * as OTPAuth from 'otpauth';
+import type { Page } from 'playwright-core';
+import { builtProgram } from '@kaja/test-support/programs';
+import { type Platform, root } from './platform';
+
+async function post(platform: Platform, path: string, token: string | undefined, body?: unknown) {
+  const response = await fetch(`${platform.apiUrl}${path}`, {
+    method: 'POST',
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** Platform staff made as the operator does (`npm run admin -- create-staff`), signed in with an authenticator app set up. */
+export async function signInStaff(platform: Platform): Promise<string> {
+  const email = `staff-${Date.now()}@example.com`;
+  const { stdout } = await promisify(execFile)(process.execPath, [builtProgram('apps/platform/src/admin.ts'), 'create-staff', email], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: platform.dataDir },
+  });
+  const password = /first password: (\S+)/.exec(stdout)![1]!;
+  const token = (await post(platform, '/auth/signin', undefined, { email, password })).body.data.access_token as string;
+  const { secret } = (await post(platform, '/auth/totp', token)).body.data;
+  const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
+  const confirmed = await post(platform, '/auth/totp/confirm', token, { code });
+  if (confirmed.status !== 200) throw new Error(`second factor not confirmed: ${confirmed.status}`);
+  return token;
+}
+
+/** The page's dashboard signed in as `token` (a session, as the browser stores it). */
+export async function useSessionIn(page: Page, platform: Platform, token: string): Promise<void> {
+  await page.evaluate((value) => {
+    localStorage.removeItem('api_key');
+    localStorage.setItem('auth_token', value);
+  }, token);
+  await page.goto(`${platform.appUrl}/dashboard`);
+}
