@@ -358,8 +358,8 @@ describe('the examples of the API guides', () => {
 
   it('status: regions, incidents; staff post an incident and its update, and list the DNS nodes', async () => {
     const blocks = examples('status');
-    expect(blocks).toHaveLength(5);
-    const [regions, incidents, post, update, nodes] = blocks as [string, string, string, string, string];
+    expect(blocks).toHaveLength(6);
+    const [regions, incidents, post, update, nodes, totals] = blocks as [string, string, string, string, string, string];
     const listed = await expectSuccess(regions);
     const europe = listed.find((region: { name: string }) => region.name === 'Europe');
     expect(europe).toMatchObject({ status: 'online', status_source: 'staff', nodes: { total: 0 } });
@@ -371,6 +371,11 @@ describe('the examples of the API guides', () => {
     expect(await expectSuccess(update, 201)).toMatchObject({ status: 'resolved', updates: [{ status: 'resolved' }, { status: 'investigating' }] });
     expect((await expectSuccess(incidents)).map((incident: { id: string }) => incident.id)).toEqual([posted.id]);
     expect(await expectSuccess(nodes)).toEqual([]);
+    const counted = await expectSuccess(totals);
+    expect(counted.networks.map((network: { network: string; days: unknown[] }) => [network.network, network.days.length])).toEqual([
+      ['EU', 7],
+      ['GLOBAL', 7],
+    ]);
     // Customers' keys cannot post.
     variables.KAJA_STAFF_TOKEN = ada.apiKey;
     expect((await curl(post)).status).toBe(403);

@@ -21,6 +21,7 @@ import { WorkerPool, type WorkerPoolOptions } from './workers/pool';
 import { installValidationMessages } from './schemas/messages';
 import { errorSerializer, logRedaction, requestSerializer } from './logging';
 import { releaseOf } from '@kaja/config';
+import { ErrorForwarder } from './services/ops/errorReports/forward';
 import { ErrorReports } from './services/ops/errorReports/service';
 import type { SourceMapDirectories } from './services/ops/errorReports/sourceMaps';
 
@@ -129,14 +130,17 @@ export async function buildApp({
     });
   const { context, drain } = createServiceContext({ db: database.db, config, log: app.log, jobs: runner, ...(clock ? { clock } : {}) });
   // Paths in the server's stacks are kept relative to where the platform runs from (the repository).
+  const release = config.errorReporting.enabled ? releaseOf(process.cwd()) : 'unknown';
+  const { forwardTo } = config.errorReporting;
   const errorReports = new ErrorReports({
     db: database.db,
     log: app.log,
     now: () => context.now(),
     enabled: config.errorReporting.enabled,
-    release: config.errorReporting.enabled ? releaseOf(process.cwd()) : 'unknown',
+    release,
     root: process.cwd(),
     sourceMaps,
+    forwarder: forwardTo ? new ErrorForwarder(forwardTo, { log: app.log, release, now: () => context.now(), background: context.background }) : undefined,
   });
   app.decorate('context', context);
   app.decorate('errorReports', errorReports);

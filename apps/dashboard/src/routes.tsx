@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
           { path: 'customers/:customerId', ...screen(() => import('./screens/customers/customer')) },
           { path: 'support-requests', ...screen(() => import('./screens/support-requests/route')) },
           { path: 'support-requests/:requestId', ...screen(() => import('./screens/support-requests/request')) },
+          { path: 'status', ...screen(() => import('./screens/status/route')) },
         ],
       },
       { path: '*', ...screen(() => import('./screens/not-found/route')) },

@@ -62,7 +62,7 @@ try {
     },
     listen: data.listen,
     nodeName: data.nodeName,
-    ...(data.node ? { node: nodeIdentity(data.node, data.nodeName) } : {}),
+    ...(data.node ? { node: nodeIdentity(data.node, data.nodeName), network: data.node.dnsNode.network } : {}),
     alias: new AliasResolver([]),
     keyEncryptionKey: data.keyEncryptionKey,
     updates,

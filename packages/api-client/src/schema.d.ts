@@ -5995,6 +5995,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/dns-query-totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * DNS queries answered per network, per day and in the last hours (platform staff)
+         * @description API key, access token or session cookie; scope `customers:read`.
+         *
+         *     API key, access token or session cookie; scope `customers:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    days?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["DnsQueryTotals"];
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/errors": {
         parameters: {
             query?: never;
@@ -6004,7 +6132,9 @@ export interface paths {
         };
         /**
          * Error issues, grouped by fingerprint, the most recently seen first (platform staff)
-         * @description API key, access token or session cookie; scope `customers:read`.
+         * @description Without `state`, every issue but the muted ones.
+         *
+         *     API key, access token or session cookie; scope `customers:read`.
          *
          *     API key, access token or session cookie; scope `customers:read`.
          */
@@ -6015,6 +6145,8 @@ export interface paths {
                     offset?: number;
                     /** @description site or dashboard (visitors’ browsers), api, job or dns (the platform itself) */
                     source?: "site" | "dashboard" | "api" | "job" | "dns";
+                    /** @description open; resolved (the next event opens it again); muted (hidden from the list unless asked for, still counted) */
+                    state?: "open" | "resolved" | "muted";
                 };
                 header?: never;
                 path?: never;
@@ -6205,6 +6337,13 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 source: "site" | "dashboard" | "api" | "job" | "dns";
+                                /**
+                                 * @description open; resolved (the next event opens it again); muted (hidden from the list unless asked for, still counted)
+                                 * @enum {string}
+                                 */
+                                state: "open" | "resolved" | "muted";
+                                /** @description When staff or a recurrence last changed the state; null while never changed */
+                                state_changed_at: string | null;
                                 type: string;
                             };
                             /** @enum {string} */
@@ -6296,6 +6435,193 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/errors/{id}/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Resolve, mute or reopen an error issue (platform staff)
+         * @description API key, access token or session cookie; scope `customers:write`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description open; resolved (the next event opens it again); muted (hidden from the list unless asked for, still counted)
+                         * @enum {string}
+                         */
+                        state: "open" | "resolved" | "muted";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description `file:line` of the top frame outside dependencies */
+                                culprit: string | null;
+                                /** @description Every event since the first, also those past the retention period */
+                                event_count: number;
+                                /** @description The latest 20 events kept, newest first */
+                                events: {
+                                    /** @description Browser and major version */
+                                    browser: string | null;
+                                    /** @description The stack, innermost frame first */
+                                    frames: {
+                                        column: number | null;
+                                        /** @description The source file when `mapped`, else the built script */
+                                        file: string;
+                                        function: string | null;
+                                        line: number | null;
+                                        mapped: boolean;
+                                    }[];
+                                    /** Format: uuid */
+                                    id: string;
+                                    message: string;
+                                    /** Format: date-time */
+                                    received_at: string;
+                                    release: string;
+                                    /** @description The page’s path or the API route’s template, never a query string */
+                                    route: string | null;
+                                    type: string;
+                                }[];
+                                first_release: string;
+                                /** Format: date-time */
+                                first_seen_at: string;
+                                /** Format: uuid */
+                                id: string;
+                                last_release: string;
+                                /** Format: date-time */
+                                last_seen_at: string;
+                                /** @description Of the latest event, with e-mail addresses, credentials and query strings removed */
+                                message: string;
+                                /**
+                                 * @description site or dashboard (visitors’ browsers), api, job or dns (the platform itself)
+                                 * @enum {string}
+                                 */
+                                source: "site" | "dashboard" | "api" | "job" | "dns";
+                                /**
+                                 * @description open; resolved (the next event opens it again); muted (hidden from the list unless asked for, still counted)
+                                 * @enum {string}
+                                 */
+                                state: "open" | "resolved" | "muted";
+                                /** @description When staff or a recurrence last changed the state; null while never changed */
+                                state_changed_at: string | null;
+                                type: string;
+                            };
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -18924,6 +19250,44 @@ export interface components {
             version: string;
             zones_loaded: number;
         };
+        DnsQueryTotals: {
+            days: number;
+            networks: {
+                /** @description Per UTC day, oldest first, today so far last */
+                days: {
+                    /** Format: date */
+                    day: string;
+                    queries: number;
+                }[];
+                /** @description Queries in the last complete UTC hour */
+                last_hour: number;
+                /** @enum {string} */
+                network: "EU" | "GLOBAL";
+                /** @description Queries in the UTC hour under way, as far as the nodes have written them (about once a minute) */
+                this_hour: number;
+                /** @description Queries over the days asked */
+                total: number;
+            }[];
+        };
+        DnsQueryTotalsInput: {
+            days: number;
+            networks: {
+                /** @description Per UTC day, oldest first, today so far last */
+                days: {
+                    /** Format: date */
+                    day: string;
+                    queries: number;
+                }[];
+                /** @description Queries in the last complete UTC hour */
+                last_hour: number;
+                /** @enum {string} */
+                network: "EU" | "GLOBAL";
+                /** @description Queries in the UTC hour under way, as far as the nodes have written them (about once a minute) */
+                this_hour: number;
+                /** @description Queries over the days asked */
+                total: number;
+            }[];
+        };
         DnssecStatus: {
             /** @description Algorithm of the active KSK */
             algorithm: string | null;
@@ -19036,6 +19400,13 @@ export interface components {
              * @enum {string}
              */
             source: "site" | "dashboard" | "api" | "job" | "dns";
+            /**
+             * @description open; resolved (the next event opens it again); muted (hidden from the list unless asked for, still counted)
+             * @enum {string}
+             */
+            state: "open" | "resolved" | "muted";
+            /** @description When staff or a recurrence last changed the state; null while never changed */
+            state_changed_at: string | null;
             type: string;
         };
         ErrorIssueInput: {
@@ -19058,6 +19429,13 @@ export interface components {
              * @enum {string}
              */
             source: "site" | "dashboard" | "api" | "job" | "dns";
+            /**
+             * @description open; resolved (the next event opens it again); muted (hidden from the list unless asked for, still counted)
+             * @enum {string}
+             */
+            state: "open" | "resolved" | "muted";
+            /** @description When staff or a recurrence last changed the state; null while never changed */
+            state_changed_at: string | null;
             type: string;
         };
         Incident: {

@@ -18,15 +18,30 @@ describe('loadConfig', () => {
       siteUrl: 'http://127.0.0.1:8080',
       smtpUrl: undefined,
       logLevel: 'info',
-      errorReporting: { enabled: true, retentionDays: 30 },
+      errorReporting: { enabled: true, retentionDays: 30, forwardTo: null },
     });
     expect(config.nameServers.EU.length).toBeGreaterThan(0);
   });
 
   it('turns error reporting off and bounds its retention', () => {
-    expect(loadConfig({ ERROR_REPORTING: 'off', ERROR_RETENTION_DAYS: '7' }).errorReporting).toEqual({ enabled: false, retentionDays: 7 });
+    expect(loadConfig({ ERROR_REPORTING: 'off', ERROR_RETENTION_DAYS: '7' }).errorReporting).toEqual({ enabled: false, retentionDays: 7, forwardTo: null });
     expect(() => loadConfig({ ERROR_REPORTING: 'yes' })).toThrow('Invalid configuration: ERROR_REPORTING must be on or off (got "yes")');
     expect(() => loadConfig({ ERROR_RETENTION_DAYS: '0' })).toThrow('ERROR_RETENTION_DAYS must be at least 1 day');
+  });
+
+  it('reads the DSN errors are forwarded to: its envelope endpoint and key, never printing it when wrong', () => {
+    expect(loadConfig({ ERROR_REPORTING_DSN: 'https://abc123@o1.ingest.sentry.io/4507' }).errorReporting.forwardTo).toEqual({
+      envelopeUrl: 'https://o1.ingest.sentry.io/api/4507/envelope/',
+      publicKey: 'abc123',
+    });
+    // GlitchTip on a path of its own, with the legacy secret part ignored.
+    expect(loadConfig({ ERROR_REPORTING_DSN: 'http://key:old@127.0.0.1:8000/glitchtip/7' }).errorReporting.forwardTo).toEqual({
+      envelopeUrl: 'http://127.0.0.1:8000/glitchtip/api/7/envelope/',
+      publicKey: 'key',
+    });
+    for (const wrong of ['https://o1.ingest.sentry.io/4507', 'ftp://k@host/1', 'https://k@host/', 'not a url key-in-here']) {
+      expect(() => loadConfig({ ERROR_REPORTING_DSN: wrong }), wrong).toThrow('ERROR_REPORTING_DSN must be a DSN: https://<key>@<host>/<project id> (value not shown)');
+    }
   });
 
   it('derives the URLs from HOST and the ports, bracketing IPv6', () => {

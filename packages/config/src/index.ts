@@ -2,9 +2,11 @@ import { defaultNameServers } from '@kaja/catalog';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { parseCidr, parseRateLimitExemption, rateLimitExemptionRule, type Cidr } from './cidr';
+import { parseSentryDsn, sentryDsnRule, type SentryDsn } from './sentryDsn';
 import { parseKeyEncryptionKey } from './keyEncryptionKey';
 
 export { parseCidr, parseRateLimitExemption, rateLimitExemptionRule, type Cidr } from './cidr';
+export { parseSentryDsn, type SentryDsn } from './sentryDsn';
 export { secondaryAddressProblem, specialPurposeOf } from './secondaryAddresses';
 export { dnsNodeIdFile, resolveDnsNodeId } from './dnsNodeId';
 export { makeTreePrivate, privateDirectory, writePrivateFile } from './privateFiles';
@@ -229,6 +231,14 @@ const env = z.object({
     .min(1, 'must be at least 1 day')
     .max(365, 'must be at most 365 days')
     .default(30),
+  ERROR_REPORTING_DSN: z
+    .string()
+    .transform((value, context) => {
+      const dsn = parseSentryDsn(value);
+      if (!dsn) context.addIssue({ code: 'custom', message: sentryDsnRule });
+      return dsn!;
+    })
+    .optional(),
 });
 
 export interface Config {
@@ -304,9 +314,10 @@ export interface Config {
   trustProxy: boolean;
   /**
    * Error reporting (decision 063): the site's and dashboard's browsers and the platform's own processes
-   * report unexpected errors to staff; `retentionDays` is how long each event is kept (the issues' counts stay).
+   * report unexpected errors to staff; `retentionDays` is how long each event is kept (the issues' counts stay);
+   * `forwardTo`, from ERROR_REPORTING_DSN: an external Sentry or GlitchTip that also receives each stored event.
    */
-  errorReporting: { enabled: boolean; retentionDays: number };
+  errorReporting: { enabled: boolean; retentionDays: number; forwardTo: SentryDsn | null };
   /** Special-purpose networks (loopback, private, ...) that zones' secondaries may use all the same. */
   secondaryAllowedCidrs: Cidr[];
   /** Special-purpose networks that webhook endpoints may resolve to all the same (decision 057). */
@@ -335,7 +346,7 @@ const hostInUrl = (host: string) => {
 const withoutTrailingSlash = (value: string) => value.replace(/\/+$/, '');
 
 /** Variables that may hold credentials: an error about them must not print their value. */
-const secretVariables = new Set(['KEY_ENCRYPTION_KEY', 'KEY_ENCRYPTION_KEY_PREVIOUS', 'DATABASE_URL', 'SMTP_URL']);
+const secretVariables = new Set(['KEY_ENCRYPTION_KEY', 'KEY_ENCRYPTION_KEY_PREVIOUS', 'DATABASE_URL', 'SMTP_URL', 'ERROR_REPORTING_DSN']);
 
 /** Reads the platform configuration from environment variables; throws ConfigError naming the bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -395,7 +406,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       pendingReleaseDays: values.PENDING_ZONE_RELEASE_DAYS,
     },
     trustProxy: values.TRUST_PROXY,
-    errorReporting: { enabled: values.ERROR_REPORTING, retentionDays: values.ERROR_RETENTION_DAYS },
+    errorReporting: { enabled: values.ERROR_REPORTING, retentionDays: values.ERROR_RETENTION_DAYS, forwardTo: values.ERROR_REPORTING_DSN ?? null },
     secondaryAllowedCidrs: values.SECONDARY_ALLOWED_CIDRS,
     webhookAllowedCidrs: values.WEBHOOK_ALLOWED_CIDRS,
     keyEncryptionKey: values.KEY_ENCRYPTION_KEY,

@@ -1,10 +1,11 @@
 import {
+  Activity,
   Bug,
   Building2,
   CircleUser,
-  Inbox,
   CreditCard,
   Globe,
+  Inbox,
   KeyRound,
   LayoutDashboard,
   type LucideIcon,
@@ -31,4 +32,5 @@ export const navigation: NavigationEntry[] = [
   { to: '/errors', label: 'Errors', icon: Bug, staffOnly: true },
   { to: '/customers', label: 'Customers', icon: Building2, staffOnly: true },
   { to: '/support-requests', label: 'Support requests', icon: Inbox, staffOnly: true },
+  { to: '/status', label: 'Status', icon: Activity, staffOnly: true },
 ];

@@ -5,16 +5,17 @@ import type { Page } from 'playwright-core';
 import { builtProgram } from '@kaja/test-support/programs';
 import { type Platform, root } from './platform';
 
-async function post(platform: Platform, path: string, token: string | undefined, body?: unknown) {
+/** Calls `/v1<path>` as `token` (none: anonymously), answering the status and the parsed envelope. */
+export async function callAs(platform: Platform, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: any }> {
   const response = await fetch(`${platform.apiUrl}${path}`, {
-    method: 'POST',
+    method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: response.status, body: await response.json() };
 }
 
-/** Platform staff made as the operator does (`npm run admin -- create-staff`), signed in with an authenticator app set up. */
+/** Platform staff made as the operator does (`npm run admin -- create-staff`), signed in with an authenticator app set up; answers the session token. */
 export async function signInStaff(platform: Platform): Promise<string> {
   const email = `staff-${Date.now()}@example.com`;
   const { stdout } = await promisify(execFile)(process.execPath, [builtProgram('apps/platform/src/admin.ts'), 'create-staff', email], {
@@ -22,11 +23,11 @@ export async function signInStaff(platform: Platform): Promise<string> {
     env: { ...process.env, DATA_DIR: platform.dataDir },
   });
   const password = /first password: (\S+)/.exec(stdout)![1]!;
-  const token = (await post(platform, '/auth/signin', undefined, { email, password })).body.data.access_token as string;
-  const { secret } = (await post(platform, '/auth/totp', token)).body.data;
+  const token = (await callAs(platform, 'POST', '/auth/signin', undefined, { email, password })).body.data.access_token as string;
+  const { secret } = (await callAs(platform, 'POST', '/auth/totp', token)).body.data;
   const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
-  const confirmed = await post(platform, '/auth/totp/confirm', token, { code });
-  if (confirmed.status !== 200) throw new Error(`second factor not confirmed: ${confirmed.status}`);
+  const confirmed = await callAs(platform, 'POST', '/auth/totp/confirm', token, { code });
+  if (confirmed.status !== 200) throw new Error(`two-step sign-in not confirmed: ${confirmed.status}`);
   return token;
 }
 

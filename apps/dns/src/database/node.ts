@@ -68,6 +68,7 @@ export async function serveDatabaseNode(
       primary,
       keyEncryptionKey: resolveKeyEncryptionKey(platform),
       countsFlushIntervalMs: platform.dnsQueryCountsIntervalSeconds * 1000,
+      network: platform.dnsNode.network,
       // Dynamic updates go through the platform's write path, on the primary.
       updates: createUpdateService({ db: primary.db, config: platform, log, zoneChanges: new ZoneChangePublisher(primary.db, log) }),
     };

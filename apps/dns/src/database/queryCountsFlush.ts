@@ -1,4 +1,4 @@
-import type { Database } from '@kaja/db';
+import type { Database, DnsNetwork } from '@kaja/db';
 import { sql } from '@kaja/db/orm';
 import type { QueryCounts } from '../queryCounts';
 
@@ -8,7 +8,9 @@ const hourMs = 3_600_000;
  * Writes the in-memory query counts to `query_counts`, off the answer path: every interval, at
  * every full hour (so counts land in the hour they were made) and at stop. Rows are added to, so
  * every node and worker writes the same rows. Counts for names we do not host (no zone) and for
- * zones gone meanwhile are not stored; counts of a failed write wait for the next one.
+ * zones gone meanwhile are not stored; counts of a failed write wait for the next one. Given the
+ * node's network, the same statement adds the stored counts to the network's hourly total
+ * (`network_query_counts`), so the operator's totals and the metered rows never disagree.
  */
 export class QueryCountsFlusher {
   private timer: NodeJS.Timeout | undefined;
@@ -21,6 +23,7 @@ export class QueryCountsFlusher {
     private readonly counts: QueryCounts,
     private readonly zoneId: (name: string) => string | undefined,
     private readonly intervalMs = 60_000,
+    private readonly network?: DnsNetwork,
   ) {}
 
   start(): void {
@@ -59,12 +62,23 @@ export class QueryCountsFlusher {
     }
     if (rows.length === 0) return;
     try {
-      await this.db.execute(sql`
-        INSERT INTO query_counts (zone_id, customer_id, hour, qtype, rcode, count)
-        SELECT v.zone_id, zones.customer_id, ${hour.toISOString()}::timestamptz, v.qtype, v.rcode, v.count
+      const counted = sql`
+        SELECT v.zone_id, zones.customer_id, ${hour.toISOString()}::timestamptz AS hour, v.qtype, v.rcode, v.count
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(zone_id uuid, qtype integer, rcode integer, count bigint)
-        JOIN zones ON zones.id = v.zone_id
-        ON CONFLICT (zone_id, hour, qtype, rcode) DO UPDATE SET count = query_counts.count + excluded.count`);
+        JOIN zones ON zones.id = v.zone_id`;
+      const upsert = sql`
+        INSERT INTO query_counts (zone_id, customer_id, hour, qtype, rcode, count)
+        SELECT zone_id, customer_id, hour, qtype, rcode, count FROM counted
+        ON CONFLICT (zone_id, hour, qtype, rcode) DO UPDATE SET count = query_counts.count + excluded.count`;
+      await this.db.execute(
+        this.network
+          ? sql`
+        WITH counted AS (${counted}), stored AS (${upsert})
+        INSERT INTO network_query_counts (network, hour, count)
+        SELECT ${this.network}, min(hour), sum(count) FROM counted HAVING count(*) > 0
+        ON CONFLICT (network, hour) DO UPDATE SET count = network_query_counts.count + excluded.count`
+          : sql`WITH counted AS (${counted}) ${upsert}`,
+      );
     } catch (error) {
       console.error(`dns: could not write the query counts (kept for the next try): ${(error as Error).message}`);
       for (const row of rows) this.counts.counter(row.zone, row.qtype, row.rcode).count += row.count;

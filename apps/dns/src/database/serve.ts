@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { secondaryAddressProblem } from '@kaja/config';
 import type { Cidr, KeyEncryptionKeys } from '@kaja/config';
-import type { DatabaseHandle, ZoneChangeNotice } from '@kaja/db';
+import type { DatabaseHandle, DnsNetwork, ZoneChangeNotice } from '@kaja/db';
 import type { Registry } from 'prom-client';
 import { DatabaseKeySource } from '../databaseKeySource';
 import { Notifier } from '../notify';
@@ -66,6 +66,8 @@ export interface DatabaseServerOptions extends Omit<ServerOptions, 'zones' | 'si
   buildBesideBytes?: number;
   /** How often query counts are written (default every minute). */
   countsFlushIntervalMs?: number;
+  /** The node's anycast network (DNS_NETWORK), under which its queries are also totalled. */
+  network?: DnsNetwork;
   /** Registered before the first load, so they hear every zone (per-zone state such as keys). */
   zoneListeners?: ZoneListener[];
   /** Heartbeat into `dns_nodes` as this node (in one process per node only). */

@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from '@kaja/db';
+import type { DatabaseHandle, DnsNetwork } from '@kaja/db';
 import type { KeyEncryptionKeys } from '@kaja/config';
 import type { Registry } from 'prom-client';
 import type { KeySource } from '../keySource';
@@ -47,6 +47,8 @@ export interface WorkerServerOptions extends Omit<ServerOptions, 'zones' | 'sign
   primary?: DatabaseHandle;
   /** How often query counts are written (default every minute). */
   countsFlushIntervalMs?: number;
+  /** The node's anycast network (DNS_NETWORK): its answered queries are also totalled per network. */
+  network?: DnsNetwork;
 }
 
 export interface WorkerServer {
@@ -94,7 +96,7 @@ export async function startWorkerServer(options: WorkerServerOptions, { zones, s
     notifies.close();
     throw error;
   }
-  const flusher = new QueryCountsFlusher(primary, server.responder.counts, (name) => served.zoneId(name), options.countsFlushIntervalMs);
+  const flusher = new QueryCountsFlusher(primary, server.responder.counts, (name) => served.zoneId(name), options.countsFlushIntervalMs, options.network);
   flusher.start();
   const { responder } = server;
   return {

@@ -3,8 +3,9 @@
 // billing read them: GET /zones/{id}/metrics, queriesThisMonth and GET /subscriptions/current.
 import { Resolver } from 'node:dns/promises';
 import { eq } from '@kaja/db/orm';
-import { queryCounts } from '@kaja/db';
+import { networkQueryCounts, queryCounts } from '@kaja/db';
 import { queriesThisMonth } from '@kaja/api';
+import { signInStaff } from '@kaja/api/testing';
 import { createZone } from '@kaja/api/testing/zones';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dig } from '@kaja/test-support/dig';
@@ -13,7 +14,8 @@ import { startApiWithNode, type ApiWithNode } from './testing';
 describe(`query metering from DNS queries to the numbers (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let kit: ApiWithNode;
   beforeAll(async () => {
-    kit = await startApiWithNode();
+    // A node of the EU network: what it answers for hosted zones is also its network's total.
+    kit = await startApiWithNode({ network: 'EU' });
   });
   afterAll(() => kit?.close());
 
@@ -24,6 +26,7 @@ describe(`query metering from DNS queries to the numbers (${process.env.DATABASE
     // What finding the zone served cost in queries is not part of this test.
     await kit.dns.flushCounts();
     await kit.api.database.db.delete(queryCounts).where(eq(queryCounts.zoneId, zone.id));
+    await kit.api.database.db.delete(networkQueryCounts);
 
     for (let i = 0; i < 5; i++) expect((await dig(kit.port, `www.${zone.name}`, 'A')).answer).toEqual([`www.${zone.name}. 3600 IN A 192.0.2.80`]);
     for (let i = 0; i < 3; i++) expect((await dig(kit.port, `nope.${zone.name}`, 'A', { tcp: true })).rcode).toBe('NXDOMAIN');
@@ -55,5 +58,14 @@ describe(`query metering from DNS queries to the numbers (${process.env.DATABASE
     const current = await kit.api.request('GET', '/subscriptions/current', { token: kit.owner.accessToken });
     expect(current.status).toBe(200);
     expect(current.body.data.usage.queries_this_month).toMatchObject({ used: 14 });
+
+    // Staff see the same queries as the EU network's (the REFUSED one for a name not hosted is in neither).
+    const staff = await signInStaff(kit.api);
+    // Two days: the queries may have been counted on either side of midnight.
+    const totals = await kit.api.request('GET', '/dns-query-totals?days=2', { token: staff.accessToken });
+    expect(totals.status).toBe(200);
+    const [eu, global] = totals.body.data.networks;
+    expect(eu).toMatchObject({ network: 'EU', total: 14 });
+    expect(global).toMatchObject({ network: 'GLOBAL', total: 0 });
   });
 });

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { Resolver } from 'node:dns/promises';
 import { resolveKeyEncryptionKey } from '@kaja/config';
+import type { DnsNetwork } from '@kaja/db';
 import { createUpdateService } from '@kaja/zone-writes';
 import { signUpOwner, startTestApi, type TestAccount, type TestApi } from '@kaja/api/testing';
 import { setPlan } from '@kaja/api/testing/zones';
@@ -48,7 +49,9 @@ export interface ApiWithNode {
  * signing with the keys the API makes, serving transfers and taking dynamic updates through the
  * API's update service; with `notify`, sending NOTIFY to the zones' secondaries. On PGlite the node hears changes in process, on PostgreSQL by LISTEN.
  */
-export async function startApiWithNode(options: { env?: Record<string, string>; alias?: AliasResolver; notify?: boolean } = {}): Promise<ApiWithNode> {
+export async function startApiWithNode(
+  options: { env?: Record<string, string>; alias?: AliasResolver; notify?: boolean; network?: DnsNetwork } = {},
+): Promise<ApiWithNode> {
   const api = await startTestApi({ env: options.env });
   let dns: DatabaseDnsServer | undefined;
   try {
@@ -62,6 +65,7 @@ export async function startApiWithNode(options: { env?: Record<string, string>; 
       nodeName: 'test-node',
       updates: createUpdateService({ ...api.app.context, zoneChanges: api.app.zoneChanges }),
       countsFlushIntervalMs: 600_000,
+      ...(options.network ? { network: options.network } : {}),
       ...(options.alias ? { alias: options.alias } : {}),
       // NOTIFY to customers' secondaries, once the node holds the lease, to the addresses the operator allows.
       ...(options.notify ? { notify: true, secondaryAllowedCidrs: api.config.secondaryAllowedCidrs } : {}),

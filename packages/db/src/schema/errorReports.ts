@@ -6,6 +6,10 @@ import { id } from './columns';
 export const errorSources = ['site', 'dashboard', 'api', 'job', 'dns'] as const;
 export type ErrorSource = (typeof errorSources)[number];
 
+/** What staff made of an issue: open, resolved (reopened by its next event) or muted (hidden, still counted). */
+export const errorIssueStates = ['open', 'resolved', 'muted'] as const;
+export type ErrorIssueState = (typeof errorIssueStates)[number];
+
 /** One line of a stack as staff read it: the source file and line when a source map knew it, else the built one. */
 export interface ErrorFrame {
   file: string;
@@ -35,9 +39,13 @@ export const errorIssues = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     firstRelease: text('first_release').notNull(),
     lastRelease: text('last_release').notNull(),
+    state: text('state').$type<ErrorIssueState>().notNull().default('open'),
+    /** When staff last resolved, muted or reopened it, or an event reopened it; null while never changed. */
+    stateChangedAt: timestamp('state_changed_at', { withTimezone: true }),
   },
   (table) => [
     check('error_issues_source_check', sql`${table.source} in ('site', 'dashboard', 'api', 'job', 'dns')`),
+    check('error_issues_state_check', sql`${table.state} in ('open', 'resolved', 'muted')`),
     index('error_issues_last_seen_idx').on(table.lastSeenAt),
   ],
 );

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/app/authentication';
 import * as dnsNodesService from '../../services/dns/dnsNodes';
-import { commonErrors, listEnvelope, message, pagination, timestamp } from '../../schemas/common';
+import { maxQueryTotalDays, networks, queryTotals } from '../../services/dns/queryTotals';
+import { commonErrors, listEnvelope, message, pagination, successEnvelope, timestamp } from '../../schemas/common';
 import { text } from '../../schemas/text';
 
 const tags = ['regions'];
@@ -22,6 +23,21 @@ const dnsNode = z
     last_heartbeat_at: timestamp,
   })
   .meta({ id: 'DnsNode' });
+
+const networkTotals = z
+  .object({
+    days: z.number().int(),
+    networks: z.array(
+      z.object({
+        network: z.enum(networks),
+        this_hour: z.number().int().describe('Queries in the UTC hour under way, as far as the nodes have written them (about once a minute)'),
+        last_hour: z.number().int().describe('Queries in the last complete UTC hour'),
+        total: z.number().int().describe('Queries over the days asked'),
+        days: z.array(z.object({ day: z.iso.date(), queries: z.number().int() })).describe('Per UTC day, oldest first, today so far last'),
+      }),
+    ),
+  })
+  .meta({ id: 'DnsQueryTotals' });
 
 export const dnsNodeRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
@@ -58,5 +74,19 @@ export const dnsNodeRoutes: FastifyPluginAsyncZod = async (app) => {
       await dnsNodesService.deleteDnsNode(ctx, principalOf(request), request.params.id);
       return { status: 'success' as const, data: { message: 'DNS node forgotten.' } };
     },
+  );
+
+  app.get(
+    '/dns-query-totals',
+    {
+      config: { scope: 'customers:read' },
+      schema: {
+        tags,
+        summary: 'DNS queries answered per network, per day and in the last hours (platform staff)',
+        querystring: z.object({ days: z.coerce.number().int().min(1).max(maxQueryTotalDays).default(30) }),
+        response: { 200: successEnvelope(networkTotals), ...commonErrors },
+      },
+    },
+    async (request) => ({ status: 'success' as const, data: await queryTotals(ctx, principalOf(request), request.query.days) }),
   );
 };

@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { transformSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorEvents, errorIssues } from '@kaja/db';
+import { auditEvents, errorEvents, errorIssues } from '@kaja/db';
 import { eq, sql } from '@kaja/db/orm';
+import { startWebhookReceiver, type WebhookReceiver } from '@kaja/test-support/webhookReceiver';
+import { maxForwardsInFlight } from '../../services/ops/errorReports/forward';
 import { storeReport, trimErrorEvents } from '../../services/ops/errorReports/store';
 import { errorOf, signInStaff, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../testing';
 
@@ -166,6 +168,51 @@ describe('error reports', () => {
     expect((await api.request('GET', `/errors/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, { token: staff.accessToken })).status).toBe(404);
   });
 
+  it('resolves an issue until it happens again, mutes one out of the list, and audits both', async () => {
+    const message = (text: string) => envelope({ tags: { app: 'site' }, release: 'abc1234', message: text });
+    expect((await post(message('Checkout widget gave up'))).status).toBe(200);
+    expect((await post(message('Noisy extension error'))).status).toBe(200);
+    const find = async (query: string, text: string) =>
+      ((await api.request('GET', `/errors?source=site${query}`, { token: staff.accessToken })).body.data as { id: string; message: string; state: string }[]).find(
+        (item) => item.message === text,
+      );
+    const checkout = (await find('', 'Checkout widget gave up'))!;
+    const noisy = (await find('', 'Noisy extension error'))!;
+    expect(checkout.state).toBe('open');
+    const put = (id: string, state: unknown, token = staff.accessToken) => api.request('PUT', `/errors/${id}/state`, { token, body: { state } });
+
+    const resolved = await put(checkout.id, 'resolved');
+    expect(resolved.status).toBe(200);
+    expect(resolved.body.data).toMatchObject({ id: checkout.id, state: 'resolved' });
+    expect(Date.parse(resolved.body.data.state_changed_at)).not.toBeNaN();
+    expect((await find('&state=resolved', 'Checkout widget gave up'))?.state).toBe('resolved');
+    // It recurs: open again, its count going on.
+    expect((await post(message('Checkout widget gave up'))).status).toBe(200);
+    expect(await find('', 'Checkout widget gave up')).toMatchObject({ state: 'open', event_count: 2 });
+
+    expect((await put(noisy.id, 'muted')).body.data.state).toBe('muted');
+    expect((await post(message('Noisy extension error'))).status).toBe(200);
+    // Hidden by default, listed when asked for, still counted.
+    expect(await find('', 'Noisy extension error')).toBeUndefined();
+    expect(await find('&state=muted', 'Noisy extension error')).toMatchObject({ state: 'muted', event_count: 2 });
+    expect((await put(noisy.id, 'open')).body.data.state).toBe('open');
+
+    const audited = await api.database.db
+      .select({ action: auditEvents.action, summary: auditEvents.summary })
+      .from(auditEvents)
+      .where(eq(auditEvents.targetType, 'error_issue'));
+    expect(audited.map((event) => event.action).sort()).toEqual(['error_issue.muted', 'error_issue.reopened', 'error_issue.resolved']);
+    expect(audited.find((event) => event.action === 'error_issue.muted')?.summary).toEqual({ from: 'open', to: 'muted' });
+
+    expect(errorOf(await put(checkout.id, 'closed')).code).toBe('validation_failed');
+    expect((await put(`${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, 'resolved')).status).toBe(404);
+    const refused = await put(checkout.id, 'muted', customer.accessToken);
+    expect(refused.status).toBe(403);
+    expect(errorOf(refused).code).toBe('forbidden');
+    expect((await api.request('PUT', `/errors/${checkout.id}/state`, { body: { state: 'muted' } })).status).toBe(401);
+    expect((await find('', 'Checkout widget gave up'))?.state).toBe('open');
+  });
+
   it('removes events past the retention period and keeps their issue’s count', async () => {
     const old = new Date(Date.now() - 31 * 86_400_000);
     const report = { source: 'job' as const, release: 'abc1234', type: 'Error', message: 'mail server refused', route: 'mail', browser: null, frames: [] };
@@ -196,5 +243,80 @@ describe('error reports, limits and switch', () => {
     expect(errorOf(limited).code).toBe('rate_limited');
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(await api.database.db.select().from(errorIssues)).toEqual([]);
+  });
+});
+
+describe('error reports forwarded to an external Sentry or GlitchTip', () => {
+  let api: TestApi;
+  let receiver: WebhookReceiver;
+  beforeAll(async () => {
+    // A loopback server stands in for the external service.
+    receiver = await startWebhookReceiver();
+    const dsn = `${receiver.origin.replace('://', '://publickey123@')}/glitchtip/42`;
+    api = await startTestApi({ env: { ERROR_REPORTING: 'on', ERROR_REPORTING_DSN: dsn } });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await receiver?.close();
+  });
+
+  it('sends the stored, redacted event to the DSN’s envelope endpoint with its key, after answering', async () => {
+    const event = {
+      tags: { app: 'dashboard' },
+      release: 'abc1234',
+      exception: { values: [{ type: 'TypeError', value: 'failed for ada@example.com with kst_secretvalue', stacktrace: { frames: [{ filename: 'http://127.0.0.1:8081/assets/a.js?v=2', function: 'f', lineno: 1, colno: 9 }] } }] },
+      request: { url: 'http://127.0.0.1:8081/zones/42?token=kst_secretvalue', headers: { 'User-Agent': chrome } },
+      user: { email: 'ada@example.com', ip_address: '192.0.2.7' },
+      breadcrumbs: [{ message: 'clicked' }],
+    };
+    const answer = await api.request('POST', '/errors/envelope', { body: envelope(event), headers: { 'content-type': 'text/plain' } });
+    expect(answer.body).toEqual({ status: 'success', data: { accepted: 1 } });
+    const sent = await receiver.waitFor((request) => request.path === '/glitchtip/api/42/envelope/');
+    expect(sent.headers['content-type']).toBe('application/x-sentry-envelope');
+    expect(sent.headers['x-sentry-auth']).toMatch(/^Sentry sentry_version=7, sentry_key=publickey123, sentry_client=kaja\//);
+    const [header, itemHeader, payload] = sent.body.split('\n');
+    expect(JSON.parse(header!).event_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(JSON.parse(itemHeader!)).toEqual({ type: 'event', length: Buffer.byteLength(payload!) });
+    const forwarded = JSON.parse(payload!);
+    expect(forwarded).toMatchObject({
+      platform: 'javascript',
+      release: 'abc1234',
+      tags: { app: 'dashboard', browser: 'Chrome 131 on Linux' },
+      transaction: '/zones/42',
+      exception: { values: [{ type: 'TypeError', value: 'failed for [email] with [redacted]' }] },
+    });
+    expect(forwarded.exception.values[0].stacktrace.frames).toEqual([{ filename: 'http://127.0.0.1:8081/assets/a.js', function: 'f', lineno: 1, colno: 9, in_app: true }]);
+    // What the platform did not keep, the external service does not get either.
+    for (const kept of ['ada@example.com', 'kst_secretvalue', '192.0.2.7', 'clicked', 'token=']) expect(sent.body).not.toContain(kept);
+  });
+
+  it('forwards the platform’s own errors, and a failing service costs neither the answer nor the stored event', async () => {
+    receiver.respond((_request, response) => void response.writeHead(503).end());
+    const before = receiver.received.length;
+    await api.app.errorReports.report('job', new Error('mail server refused'), 'mail');
+    await api.app.settled();
+    const sent = receiver.received.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0]!.body.split('\n')[2]!)).toMatchObject({ platform: 'node', tags: { app: 'job' }, exception: { values: [{ value: 'mail server refused' }] } });
+    const stored = await api.request('POST', '/errors/envelope', { body: envelope({ tags: { app: 'site' }, message: 'after a refusal' }), headers: { 'content-type': 'text/plain' } });
+    expect(stored.body.data).toEqual({ accepted: 1 });
+    await api.app.settled();
+    expect((await api.database.db.select().from(errorIssues).where(eq(errorIssues.message, 'after a refusal'))).length).toBe(1);
+  });
+
+  it('sends at most a bounded number at once and drops the rest rather than queueing them', async () => {
+    // The service holds every request until told: nothing completes while the burst arrives.
+    const held: (() => void)[] = [];
+    receiver.respond((_request, response) => void held.push(() => response.writeHead(200).end()));
+    const before = receiver.received.length;
+    const burst = maxForwardsInFlight + 5;
+    for (let i = 0; i < burst; i++) await api.app.errorReports.report('job', new Error(`burst ${i}`), 'burst');
+    await receiver.waitFor(() => receiver.received.length - before === maxForwardsInFlight);
+    for (const release of held) release();
+    await api.app.settled();
+    expect(receiver.received.length - before).toBe(maxForwardsInFlight);
+    // Every one of them is stored all the same.
+    const events = (await api.database.db.select({ message: errorEvents.message }).from(errorEvents)).filter((row) => row.message.startsWith('burst'));
+    expect(events).toHaveLength(burst);
   });
 });

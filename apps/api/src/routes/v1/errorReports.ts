@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorSources } from '@kaja/db';
+import { errorIssueStates, errorSources } from '@kaja/db';
 import { ApiError } from '../../errors';
 import { principalOf } from '../../plugins/app/authentication';
 import { requireStaff } from '../../services/accounts/principal';
 import { EnvelopeError } from '../../services/ops/errorReports/envelope';
 import { InvalidReportError } from '../../services/ops/errorReports/reports';
-import { getIssue, listIssues } from '../../services/ops/errorReports/store';
+import { getIssue, listIssues, setIssueState } from '../../services/ops/errorReports/store';
 import { text } from '../../schemas/text';
 import { commonErrors, idParams, listEnvelope, pagination, successEnvelope, timestamp } from '../../schemas/common';
 
@@ -15,6 +15,7 @@ const tags = ['errors'];
 export const envelopeBodyLimit = 64 * 1024;
 
 const source = z.enum(errorSources).describe('site or dashboard (visitors’ browsers), api, job or dns (the platform itself)');
+const state = z.enum(errorIssueStates).describe('open; resolved (the next event opens it again); muted (hidden from the list unless asked for, still counted)');
 const issue = z
   .object({
     id: z.uuid(),
@@ -27,6 +28,8 @@ const issue = z
     last_seen_at: timestamp,
     first_release: z.string(),
     last_release: z.string(),
+    state,
+    state_changed_at: timestamp.nullable().describe('When staff or a recurrence last changed the state; null while never changed'),
   })
   .meta({ id: 'ErrorIssue' });
 const frame = z.object({
@@ -46,6 +49,8 @@ const event = z.object({
   browser: z.string().nullable().describe('Browser and major version'),
   frames: z.array(frame).describe('The stack, innermost frame first'),
 });
+
+const issueWithEvents = issue.extend({ events: z.array(event).describe('The latest 20 events kept, newest first') });
 
 export const errorReportRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.context;
@@ -87,7 +92,8 @@ export const errorReportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Error issues, grouped by fingerprint, the most recently seen first (platform staff)',
-        querystring: pagination.extend({ source: source.optional() }),
+        description: 'Without `state`, every issue but the muted ones.',
+        querystring: pagination.extend({ source: source.optional(), state: state.optional() }),
         response: { 200: listEnvelope(issue), ...commonErrors },
       },
     },
@@ -106,12 +112,31 @@ export const errorReportRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One error issue with its latest events and their stacks, mapped to the sources (platform staff)',
         params: idParams,
-        response: { 200: successEnvelope(issue.extend({ events: z.array(event).describe('The latest 20 events kept, newest first') })), ...commonErrors },
+        response: { 200: successEnvelope(issueWithEvents), ...commonErrors },
       },
     },
     async (request) => {
       requireStaff(principalOf(request));
       return { status: 'success' as const, data: await getIssue(ctx.db, request.params.id) };
+    },
+  );
+
+  app.put(
+    '/errors/:id/state',
+    {
+      config: { scope: 'customers:write' },
+      schema: {
+        tags,
+        summary: 'Resolve, mute or reopen an error issue (platform staff)',
+        params: idParams,
+        body: z.object({ state }),
+        response: { 200: successEnvelope(issueWithEvents), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      requireStaff(principal);
+      return { status: 'success' as const, data: await setIssueState(ctx.db, principal, request.params.id, request.body.state, ctx.now()) };
     },
   );
 };

@@ -1,14 +1,11 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import * as OTPAuth from 'otpauth';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtProgram } from '@kaja/test-support/programs';
 import { type Browser, checkScreen, launchBrowser } from '../../testing/browser';
 import { type Account, signedInAccount } from '../../testing/account';
 import { type Platform, root, startPlatform } from '../../testing/platform';
+import { callAs, signInStaff } from '../../testing/staff';
 
 let platform: Platform;
 let browser: Browser;
@@ -17,29 +14,7 @@ let customer: Account;
 let staffToken: string;
 
 /** Calls `/v1<path>` as `token`, answering the status and the parsed envelope. */
-async function call(method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${platform.apiUrl}${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: await response.json() };
-}
-
-/** Platform staff made as the operator does (npm run admin), signed in with an authenticator app set up. */
-async function signInStaff(): Promise<string> {
-  const email = `staff-${Date.now()}@example.com`;
-  const { stdout } = await promisify(execFile)(process.execPath, [builtProgram('apps/platform/src/admin.ts'), 'create-staff', email], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: platform.dataDir },
-  });
-  const password = /first password: (\S+)/.exec(stdout)![1]!;
-  const token = (await call('POST', '/auth/signin', undefined, { email, password })).body.data.access_token as string;
-  const { secret } = (await call('POST', '/auth/totp', token)).body.data;
-  const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
-  expect((await call('POST', '/auth/totp/confirm', token, { code })).status).toBe(200);
-  return token;
-}
+const call = (method: string, path: string, token?: string, body?: unknown) => callAs(platform, method, path, token, body);
 
 /** The line of `text` in a source file of the repository, counted from 1. */
 const lineOf = (file: string, text: string) =>
@@ -68,7 +43,7 @@ beforeAll(async () => {
   [platform, browser] = await Promise.all([startPlatform({ ERROR_REPORTING: 'on' }), launchBrowser()]);
   page = browser.page;
   customer = await signedInAccount(platform, page, 'customer');
-  staffToken = await signInStaff();
+  staffToken = await signInStaff(platform);
 });
 
 afterAll(async () => {
@@ -122,6 +97,23 @@ describe('errors for platform staff', () => {
     await stack.waitFor();
     expect(await stack.locator('li').first().textContent()).toContain(`${sourceFile}:${line}`);
     await checkScreen(page, 'error-issue');
+
+    // Resolved: marked so in the list; muted: out of the list until asked for.
+    await page.getByRole('button', { name: 'Resolve' }).click();
+    await page.getByRole('button', { name: 'Reopen' }).waitFor();
+    expect((await call('GET', `/errors/${issue.id}`, staffToken)).body.data.state).toBe('resolved');
+    await page.getByRole('button', { name: 'Mute' }).click();
+    await expect.poll(async () => (await call('GET', `/errors/${issue.id}`, staffToken)).body.data.state).toBe('muted');
+    await page.getByRole('link', { name: 'All errors' }).click();
+    await page.getByRole('table', { name: 'Error issues' }).waitFor();
+    await expect.poll(() => link.count()).toBe(0);
+    await page.getByLabel('Show').selectOption('muted');
+    await link.waitFor();
+    expect(await page.getByRole('table', { name: 'Error issues' }).locator('tbody tr').filter({ has: link }).textContent()).toContain('Muted');
+    await checkScreen(page, 'errors-muted');
+    const refused = await call('PUT', `/errors/${issue.id}/state`, customer.authToken, { state: 'open' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('forbidden');
   });
 
   it('shows an error thrown in the site with its stack in the sources', async () => {

@@ -1,11 +1,11 @@
-import { Badge } from '@kaja/ui';
+import { Badge, Button } from '@kaja/ui';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '../../format/date-time';
 import { PageStatus } from '../../shell/page-status';
 import { useSignedInSession } from '../../shell/use-session-context';
-import { useErrorIssue } from './errors-data';
-import { sourceNames } from './route';
+import { type ErrorIssueState, useErrorIssue, useSetErrorIssueState } from './errors-data';
+import { sourceNames, stateNames } from './route';
 import { StaffOnly } from './staff-only';
 
 /** /errors/:issueId: one issue, its counts and releases, and its latest events with their stacks in the sources. */
@@ -31,6 +31,11 @@ function ErrorIssue() {
           {data.type}: {data.message || '(no message)'}
         </h1>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-muted-foreground">State</dt>
+          <dd>
+            {stateNames[data.state]}
+            {data.state_changed_at && <> since {formatDateTime(data.state_changed_at)}</>}
+          </dd>
           <dt className="text-muted-foreground">Where</dt>
           <dd>{sourceNames[data.source] ?? data.source}</dd>
           <dt className="text-muted-foreground">Events</dt>
@@ -44,6 +49,7 @@ function ErrorIssue() {
             {formatDateTime(data.last_seen_at)} in <span className="font-mono">{data.last_release}</span>
           </dd>
         </dl>
+        <IssueActions id={data.id} state={data.state} />
       </div>
       <section aria-labelledby="latest-events" className="grid gap-4">
         <h2 id="latest-events" className="text-lg font-semibold">
@@ -82,6 +88,27 @@ function ErrorIssue() {
           </article>
         ))}
       </section>
+    </div>
+  );
+}
+
+/** Resolve (it reopens when it happens again), mute (hidden from the list, still counted) or reopen. */
+function IssueActions({ id, state }: { id: string; state: ErrorIssueState }) {
+  const change = useSetErrorIssueState(id);
+  const actions: { to: ErrorIssueState; label: string }[] =
+    state === 'open'
+      ? [
+          { to: 'resolved', label: 'Resolve' },
+          { to: 'muted', label: 'Mute' },
+        ]
+      : [{ to: 'open', label: 'Reopen' }, ...(state === 'resolved' ? [{ to: 'muted' as const, label: 'Mute' }] : [])];
+  return (
+    <div className="flex flex-wrap gap-2">
+      {actions.map((action) => (
+        <Button key={action.to} size="sm" variant={action.to === 'resolved' ? 'default' : 'outline'} disabled={change.isPending} onClick={() => change.mutate(action.to)}>
+          {action.label}
+        </Button>
+      ))}
     </div>
   );
 }

@@ -1,15 +1,20 @@
-import { Badge, Button, PagedTable, TableCell, TableHead, TableRow } from '@kaja/ui';
+import { Badge, Button, Label, PagedTable, Select, TableCell, TableHead, TableRow } from '@kaja/ui';
 import { Bug } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../format/date-time';
 import { useSignedInSession } from '../../shell/use-session-context';
-import { useErrorIssues } from './errors-data';
+import { type ErrorIssueState, useErrorIssues } from './errors-data';
 import { StaffOnly } from './staff-only';
 
 const pageSize = 25;
 
 /** Where an issue happened, as staff say it. */
 export const sourceNames: Record<string, string> = { site: 'Site', dashboard: 'Dashboard', api: 'API', job: 'Job', dns: 'DNS server' };
+
+/** What staff made of an issue, as they say it. */
+export const stateNames: Record<ErrorIssueState, string> = { open: 'Open', resolved: 'Resolved', muted: 'Muted' };
+/** The list's filter: every issue but the muted ones (`''`), or one state. */
+const shownStates = { '': 'Open and resolved', open: 'Open', resolved: 'Resolved', muted: 'Muted' } as const;
 
 /**
  * Thrown outside React, as an uncaught error: it takes the whole way a real one does (the listener,
@@ -31,7 +36,9 @@ export default function ErrorsScreen() {
 function ErrorIssues() {
   const [search, setSearch] = useSearchParams();
   const offset = Math.max(0, Number(search.get('offset')) || 0);
-  const issues = useErrorIssues({ limit: pageSize, offset });
+  const shown = search.get('state') ?? '';
+  const state = shown === 'open' || shown === 'resolved' || shown === 'muted' ? shown : undefined;
+  const issues = useErrorIssues({ limit: pageSize, offset, ...(state ? { state } : {}) });
   return (
     <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -45,6 +52,16 @@ function ErrorIssues() {
           Send a test error
         </Button>
       </div>
+      <div className="grid max-w-xs gap-1.5">
+        <Label htmlFor="error-state-filter">Show</Label>
+        <Select id="error-state-filter" value={state ?? ''} onChange={(event) => setSearch(event.target.value ? { state: event.target.value } : {})}>
+          {Object.entries(shownStates).map(([value, name]) => (
+            <option key={value} value={value}>
+              {name}
+            </option>
+          ))}
+        </Select>
+      </div>
       <PagedTable
         query={issues}
         what="the errors"
@@ -57,7 +74,7 @@ function ErrorIssues() {
         label="Error issues"
         pagerLabel="Error pages"
         limit={pageSize}
-        onPageChange={(next) => setSearch(next === 0 ? {} : { offset: String(next) })}
+        onPageChange={(next) => setSearch({ ...(state ? { state } : {}), ...(next === 0 ? {} : { offset: String(next) }) })}
         busy={issues.isFetching}
         header={
           <TableRow>
@@ -74,6 +91,11 @@ function ErrorIssues() {
               <Link to={`/errors/${issue.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
                 {issue.type}: {issue.message || '(no message)'}
               </Link>
+              {issue.state !== 'open' && (
+                <Badge variant="outline" className="ml-2">
+                  {stateNames[issue.state]}
+                </Badge>
+              )}
               {issue.culprit && <span className="block font-mono text-xs text-muted-foreground">{issue.culprit}</span>}
             </TableCell>
             <TableCell className="hidden sm:table-cell">

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, ErrorSource } from '@kaja/db';
 import { eventsOfEnvelope } from './envelope';
-import { reportOfSentryEvent, reportOfServerError, type BrowserApp } from './reports';
+import type { ErrorForwarder } from './forward';
+import { reportOfSentryEvent, reportOfServerError, type BrowserApp, type ErrorReport } from './reports';
 import { SourceMapper, type SourceMapDirectories } from './sourceMaps';
 import { storeReport } from './store';
 
@@ -16,6 +17,8 @@ export interface ErrorReportsOptions {
   /** The repository's root: file names of the server's stacks are kept relative to it. */
   root: string;
   sourceMaps: SourceMapDirectories;
+  /** Also sends each stored event to the operator's Sentry or GlitchTip (ERROR_REPORTING_DSN). */
+  forwarder?: ErrorForwarder | undefined;
 }
 
 /**
@@ -39,9 +42,15 @@ export class ErrorReports {
     if (!this.options.enabled) return 0;
     for (const report of reports) {
       const app: BrowserApp = report.source;
-      await storeReport(this.options.db, { ...report, frames: report.frames.map((frame) => this.mapper.map(app, frame)) }, this.options.now());
+      await this.store({ ...report, frames: report.frames.map((frame) => this.mapper.map(app, frame)) });
     }
     return reports.length;
+  }
+
+  /** Stores a report, then hands it to the forwarder (which does not wait). */
+  private async store(report: ErrorReport): Promise<void> {
+    await storeReport(this.options.db, report, this.options.now());
+    this.options.forwarder?.forward(report);
   }
 
   /** Records a failure of the platform itself; never throws (a failing report is logged, not raised). */
@@ -49,7 +58,7 @@ export class ErrorReports {
     if (!this.options.enabled) return;
     try {
       const report = reportOfServerError(source, error, { release: this.options.release, route, root: this.options.root });
-      await storeReport(this.options.db, report, this.options.now());
+      await this.store(report);
     } catch (failure) {
       this.options.log.warn({ err: failure }, 'error report not stored');
     }

@@ -1,6 +1,8 @@
-import { errorEvents, errorIssues, type Database, type ErrorSource } from '@kaja/db';
-import { count, desc, eq, lt, sql } from '@kaja/db/orm';
+import { errorEvents, errorIssues, type Database, type ErrorIssueState, type ErrorSource } from '@kaja/db';
+import { and, count, desc, eq, lt, ne, sql } from '@kaja/db/orm';
+import { recordAudit } from '@kaja/zone-writes';
 import { notFound } from '../../../errors';
+import { requireStaff, type Principal } from '../../accounts/principal';
 import { culpritOf, fingerprintOf, type ErrorReport } from './reports';
 
 /** Adds one event to its issue (made on its first event); returns the issue's id. */
@@ -28,6 +30,9 @@ export async function storeReport(db: Database, report: ErrorReport, now: Date):
           lastRelease: sql`excluded.last_release`,
           message: sql`excluded.message`,
           culprit: sql`excluded.culprit`,
+          // A resolved issue that happens again is open again; a muted one stays muted.
+          state: sql`case when ${errorIssues.state} = 'resolved' then 'open' else ${errorIssues.state} end`,
+          stateChangedAt: sql`case when ${errorIssues.state} = 'resolved' then excluded.last_seen_at else ${errorIssues.stateChangedAt} end`,
         },
       })
       .returning({ id: errorIssues.id });
@@ -56,11 +61,19 @@ const presentIssue = (row: typeof errorIssues.$inferSelect) => ({
   last_seen_at: row.lastSeenAt.toISOString(),
   first_release: row.firstRelease,
   last_release: row.lastRelease,
+  state: row.state,
+  state_changed_at: row.stateChangedAt?.toISOString() ?? null,
 });
 
-/** Issues, the most recently seen first. */
-export async function listIssues(db: Database, query: { limit: number; offset: number; source?: ErrorSource | undefined }) {
-  const where = query.source ? eq(errorIssues.source, query.source) : undefined;
+/** Issues, the most recently seen first: those in `state`, or when none is asked all but the muted. */
+export async function listIssues(
+  db: Database,
+  query: { limit: number; offset: number; source?: ErrorSource | undefined; state?: ErrorIssueState | undefined },
+) {
+  const where = and(
+    query.source ? eq(errorIssues.source, query.source) : undefined,
+    query.state ? eq(errorIssues.state, query.state) : ne(errorIssues.state, 'muted'),
+  );
   const [rows, [total]] = await Promise.all([
     db.select().from(errorIssues).where(where).orderBy(desc(errorIssues.lastSeenAt), desc(errorIssues.id)).limit(query.limit).offset(query.offset),
     db.select({ total: count() }).from(errorIssues).where(where),
@@ -94,6 +107,25 @@ export async function getIssue(db: Database, id: string) {
       frames: event.frames,
     })),
   };
+}
+
+/** Resolves, mutes or reopens an issue (platform staff), with an audit event; returns it as `getIssue` does. */
+export async function setIssueState(db: Database, principal: Principal, id: string, state: ErrorIssueState, now: Date) {
+  requireStaff(principal);
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ state: errorIssues.state }).from(errorIssues).where(eq(errorIssues.id, id)).for('update');
+    if (!before) throw notFound('Error issue');
+    if (before.state === state) return;
+    await tx.update(errorIssues).set({ state, stateChangedAt: now }).where(eq(errorIssues.id, id));
+    await recordAudit(tx, principal.actor, {
+      customerId: null,
+      action: `error_issue.${state === 'open' ? 'reopened' : state}`,
+      targetType: 'error_issue',
+      targetId: id,
+      summary: { from: before.state, to: state },
+    });
+  });
+  return getIssue(db, id);
 }
 
 /** The recurring job that removes expired error events (their issues and counts stay). */
