@@ -239,7 +239,11 @@ const rows = [
 ];
 const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
 console.log(rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ')).join('\n'));
-console.log(`load average ${loadavg().map((load) => load.toFixed(2)).join(' ')} (the machine may be shared: compare figures of one run)`);
+console.log(
+  `load average ${loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ')} (the machine may be shared: compare figures of one run)`,
+);
 
 // Database time per write by phase: one connection (no waiting), and four connections to one zone.
 const columns = results.flatMap((result) => [
@@ -262,6 +266,8 @@ const breakdownRows = [
 const breakdownWidths = breakdownRows[0].map((_, column) => Math.max(...breakdownRows.map((row) => row[column].length)));
 console.log(
   '\n' +
-    breakdownRows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(breakdownWidths[column]) : cell.padStart(breakdownWidths[column]))).join('  ')).join('\n'),
+    breakdownRows
+      .map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(breakdownWidths[column]) : cell.padStart(breakdownWidths[column]))).join('  '))
+      .join('\n'),
 );
 if (!postgres) console.log('(PostgreSQL: set DATABASE_URL or pass --postgres URL)');

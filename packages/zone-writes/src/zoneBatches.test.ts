@@ -22,8 +22,7 @@ describe('a zone’s writes committed together', () => {
   const notice = (serial: number): ZoneChangeNotice => ({ zone_id: '00000000-0000-4000-8000-000000000002', zone: 'batch.example', serial, status: 'active' });
   const stored = async () =>
     ((await database.db.execute(sql`SELECT id FROM batch_writes ORDER BY id`)) as { rows: { id: number }[] }).rows.map((row) => row.id);
-  const transactionId = async (tx: Executor) =>
-    String(((await tx.execute(sql`SELECT txid_current() AS id`)) as { rows: { id: unknown }[] }).rows[0]!.id);
+  const transactionId = async (tx: Executor) => String(((await tx.execute(sql`SELECT txid_current() AS id`)) as { rows: { id: unknown }[] }).rows[0]!.id);
 
   /** A write of row `id` with serial `id`, answering its transaction's id. */
   const write = (zoneId: string, id: number, then?: (tx: Executor) => Promise<void>) =>

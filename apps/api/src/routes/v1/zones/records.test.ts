@@ -46,7 +46,9 @@ describe('/v1/zones/{id}/records', () => {
       expect(await serialOf(zone.id)).toBe(serial);
       // Applied in order, the entries give the zone's records.
       const applied = written.flatMap((entry) => entry.added.filter((record) => record.type === 'A').map((record) => `${record.name} ${record.content}`));
-      const stored = (await customerSets(zone.id)).filter(([name]: string[]) => name !== `www.${zone.name}`).map(([name, , , content]: any[]) => `${name} ${content[0]}`);
+      const stored = (await customerSets(zone.id))
+        .filter(([name]: string[]) => name !== `www.${zone.name}`)
+        .map(([name, , , content]: any[]) => `${name} ${content[0]}`);
       expect(applied.sort()).toEqual(stored.sort());
       expect(applied).toHaveLength(11);
     });
