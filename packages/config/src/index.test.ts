@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       logLevel: 'info',
       errorReporting: { enabled: true, retentionDays: 30 },
+      analytics: { enabled: true, retentionMonths: 25 },
     });
     expect(config.nameServers.EU.length).toBeGreaterThan(0);
   });
@@ -27,6 +28,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ ERROR_REPORTING: 'off', ERROR_RETENTION_DAYS: '7' }).errorReporting).toEqual({ enabled: false, retentionDays: 7 });
     expect(() => loadConfig({ ERROR_REPORTING: 'yes' })).toThrow('Invalid configuration: ERROR_REPORTING must be on or off (got "yes")');
     expect(() => loadConfig({ ERROR_RETENTION_DAYS: '0' })).toThrow('ERROR_RETENTION_DAYS must be at least 1 day');
+  });
+
+  it('turns analytics off and bounds its retention', () => {
+    expect(loadConfig({ ANALYTICS: 'off', ANALYTICS_RETENTION_MONTHS: '13' }).analytics).toEqual({ enabled: false, retentionMonths: 13 });
+    expect(() => loadConfig({ ANALYTICS: 'no' })).toThrow('Invalid configuration: ANALYTICS must be on or off (got "no")');
+    expect(() => loadConfig({ ANALYTICS_RETENTION_MONTHS: '0' })).toThrow('ANALYTICS_RETENTION_MONTHS must be at least 1 month');
   });
 
   it('derives the URLs from HOST and the ports, bracketing IPv6', () => {

@@ -229,6 +229,16 @@ const env = z.object({
     .min(1, 'must be at least 1 day')
     .max(365, 'must be at most 365 days')
     .default(30),
+  ANALYTICS: z
+    .enum(['on', 'off'], { error: 'must be on or off' })
+    .default('on')
+    .transform((value) => value === 'on'),
+  ANALYTICS_RETENTION_MONTHS: z.coerce
+    .number({ error: 'must be a number of months' })
+    .int('must be a whole number of months')
+    .min(1, 'must be at least 1 month')
+    .max(120, 'must be at most 120 months')
+    .default(25),
 });
 
 export interface Config {
@@ -307,6 +317,11 @@ export interface Config {
    * report unexpected errors to staff; `retentionDays` is how long each event is kept (the issues' counts stay).
    */
   errorReporting: { enabled: boolean; retentionDays: number };
+  /**
+   * Privacy-first analytics (decision 064): the site's page views, referrers and sign-up button clicks as
+   * daily counters, and the business funnel; `retentionMonths` is how long the site's daily counters are kept.
+   */
+  analytics: { enabled: boolean; retentionMonths: number };
   /** Special-purpose networks (loopback, private, ...) that zones' secondaries may use all the same. */
   secondaryAllowedCidrs: Cidr[];
   /** Special-purpose networks that webhook endpoints may resolve to all the same (decision 057). */
@@ -396,6 +411,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: values.TRUST_PROXY,
     errorReporting: { enabled: values.ERROR_REPORTING, retentionDays: values.ERROR_RETENTION_DAYS },
+    analytics: { enabled: values.ANALYTICS, retentionMonths: values.ANALYTICS_RETENTION_MONTHS },
     secondaryAllowedCidrs: values.SECONDARY_ALLOWED_CIDRS,
     webhookAllowedCidrs: values.WEBHOOK_ALLOWED_CIDRS,
     keyEncryptionKey: values.KEY_ENCRYPTION_KEY,

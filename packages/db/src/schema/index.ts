@@ -22,3 +22,4 @@ export * from './incidents';
 export * from './dnsLeases';
 export * from './webhooks';
 export * from './errorReports';
+export * from './analytics';
