@@ -19,7 +19,10 @@ export const siteDailyCounts = pgTable(
     key: text('key').notNull(),
     count: bigint('count', { mode: 'number' }).notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.day, table.kind, table.key] }), check('site_daily_counts_kind_check', sql`${table.kind} in ('page', 'referrer', 'click')`)],
+  (table) => [
+    primaryKey({ columns: [table.day, table.kind, table.key] }),
+    check('site_daily_counts_kind_check', sql`${table.kind} in ('page', 'referrer', 'click')`),
+  ],
 );
 
 /** The business funnel's steps, in order: a customer reaches each at most once. */

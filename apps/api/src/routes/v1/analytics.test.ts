@@ -14,7 +14,10 @@ const staffRoutes = ['/analytics/pages', '/analytics/conversion', '/analytics/fu
 
 /** What the site's listener sends: JSON as text, so the browser needs no preflight. */
 const send = (api: TestApi, event: unknown, headers: Record<string, string> = {}) =>
-  api.request('POST', '/analytics/events', { body: typeof event === 'string' ? event : JSON.stringify(event), headers: { 'content-type': 'text/plain;charset=UTF-8', ...headers } });
+  api.request('POST', '/analytics/events', {
+    body: typeof event === 'string' ? event : JSON.stringify(event),
+    headers: { 'content-type': 'text/plain;charset=UTF-8', ...headers },
+  });
 
 describe('analytics', () => {
   let api: TestApi;
@@ -35,7 +38,10 @@ describe('analytics', () => {
 
   it('counts page views per page and external referrer, and sign-up button clicks against sign-ups, per day', async () => {
     const siteHost = new URL(api.config.siteUrl).host;
-    expect((await send(api, { type: 'page_view', path: '/pricing', referrer: 'news.example.org' })).body).toEqual({ status: 'success', data: { counted: true } });
+    expect((await send(api, { type: 'page_view', path: '/pricing', referrer: 'news.example.org' })).body).toEqual({
+      status: 'success',
+      data: { counted: true },
+    });
     expect((await send(api, { type: 'page_view', path: '/pricing', referrer: null })).body.data.counted).toBe(true);
     // A link within the site is not a referral, whatever the listener sent.
     expect((await send(api, { type: 'page_view', path: '/', referrer: siteHost })).body.data.counted).toBe(true);
@@ -102,7 +108,10 @@ describe('analytics', () => {
   it('counts each step of the funnel once per customer, however often its cause happens', async () => {
     const owner = await signUpOwner(api);
     // Signing up again with the address only mails the owner.
-    expect((await api.request('POST', '/auth/signup', { body: { email: owner.email, password: 'another long password', full_name: 'Again', company: 'Again' } })).status).toBe(202);
+    expect(
+      (await api.request('POST', '/auth/signup', { body: { email: owner.email, password: 'another long password', full_name: 'Again', company: 'Again' } }))
+        .status,
+    ).toBe(202);
 
     for (let i = 0; i < 2; i++) {
       const zone = (await createZone(api, owner)) as { id: string; name: string; name_servers?: string[] };
@@ -120,8 +129,9 @@ describe('analytics', () => {
     }
 
     expect((await api.request('PUT', `/customers/${owner.customerId}`, { token: owner.accessToken, body: address })).status).toBe(200);
-    const { subscription, invoice } = (await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'nano', start: 'now' } }))
-      .body.data;
+    const { subscription, invoice } = (
+      await api.request('POST', '/subscriptions/checkout', { token: owner.accessToken, body: { plan_id: 'nano', start: 'now' } })
+    ).body.data;
     expect((await api.request('POST', `/invoices/${invoice.id}/pay`, { token: staff.accessToken, body: { reference: 'first' } })).status).toBe(200);
     // A month on, the renewal's invoice is paid too.
     clockOffset = new Date(subscription.current_period_end).getTime() - Date.now() + 0.01 * dayMs;
@@ -134,7 +144,10 @@ describe('analytics', () => {
 
     const weekly = await api.request('GET', '/analytics/funnel?period=week&periods=8', { token: staff.accessToken });
     expect(weekly.status).toBe(200);
-    const { periods, cohort } = weekly.body.data as { periods: Record<string, number>[]; cohort: { step: string; customers: number; conversion: number | null }[] };
+    const { periods, cohort } = weekly.body.data as {
+      periods: Record<string, number>[];
+      cohort: { step: string; customers: number; conversion: number | null }[];
+    };
     expect(periods).toHaveLength(8);
     const total = (step: string) => periods.reduce((sum, period) => sum + period[step]!, 0);
     // The owners of the tests before signed up and verified their address, and went no further.
@@ -146,7 +159,10 @@ describe('analytics', () => {
       { step: 'delegated', customers: 1, conversion: 1 },
       { step: 'first_paid_invoice', customers: 1, conversion: 1 },
     ]);
-    const daily = (await api.request('GET', '/analytics/funnel?period=day&periods=60', { token: staff.accessToken })).body.data.periods as Record<string, number>[];
+    const daily = (await api.request('GET', '/analytics/funnel?period=day&periods=60', { token: staff.accessToken })).body.data.periods as Record<
+      string,
+      number
+    >[];
     expect(daily.at(-1)).toMatchObject({ start: today(), first_paid_invoice: 0 });
     expect(daily.reduce((sum, period) => sum + period.first_paid_invoice!, 0)).toBe(1);
   });

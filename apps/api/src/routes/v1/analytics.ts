@@ -23,14 +23,18 @@ const share = z.number().nullable().describe('A fraction (0.25 is 25 %); null wh
 const pages = z
   .object({
     days: z.array(z.object({ day, views: z.number().int() })).describe('Page views per day, oldest first'),
-    pages: z.array(z.object({ path: z.string().describe('The page’s path as the site pre-renders it'), views: z.number().int() })).describe('The 50 most viewed pages'),
+    pages: z
+      .array(z.object({ path: z.string().describe('The page’s path as the site pre-renders it'), views: z.number().int() }))
+      .describe('The 50 most viewed pages'),
     referrers: z.array(z.object({ host: z.string(), views: z.number().int() })).describe('The 50 sites that sent the most visitors (host only)'),
   })
   .meta({ id: 'SitePageViews' });
 const conversion = z
   .object({
     days: z.array(z.object({ day, clicks: z.number().int(), sign_ups: z.number().int() })),
-    buttons: z.array(z.object({ button: z.string().describe('The button: trial (Start Free Trial) or signup (the header’s Sign Up)'), clicks: z.number().int() })),
+    buttons: z.array(
+      z.object({ button: z.string().describe('The button: trial (Start Free Trial) or signup (the header’s Sign Up)'), clicks: z.number().int() }),
+    ),
     clicks: z.number().int(),
     sign_ups: z.number().int(),
     conversion: share.describe('Sign-ups per click of the sign-up buttons (it may pass 1: not every sign-up starts with a click on the site)'),
@@ -41,7 +45,12 @@ const funnel = z
     period: z.enum(periodKinds),
     steps: z.array(step),
     periods: z
-      .array(z.object({ start: day.describe('The period’s first day (weeks begin on Monday)'), ...Object.fromEntries(funnelSteps.map((name) => [name, z.number().int()])) }))
+      .array(
+        z.object({
+          start: day.describe('The period’s first day (weeks begin on Monday)'),
+          ...Object.fromEntries(funnelSteps.map((name) => [name, z.number().int()])),
+        }),
+      )
       .describe('Customers who reached each step in each period, oldest first'),
     cohort: z
       .array(z.object({ step, customers: z.number().int(), conversion: share.describe('Of the cohort at the step before, the share who reached this one') }))
@@ -87,7 +96,12 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/analytics/pages',
     {
       config: { scope: 'customers:read' },
-      schema: { tags, summary: 'The site’s page views per day, per page and per referring site (platform staff)', querystring: days, response: { 200: successEnvelope(pages), ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'The site’s page views per day, per page and per referring site (platform staff)',
+        querystring: days,
+        response: { 200: successEnvelope(pages), ...commonErrors },
+      },
     },
     async (request) => {
       requireStaff(principalOf(request));
@@ -99,7 +113,12 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/analytics/conversion',
     {
       config: { scope: 'customers:read' },
-      schema: { tags, summary: 'Clicks of the site’s sign-up buttons against sign-ups, per day (platform staff)', querystring: days, response: { 200: successEnvelope(conversion), ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Clicks of the site’s sign-up buttons against sign-ups, per day (platform staff)',
+        querystring: days,
+        response: { 200: successEnvelope(conversion), ...commonErrors },
+      },
     },
     async (request) => {
       requireStaff(principalOf(request));

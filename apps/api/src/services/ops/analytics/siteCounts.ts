@@ -61,7 +61,11 @@ export async function pagesReport(db: Database, days: number, now: Date) {
 export async function conversionReport(db: Database, days: number, now: Date) {
   const dates = periodStarts('day', days, now);
   const from = dates[0]!;
-  const [clicks, buttons, signUps] = await Promise.all([perDay(db, 'click', from), totals(db, 'click', from), signUpsPerDay(db, new Date(`${from}T00:00:00Z`))]);
+  const [clicks, buttons, signUps] = await Promise.all([
+    perDay(db, 'click', from),
+    totals(db, 'click', from),
+    signUpsPerDay(db, new Date(`${from}T00:00:00Z`)),
+  ]);
   const perDayRows = dates.map((day) => ({ day, clicks: clicks.get(day) ?? 0, sign_ups: signUps.get(day) ?? 0 }));
   const clickTotal = perDayRows.reduce((total, row) => total + row.clicks, 0);
   const signUpTotal = perDayRows.reduce((total, row) => total + row.sign_ups, 0);
