@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
           { path: 'billing', ...screen(() => import('./screens/billing/route')) },
           { path: 'errors', ...screen(() => import('./screens/errors/route')) },
           { path: 'errors/:issueId', ...screen(() => import('./screens/errors/issue')) },
+          { path: 'analytics', ...screen(() => import('./screens/analytics/route')) },
         ],
       },
       { path: '*', ...screen(() => import('./screens/not-found/route')) },

@@ -1,4 +1,4 @@
-import { Bug, CircleUser, CreditCard, Globe, KeyRound, LayoutDashboard, type LucideIcon, ScrollText, ShieldCheck, Users, Webhook } from 'lucide-react';
+import { Bug, CircleUser, CreditCard, Funnel, Globe, KeyRound, LayoutDashboard, type LucideIcon, ScrollText, ShieldCheck, Users, Webhook } from 'lucide-react';
 
 /** `staffOnly`: shown to platform staff only (the API refuses everyone else the data anyway). */
 export type NavigationEntry = { to: string; label: string; icon: LucideIcon; staffOnly?: boolean };
@@ -15,4 +15,5 @@ export const navigation: NavigationEntry[] = [
   { to: '/account', label: 'Account', icon: CircleUser },
   { to: '/account/security', label: 'Security', icon: ShieldCheck },
   { to: '/errors', label: 'Errors', icon: Bug, staffOnly: true },
+  { to: '/analytics', label: 'Analytics', icon: Funnel, staffOnly: true },
 ];
