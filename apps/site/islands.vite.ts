@@ -15,6 +15,8 @@ const virtualId = 'virtual:island-assets';
 // The error reporter's Sentry client, loaded by address on a page's first error (decision 063): an entry of its
 // own, so the islands' script needs no bundler preload helper for it.
 const errorReporter = createRequire(import.meta.url).resolve('@kaja/error-reporter/sentry');
+// The analytics listener (decision 064), loaded by address once the page's own scripts run: an entry of its own too.
+const analytics = 'app/analytics.ts';
 
 type ManifestChunk = { file: string; imports?: string[] };
 
@@ -44,6 +46,7 @@ export function islandAssets(): Plugin {
       if (config.command !== 'build' || config.build.ssr) return;
       for (const source of [hydrate, ...modules]) this.emitFile({ type: 'chunk', id: join(config.root, source), preserveSignature: 'exports-only' });
       this.emitFile({ type: 'chunk', id: errorReporter, preserveSignature: 'exports-only' });
+      this.emitFile({ type: 'chunk', id: join(config.root, analytics), preserveSignature: 'exports-only' });
     },
     resolveId(id) {
       return id === virtualId ? `\0${virtualId}` : undefined;
@@ -61,6 +64,7 @@ export function islandAssets(): Plugin {
       const assets = {
         hydrate: script(hydrate),
         errorReporter: script(relative(config.root, errorReporter)),
+        analytics: script(analytics),
         islands: Object.fromEntries(Object.entries(islands).map(([name, [module]]) => [name, script(`app/${module}`)])),
       };
       return `export default ${JSON.stringify(assets)};`;

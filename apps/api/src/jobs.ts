@@ -9,6 +9,7 @@ import type { Mailer } from './services/ops/mail';
 import { meterQueries, queryMeteringIntervalMs, queryMeteringJob } from './services/billing/queryUsage';
 import { refreshSecondaryZone } from './services/zones/secondaryZones';
 import { errorRetentionIntervalMs, errorRetentionJob, trimErrorEvents } from './services/ops/errorReports/store';
+import { analyticsRetentionIntervalMs, analyticsRetentionJob, trimSiteCounts } from './services/ops/analytics/siteCounts';
 import * as zonesService from './services/zones/zones';
 import { attemptDelivery, trimDeliveries, webhookTrimIntervalMs, webhookTrimJob, type WebhookDeliveryPayload } from './services/webhooks/webhookDelivery';
 
@@ -41,6 +42,10 @@ export function registerJobs(runner: JobRunner, ctx: ZoneContext, mailer: Mailer
   runner.every(errorRetentionJob, errorRetentionIntervalMs, async () => {
     const deleted = await trimErrorEvents(ctx.db, ctx.config.errorReporting.retentionDays, ctx.now());
     if (deleted > 0) ctx.log.info({ deleted }, 'error events past their retention removed');
+  });
+  runner.every(analyticsRetentionJob, analyticsRetentionIntervalMs, async () => {
+    const deleted = await trimSiteCounts(ctx.db, ctx.config.analytics.retentionMonths, ctx.now());
+    if (deleted > 0) ctx.log.info({ deleted }, 'site counters past their retention removed');
   });
   runner.register(refreshSecondaryJob, (payload: { zoneId: string }) => refreshSecondaryZone(ctx, payload.zoneId));
   runner.register(webhookDeliveryJob, (payload: WebhookDeliveryPayload) => attemptDelivery(ctx, payload));

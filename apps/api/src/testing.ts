@@ -140,7 +140,7 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
   const dataDir = mkdtempSync(join(tmpdir(), 'kaja-api-'));
   const mail = await startSmtpSink();
   const database = options.database ?? (await createTestDatabase());
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SMTP_URL: mail.url, ERROR_REPORTING: 'off', ...options.env });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SMTP_URL: mail.url, ERROR_REPORTING: 'off', ANALYTICS: 'off', ...options.env });
   const mailer = createMailer({ smtpUrl: mail.url, from: config.mailFrom, dataDir, logger: { info() {}, error() {} } as never });
   const app = await buildApp({
     config,
@@ -153,6 +153,7 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
       planScale: 100,
       failedAuthentication: { limit: 1000, windowSeconds: 60 },
       errors: { limit: 1000, windowSeconds: 60 },
+      analytics: { limit: 1000, windowSeconds: 60 },
       ...options.rateLimits,
     },
     ...(options.clock ? { clock: options.clock } : {}),

@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
           { path: 'support-requests', ...screen(() => import('./screens/support-requests/route')) },
           { path: 'support-requests/:requestId', ...screen(() => import('./screens/support-requests/request')) },
           { path: 'status', ...screen(() => import('./screens/status/route')) },
+          { path: 'analytics', ...screen(() => import('./screens/analytics/route')) },
         ],
       },
       { path: '*', ...screen(() => import('./screens/not-found/route')) },

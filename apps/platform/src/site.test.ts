@@ -32,6 +32,7 @@ describe('registerSite', () => {
       appMode: 'sandbox',
       supportEmail: 'help@example.eu',
       errorReporting: { enabled: true },
+      analytics: { enabled: true },
     });
     origin = await app.listen({ host: '127.0.0.1', port: 0 });
   });
@@ -57,7 +58,7 @@ describe('registerSite', () => {
     const response = await fetch(`${origin}/config.js`);
     expect(response.headers.get('content-type')).toContain('javascript');
     expect(await response.text()).toBe(
-      'window.__KAJA_CONFIG__ = {"apiBaseUrl":"https://api.example.eu/v1","appUrl":"https://app.example.eu","appMode":"sandbox","supportEmail":"help@example.eu","errorReporting":true};\n',
+      'window.__KAJA_CONFIG__ = {"apiBaseUrl":"https://api.example.eu/v1","appUrl":"https://app.example.eu","appMode":"sandbox","supportEmail":"help@example.eu","errorReporting":true,"analytics":true};\n',
     );
   });
 

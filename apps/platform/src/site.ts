@@ -14,6 +14,8 @@ export interface SiteSettings {
   supportEmail: string;
   /** Whether the browsers report the site's errors (ERROR_REPORTING, decision 063); off when not given. */
   errorReporting?: { enabled: boolean };
+  /** Whether the browsers count the site's page views and sign-up clicks (ANALYTICS, decision 064); off when not given. */
+  analytics?: { enabled: boolean };
 }
 
 /** Built assets carry a content hash in their name, so they never change. */
@@ -60,7 +62,8 @@ export async function registerSite(app: FastifyInstance, dir: string, settings: 
 
   const { apiBaseUrl, appUrl, appMode, supportEmail } = settings;
   const errorReporting = settings.errorReporting?.enabled ?? false;
-  const configScript = `window.__KAJA_CONFIG__ = ${JSON.stringify({ apiBaseUrl, appUrl, appMode, supportEmail, errorReporting })};\n`;
+  const analytics = settings.analytics?.enabled ?? false;
+  const configScript = `window.__KAJA_CONFIG__ = ${JSON.stringify({ apiBaseUrl, appUrl, appMode, supportEmail, errorReporting, analytics })};\n`;
   app.get('/config.js', { schema: { hide: true } }, (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(configScript),
   );

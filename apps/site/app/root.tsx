@@ -11,6 +11,7 @@ import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { Island } from './islands/island';
 import { startSiteErrorReporting } from './error-reporting';
+import { runtimeConfig, runtimeConfigReady } from './runtime-config';
 
 export const links: Route.LinksFunction = () => [
   // Browsers that cannot draw the SVG take the ICO drawn from it (scripts/favicon.ts).
@@ -63,8 +64,13 @@ function PageScripts() {
       {islandAssets.hydrate.imports.map((href) => (
         <link key={href} rel="modulepreload" href={href} />
       ))}
-      {/* Where the error reporter's Sentry client is, fetched only on the page's first error (decision 063). */}
-      <script type="module" src={islandAssets.hydrate.module} data-error-reporter={islandAssets.errorReporter.module} />
+      {/* Where the error reporter's Sentry client is, fetched only on the page's first error (decision 063), and the analytics listener (decision 064). */}
+      <script
+        type="module"
+        src={islandAssets.hydrate.module}
+        data-error-reporter={islandAssets.errorReporter.module}
+        data-analytics={islandAssets.analytics.module}
+      />
     </>
   );
 }
@@ -73,6 +79,8 @@ export default function App() {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }));
   // The not-found fallback is the only page React Router runs in the browser; the others start it in the islands' script.
   useEffect(() => startSiteErrorReporting(() => import('@kaja/error-reporter/sentry')), []);
+  // Counted under one path: a missing page's address is whatever was typed or linked.
+  useEffect(() => void import('./analytics').then((listener) => listener.default(runtimeConfigReady, runtimeConfig, '/404')), []);
   return (
     <QueryClientProvider client={queryClient}>
       <div className="flex min-h-screen flex-col">

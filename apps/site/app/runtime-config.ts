@@ -13,6 +13,8 @@ export type RuntimeConfig = {
   supportEmail: string;
   /** Whether the browsers report the site's errors (ERROR_REPORTING, decision 063). */
   errorReporting: boolean;
+  /** Whether the site counts its page views and sign-up clicks (ANALYTICS, decision 064); never read while pre-rendering, so left out there. */
+  analytics?: boolean;
 };
 
 declare global {
@@ -56,6 +58,7 @@ export function runtimeConfig(): RuntimeConfig {
       appMode: given.appMode || 'production',
       supportEmail: given.supportEmail || site.supportEmail,
       errorReporting: given.errorReporting === true,
+      analytics: given.analytics === true,
     };
   }
   return current;

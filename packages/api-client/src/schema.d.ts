@@ -94,6 +94,527 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/analytics/conversion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clicks of the site’s sign-up buttons against sign-ups, per day (platform staff)
+         * @description API key, access token or session cookie; scope `customers:read`.
+         *
+         *     API key, access token or session cookie; scope `customers:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description How many days up to today (UTC) */
+                    days?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SignUpConversion"];
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count a page view or a sign-up button click on the site (limited per client address)
+         * @description What the site’s pages send with `sendBeacon`: JSON as text, so no preflight. Counted per day only, with no cookie, no identifier and no address kept; not counted when the browser sends `DNT: 1` or `Sec-GPC: 1`, nor while analytics is off.
+         *
+         *     No credential needed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "text/plain": string;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Whether the event was counted */
+                                counted: boolean;
+                            };
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/funnel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The funnel from sign-up to the first paid invoice, per day or week, each step once per customer (platform staff)
+         * @description API key, access token or session cookie; scope `customers:read`.
+         *
+         *     API key, access token or session cookie; scope `customers:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    period?: "day" | "week";
+                    /** @description How many days or weeks up to this one */
+                    periods?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Funnel"];
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The site’s page views per day, per page and per referring site (platform staff)
+         * @description API key, access token or session cookie; scope `customers:read`.
+         *
+         *     API key, access token or session cookie; scope `customers:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description How many days up to today (UTC) */
+                    days?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SitePageViews"];
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/apikeys": {
         parameters: {
             query?: never;
@@ -19438,6 +19959,58 @@ export interface components {
             state_changed_at: string | null;
             type: string;
         };
+        Funnel: {
+            /** @description The customers who signed up in these periods: how many reached each step since */
+            cohort: {
+                /** @description Of the cohort at the step before, the share who reached this one */
+                conversion: number | null;
+                customers: number;
+                /** @enum {string} */
+                step: "signed_up" | "email_verified" | "first_zone" | "delegated" | "first_paid_invoice";
+            }[];
+            /** @enum {string} */
+            period: "day" | "week";
+            /** @description Customers who reached each step in each period, oldest first */
+            periods: {
+                delegated: number;
+                email_verified: number;
+                first_paid_invoice: number;
+                first_zone: number;
+                signed_up: number;
+                /**
+                 * Format: date
+                 * @description The period’s first day (weeks begin on Monday)
+                 */
+                start: string;
+            }[];
+            steps: ("signed_up" | "email_verified" | "first_zone" | "delegated" | "first_paid_invoice")[];
+        };
+        FunnelInput: {
+            /** @description The customers who signed up in these periods: how many reached each step since */
+            cohort: {
+                /** @description Of the cohort at the step before, the share who reached this one */
+                conversion: number | null;
+                customers: number;
+                /** @enum {string} */
+                step: "signed_up" | "email_verified" | "first_zone" | "delegated" | "first_paid_invoice";
+            }[];
+            /** @enum {string} */
+            period: "day" | "week";
+            /** @description Customers who reached each step in each period, oldest first */
+            periods: {
+                delegated: number;
+                email_verified: number;
+                first_paid_invoice: number;
+                first_zone: number;
+                signed_up: number;
+                /**
+                 * Format: date
+                 * @description The period’s first day (weeks begin on Monday)
+                 */
+                start: string;
+            }[];
+            steps: ("signed_up" | "email_verified" | "first_zone" | "delegated" | "first_paid_invoice")[];
+        };
         Incident: {
             /** Format: date-time */
             created_at: string;
@@ -20111,6 +20684,90 @@ export interface components {
             /** Format: date-time */
             expires_at: string;
             user: components["schemas"]["UserInput"];
+        };
+        SignUpConversion: {
+            buttons: {
+                /** @description The button: trial (Start Free Trial) or signup (the header’s Sign Up) */
+                button: string;
+                clicks: number;
+            }[];
+            clicks: number;
+            /** @description Sign-ups per click of the sign-up buttons (it may pass 1: not every sign-up starts with a click on the site) */
+            conversion: number | null;
+            days: {
+                clicks: number;
+                /**
+                 * Format: date
+                 * @description A day, UTC
+                 */
+                day: string;
+                sign_ups: number;
+            }[];
+            sign_ups: number;
+        };
+        SignUpConversionInput: {
+            buttons: {
+                /** @description The button: trial (Start Free Trial) or signup (the header’s Sign Up) */
+                button: string;
+                clicks: number;
+            }[];
+            clicks: number;
+            /** @description Sign-ups per click of the sign-up buttons (it may pass 1: not every sign-up starts with a click on the site) */
+            conversion: number | null;
+            days: {
+                clicks: number;
+                /**
+                 * Format: date
+                 * @description A day, UTC
+                 */
+                day: string;
+                sign_ups: number;
+            }[];
+            sign_ups: number;
+        };
+        SitePageViews: {
+            /** @description Page views per day, oldest first */
+            days: {
+                /**
+                 * Format: date
+                 * @description A day, UTC
+                 */
+                day: string;
+                views: number;
+            }[];
+            /** @description The 50 most viewed pages */
+            pages: {
+                /** @description The page’s path as the site pre-renders it */
+                path: string;
+                views: number;
+            }[];
+            /** @description The 50 sites that sent the most visitors (host only) */
+            referrers: {
+                host: string;
+                views: number;
+            }[];
+        };
+        SitePageViewsInput: {
+            /** @description Page views per day, oldest first */
+            days: {
+                /**
+                 * Format: date
+                 * @description A day, UTC
+                 */
+                day: string;
+                views: number;
+            }[];
+            /** @description The 50 most viewed pages */
+            pages: {
+                /** @description The page’s path as the site pre-renders it */
+                path: string;
+                views: number;
+            }[];
+            /** @description The 50 sites that sent the most visitors (host only) */
+            referrers: {
+                host: string;
+                views: number;
+            }[];
         };
         Subscription: {
             billing_interval: ("month" | "year") | null;

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       logLevel: 'info',
       errorReporting: { enabled: true, retentionDays: 30, forwardTo: null },
+      analytics: { enabled: true, retentionMonths: 25 },
     });
     expect(config.nameServers.EU.length).toBeGreaterThan(0);
   });
@@ -42,6 +43,12 @@ describe('loadConfig', () => {
     for (const wrong of ['https://o1.ingest.sentry.io/4507', 'ftp://k@host/1', 'https://k@host/', 'not a url key-in-here']) {
       expect(() => loadConfig({ ERROR_REPORTING_DSN: wrong }), wrong).toThrow('ERROR_REPORTING_DSN must be a DSN: https://<key>@<host>/<project id> (value not shown)');
     }
+  });
+
+  it('turns analytics off and bounds its retention', () => {
+    expect(loadConfig({ ANALYTICS: 'off', ANALYTICS_RETENTION_MONTHS: '13' }).analytics).toEqual({ enabled: false, retentionMonths: 13 });
+    expect(() => loadConfig({ ANALYTICS: 'no' })).toThrow('Invalid configuration: ANALYTICS must be on or off (got "no")');
+    expect(() => loadConfig({ ANALYTICS_RETENTION_MONTHS: '0' })).toThrow('ANALYTICS_RETENTION_MONTHS must be at least 1 month');
   });
 
   it('derives the URLs from HOST and the ports, bracketing IPv6', () => {

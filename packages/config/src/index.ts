@@ -239,6 +239,16 @@ const env = z.object({
       return dsn!;
     })
     .optional(),
+  ANALYTICS: z
+    .enum(['on', 'off'], { error: 'must be on or off' })
+    .default('on')
+    .transform((value) => value === 'on'),
+  ANALYTICS_RETENTION_MONTHS: z.coerce
+    .number({ error: 'must be a number of months' })
+    .int('must be a whole number of months')
+    .min(1, 'must be at least 1 month')
+    .max(120, 'must be at most 120 months')
+    .default(25),
 });
 
 export interface Config {
@@ -318,6 +328,11 @@ export interface Config {
    * `forwardTo`, from ERROR_REPORTING_DSN: an external Sentry or GlitchTip that also receives each stored event.
    */
   errorReporting: { enabled: boolean; retentionDays: number; forwardTo: SentryDsn | null };
+  /**
+   * Privacy-first analytics (decision 064): the site's page views, referrers and sign-up button clicks as
+   * daily counters, and the business funnel; `retentionMonths` is how long the site's daily counters are kept.
+   */
+  analytics: { enabled: boolean; retentionMonths: number };
   /** Special-purpose networks (loopback, private, ...) that zones' secondaries may use all the same. */
   secondaryAllowedCidrs: Cidr[];
   /** Special-purpose networks that webhook endpoints may resolve to all the same (decision 057). */
@@ -407,6 +422,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: values.TRUST_PROXY,
     errorReporting: { enabled: values.ERROR_REPORTING, retentionDays: values.ERROR_RETENTION_DAYS, forwardTo: values.ERROR_REPORTING_DSN ?? null },
+    analytics: { enabled: values.ANALYTICS, retentionMonths: values.ANALYTICS_RETENTION_MONTHS },
     secondaryAllowedCidrs: values.SECONDARY_ALLOWED_CIDRS,
     webhookAllowedCidrs: values.WEBHOOK_ALLOWED_CIDRS,
     keyEncryptionKey: values.KEY_ENCRYPTION_KEY,

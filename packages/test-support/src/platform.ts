@@ -78,6 +78,8 @@ export async function startPlatform(env: Record<string, string> = {}, options: P
       SMTP_URL: '',
       // Off unless a test turns it on: the tests' deliberate failures are not the platform's errors.
       ERROR_REPORTING: 'off',
+      // Off too: a test's page views are not the site's visitors.
+      ANALYTICS: 'off',
       ...(options.appHost ? { APP_URL: `http://${options.appHost}:${appPort}` } : {}),
       ...env,
     },

@@ -4,6 +4,7 @@ import {
   Building2,
   CircleUser,
   CreditCard,
+  Funnel,
   Globe,
   Inbox,
   KeyRound,
@@ -33,4 +34,5 @@ export const navigation: NavigationEntry[] = [
   { to: '/customers', label: 'Customers', icon: Building2, staffOnly: true },
   { to: '/support-requests', label: 'Support requests', icon: Inbox, staffOnly: true },
   { to: '/status', label: 'Status', icon: Activity, staffOnly: true },
+  { to: '/analytics', label: 'Analytics', icon: Funnel, staffOnly: true },
 ];

@@ -4,12 +4,19 @@ import { createElement, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { reportError } from '@kaja/error-reporter';
 import { startSiteErrorReporting } from '../error-reporting';
+import { runtimeConfig, runtimeConfigReady } from '../runtime-config';
 import { IslandSlot } from './island';
 import { IslandProviders } from './providers';
 
 // The page names where the reporter's Sentry client is (root.tsx); it is fetched on the first error only.
-const reporterAddress = document.querySelector<HTMLScriptElement>('script[data-error-reporter]')?.dataset.errorReporter ?? '';
-startSiteErrorReporting(() => import(/* @vite-ignore */ reporterAddress));
+const addresses = document.querySelector<HTMLScriptElement>('script[data-error-reporter]')?.dataset;
+startSiteErrorReporting(() => import(/* @vite-ignore */ addresses?.errorReporter ?? ''));
+// The analytics listener by its address too (decision 064): fetched after this script, it weighs nothing on the
+// page's way to interactive; an import here would bring the bundler's preload helper. One that fails to load counts nothing.
+void import(/* @vite-ignore */ addresses?.analytics ?? '').then(
+  (listener: typeof import('../analytics')) => listener.default(runtimeConfigReady, runtimeConfig),
+  () => undefined,
+);
 
 // The slots' HTML is read before any island hydrates, as the build wrote it.
 const found = [...document.querySelectorAll<HTMLElement>('[data-island]')].map((element) => ({

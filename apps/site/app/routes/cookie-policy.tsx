@@ -30,6 +30,16 @@ export default function CookiePolicy() {
           ),
         },
         {
+          heading: 'Visit statistics without cookies',
+          body: (
+            <p>
+              We count page views, the websites visitors come from and clicks on Start Free Trial and Sign Up without any cookie or other storage in your
+              browser, and without identifiers: each visit only adds one to that day’s count, and the counts are kept for 25 months. Your browser sends nothing
+              for them if it sends Do Not Track or Global Privacy Control. The <a href="/privacy-policy">Privacy Policy</a> says exactly what is sent.
+            </p>
+          ),
+        },
+        {
           heading: 'Managing cookies',
           body: <p>You can delete cookies in your browser's settings at any time. Without the session cookie you cannot stay signed in.</p>,
         },

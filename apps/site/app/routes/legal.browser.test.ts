@@ -19,8 +19,22 @@ describe('legal pages', () => {
         'monthly or annually in advance',
       ],
     ],
-    ['/privacy-policy', 'Privacy Policy', ['as long as your account exists plus 7 years', 'Error reports are deleted after 30 days']],
-    ['/cookie-policy', 'Cookie Policy', ['sidebar_state', '7 days']],
+    [
+      '/privacy-policy',
+      'Privacy Policy',
+      [
+        'as long as your account exists plus 7 years',
+        'Error reports are deleted after 30 days',
+        'we set no cookie, store nothing in your browser, keep no IP address and no identifier',
+        'If your browser sends Do Not Track or Global Privacy Control, nothing is sent and nothing is counted',
+        'Daily visit statistics are deleted after 25 months',
+      ],
+    ],
+    [
+      '/cookie-policy',
+      'Cookie Policy',
+      ['sidebar_state', '7 days', 'without any cookie or other storage in your browser', 'kept for 25 months', 'Global Privacy Control'],
+    ],
   ])('%s shows today as Last updated and its terms', async ([path, title, texts], { newPage }) => {
     const { page } = await newPage();
     await open(page, path);

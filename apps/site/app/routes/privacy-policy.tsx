@@ -29,6 +29,16 @@ export default function PrivacyPolicy() {
                 the page’s address without its query string, your browser’s name and version, and the version of our software. Email addresses, access tokens,
                 form contents and request bodies are never included, and reports are not linked to your account. Only our staff see them.
               </li>
+              <li>
+                Visit statistics: when you open a page of this site, your browser tells us the page’s path (never its query string) and, if you came from
+                another website, that website’s name (not the page). When you click Start Free Trial or Sign Up, it tells us which of the two. We only add one
+                to the day’s count for that page, website or button: we set no cookie, store nothing in your browser, keep no IP address and no identifier, and
+                cannot tell one visitor from another. If your browser sends Do Not Track or Global Privacy Control, nothing is sent and nothing is counted.
+              </li>
+              <li>
+                Sign-up progress: for each customer account we note the day it first reached each step from signing up to its first paid invoice (email address
+                verified, first zone added, first zone delegated to our name servers), to see where new customers get stuck.
+              </li>
             </ul>
           ),
         },
@@ -37,7 +47,8 @@ export default function PrivacyPolicy() {
           body: (
             <p>
               To provide the service you signed up for (contract), to bill you and keep accounting records (legal obligation), and to keep the service secure
-              and working (legitimate interest), which is what error reports are for.
+              and working (legitimate interest), which is what error reports are for. Visit statistics and sign-up progress tell us which pages are read and
+              where signing up is hard, so we can improve the site and the service (legitimate interest); they are never used for advertising or shared.
             </p>
           ),
         },
@@ -55,7 +66,8 @@ export default function PrivacyPolicy() {
           body: (
             <p>
               We keep account data for as long as your account exists plus 7 years, to meet accounting and legal obligations. Then it is deleted. Error reports
-              are deleted after 30 days; only a count of how often each kind of error happened is kept.
+              are deleted after 30 days; only a count of how often each kind of error happened is kept. Daily visit statistics are deleted after 25 months,
+              which lets us compare a month with the same month a year before. Sign-up progress is part of your account data and is deleted with your account.
             </p>
           ),
         },

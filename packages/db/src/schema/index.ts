@@ -23,3 +23,4 @@ export * from './dnsLeases';
 export * from './webhooks';
 export * from './errorReports';
 export * from './networkQueryCounts';
+export * from './analytics';

@@ -14,7 +14,7 @@ export const sessionCookie = 'kaja_session';
  */
 export type RouteAuth = 'public' | 'credential' | 'session';
 
-export type RateClass = 'read' | 'write' | 'mail' | 'support' | 'errors';
+export type RateClass = 'read' | 'write' | 'mail' | 'support' | 'errors' | 'analytics';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -12,6 +12,8 @@ export interface RateLimits {
   support: { limit: number; windowSeconds: number };
   /** Error reports from browsers per client address and window (decision 063). */
   errors: { limit: number; windowSeconds: number };
+  /** Analytics events from browsers per client address and window (decision 064). */
+  analytics: { limit: number; windowSeconds: number };
   /** Multiplies the plans' read and write rates (tests raise it to write many records quickly). */
   planScale: number;
   /** Refused credentials per client address and window; above it, calls with a credential are refused unread. */
@@ -27,6 +29,7 @@ export const defaultRateLimits: RateLimits = {
   mail: { limit: 10, windowSeconds: 15 * 60 },
   support: { limit: 5, windowSeconds: 60 * 60 },
   errors: { limit: 30, windowSeconds: 60 },
+  analytics: { limit: 60, windowSeconds: 60 },
   planScale: 1,
   failedAuthentication: { limit: 30, windowSeconds: 60 },
   delegationCheck: { limit: 5, windowSeconds: 10 * 60 },
@@ -47,7 +50,7 @@ export async function rateLimitPlugin(app: FastifyInstance, { limits }: { limits
     let limit: number;
     let windowSeconds = 60;
     let key: string;
-    if (rateClass === 'mail' || rateClass === 'support' || rateClass === 'errors') {
+    if (rateClass === 'mail' || rateClass === 'support' || rateClass === 'errors' || rateClass === 'analytics') {
       ({ limit, windowSeconds } = limits[rateClass]);
       key = `${rateClass}:${request.ip}`;
     } else if (principal) {

@@ -17,6 +17,7 @@ import { sessionRoutes } from './sessions';
 import { twoFactorRoutes } from './twoFactor';
 import { webhookRoutes } from './webhooks';
 import { errorReportRoutes } from './errorReports';
+import { analyticsRoutes } from './analytics';
 
 /** Every /v1 route; each file mirrors a part of the URL space. */
 export const v1Routes: FastifyPluginAsyncZod = async (app) => {
@@ -40,4 +41,5 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(healthRoutes);
   await app.register(webhookRoutes);
   await app.register(errorReportRoutes);
+  await app.register(analyticsRoutes);
 };

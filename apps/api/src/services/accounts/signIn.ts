@@ -16,6 +16,7 @@ import { mailUser } from '../ops/securityMail';
 import { createSession, isNewDevice, listOpenSessions, presentSession, revokeSession, revokeSessions, type SignInMethod } from './sessions';
 import { accountUnderAttack, checkSignInAllowed, clearSignInFailures, recordSignInFailure } from './signInLimits';
 import { factorsOf, hasAnyFactor } from './twoFactor';
+import { recordFunnelStep } from '../ops/analytics/funnel';
 
 export interface Client {
   ip: string;
@@ -55,6 +56,7 @@ export async function signup(ctx: ServiceContext, input: { email: string; passwo
         targetId: user!.id,
         summary: { email: user!.email, company: customer.name },
       });
+      await recordFunnelStep(ctx, tx, customer.id, 'signed_up');
       after.mail(verificationMail(ctx.config, input.email, await issueEmailToken(tx, user!.id, 'verify_email')));
     });
   } catch (error) {
@@ -228,6 +230,7 @@ export async function verifyEmail(ctx: ServiceContext, token: string, client: Cl
     const [existingKey] = await tx.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.userId, userId)).limit(1);
     const defaultApiKey = firstTime && !existingKey ? await createDefaultApiKey(tx, verified!) : null;
     const session = await createSession(tx, userId, client, 'email_verification');
+    if (firstTime) await recordFunnelStep(ctx, tx, verified!.customerId, 'email_verified');
     await recordAudit(tx, asUser(userId, client), {
       customerId: verified!.customerId,
       action: 'user.email_verified',
@@ -283,6 +286,8 @@ export async function resetPassword(ctx: ServiceContext, input: { token: string;
       .set({ passwordHash, emailVerifiedAt: user!.emailVerifiedAt ?? new Date(), updatedAt: new Date() })
       .where(eq(users.id, userId));
     await revokeSessions(tx, userId);
+    // A reset link mailed to the address proves it as well as the verification link would.
+    if (!user!.emailVerifiedAt) await recordFunnelStep(ctx, tx, user!.customerId, 'email_verified');
     const revokedKeys = input.revoke_api_keys
       ? await tx
           .update(apiKeys)

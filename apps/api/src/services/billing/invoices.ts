@@ -8,6 +8,7 @@ import type { Principal } from '../accounts/principal';
 import { canSeeCustomer, requireManager, requireStaff } from '../accounts/principal';
 import { paymentTermDays, seller } from './seller';
 import { netOfGross, vatOn, vatTreatment } from './vat';
+import { recordFunnelStep } from '../ops/analytics/funnel';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 type CustomerRow = typeof customers.$inferSelect;
@@ -176,6 +177,7 @@ export async function markInvoicePaid(
       targetId: invoice.id,
       summary: { number: formatInvoiceNumber(invoice.number), gross_cents: invoice.grossCents, reference: input.reference },
     });
+    await recordFunnelStep(ctx, tx, invoice.customerId!, 'first_paid_invoice');
     const [unpaid] = await tx
       .select({ value: count() })
       .from(invoices)

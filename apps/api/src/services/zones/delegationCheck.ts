@@ -22,6 +22,7 @@ import { DnsExchangeError } from '../dns/dnsExchange';
 import { readParentView, type ParentView } from '../dns/parentView';
 import type { Principal } from '../accounts/principal';
 import { deleteZoneJob, type DeleteZonePayload } from './zones';
+import { recordFunnelStep } from '../ops/analytics/funnel';
 
 /** Checks one zone's delegation (on demand, and the first check of a new zone). */
 export const delegationCheckJob = 'delegation.check';
@@ -202,7 +203,10 @@ export async function checkDelegation(ctx: ServiceContext, zoneId: string): Prom
       .values({ zoneId: zone.id, ...stored })
       .onConflictDoUpdate({ target: delegationChecks.zoneId, set: stored });
     // The checklist's "point your name servers to us" step is done when the parent says so.
-    if (pointsToUs(nsState)) await advanceOnboarding(tx, systemActor, zone.customerId, 'update_nameservers');
+    if (pointsToUs(nsState)) {
+      await advanceOnboarding(tx, systemActor, zone.customerId, 'update_nameservers');
+      await recordFunnelStep(ctx, tx, zone.customerId, 'delegated');
+    }
     if (activated) {
       await recordAudit(tx, systemActor, {
         customerId: zone.customerId,

@@ -27,6 +27,7 @@ import type { Principal } from '../accounts/principal';
 import { pendingSinceForNewZone, presentZoneDelegation, queueFirstDelegationCheck } from './delegationCheck';
 import { checkPrimaries, presentSecondaryState, readSecondaryState, startSecondaryZone, type PrimaryInput } from './secondaryZones';
 import type { ZoneContext } from '../context';
+import { recordFunnelStep } from '../ops/analytics/funnel';
 
 export type ZoneRegion = ZoneRow['region'];
 type SecondaryZoneRow = NonNullable<Awaited<ReturnType<typeof readSecondaryState>> extends Map<string, infer R> ? R : never>;
@@ -134,6 +135,7 @@ export async function createZone(ctx: ZoneContext, principal: Principal, input: 
       summary: { name, region, ttl, serial },
     });
     await advanceOnboarding(tx, principal.actor, principal.customerId, 'create_zone');
+    await recordFunnelStep(ctx, tx, principal.customerId, 'first_zone');
     await emitWebhookEvent(tx, { customerId: principal.customerId, type: 'zone.created', data: zoneCreatedEvent(zone!) });
     after.publish(noticeOf(zone!));
     await syncCatalogZone(tx, ctx, after, principal.customerId, principal.actor);
@@ -194,6 +196,7 @@ async function createSecondaryZone(
     summary: { name: input.name, region: input.region, type: 'secondary', primaries: primaries.map((p) => `${p.address} port ${p.port}`) },
   });
   await advanceOnboarding(tx, principal.actor, principal.customerId, 'create_zone');
+  await recordFunnelStep(ctx, tx, principal.customerId, 'first_zone');
   return zone!;
 }
 
