@@ -1,4 +1,17 @@
-import { Activity, Bug, CircleUser, CreditCard, Globe, KeyRound, LayoutDashboard, type LucideIcon, ScrollText, ShieldCheck, Users, Webhook } from 'lucide-react';
+import {
+  Activity,
+  Bug,
+  CircleUser,
+  CreditCard,
+  Globe,
+  KeyRound,
+  LayoutDashboard,
+  type LucideIcon,
+  ScrollText,
+  ShieldCheck,
+  Users,
+  Webhook,
+} from 'lucide-react';
 
 /** `staffOnly`: shown to platform staff only (the API refuses everyone else the data anyway). */
 export type NavigationEntry = { to: string; label: string; icon: LucideIcon; staffOnly?: boolean };
