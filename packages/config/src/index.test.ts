@@ -41,7 +41,9 @@ describe('loadConfig', () => {
       publicKey: 'key',
     });
     for (const wrong of ['https://o1.ingest.sentry.io/4507', 'ftp://k@host/1', 'https://k@host/', 'not a url key-in-here']) {
-      expect(() => loadConfig({ ERROR_REPORTING_DSN: wrong }), wrong).toThrow('ERROR_REPORTING_DSN must be a DSN: https://<key>@<host>/<project id> (value not shown)');
+      expect(() => loadConfig({ ERROR_REPORTING_DSN: wrong }), wrong).toThrow(
+        'ERROR_REPORTING_DSN must be a DSN: https://<key>@<host>/<project id> (value not shown)',
+      );
     }
   });
 

@@ -27,7 +27,8 @@ export default function PrivacyPolicy() {
               <li>
                 Error reports: when a page of this site or of the dashboard fails unexpectedly, your browser sends us the error, where in our code it happened,
                 the page’s address without its query string, your browser’s name and version, and the version of our software. Email addresses, access tokens,
-                form contents and request bodies are never included, and reports are not linked to your account. Only our staff see them.
+                form contents and request bodies are never included, and reports are not linked to your account. Only our staff see them; where we use an
+                error-tracking service (Sentry or GlitchTip), it receives these same reports and nothing more.
               </li>
               <li>
                 Visit statistics: when you open a page of this site, your browser tells us the page’s path (never its query string) and, if you came from

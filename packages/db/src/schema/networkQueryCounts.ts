@@ -15,8 +15,5 @@ export const networkQueryCounts = pgTable(
     hour: timestamp('hour', { withTimezone: true }).notNull(),
     count: bigint('count', { mode: 'number' }).notNull(),
   },
-  (table) => [
-    primaryKey({ columns: [table.network, table.hour] }),
-    check('network_query_counts_network_check', sql`${table.network} in ('EU', 'GLOBAL')`),
-  ],
+  (table) => [primaryKey({ columns: [table.network, table.hour] }), check('network_query_counts_network_check', sql`${table.network} in ('EU', 'GLOBAL')`)],
 );

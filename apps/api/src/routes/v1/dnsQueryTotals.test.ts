@@ -63,7 +63,8 @@ describe('DNS query totals per network', () => {
   });
 
   it('answers a bad window with 422, and is for platform staff only', async () => {
-    for (const days of ['0', '91', 'week']) expect((await api.request('GET', `/dns-query-totals?days=${days}`, { token: staff.accessToken })).status, days).toBe(422);
+    for (const days of ['0', '91', 'week'])
+      expect((await api.request('GET', `/dns-query-totals?days=${days}`, { token: staff.accessToken })).status, days).toBe(422);
     const refused = await api.request('GET', '/dns-query-totals', { token: customer.accessToken });
     expect(refused.status).toBe(403);
     expect(errorOf(refused).code).toBe('forbidden');

@@ -173,9 +173,9 @@ describe('error reports', () => {
     expect((await post(message('Checkout widget gave up'))).status).toBe(200);
     expect((await post(message('Noisy extension error'))).status).toBe(200);
     const find = async (query: string, text: string) =>
-      ((await api.request('GET', `/errors?source=site${query}`, { token: staff.accessToken })).body.data as { id: string; message: string; state: string }[]).find(
-        (item) => item.message === text,
-      );
+      (
+        (await api.request('GET', `/errors?source=site${query}`, { token: staff.accessToken })).body.data as { id: string; message: string; state: string }[]
+      ).find((item) => item.message === text);
     const checkout = (await find('', 'Checkout widget gave up'))!;
     const noisy = (await find('', 'Noisy extension error'))!;
     expect(checkout.state).toBe('open');
@@ -264,7 +264,15 @@ describe('error reports forwarded to an external Sentry or GlitchTip', () => {
     const event = {
       tags: { app: 'dashboard' },
       release: 'abc1234',
-      exception: { values: [{ type: 'TypeError', value: 'failed for ada@example.com with kst_secretvalue', stacktrace: { frames: [{ filename: 'http://127.0.0.1:8081/assets/a.js?v=2', function: 'f', lineno: 1, colno: 9 }] } }] },
+      exception: {
+        values: [
+          {
+            type: 'TypeError',
+            value: 'failed for ada@example.com with kst_secretvalue',
+            stacktrace: { frames: [{ filename: 'http://127.0.0.1:8081/assets/a.js?v=2', function: 'f', lineno: 1, colno: 9 }] },
+          },
+        ],
+      },
       request: { url: 'http://127.0.0.1:8081/zones/42?token=kst_secretvalue', headers: { 'User-Agent': chrome } },
       user: { email: 'ada@example.com', ip_address: '192.0.2.7' },
       breadcrumbs: [{ message: 'clicked' }],
@@ -285,7 +293,9 @@ describe('error reports forwarded to an external Sentry or GlitchTip', () => {
       transaction: '/zones/42',
       exception: { values: [{ type: 'TypeError', value: 'failed for [email] with [redacted]' }] },
     });
-    expect(forwarded.exception.values[0].stacktrace.frames).toEqual([{ filename: 'http://127.0.0.1:8081/assets/a.js', function: 'f', lineno: 1, colno: 9, in_app: true }]);
+    expect(forwarded.exception.values[0].stacktrace.frames).toEqual([
+      { filename: 'http://127.0.0.1:8081/assets/a.js', function: 'f', lineno: 1, colno: 9, in_app: true },
+    ]);
     // What the platform did not keep, the external service does not get either.
     for (const kept of ['ada@example.com', 'kst_secretvalue', '192.0.2.7', 'clicked', 'token=']) expect(sent.body).not.toContain(kept);
   });
@@ -297,8 +307,15 @@ describe('error reports forwarded to an external Sentry or GlitchTip', () => {
     await api.app.settled();
     const sent = receiver.received.slice(before);
     expect(sent).toHaveLength(1);
-    expect(JSON.parse(sent[0]!.body.split('\n')[2]!)).toMatchObject({ platform: 'node', tags: { app: 'job' }, exception: { values: [{ value: 'mail server refused' }] } });
-    const stored = await api.request('POST', '/errors/envelope', { body: envelope({ tags: { app: 'site' }, message: 'after a refusal' }), headers: { 'content-type': 'text/plain' } });
+    expect(JSON.parse(sent[0]!.body.split('\n')[2]!)).toMatchObject({
+      platform: 'node',
+      tags: { app: 'job' },
+      exception: { values: [{ value: 'mail server refused' }] },
+    });
+    const stored = await api.request('POST', '/errors/envelope', {
+      body: envelope({ tags: { app: 'site' }, message: 'after a refusal' }),
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(stored.body.data).toEqual({ accepted: 1 });
     await api.app.settled();
     expect((await api.database.db.select().from(errorIssues).where(eq(errorIssues.message, 'after a refusal'))).length).toBe(1);

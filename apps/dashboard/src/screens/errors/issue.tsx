@@ -105,7 +105,13 @@ function IssueActions({ id, state }: { id: string; state: ErrorIssueState }) {
   return (
     <div className="flex flex-wrap gap-2">
       {actions.map((action) => (
-        <Button key={action.to} size="sm" variant={action.to === 'resolved' ? 'default' : 'outline'} disabled={change.isPending} onClick={() => change.mutate(action.to)}>
+        <Button
+          key={action.to}
+          size="sm"
+          variant={action.to === 'resolved' ? 'default' : 'outline'}
+          disabled={change.isPending}
+          onClick={() => change.mutate(action.to)}
+        >
           {action.label}
         </Button>
       ))}

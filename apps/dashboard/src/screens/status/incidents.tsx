@@ -16,8 +16,18 @@ import {
   useRegions,
 } from './status-data';
 
-const impactNames: Record<IncidentImpact, string> = { none: 'None', minor: 'Minor (degraded)', major: 'Major (partial outage)', critical: 'Critical (full outage)' };
-const statusNames: Record<IncidentStatus, string> = { investigating: 'Investigating', identified: 'Identified', monitoring: 'Monitoring', resolved: 'Resolved' };
+const impactNames: Record<IncidentImpact, string> = {
+  none: 'None',
+  minor: 'Minor (degraded)',
+  major: 'Major (partial outage)',
+  critical: 'Critical (full outage)',
+};
+const statusNames: Record<IncidentStatus, string> = {
+  investigating: 'Investigating',
+  identified: 'Identified',
+  monitoring: 'Monitoring',
+  resolved: 'Resolved',
+};
 
 const failureText = (error: unknown) => (error instanceof ApiError ? error.message : unexpectedErrorText);
 

@@ -77,7 +77,10 @@ describe('the Status screen for platform staff', () => {
     expect(cells[3]).toBe(node.version);
     expect(Number(cells[4])).toBeGreaterThanOrEqual(1);
     expect(cells[5]).toMatch(/^\d+\.\d s$/);
-    await page.getByRole('heading', { name: /Europe/, level: 3 }).getByText('Online').waitFor();
+    await page
+      .getByRole('heading', { name: /Europe/, level: 3 })
+      .getByText('Online')
+      .waitFor();
 
     const euRow = page.getByRole('table', { name: 'Queries per network' }).locator('tbody tr').filter({ hasText: 'EU network' });
     await euRow.waitFor();
@@ -88,9 +91,15 @@ describe('the Status screen for platform staff', () => {
     // A region without nodes shows what staff set.
     const africa = (await call('GET', '/regions')).body.data.find((item: { name: string }) => item.name === 'Africa');
     expect(africa.staff_status).toBe('NA');
-    await page.getByRole('region', { name: /Africa/ }).getByLabel('Status set by staff').selectOption('offline');
+    await page
+      .getByRole('region', { name: /Africa/ })
+      .getByLabel('Status set by staff')
+      .selectOption('offline');
     await expect.poll(async () => (await call('GET', `/regions/${africa.id}`)).body.data.status).toBe('offline');
-    await page.getByRole('heading', { name: /Africa/, level: 3 }).getByText('Offline').waitFor();
+    await page
+      .getByRole('heading', { name: /Africa/, level: 3 })
+      .getByText('Offline')
+      .waitFor();
     await checkScreen(page, 'status');
   });
 
