@@ -9516,7 +9516,20 @@ export interface paths {
                                 /** @description trial_ended: the trial ended without a plan; unpaid: an invoice 30 days unpaid; staff: Kaja DNS suspended it */
                                 suspension_reason: ("trial_ended" | "unpaid" | "staff") | null;
                                 trial_ends_at: string | null;
-                                usage: components["schemas"]["AccountUsage"];
+                                usage: {
+                                    queries_this_month: {
+                                        limit: number | null;
+                                        used: number;
+                                    };
+                                    records: {
+                                        limit: number | null;
+                                        used: number;
+                                    };
+                                    zones: {
+                                        limit: number | null;
+                                        used: number;
+                                    };
+                                };
                             };
                             /** @enum {string} */
                             status: "success";
@@ -9676,7 +9689,20 @@ export interface paths {
                                 /** @description trial_ended: the trial ended without a plan; unpaid: an invoice 30 days unpaid; staff: Kaja DNS suspended it */
                                 suspension_reason: ("trial_ended" | "unpaid" | "staff") | null;
                                 trial_ends_at: string | null;
-                                usage: components["schemas"]["AccountUsage"];
+                                usage: {
+                                    queries_this_month: {
+                                        limit: number | null;
+                                        used: number;
+                                    };
+                                    records: {
+                                        limit: number | null;
+                                        used: number;
+                                    };
+                                    zones: {
+                                        limit: number | null;
+                                        used: number;
+                                    };
+                                };
                             };
                             /** @enum {string} */
                             status: "success";
@@ -9846,7 +9872,20 @@ export interface paths {
                                     /** @description trial_ended: the trial ended without a plan; unpaid: an invoice 30 days unpaid; staff: Kaja DNS suspended it */
                                     suspension_reason: ("trial_ended" | "unpaid" | "staff") | null;
                                     trial_ends_at: string | null;
-                                    usage: components["schemas"]["AccountUsage"];
+                                    usage: {
+                                        queries_this_month: {
+                                            limit: number | null;
+                                            used: number;
+                                        };
+                                        records: {
+                                            limit: number | null;
+                                            used: number;
+                                        };
+                                        zones: {
+                                            limit: number | null;
+                                            used: number;
+                                        };
+                                    };
                                 };
                             };
                             /** @enum {string} */
@@ -9999,7 +10038,20 @@ export interface paths {
                                 /** @description trial_ended: the trial ended without a plan; unpaid: an invoice 30 days unpaid; staff: Kaja DNS suspended it */
                                 suspension_reason: ("trial_ended" | "unpaid" | "staff") | null;
                                 trial_ends_at: string | null;
-                                usage: components["schemas"]["AccountUsage"];
+                                usage: {
+                                    queries_this_month: {
+                                        limit: number | null;
+                                        used: number;
+                                    };
+                                    records: {
+                                        limit: number | null;
+                                        used: number;
+                                    };
+                                    zones: {
+                                        limit: number | null;
+                                        used: number;
+                                    };
+                                };
                             };
                             /** @enum {string} */
                             status: "success";
@@ -10160,7 +10212,20 @@ export interface paths {
                                 /** @description trial_ended: the trial ended without a plan; unpaid: an invoice 30 days unpaid; staff: Kaja DNS suspended it */
                                 suspension_reason: ("trial_ended" | "unpaid" | "staff") | null;
                                 trial_ends_at: string | null;
-                                usage: components["schemas"]["AccountUsage"];
+                                usage: {
+                                    queries_this_month: {
+                                        limit: number | null;
+                                        used: number;
+                                    };
+                                    records: {
+                                        limit: number | null;
+                                        used: number;
+                                    };
+                                    zones: {
+                                        limit: number | null;
+                                        used: number;
+                                    };
+                                };
                             };
                             /** @enum {string} */
                             status: "success";
@@ -18344,34 +18409,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        AccountUsage: {
-            queries_this_month: {
-                limit: number | null;
-                used: number;
-            };
-            records: {
-                limit: number | null;
-                used: number;
-            };
-            zones: {
-                limit: number | null;
-                used: number;
-            };
-        };
-        AccountUsageInput: {
-            queries_this_month: {
-                limit: number | null;
-                used: number;
-            };
-            records: {
-                limit: number | null;
-                used: number;
-            };
-            zones: {
-                limit: number | null;
-                used: number;
-            };
-        };
         ApiKey: {
             /** Format: date-time */
             created_at: string;
@@ -18766,7 +18803,20 @@ export interface components {
             /** @description The latest 24 */
             invoices: components["schemas"]["Invoice"][];
             members: components["schemas"]["User"][];
-            usage: components["schemas"]["AccountUsage"];
+            usage: {
+                queries_this_month: {
+                    limit: number | null;
+                    used: number;
+                };
+                records: {
+                    limit: number | null;
+                    used: number;
+                };
+                zones: {
+                    limit: number | null;
+                    used: number;
+                };
+            };
             zone_count: number;
             /** @description The first 200 by name */
             zones: {
@@ -18790,7 +18840,20 @@ export interface components {
             /** @description The latest 24 */
             invoices: components["schemas"]["InvoiceInput"][];
             members: components["schemas"]["UserInput"][];
-            usage: components["schemas"]["AccountUsageInput"];
+            usage: {
+                queries_this_month: {
+                    limit: number | null;
+                    used: number;
+                };
+                records: {
+                    limit: number | null;
+                    used: number;
+                };
+                zones: {
+                    limit: number | null;
+                    used: number;
+                };
+            };
             zone_count: number;
             /** @description The first 200 by name */
             zones: {
@@ -18823,7 +18886,20 @@ export interface components {
             subscription: components["schemas"]["Subscription"] | null;
             /** Format: date-time */
             updated_at: string;
-            usage: components["schemas"]["AccountUsage"];
+            usage: {
+                queries_this_month: {
+                    limit: number | null;
+                    used: number;
+                };
+                records: {
+                    limit: number | null;
+                    used: number;
+                };
+                zones: {
+                    limit: number | null;
+                    used: number;
+                };
+            };
             vat_id: string | null;
         };
         CustomerWithUsageInput: {
@@ -18841,7 +18917,20 @@ export interface components {
             subscription: components["schemas"]["SubscriptionInput"] | null;
             /** Format: date-time */
             updated_at: string;
-            usage: components["schemas"]["AccountUsageInput"];
+            usage: {
+                queries_this_month: {
+                    limit: number | null;
+                    used: number;
+                };
+                records: {
+                    limit: number | null;
+                    used: number;
+                };
+                zones: {
+                    limit: number | null;
+                    used: number;
+                };
+            };
             vat_id: string | null;
         };
         DnskeyRecord: {
