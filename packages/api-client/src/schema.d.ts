@@ -10363,7 +10363,20 @@ export interface paths {
                                 /** @description trial_ended: the trial ended without a plan; unpaid: an invoice 30 days unpaid; staff: Kaja DNS suspended it */
                                 suspension_reason: ("trial_ended" | "unpaid" | "staff") | null;
                                 trial_ends_at: string | null;
-                                usage: components["schemas"]["AccountUsage"];
+                                usage: {
+                                    queries_this_month: {
+                                        limit: number | null;
+                                        used: number;
+                                    };
+                                    records: {
+                                        limit: number | null;
+                                        used: number;
+                                    };
+                                    zones: {
+                                        limit: number | null;
+                                        used: number;
+                                    };
+                                };
                             };
                             /** @enum {string} */
                             status: "success";
@@ -10523,7 +10536,20 @@ export interface paths {
                                 /** @description trial_ended: the trial ended without a plan; unpaid: an invoice 30 days unpaid; staff: Kaja DNS suspended it */
                                 suspension_reason: ("trial_ended" | "unpaid" | "staff") | null;
                                 trial_ends_at: string | null;
-                                usage: components["schemas"]["AccountUsage"];
+                                usage: {
+                                    queries_this_month: {
+                                        limit: number | null;
+                                        used: number;
+                                    };
+                                    records: {
+                                        limit: number | null;
+                                        used: number;
+                                    };
+                                    zones: {
+                                        limit: number | null;
+                                        used: number;
+                                    };
+                                };
                             };
                             /** @enum {string} */
                             status: "success";
@@ -10693,7 +10719,20 @@ export interface paths {
                                     /** @description trial_ended: the trial ended without a plan; unpaid: an invoice 30 days unpaid; staff: Kaja DNS suspended it */
                                     suspension_reason: ("trial_ended" | "unpaid" | "staff") | null;
                                     trial_ends_at: string | null;
-                                    usage: components["schemas"]["AccountUsage"];
+                                    usage: {
+                                        queries_this_month: {
+                                            limit: number | null;
+                                            used: number;
+                                        };
+                                        records: {
+                                            limit: number | null;
+                                            used: number;
+                                        };
+                                        zones: {
+                                            limit: number | null;
+                                            used: number;
+                                        };
+                                    };
                                 };
                             };
                             /** @enum {string} */
@@ -10846,7 +10885,20 @@ export interface paths {
                                 /** @description trial_ended: the trial ended without a plan; unpaid: an invoice 30 days unpaid; staff: Kaja DNS suspended it */
                                 suspension_reason: ("trial_ended" | "unpaid" | "staff") | null;
                                 trial_ends_at: string | null;
-                                usage: components["schemas"]["AccountUsage"];
+                                usage: {
+                                    queries_this_month: {
+                                        limit: number | null;
+                                        used: number;
+                                    };
+                                    records: {
+                                        limit: number | null;
+                                        used: number;
+                                    };
+                                    zones: {
+                                        limit: number | null;
+                                        used: number;
+                                    };
+                                };
                             };
                             /** @enum {string} */
                             status: "success";
@@ -11007,7 +11059,20 @@ export interface paths {
                                 /** @description trial_ended: the trial ended without a plan; unpaid: an invoice 30 days unpaid; staff: Kaja DNS suspended it */
                                 suspension_reason: ("trial_ended" | "unpaid" | "staff") | null;
                                 trial_ends_at: string | null;
-                                usage: components["schemas"]["AccountUsage"];
+                                usage: {
+                                    queries_this_month: {
+                                        limit: number | null;
+                                        used: number;
+                                    };
+                                    records: {
+                                        limit: number | null;
+                                        used: number;
+                                    };
+                                    zones: {
+                                        limit: number | null;
+                                        used: number;
+                                    };
+                                };
                             };
                             /** @enum {string} */
                             status: "success";
@@ -19191,34 +19256,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        AccountUsage: {
-            queries_this_month: {
-                limit: number | null;
-                used: number;
-            };
-            records: {
-                limit: number | null;
-                used: number;
-            };
-            zones: {
-                limit: number | null;
-                used: number;
-            };
-        };
-        AccountUsageInput: {
-            queries_this_month: {
-                limit: number | null;
-                used: number;
-            };
-            records: {
-                limit: number | null;
-                used: number;
-            };
-            zones: {
-                limit: number | null;
-                used: number;
-            };
-        };
         ApiKey: {
             /** Format: date-time */
             created_at: string;
@@ -19613,7 +19650,20 @@ export interface components {
             /** @description The latest 24 */
             invoices: components["schemas"]["Invoice"][];
             members: components["schemas"]["User"][];
-            usage: components["schemas"]["AccountUsage"];
+            usage: {
+                queries_this_month: {
+                    limit: number | null;
+                    used: number;
+                };
+                records: {
+                    limit: number | null;
+                    used: number;
+                };
+                zones: {
+                    limit: number | null;
+                    used: number;
+                };
+            };
             zone_count: number;
             /** @description The first 200 by name */
             zones: {
@@ -19637,7 +19687,20 @@ export interface components {
             /** @description The latest 24 */
             invoices: components["schemas"]["InvoiceInput"][];
             members: components["schemas"]["UserInput"][];
-            usage: components["schemas"]["AccountUsageInput"];
+            usage: {
+                queries_this_month: {
+                    limit: number | null;
+                    used: number;
+                };
+                records: {
+                    limit: number | null;
+                    used: number;
+                };
+                zones: {
+                    limit: number | null;
+                    used: number;
+                };
+            };
             zone_count: number;
             /** @description The first 200 by name */
             zones: {
@@ -19670,7 +19733,20 @@ export interface components {
             subscription: components["schemas"]["Subscription"] | null;
             /** Format: date-time */
             updated_at: string;
-            usage: components["schemas"]["AccountUsage"];
+            usage: {
+                queries_this_month: {
+                    limit: number | null;
+                    used: number;
+                };
+                records: {
+                    limit: number | null;
+                    used: number;
+                };
+                zones: {
+                    limit: number | null;
+                    used: number;
+                };
+            };
             vat_id: string | null;
         };
         CustomerWithUsageInput: {
@@ -19688,7 +19764,20 @@ export interface components {
             subscription: components["schemas"]["SubscriptionInput"] | null;
             /** Format: date-time */
             updated_at: string;
-            usage: components["schemas"]["AccountUsageInput"];
+            usage: {
+                queries_this_month: {
+                    limit: number | null;
+                    used: number;
+                };
+                records: {
+                    limit: number | null;
+                    used: number;
+                };
+                zones: {
+                    limit: number | null;
+                    used: number;
+                };
+            };
             vat_id: string | null;
         };
         DnskeyRecord: {

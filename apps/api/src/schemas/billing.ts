@@ -8,7 +8,7 @@ export const onboardingStep = z.enum(['create_zone', 'add_records', 'update_name
 
 const usage = z.object({ used: z.number().int(), limit: z.number().int().nullable() });
 /** Zones, records and this month's queries against the plan's limits (null: no limit, or no current plan). */
-export const accountUsage = z.object({ zones: usage, records: usage, queries_this_month: usage }).meta({ id: 'AccountUsage' });
+export const accountUsage = z.object({ zones: usage, records: usage, queries_this_month: usage });
 
 export const onboarding = z.object({
   steps: z.array(z.object({ step: onboardingStep, done: z.boolean() })),

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { createStaff } from '../../services/accounts/staff';
 import { staffOnlySummary } from '../../plugins/app/authentication';
 import { apiTest } from '../../apiTest';
-import { errorOf, signInStaff, signUpOwner, type TestApi } from '../../testing';
+import { enrolTotp, errorOf, signUpOwner, type TestApi } from '../../testing';
 
 const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const anyId = '00000000-0000-4000-8000-000000000000';
@@ -76,7 +76,7 @@ apiTest('a customer’s owner sees only their own customer in the list of all cu
   expect(own.body.data.map((customer: { id: string }) => customer.id)).toEqual([owner.customerId]);
 });
 
-apiTest('staff without a second factor reach no staff route until they enrol one', async ({ api }) => {
+apiTest('staff without a second factor reach no staff route until they enrol one, then reach them', async ({ api }) => {
   const { email, password } = await createStaff(api.database.db, `unenrolled-staff-${Date.now()}@example.test`);
   const token = (await api.request('POST', '/auth/signin', { body: { email, password } })).body.data.access_token as string;
   for (const { method, path } of await staffRoutes(api)) {
@@ -84,6 +84,6 @@ apiTest('staff without a second factor reach no staff route until they enrol one
     expect(refused.status, `${method} ${path}`).toBe(403);
     expect(errorOf(refused).details, `${method} ${path}`).toMatchObject({ enrolment_required: true });
   }
-  const enrolled = await signInStaff(api);
-  expect((await api.request('GET', '/support', { token: enrolled.accessToken })).status).toBe(200);
+  await enrolTotp(api, token);
+  expect((await api.request('GET', '/support', { token })).status).toBe(200);
 });

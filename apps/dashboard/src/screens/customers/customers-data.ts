@@ -4,7 +4,6 @@ import { api, call } from '../../api/client';
 
 export type CustomerWithUsage = components['schemas']['CustomerWithUsage'];
 export type CustomerOverview = components['schemas']['CustomerOverview'];
-export type AccountUsage = components['schemas']['AccountUsage'];
 export type CustomerState = NonNullable<paths['/v1/customers']['get']['parameters']['query']>['state'];
 
 /** Every customer query: an action on one refreshes the list and the overview alike. */
