@@ -96,10 +96,15 @@ for (const nsec3 of [false, true]) {
       const zone = server.zones.get(ZONE)!;
       const signer = server.signing.signer(zone)!;
       const soa = signer.signatures.for(zone.soa)!;
-      // Every signature lasts at most 14 days: a horizon of 15 takes them all.
-      await server.signing.renew(15 * DAY);
+      // The SOA's signature as if made 13 days ago: due for renewal within the hour.
+      signer.signatures.invalidate(zone.name, RRType.SOA);
+      const cache = signer.signatures;
+      expect(cache.store(zone.soa, soa, Math.floor(Date.now() / 1000) + 3600, { generation: cache.generation, written: cache.written })).toBe(true);
+      expect([...cache.due(Math.floor(Date.now() / 1000) + 2 * DAY)].map((r) => r.type)).toEqual([RRType.SOA]);
+      await server.signing.renew(2 * DAY);
       const renewed = signer.signatures.for(zone.soa)!;
       expect(renewed).not.toBe(soa);
+      expect([...cache.due(Math.floor(Date.now() / 1000) + 2 * DAY)]).toHaveLength(0);
       expect(readRrsig(renewed.rdata[0]!).expiration).toBeGreaterThan(Math.floor(Date.now() / 1000) + 13 * DAY);
       const made = await madeOnline([
         [ZONE, 'SOA', validated],
