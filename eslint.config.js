@@ -6,6 +6,9 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { typescriptPrograms } from './scripts/typescriptPrograms.mjs';
+
+const programs = typescriptPrograms({ name: 'tsconfig.lint.json', extraInclude: ['vitest.config.ts', 'apps/api/bench'] });
 
 export default tseslint.config(
   {
@@ -16,8 +19,12 @@ export default tseslint.config(
     extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],
     languageOptions: {
       parserOptions: {
-        // Each workspace's tsconfig.json; files outside all of them (the root's Vitest config) get a default one.
-        projectService: { allowDefaultProject: ['vitest.config.ts', 'apps/api/bench/*.ts'] },
+        // The type check's programs (scripts/typescriptPrograms.mjs): one for the servers and the
+        // packages they share, which also holds the files no workspace includes (the root's Vitest
+        // config, the API's benchmarks), and below, one for each workspace with options of its own.
+        // One program per workspace (the project service's way) read the shared packages a dozen
+        // times over.
+        project: programs.combined.tsconfig,
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -32,6 +39,10 @@ export default tseslint.config(
       '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'package', package: 'react-router', name: 'DataWithResponseInit' }] }],
     },
   },
+  ...programs.own.map(({ workspace, tsconfig }) => ({
+    files: [`${workspace}/**/*.{ts,tsx}`],
+    languageOptions: { parserOptions: { project: tsconfig } },
+  })),
   {
     // Tests and benchmarks read JSON bodies (`any`) field by field; a wrong field fails them anyway.
     files: [

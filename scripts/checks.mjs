@@ -4,45 +4,19 @@
 // leave while waiting on the processes they start. Each check's output is shown when it fails,
 // and each one's time is printed.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, join, relative } from 'node:path';
-import ts from 'typescript';
 import { root } from './bootstrap.mjs';
-
-/** Workspaces with a type check (a `typecheck` script), each with its tsconfig.json as TypeScript reads it. */
-function typecheckedWorkspaces() {
-  return ['apps', 'packages']
-    .flatMap((dir) => readdirSync(join(root, dir)).map((name) => `${dir}/${name}`))
-    .filter((workspace) => JSON.parse(readFileSync(join(root, workspace, 'package.json'), 'utf8')).scripts?.typecheck)
-    .map((workspace) => {
-      const { config, error } = ts.readConfigFile(join(root, workspace, 'tsconfig.json'), ts.sys.readFile);
-      if (error) throw new Error(`${workspace}/tsconfig.json: ${ts.flattenDiagnosticMessageText(error.messageText, '\n')}`);
-      return { workspace, config };
-    });
-}
+import { typescriptPrograms } from './typescriptPrograms.mjs';
 
 /**
- * The type checks: one program for every workspace that takes the base options as they are (the
- * servers and the packages they share, which each workspace's own program checked again: 12
- * programs over mostly the same files), one for each workspace with options of its own (the web
- * apps and the UI kit: the DOM, JSX).
+ * The type checks: one program for every workspace that takes the base options as they are, one for
+ * each workspace with options of its own (scripts/typescriptPrograms.mjs).
  */
 function typeChecks() {
-  const workspaces = typecheckedWorkspaces();
-  const plain = workspaces.filter(
-    ({ config }) => config.extends === '../../tsconfig.base.json' && Object.keys(config).every((key) => key === 'extends' || key === 'include'),
-  );
-  const combined = join(root, 'node_modules/.cache/kaja-checks/tsconfig.json');
-  mkdirSync(dirname(combined), { recursive: true });
-  const fromCombined = (path) => relative(dirname(combined), join(root, path));
-  const include = [...new Set(plain.flatMap(({ workspace, config }) => config.include.map((path) => fromCombined(join(workspace, path)))))];
-  writeFileSync(combined, JSON.stringify({ extends: fromCombined('tsconfig.base.json'), include }, null, 2));
+  const { combined, own } = typescriptPrograms();
   return [
-    { name: `type check of ${plain.map(({ workspace }) => workspace).join(', ')}`, command: 'npx', args: ['tsc', '-p', combined] },
-    ...workspaces
-      .filter((workspace) => !plain.includes(workspace))
-      .map(({ workspace }) => ({ name: `type check of ${workspace}`, command: 'npx', args: ['tsc', '-p', `${workspace}/tsconfig.json`] })),
+    { name: `type check of ${combined.workspaces.join(', ')}`, command: 'npx', args: ['tsc', '-p', combined.tsconfig] },
+    ...own.map(({ workspace, tsconfig }) => ({ name: `type check of ${workspace}`, command: 'npx', args: ['tsc', '-p', tsconfig] })),
   ];
 }
 

@@ -81,6 +81,10 @@ export async function startWithBigZone(sets: number): Promise<BigZone> {
       api,
       signIn: async (page) => {
         await page.goto(`${started.appUrl}/auth`);
+        // The sign-in screen first asks for the session; its 401 (no credential yet) clears the stored
+        // credentials. Written before that answer, they were cleared again on a slow machine, and the
+        // next screen went to sign-in: the form shows once the answer is in.
+        await page.getByRole('button', { name: 'Sign in' }).last().waitFor({ timeout: 60_000 });
         await page.evaluate(
           ([authToken, key]) => {
             localStorage.setItem('auth_token', authToken!);

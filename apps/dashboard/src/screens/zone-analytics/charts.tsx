@@ -1,5 +1,6 @@
-// recharts is imported only here and by this screen, so it is in this screen's chunk alone.
+// recharts is imported only here, and this module only lazily by the Analytics screen: its own chunk.
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { breakdownHeight, queriesOverTimeHeight } from './chart-sizes';
 
 const primary = 'var(--color-primary)';
 const axis = { fontSize: 12, fill: 'var(--color-muted-foreground)' };
@@ -11,7 +12,7 @@ const count = new Intl.NumberFormat(undefined, { notation: 'compact' });
  */
 export function QueriesOverTimeChart({ points }: { points: { label: string; queries: number }[] }) {
   return (
-    <ResponsiveContainer width="100%" height={240}>
+    <ResponsiveContainer width="100%" height={queriesOverTimeHeight}>
       <AreaChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tick={axis} minTickGap={24} />
@@ -26,7 +27,7 @@ export function QueriesOverTimeChart({ points }: { points: { label: string; quer
 /** Queries by one name (query type, response code) as horizontal bars, most first. */
 export function BreakdownChart({ entries }: { entries: { name: string; queries: number }[] }) {
   return (
-    <ResponsiveContainer width="100%" height={Math.max(80, entries.length * 32 + 24)}>
+    <ResponsiveContainer width="100%" height={breakdownHeight(entries.length)}>
       <BarChart accessibilityLayer={false} data={entries} layout="vertical" margin={{ top: 0, right: 8, bottom: 0, left: 0 }}>
         <XAxis type="number" tick={axis} allowDecimals={false} tickFormatter={(value: number) => count.format(value)} />
         <YAxis type="category" dataKey="name" tick={axis} width={80} />

@@ -1,10 +1,17 @@
 import { Alert, Card, CardContent, CardDescription, CardHeader, CardTitle, cn } from '@kaja/ui';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { StatusLine } from '../zone-tools/status-line';
 import { ZoneToolsPage } from '../zone-tools/zone-tools-page';
 import { type RangeId, ranges, useZoneMetrics, type ZoneMetrics } from './analytics-data';
-import { BreakdownChart, QueriesOverTimeChart } from './charts';
+import { breakdownHeight, queriesOverTimeHeight } from './chart-sizes';
+
+// The charts (recharts) are most of the screen's code: loaded beside the zone's numbers, not before
+// them, and the numbers shown while they come (their tables, the total).
+const loadCharts = () => import('./charts');
+void loadCharts();
+const QueriesOverTimeChart = lazy(() => loadCharts().then((charts) => ({ default: charts.QueriesOverTimeChart })));
+const BreakdownChart = lazy(() => loadCharts().then((charts) => ({ default: charts.BreakdownChart })));
 
 const numbers = new Intl.NumberFormat();
 const hourly = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -73,7 +80,9 @@ function Breakdown({ title, head, counts }: { title: string; head: string; count
         ) : (
           <>
             <div aria-hidden>
-              <BreakdownChart entries={entries} />
+              <Suspense fallback={<div style={{ height: breakdownHeight(entries.length) }} />}>
+                <BreakdownChart entries={entries} />
+              </Suspense>
             </div>
             <CountsTable label={title} head={head} rows={entries} />
           </>
@@ -104,7 +113,9 @@ function Metrics({ metrics, rangeId }: { metrics: ZoneMetrics; rangeId: RangeId 
             <p className="mb-2 text-sm text-muted-foreground">No queries in this window yet. Queries appear about a minute after they are answered.</p>
           )}
           <div aria-hidden>
-            <QueriesOverTimeChart points={points} />
+            <Suspense fallback={<div style={{ height: queriesOverTimeHeight }} />}>
+              <QueriesOverTimeChart points={points} />
+            </Suspense>
           </div>
           <CountsTable label="Queries over time" head="From" rows={points.map((point) => ({ name: point.label, queries: point.queries }))} />
         </CardContent>

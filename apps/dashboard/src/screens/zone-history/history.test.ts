@@ -128,4 +128,25 @@ describe('the zone history in the dashboard', () => {
     await events.getByText(`Test Owner (${account.email}) with API key “Default”`).first().waitFor();
     expect(await events.innerText()).not.toContain(`(${memberEmail})`);
   });
+
+  it('draws the first ten records of a big change and the rest when asked', async () => {
+    const { page } = browser;
+    const changes = Array.from({ length: 25 }, (_, i) => ({
+      action: 'create',
+      type: 'A',
+      name: `bulk-${String(i).padStart(2, '0')}`,
+      content: [`192.0.2.${100 + i}`],
+    }));
+    expect((await callApi(platform, account, 'PATCH', `/zones/${zone.id}/records`, { changes })).status).toBe(200);
+
+    await page.goto(`${platform.appUrl}/zones/${zone.id}/history`);
+    const latest = page.getByRole('list', { name: 'Changes' }).getByRole('listitem').first();
+    await latest.getByText('25 added, 0 removed').waitFor();
+    const lines = latest.getByText(/Added: bulk-/);
+    expect(await lines.count()).toBe(10);
+    await latest.getByRole('button', { name: 'Show 15 more records' }).click();
+    await latest.getByText(`Added: bulk-24.${zone.name} 3600 A 192.0.2.124`).waitFor();
+    expect(await lines.count()).toBe(25);
+    expect(await latest.getByRole('button', { name: /^Show/ }).count()).toBe(0);
+  });
 });

@@ -20,8 +20,20 @@ const sourceLabels: Record<ZoneChange['source'], string> = {
 
 const recordLine = (record: ZoneChange['added'][number]) => `${record.name} ${record.ttl} ${record.type} ${record.content}`;
 
+/**
+ * Record lines drawn per change until it is opened: the API lists up to 1,000 records of each, and a
+ * page of bulk changes drawn whole (10,000 lines for a zone filled by ten bulk writes) kept the tab
+ * from showing for seconds.
+ */
+const linesShown = 10;
+
 function Change({ change, latest, onRestore }: { change: ZoneChange; latest: boolean; onRestore: (serial: number) => void }) {
-  const more = change.added_count + change.removed_count - change.added.length - change.removed.length;
+  const [opened, setOpened] = useState(false);
+  const listed = change.removed.length + change.added.length;
+  const removed = opened ? change.removed : change.removed.slice(0, linesShown);
+  const added = opened ? change.added : change.added.slice(0, linesShown - removed.length);
+  const hidden = listed - removed.length - added.length;
+  const more = change.added_count + change.removed_count - listed;
   return (
     <li>
       <Card>
@@ -35,8 +47,15 @@ function Change({ change, latest, onRestore }: { change: ZoneChange; latest: boo
             <time dateTime={change.time}>{new Date(change.time).toLocaleString()}</time> · <span>{actorText(change.actor)}</span> · {change.added_count} added,{' '}
             {change.removed_count} removed
           </p>
-          <DiffLines removed={change.removed.map(recordLine)} added={change.added.map(recordLine)} />
-          {more > 0 && <p className="text-xs text-muted-foreground">and {countOf(more, 'more record')}</p>}
+          <DiffLines removed={removed.map(recordLine)} added={added.map(recordLine)} />
+          {hidden > 0 && (
+            <div>
+              <Button variant="link" size="sm" className="h-auto p-0" onClick={() => setOpened(true)}>
+                Show {countOf(hidden, 'more record')}
+              </Button>
+            </div>
+          )}
+          {more > 0 && hidden === 0 && <p className="text-xs text-muted-foreground">and {countOf(more, 'more record')} not listed</p>}
           {!latest && (
             <div>
               <Button variant="outline" size="sm" onClick={() => onRestore(change.serial)} aria-label={`Restore the zone to serial ${change.serial}`}>
