@@ -140,7 +140,9 @@ export async function buildApp({
     release,
     root: process.cwd(),
     sourceMaps,
-    forwarder: forwardTo ? new ErrorForwarder(forwardTo, { log: app.log, release, now: () => context.now(), background: context.background }) : undefined,
+    forwarder: forwardTo
+      ? new ErrorForwarder(forwardTo, { log: app.log, release, now: () => context.now(), background: (label, task) => context.background(label, task) })
+      : undefined,
   });
   app.decorate('context', context);
   app.decorate('errorReports', errorReports);

@@ -77,7 +77,10 @@ async function waitForIdle(pid: number): Promise<void> {
   throw new Error('still busy 600 s after start');
 }
 
-const loadAverage = () => `load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (1, 5, 15 min)`;
+const loadAverage = () =>
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} (1, 5, 15 min)`;
 
 const dir = mkdtempSync(join(tmpdir(), 'kaja-bench-dnssec-'));
 const running = new Set<ChildProcess>();
@@ -143,7 +146,9 @@ try {
   }
 
   console.log(`After: ${loadAverage()}`);
-  console.log(`First pass: every query of the file once, queries with DO, on a server started for the run once ready (answering signed, idle); ${runs} runs per server`);
+  console.log(
+    `First pass: every query of the file once, queries with DO, on a server started for the run once ready (answering signed, idle); ${runs} runs per server`,
+  );
   for (const line of resultTable(firstPass, 'Kaja DNS, NSEC', 'Kaja DNS, NSEC / this')) console.log(line);
   const firstQps = (name: string) => median((firstPass.get(name) ?? []).map((m) => m.qps));
   console.log(

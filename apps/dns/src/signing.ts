@@ -125,7 +125,8 @@ export class ZoneSigning {
     const settings = this.settings.get(zone.name);
     if (!settings) return undefined;
     let signer = this.signers.get(zone.name);
-    if (signer?.zone !== zone || signer.settings !== settings) signer = this.build(zone, settings, signer?.settings === settings ? signer.signatures : undefined);
+    if (signer?.zone !== zone || signer.settings !== settings)
+      signer = this.build(zone, settings, signer?.settings === settings ? signer.signatures : undefined);
     return signer;
   }
 

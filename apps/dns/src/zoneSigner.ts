@@ -253,8 +253,11 @@ export class ZoneSigner {
 
   private run(rrsets: Iterable<SignedRrset>, options: AheadOptions = {}): Promise<number> {
     if (!this.pool || this.stopped) return Promise.resolve(0);
-    const run = signAhead(this.pool, this.signatures, rrsets, { ...options, jitter: aheadJitter, stopped: () => this.stopped }).catch((error: unknown) => {
-      console.error(`dns: signing ${this.zone.name || '.'} ahead failed (${(error as Error).message}); its answers are signed when asked for`);
+    const pool = this.pool;
+    const run = signAhead(pool, this.signatures, rrsets, { ...options, jitter: aheadJitter, stopped: () => this.stopped }).catch((error: unknown) => {
+      // Threads stopped with the server or the signer end the run; only another end is worth a line.
+      if (!this.stopped && !pool.closed)
+        console.error(`dns: signing ${this.zone.name || '.'} ahead failed (${(error as Error).message}); its answers are signed when asked for`);
       return 0;
     });
     this.runs.add(run);

@@ -28,13 +28,13 @@ export class SigningPool {
   private nextId = 1;
   private running = 0;
   private idle?: NodeJS.Timeout;
-  private closed = false;
+  private isClosed = false;
 
   constructor(private readonly size = availableParallelism()) {}
 
   /** Signs `batch` (jobs for `cache`'s keys) with `times` on the least busy thread. */
   sign(cache: SignatureCache, batch: JobBatch, times: SignatureTimes): Promise<SignedBatch> {
-    if (this.closed) return Promise.reject(new Error('The signing threads are stopped'));
+    if (this.isClosed) return Promise.reject(new Error('The signing threads are stopped'));
     if (this.threads.length === 0) {
       this.threads = Array.from({ length: Math.max(1, this.size) }, () => ({ thread: new SigningThread(true), told: new Set<number>() }));
     }
@@ -65,13 +65,18 @@ export class SigningPool {
 
   /** A run ended: with none left, the threads stop after a while. */
   end(): void {
-    if (--this.running > 0 || this.closed) return;
+    if (--this.running > 0 || this.isClosed) return;
     this.idle = setTimeout(() => this.stopThreads(), IDLE_MS);
     this.idle.unref();
   }
 
+  /** Closed with the server: a run cut short by it is not a failure. */
+  get closed(): boolean {
+    return this.isClosed;
+  }
+
   close(): void {
-    this.closed = true;
+    this.isClosed = true;
     clearTimeout(this.idle);
     this.stopThreads();
   }

@@ -30,7 +30,8 @@ describe('benchmark usage', () => {
   );
   const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { encoding: 'utf8' });
 
-  it('prints the usage and the options with --help or -h, and measures nothing', () => {
+  // Each run starts Node.js with tsx: seconds on a busy machine.
+  it('prints the usage and the options with --help or -h, and measures nothing', { timeout: 60_000 }, () => {
     for (const flag of ['--help', '-h']) {
       const { status, stdout } = run('--runs', '2', flag);
       expect(status).toBe(0);
@@ -38,7 +39,7 @@ describe('benchmark usage', () => {
     }
   });
 
-  it('lets the benchmark run without it', () => {
+  it('lets the benchmark run without it', { timeout: 60_000 }, () => {
     const { status, stdout } = run('--runs', '2');
     expect(status).toBe(0);
     expect(stdout).toBe('measuring\n');

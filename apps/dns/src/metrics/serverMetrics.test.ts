@@ -74,9 +74,10 @@ describe('metrics of a standalone node', () => {
       expect(after.value('kaja_dns_answer_cache_hits_total') + after.value('kaja_dns_answer_cache_misses_total')).toBe(20);
       // Ten equal questions over two workers: at most one miss each for the first of them.
       expect(after.value('kaja_dns_answer_cache_hits_total')).toBeGreaterThanOrEqual(8);
-      // The signed A set was signed once by each worker that answered a DO query: the rest came from the answer cache.
-      expect(after.value('kaja_dns_signature_cache_misses_total')).toBeGreaterThanOrEqual(1);
-      expect(after.has('kaja_dns_signature_cache_hits_total')).toBe(true);
+      // The signed A set's signature was looked up by each worker that built a DO answer: found when signed ahead
+      // (decision 068), made on first use otherwise; the rest came from the answer cache.
+      const signatureLookups = after.value('kaja_dns_signature_cache_hits_total') + after.value('kaja_dns_signature_cache_misses_total');
+      expect(signatureLookups).toBeGreaterThanOrEqual(1);
       // Zone files have no journal to lag behind.
       expect(after.has('kaja_dns_journal_lag_seconds')).toBe(false);
 

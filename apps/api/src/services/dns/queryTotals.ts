@@ -28,8 +28,14 @@ export async function queryTotals(ctx: ServiceContext, principal: Principal, day
       network: networkQueryCounts.network,
       day,
       queries: sum(networkQueryCounts.count).mapWith(Number),
-      thisHour: sql<number>`coalesce(sum(${networkQueryCounts.count}) filter (where ${networkQueryCounts.hour} = ${thisHour.toISOString()}::timestamptz), 0)`.mapWith(Number),
-      lastHour: sql<number>`coalesce(sum(${networkQueryCounts.count}) filter (where ${networkQueryCounts.hour} = ${lastHour.toISOString()}::timestamptz), 0)`.mapWith(Number),
+      thisHour:
+        sql<number>`coalesce(sum(${networkQueryCounts.count}) filter (where ${networkQueryCounts.hour} = ${thisHour.toISOString()}::timestamptz), 0)`.mapWith(
+          Number,
+        ),
+      lastHour:
+        sql<number>`coalesce(sum(${networkQueryCounts.count}) filter (where ${networkQueryCounts.hour} = ${lastHour.toISOString()}::timestamptz), 0)`.mapWith(
+          Number,
+        ),
     })
     .from(networkQueryCounts)
     .where(gte(networkQueryCounts.hour, from < lastHour ? from : lastHour))

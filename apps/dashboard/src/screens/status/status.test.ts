@@ -55,6 +55,8 @@ describe('the Status screen for platform staff', () => {
     await expect
       .poll(async () => (await call('GET', '/dns-query-totals?days=2', staffToken)).body.data.networks[0].total, { timeout: 15_000 })
       .toBeGreaterThanOrEqual(4);
+    // The node tells of the zones it holds in its next heartbeat, which may come after the zone answers.
+    await expect.poll(async () => (await call('GET', '/dns-nodes', staffToken)).body.data[0].zones_loaded, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
 
     await page.evaluate((token) => {
       localStorage.removeItem('api_key');
