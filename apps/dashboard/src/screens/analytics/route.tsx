@@ -1,6 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, cn } from '@kaja/ui';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { StaffOnly } from '../../shell/staff-only';
 import { useSignedInSession } from '../../shell/use-session-context';
 import { StatusLine } from '../zone-tools/status-line';
 import { type Funnel, type FunnelPeriod, periodsShown, stepNames, useConversion, useFunnel, useSitePages } from './analytics-data';
@@ -15,14 +16,7 @@ const shareOf = (value: number | null) => (value === null ? '–' : percent.form
 /** /analytics: the business funnel, the sign-up buttons' conversion and the site's page views (platform staff). */
 export default function AnalyticsScreen() {
   const session = useSignedInSession();
-  if (!session.user.is_staff) {
-    return (
-      <div className="grid gap-2">
-        <h1 className="text-2xl font-semibold tracking-tight">Analytics</h1>
-        <p className="text-muted-foreground">Only platform staff can see the analytics.</p>
-      </div>
-    );
-  }
+  if (!session.user.is_staff) return <StaffOnly title="Analytics" what="the analytics" />;
   return (
     <div className="grid grid-cols-1 gap-6 [&>*]:min-w-0">
       <div>

@@ -6,12 +6,12 @@ import { PageStatus } from '../../shell/page-status';
 import { useSignedInSession } from '../../shell/use-session-context';
 import { type ErrorIssueState, useErrorIssue, useSetErrorIssueState } from './errors-data';
 import { sourceNames, stateNames } from './route';
-import { StaffOnly } from './staff-only';
+import { StaffOnly } from '../../shell/staff-only';
 
 /** /errors/:issueId: one issue, its counts and releases, and its latest events with their stacks in the sources. */
 export default function ErrorIssueScreen() {
   const session = useSignedInSession();
-  if (!session.user.is_staff) return <StaffOnly />;
+  if (!session.user.is_staff) return <StaffOnly title="Errors" what="the errors" />;
   return <ErrorIssue />;
 }
 

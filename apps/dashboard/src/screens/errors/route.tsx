@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../format/date-time';
 import { useSignedInSession } from '../../shell/use-session-context';
 import { type ErrorIssueState, useErrorIssues } from './errors-data';
-import { StaffOnly } from './staff-only';
+import { StaffOnly } from '../../shell/staff-only';
 
 const pageSize = 25;
 
@@ -29,7 +29,7 @@ function throwTestError() {
 /** /errors: the unexpected errors of the site, the dashboard and the platform, grouped into issues (platform staff). */
 export default function ErrorsScreen() {
   const session = useSignedInSession();
-  if (!session.user.is_staff) return <StaffOnly />;
+  if (!session.user.is_staff) return <StaffOnly title="Errors" what="the errors" />;
   return <ErrorIssues />;
 }
 

@@ -1,3 +1,4 @@
+import { StaffOnly } from '../../shell/staff-only';
 import { useSignedInSession } from '../../shell/use-session-context';
 import { Incidents } from './incidents';
 import { QueryTotals } from './query-totals';
@@ -6,14 +7,7 @@ import { RegionsAndNodes } from './regions';
 /** /status: the platform's regions and DNS nodes, the incidents of the status page, and the queries per network (platform staff). */
 export default function StatusScreen() {
   const session = useSignedInSession();
-  if (!session.user.is_staff) {
-    return (
-      <div className="grid gap-2">
-        <h1 className="text-2xl font-semibold tracking-tight">Status</h1>
-        <p className="text-muted-foreground">Only platform staff can see the platform’s status here; everyone can read the public status page.</p>
-      </div>
-    );
-  }
+  if (!session.user.is_staff) return <StaffOnly title="Status" what="the platform’s status here; everyone can read the public status page" />;
   return (
     <div className="grid grid-cols-1 gap-8">
       <div>
