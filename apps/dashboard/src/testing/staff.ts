@@ -3,7 +3,9 @@ import { promisify } from 'node:util';
 import * as OTPAuth from 'otpauth';
 import type { Page } from 'playwright-core';
 import { builtProgram } from '@kaja/test-support/programs';
-import { type Platform, root } from './platform';
+import { type Account, signedInAccount } from './account';
+import { type Browser, launchBrowser } from './browser';
+import { type Platform, root, startPlatform } from './platform';
 
 /** Calls `/v1<path>` as `token` (none: anonymously), answering the status and the parsed envelope. */
 export async function callAs(platform: Platform, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: any }> {
@@ -38,4 +40,24 @@ export async function useSessionIn(page: Page, platform: Platform, token: string
     localStorage.setItem('auth_token', value);
   }, token);
   await page.goto(`${platform.appUrl}/dashboard`);
+}
+
+/**
+ * What a console screen's test starts with: a platform (with `env`), a browser signed in as a
+ * customer's owner named `name`, and a staff session. The test stops the browser and the platform;
+ * when signing in fails, they are stopped here.
+ */
+export async function startConsole(
+  name: string,
+  env?: Record<string, string>,
+): Promise<{ platform: Platform; browser: Browser; page: Page; customer: Account; staffToken: string }> {
+  const [platform, browser] = await Promise.all([startPlatform(env), launchBrowser()]);
+  try {
+    const customer = await signedInAccount(platform, browser.page, name);
+    return { platform, browser, page: browser.page, customer, staffToken: await signInStaff(platform) };
+  } catch (error) {
+    await browser.close();
+    await platform.stop();
+    throw error;
+  }
 }

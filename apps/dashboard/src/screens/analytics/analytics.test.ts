@@ -2,10 +2,10 @@
 // steps, and the staff-only screen (axe, widths).
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, checkScreen, launchBrowser } from '../../testing/browser';
-import { type Account, createZone, signedInAccount } from '../../testing/account';
-import { type Platform, startPlatform } from '../../testing/platform';
-import { callAs, signInStaff } from '../../testing/staff';
+import { type Browser, checkScreen } from '../../testing/browser';
+import { type Account, createZone } from '../../testing/account';
+import type { Platform } from '../../testing/platform';
+import { callAs, startConsole, useSessionIn } from '../../testing/staff';
 
 let platform: Platform;
 let browser: Browser;
@@ -32,10 +32,7 @@ async function sitePage(privacySignal?: 'doNotTrack' | 'globalPrivacyControl') {
 
 beforeAll(async () => {
   // Analytics is off in tests unless one turns it on, as this one does.
-  [platform, browser] = await Promise.all([startPlatform({ ANALYTICS: 'on' }), launchBrowser()]);
-  page = browser.page;
-  customer = await signedInAccount(platform, page, 'customer');
-  staffToken = await signInStaff(platform);
+  ({ platform, browser, page, customer, staffToken } = await startConsole('customer', { ANALYTICS: 'on' }));
 });
 
 afterAll(async () => {
@@ -94,11 +91,7 @@ describe('analytics', () => {
     const { cohort } = await staffGet('/analytics/funnel');
     expect(cohort.map((step: { customers: number }) => step.customers)).toEqual([1, 1, 1, 0, 0]);
 
-    await page.evaluate((token) => {
-      localStorage.removeItem('api_key');
-      localStorage.setItem('auth_token', token);
-    }, staffToken);
-    await page.goto(`${platform.appUrl}/dashboard`);
+    await useSessionIn(page, platform, staffToken);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
     await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
     const conversion = page.getByRole('table', { name: 'Funnel conversion' });

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, checkScreen, launchBrowser } from '../../testing/browser';
-import { type Account, signedInAccount } from '../../testing/account';
-import { type Platform, root, startPlatform } from '../../testing/platform';
-import { callAs, signInStaff } from '../../testing/staff';
+import { type Browser, checkScreen } from '../../testing/browser';
+import type { Account } from '../../testing/account';
+import { type Platform, root } from '../../testing/platform';
+import { callAs, startConsole, useSessionIn } from '../../testing/staff';
 
 let platform: Platform;
 let browser: Browser;
@@ -40,10 +40,7 @@ async function reportedIssue(source: string, type: string) {
 
 beforeAll(async () => {
   // Error reporting is off in tests unless one turns it on, as this one does.
-  [platform, browser] = await Promise.all([startPlatform({ ERROR_REPORTING: 'on' }), launchBrowser()]);
-  page = browser.page;
-  customer = await signedInAccount(platform, page, 'customer');
-  staffToken = await signInStaff(platform);
+  ({ platform, browser, page, customer, staffToken } = await startConsole('customer', { ERROR_REPORTING: 'on' }));
 });
 
 afterAll(async () => {
@@ -66,11 +63,7 @@ describe('errors for platform staff', () => {
   });
 
   it('shows an error thrown in the dashboard, grouped, with its stack in the sources', async () => {
-    await page.evaluate((token) => {
-      localStorage.removeItem('api_key');
-      localStorage.setItem('auth_token', token);
-    }, staffToken);
-    await page.goto(`${platform.appUrl}/dashboard`);
+    await useSessionIn(page, platform, staffToken);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Errors' }).click();
     await page.getByRole('heading', { name: 'Errors', level: 1 }).waitFor();
     const sendTestError = () => page.getByRole('button', { name: 'Send a test error' }).click();

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dig } from '@kaja/test-support/dig';
-import { type Browser, checkScreen, launchBrowser } from '../../testing/browser';
-import { type Account, callApi, signedInAccount } from '../../testing/account';
-import { type Platform, startPlatform } from '../../testing/platform';
-import { callAs, signInStaff } from '../../testing/staff';
+import { type Browser, checkScreen } from '../../testing/browser';
+import { type Account, callApi } from '../../testing/account';
+import type { Platform } from '../../testing/platform';
+import { callAs, startConsole, useSessionIn } from '../../testing/staff';
 
 let platform: Platform;
 let browser: Browser;
@@ -15,10 +15,11 @@ const call = (method: string, path: string, token?: string, body?: unknown) => c
 
 beforeAll(async () => {
   // The platform's DNS thread heartbeats as a node of Europe on the EU network, and writes its query counts every second.
-  [platform, browser] = await Promise.all([startPlatform({ DNS_REGION: 'Europe', DNS_NETWORK: 'EU', DNS_QUERY_COUNTS_INTERVAL: '1' }), launchBrowser()]);
-  page = browser.page;
-  customer = await signedInAccount(platform, page, 'customer');
-  staffToken = await signInStaff(platform);
+  ({ platform, browser, page, customer, staffToken } = await startConsole('customer', {
+    DNS_REGION: 'Europe',
+    DNS_NETWORK: 'EU',
+    DNS_QUERY_COUNTS_INTERVAL: '1',
+  }));
 });
 
 afterAll(async () => {
@@ -58,11 +59,7 @@ describe('the Status screen for platform staff', () => {
     // The node tells of the zones it holds in its next heartbeat, which may come after the zone answers.
     await expect.poll(async () => (await call('GET', '/dns-nodes', staffToken)).body.data[0].zones_loaded, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
 
-    await page.evaluate((token) => {
-      localStorage.removeItem('api_key');
-      localStorage.setItem('auth_token', token);
-    }, staffToken);
-    await page.goto(`${platform.appUrl}/dashboard`);
+    await useSessionIn(page, platform, staffToken);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Status' }).click();
     await page.getByRole('heading', { name: 'Status', level: 1 }).waitFor();
 

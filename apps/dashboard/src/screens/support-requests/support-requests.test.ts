@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, checkScreen, launchBrowser } from '../../testing/browser';
-import { type Account, callApi, signedInAccount } from '../../testing/account';
-import { type Platform, startPlatform } from '../../testing/platform';
-import { signInStaff, useSessionIn } from '../../testing/staff';
+import { type Browser, checkScreen } from '../../testing/browser';
+import { type Account, callApi } from '../../testing/account';
+import type { Platform } from '../../testing/platform';
+import { startConsole, useSessionIn } from '../../testing/staff';
 
 let platform: Platform;
 let browser: Browser;
@@ -12,10 +12,7 @@ let customer: Account;
 let staffToken: string;
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
-  page = browser.page;
-  customer = await signedInAccount(platform, page, 'support-customer');
-  staffToken = await signInStaff(platform);
+  ({ platform, browser, page, customer, staffToken } = await startConsole('support-customer'));
 });
 
 afterAll(async () => {
