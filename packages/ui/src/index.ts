@@ -33,6 +33,7 @@ export { Select } from './select';
 export { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './table';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
 export { CopyButton } from './copy-button';
+export { EmptyState } from './empty-state';
 export { Progress } from './progress';
 export { RadioGroup, RadioGroupItem } from './radio-group';
 export {

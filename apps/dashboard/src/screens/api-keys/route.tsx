@@ -6,6 +6,7 @@ import {
   DialogContent,
   DialogDescription,
   DialogTitle,
+  EmptyState,
   PagedTable,
   TableCell,
   TableHead,
@@ -135,11 +136,9 @@ export default function ApiKeysScreen() {
         query={keys}
         what={team ? 'the team’s API keys' : 'your API keys'}
         empty={
-          <div className="grid justify-items-center gap-2 rounded-lg border border-dashed border-border p-8 text-center">
-            <KeyRound aria-hidden className="size-8 text-muted-foreground" />
-            <p className="font-medium">No API keys yet</p>
-            <p className="text-sm text-muted-foreground">Create one for each program that calls the API, with only the scopes it needs.</p>
-          </div>
+          <EmptyState icon={KeyRound} title="No API keys yet">
+            Create one for each program that calls the API, with only the scopes it needs.
+          </EmptyState>
         }
         label="API keys"
         pagerLabel="API key pages"

@@ -1,4 +1,4 @@
-import { Button, Label, PagedTable, Select, TableCell, TableHead, TableRow } from '@kaja/ui';
+import { Button, EmptyState, Label, PagedTable, Select, TableCell, TableHead, TableRow } from '@kaja/ui';
 import { ScrollText } from 'lucide-react';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
@@ -78,12 +78,7 @@ export default function AuditLogScreen() {
       <PagedTable
         query={events}
         what="the audit log"
-        empty={
-          <div className="grid justify-items-center gap-2 rounded-lg border border-dashed border-border p-8 text-center">
-            <ScrollText aria-hidden className="size-8 text-muted-foreground" />
-            <p className="font-medium">{filtered ? 'No events match these filters' : 'No events yet'}</p>
-          </div>
-        }
+        empty={<EmptyState icon={ScrollText} title={filtered ? 'No events match these filters' : 'No events yet'} />}
         label="Audit events"
         pagerLabel="Audit log pages"
         limit={pageSize}

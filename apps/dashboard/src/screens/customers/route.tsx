@@ -1,4 +1,4 @@
-import { Badge, Button, Input, Label, PagedTable, Select, TableCell, TableHead, TableRow } from '@kaja/ui';
+import { Badge, Button, EmptyState, Input, Label, PagedTable, Select, TableCell, TableHead, TableRow } from '@kaja/ui';
 import { Building2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -63,12 +63,7 @@ function Customers() {
       <PagedTable
         query={customers}
         what="the customers"
-        empty={
-          <div className="grid justify-items-center gap-2 rounded-lg border border-dashed border-border p-8 text-center">
-            <Building2 aria-hidden className="size-8 text-muted-foreground" />
-            <p className="font-medium">No customer matches</p>
-          </div>
-        }
+        empty={<EmptyState icon={Building2} title="No customer matches" />}
         label="Customers"
         pagerLabel="Customer pages"
         limit={pageSize}

@@ -1,4 +1,4 @@
-import { Badge, Button, Label, PagedTable, Select, TableCell, TableHead, TableRow } from '@kaja/ui';
+import { Badge, Button, EmptyState, Label, PagedTable, Select, TableCell, TableHead, TableRow } from '@kaja/ui';
 import { Bug } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../format/date-time';
@@ -65,12 +65,7 @@ function ErrorIssues() {
       <PagedTable
         query={issues}
         what="the errors"
-        empty={
-          <div className="grid justify-items-center gap-2 rounded-lg border border-dashed border-border p-8 text-center">
-            <Bug aria-hidden className="size-8 text-muted-foreground" />
-            <p className="font-medium">No errors reported</p>
-          </div>
-        }
+        empty={<EmptyState icon={Bug} title="No errors reported" />}
         label="Error issues"
         pagerLabel="Error pages"
         limit={pageSize}

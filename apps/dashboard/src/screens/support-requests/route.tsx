@@ -1,4 +1,4 @@
-import { Badge, Label, PagedTable, Select, TableCell, TableHead, TableRow } from '@kaja/ui';
+import { Badge, EmptyState, Label, PagedTable, Select, TableCell, TableHead, TableRow } from '@kaja/ui';
 import { Inbox } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../format/date-time';
@@ -44,12 +44,7 @@ function SupportRequests() {
       <PagedTable
         query={requests}
         what="the support requests"
-        empty={
-          <div className="grid justify-items-center gap-2 rounded-lg border border-dashed border-border p-8 text-center">
-            <Inbox aria-hidden className="size-8 text-muted-foreground" />
-            <p className="font-medium">No support requests</p>
-          </div>
-        }
+        empty={<EmptyState icon={Inbox} title="No support requests" />}
         label="Support requests"
         pagerLabel="Support request pages"
         limit={pageSize}

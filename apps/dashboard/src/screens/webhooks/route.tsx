@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogContent, DialogDescription, DialogTitle, PagedTable, TableCell, TableHead, TableRow } from '@kaja/ui';
+import { Button, Dialog, DialogContent, DialogDescription, DialogTitle, EmptyState, PagedTable, TableCell, TableHead, TableRow } from '@kaja/ui';
 import { Plus, Webhook } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -46,11 +46,9 @@ export default function WebhooksScreen() {
         query={endpoints}
         what="your webhook endpoints"
         empty={
-          <div className="grid justify-items-center gap-2 rounded-lg border border-dashed border-border p-8 text-center">
-            <Webhook aria-hidden className="size-8 text-muted-foreground" />
-            <p className="font-medium">No webhook endpoints yet</p>
-            <p className="text-sm text-muted-foreground">Add one to be told of record changes, DNSSEC, delegations, invoices and more.</p>
-          </div>
+          <EmptyState icon={Webhook} title="No webhook endpoints yet">
+            Add one to be told of record changes, DNSSEC, delegations, invoices and more.
+          </EmptyState>
         }
         label="Webhook endpoints"
         pagerLabel="Webhook endpoint pages"
