@@ -1,11 +1,12 @@
-// The static checks `npm test` runs beside the tests: the type check of every workspace, lint and
-// the formatting check, side by side on every core (they took 3.7 minutes one after another on a
-// 2-core machine), at a lower priority than the tests, so they take the processor time the tests
-// leave while waiting on the processes they start. Each check's output is shown when it fails,
-// and each one's time is printed.
+// `npm run check`: the static checks, the type check of every workspace, lint and the formatting
+// check, side by side on every core. They are a command of their own, not part of `npm test`: on a
+// 2-core machine they ran beside the tests for 1,528 s at low priority and took the processor time the
+// tests needed, so every test run waited for them (decision 052). CI runs them first. Each check's
+// output is shown when it fails, and each one's time is printed.
 import { spawn, spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { root } from './bootstrap.mjs';
+import { ensureDependencies, root } from './bootstrap.mjs';
+import { ensureNodeRuntime } from './runtime.mjs';
 import { typescriptPrograms } from './typescriptPrograms.mjs';
 
 /**
@@ -20,13 +21,10 @@ function typeChecks() {
   ];
 }
 
-// `nice` where there is one (not on Windows): a check's processes inherit its priority.
-const lowPriority = (command, args) => (process.platform === 'win32' ? [command, args] : ['nice', ['-n', '10', command, ...args]]);
-
 function runCheck({ name, command, args }) {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(...lowPriority(command, args), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -38,7 +36,7 @@ function runCheck({ name, command, args }) {
  * Runs every check; resolves to a report to print (what failed with its output, then each check's
  * time) and whether all passed.
  */
-export async function runChecks() {
+async function runChecks() {
   // The site's route types, which both its type check and lint read: made once, before either starts.
   // Its output is shown only when it fails (React Router's Vite plugin sets an option Vite 8 calls
   // deprecated, a notice a reader would take for an error of ours).
@@ -62,3 +60,9 @@ export async function runChecks() {
     report.push(`  ${seconds.toFixed(0).padStart(4)} s  ${name.replace(/ \(.*\)$/, '')}`);
   return { passed: failed.length === 0, report };
 }
+
+await ensureNodeRuntime();
+ensureDependencies();
+const { passed, report } = await runChecks();
+console.log(report.join('\n'));
+process.exit(passed ? 0 : 1);

@@ -1,5 +1,5 @@
-// `npm test`: installs and builds what is missing, then runs every Vitest project while the static
-// checks (type check, lint and formatting of every workspace: scripts/checks.mjs) run beside it.
+// `npm test`: installs and builds what is missing, then runs every Vitest project (the static
+// checks are `npm run check`: scripts/checks.mjs).
 // `npm run test:db` runs only the suites that talk to the database, which CI repeats against a
 // PostgreSQL server through DATABASE_URL. `npm run test:faults` runs the fault-injection scenarios
 // (apps/platform/vitest.faults.config.ts), too long for `npm test`.
@@ -8,7 +8,6 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilds, ensureDebianTools, ensureDependencies, root } from './bootstrap.mjs';
-import { runChecks } from './checks.mjs';
 import { builds, testTools } from './requirements.mjs';
 import { ensureNodeRuntime } from './runtime.mjs';
 import { slowestFiles, testSummary } from './testSummary.mjs';
@@ -22,7 +21,6 @@ const databaseProjects = ['db', 'zone-writes', 'api', 'dns-database'];
 ensureDependencies();
 ensureDebianTools(testTools);
 if (!databaseOnly) ensureBuilds(builds);
-const checks = databaseOnly ? { passed: true, report: [] } : runChecks();
 
 const report = join(mkdtempSync(join(tmpdir(), 'kaja-test-')), 'report.json');
 const projects = faults ? ['--config', 'apps/platform/vitest.faults.config.ts'] : databaseOnly ? databaseProjects.flatMap((name) => ['--project', name]) : [];
@@ -34,8 +32,6 @@ const status = await new Promise((resolve, reject) => {
   vitest.on('error', reject);
   vitest.on('close', (code) => resolve(code ?? 1));
 });
-const { passed: checked, report: checksReport } = await checks;
-if (checksReport.length > 0) console.log(`\n${checksReport.join('\n')}`);
 
 try {
   const results = JSON.parse(readFileSync(report, 'utf8'));
@@ -47,5 +43,4 @@ try {
 } catch {
   console.error('No test report was written.');
 }
-if (!checked) console.error('\nThe static checks failed (above).');
-process.exit(status !== 0 ? status : checked ? 0 : 1);
+process.exit(status);
