@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { seedEmbeddedDatabase } from '@kaja/db/testing';
 import { dig } from '@kaja/test-support/dig';
 import { scrape } from '@kaja/dns/testing/metrics';
 import { freePort } from '@kaja/test-support/ports';
@@ -89,7 +90,9 @@ describe('the platform’s metrics', () => {
     const taken = createServer();
     taken.listen(0, '127.0.0.1');
     await once(taken, 'listening');
-    const emptyDir = mkdtempSync(join(tmpdir(), 'kaja-platform-metrics-taken-'));
+    const dataDir = mkdtempSync(join(tmpdir(), 'kaja-platform-metrics-taken-'));
+    // A migrated database already: what is tested is the refusal, not a first run's migrations.
+    await seedEmbeddedDatabase(dataDir);
     try {
       const metricsPort = (taken.address() as { port: number }).port;
       const platform = spawnSync(process.execPath, [builtProgram(new URL('./main.ts', import.meta.url))], {
@@ -97,7 +100,7 @@ describe('the platform’s metrics', () => {
           ...process.env,
           ...compileCache,
           DATABASE_URL: '',
-          DATA_DIR: emptyDir,
+          DATA_DIR: dataDir,
           PORT: String(await freePort()),
           APP_PORT: String(await freePort()),
           DNS_PORT: String(await freePort()),
@@ -111,7 +114,7 @@ describe('the platform’s metrics', () => {
       expect(platform.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Metrics: listen EADDRINUSE/)]);
     } finally {
       taken.close();
-      rmSync(emptyDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
