@@ -4,7 +4,7 @@ import { useLayoutEffect, useRef, type ReactNode } from 'react';
 /**
  * The documentation sidebar on phones: a panel from the left on the browser's own modal dialog
  * (`showModal` keeps focus inside and the rest of the page inert, Escape closes it, and closing returns
- * focus to the button that opened it), instead of the UI kit's Radix dialog, 9 KB of every docs page
+ * focus to the button that opened it), instead of the UI kit's Radix dialog, 12 KB of every docs page
  * (decision 073). It is in the page only while open.
  */
 export function SidePanel({ label, onClose, children }: { label: string; onClose: () => void; children: ReactNode }) {
