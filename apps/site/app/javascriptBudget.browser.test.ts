@@ -6,14 +6,8 @@ import { pageWeight, prerenderedPages } from '../scripts/pageWeight';
 // The build the suite's platform serves (test/globalSetup.ts builds it when stale); no browser needed.
 const clientDir = join(root, 'apps/site/build/client');
 const KB = 1024;
-/** What a pre-rendered page may load, gzipped (decision 054). */
+/** What every pre-rendered page may load, gzipped (decisions 054 and 073). */
 const budget = 100 * KB;
-/**
- * The pages with the documentation sidebar (its side panel for phones is the UI kit's dialog) and the
- * support page (its notices) are still above the budget: they may not grow past this until they are
- * brought under it (decision 054).
- */
-const overBudget = { pages: /^\/(docs|api)(\/|$)|^\/support$/, ceiling: 114 * KB };
 
 describe('JavaScript per page', () => {
   const pages = prerenderedPages(clientDir);
@@ -27,7 +21,7 @@ describe('JavaScript per page', () => {
   it('keeps every pre-rendered page within its gzipped budget', () => {
     const over = pages
       .map((page) => pageWeight(clientDir, page))
-      .filter(({ page, gzipped }) => gzipped > (overBudget.pages.test(page) ? overBudget.ceiling : budget))
+      .filter(({ gzipped }) => gzipped > budget)
       .map(({ page, gzipped, files }) => `${page}: ${(gzipped / KB).toFixed(1)} KB in ${files.length} files`);
     expect(over).toEqual([]);
   });

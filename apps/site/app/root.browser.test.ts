@@ -42,4 +42,30 @@ describe('phones (375 px)', () => {
     await expect.poll(() => panel.count()).toBe(0);
     await page.context().close();
   });
+
+  test('keeps focus in the docs side panel, closes it with Escape or its Close button, and returns focus to the toggle', async ({ newPage }) => {
+    const { page } = await newPage({ width: 375 });
+    await open(page, '/docs/zones');
+    const panel = page.getByRole('dialog', { name: 'Documentation' });
+    const toggle = page.getByRole('button', { name: 'Toggle sidebar' });
+    const focusedInPanel = () => page.evaluate(() => document.activeElement?.closest('dialog[open]') !== null);
+    const toggleFocused = () => page.evaluate(() => document.activeElement?.textContent === 'Toggle sidebar');
+
+    await toggle.click();
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    expect(await focusedInPanel()).toBe(true);
+    // Past its last link, focus may leave for the browser's own controls, never for the page behind the panel.
+    for (let tab = 0; tab < 30; tab++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement === document.body || document.activeElement?.closest('dialog[open]') !== null)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panel.count()).toBe(0);
+    expect(await toggleFocused()).toBe(true);
+
+    await page.keyboard.press('Enter');
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => panel.count()).toBe(0);
+    expect(await toggleFocused()).toBe(true);
+    await page.context().close();
+  });
 });

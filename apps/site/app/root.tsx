@@ -1,5 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { use, useEffect, useState, type ReactNode } from 'react';
+import { use, useEffect, type ReactNode } from 'react';
 import { reportError } from '@kaja/error-reporter';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, UNSAFE_FrameworkContext } from 'react-router';
 import islandAssets from 'virtual:island-assets';
@@ -76,13 +75,12 @@ function PageScripts() {
 }
 
 export default function App() {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }));
   // The not-found fallback is the only page React Router runs in the browser; the others start it in the islands' script.
   useEffect(() => startSiteErrorReporting(() => import('@kaja/error-reporter/sentry')), []);
   // Counted under one path: a missing page's address is whatever was typed or linked.
   useEffect(() => void import('./analytics').then((listener) => listener.default(runtimeConfigReady, runtimeConfig, '/404')), []);
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <div className="flex min-h-screen flex-col">
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-background focus:p-2">
           Skip to content
@@ -95,7 +93,7 @@ export default function App() {
         <SiteFooter />
       </div>
       <HashScroll />
-    </QueryClientProvider>
+    </>
   );
 }
 

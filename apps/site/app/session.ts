@@ -1,30 +1,26 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from './api';
+import { sharedRead, useSharedRead } from './remote-data';
 
 type SessionData = { user: { email: string } };
 
-/** The signed-in user's email, or null when signed out (the API answers 401). */
+// One request for the header and every trial button of a page.
+const session = sharedRead(async () => {
+  try {
+    const { user } = await api<SessionData>('/auth/session');
+    return { email: user.email };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+});
+
+/** The signed-in user's email, or null when signed out (the API answers 401); no data until the API answered. */
 export function useSession() {
-  return useQuery({
-    queryKey: ['session'],
-    queryFn: async () => {
-      try {
-        const { user } = await api<SessionData>('/auth/session');
-        return { email: user.email };
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }
-    },
-    retry: false,
-    staleTime: 60_000,
-  });
+  return useSharedRead(session);
 }
 
-export function useSignOut() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api<unknown>('/auth/signout', { method: 'POST', body: {} }),
-    onSettled: () => queryClient.setQueryData(['session'], null),
-  });
+/** Signs out; every island of the page shows the visitor signed out afterwards, even when the call failed (the page is left for `/` next). */
+export async function signOut() {
+  await api<unknown>('/auth/signout', { method: 'POST', body: {} }).catch(() => undefined);
+  session.set(null);
 }

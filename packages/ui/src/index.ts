@@ -13,6 +13,7 @@ export {
   SIDEBAR_WIDTH_ICON,
   SIDEBAR_WIDTH_MOBILE,
   Sidebar,
+  SidebarColumn,
   SidebarContent,
   SidebarGroup,
   SidebarGroupLabel,

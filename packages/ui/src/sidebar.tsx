@@ -93,8 +93,8 @@ export function SidebarProvider({ defaultOpen = true, className, style, children
 }
 
 /** The sidebar itself: a column on wide screens (full or icon width), a side panel on phones. */
-export function Sidebar({ className, children, label, ...props }: ComponentProps<'div'> & { label: string }) {
-  const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
+export function Sidebar({ children, label, ...props }: ComponentProps<'div'> & { label: string }) {
+  const { isMobile, openMobile, setOpenMobile } = useSidebar();
   if (isMobile) {
     return (
       <Sheet open={openMobile} onOpenChange={setOpenMobile}>
@@ -106,6 +106,19 @@ export function Sidebar({ className, children, label, ...props }: ComponentProps
       </Sheet>
     );
   }
+  return (
+    <SidebarColumn label={label} {...props}>
+      {children}
+    </SidebarColumn>
+  );
+}
+
+/**
+ * The sidebar's column on wide screens alone, for a page that brings its own phone panel (the marketing
+ * site's, on the native dialog element, so its pages do not load the Radix dialog).
+ */
+export function SidebarColumn({ className, children, label, ...props }: ComponentProps<'div'> & { label: string }) {
+  const { state } = useSidebar();
   return (
     <div
       data-sidebar="sidebar"

@@ -1,5 +1,5 @@
 import {
-  Sidebar,
+  SidebarColumn,
   SidebarContent,
   SidebarGroup,
   SidebarGroupLabel,
@@ -13,6 +13,7 @@ import {
 } from '@kaja/ui';
 import { FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { SidePanel } from './side-panel';
 
 export type SidebarGroupItems = { title: string; items: { title: string; to: string }[] };
 
@@ -30,6 +31,17 @@ function SidebarLink({ title, to, current }: { title: string; to: string; curren
   );
 }
 
+/** A column beside the page on wide screens; on phones a side panel, in the page while open. */
+function DocsSidebar({ label, children }: { label: string; children: ReactNode }) {
+  const { isMobile, openMobile, setOpenMobile } = useSidebar();
+  if (!isMobile) return <SidebarColumn label={label}>{children}</SidebarColumn>;
+  return openMobile ? (
+    <SidePanel label={label} onClose={() => setOpenMobile(false)}>
+      {children}
+    </SidePanel>
+  ) : null;
+}
+
 /**
  * Documentation layout: a collapsible sidebar (ctrl/cmd+b) beside the page, `path` the page's own
  * address. An island (decision 054) whose children, the page, stay as pre-rendered.
@@ -37,7 +49,7 @@ function SidebarLink({ title, to, current }: { title: string; to: string; curren
 export function DocsShell({ label, groups, path, children }: { label: string; groups: SidebarGroupItems[]; path: string; children?: ReactNode }) {
   return (
     <SidebarProvider className="mx-auto max-w-7xl">
-      <Sidebar label={label}>
+      <DocsSidebar label={label}>
         <SidebarContent>
           {groups.map((group) => (
             <SidebarGroup key={group.title}>
@@ -52,7 +64,7 @@ export function DocsShell({ label, groups, path, children }: { label: string; gr
             </SidebarGroup>
           ))}
         </SidebarContent>
-      </Sidebar>
+      </DocsSidebar>
       <SidebarInset>
         <div className="flex items-center gap-2 border-b border-border px-4 py-2">
           <SidebarTrigger />

@@ -1,6 +1,6 @@
 import { Badge } from '@kaja/ui';
-import { useQuery } from '@tanstack/react-query';
 import { endpoints, type Endpoint, groupByResource, type OpenApiDocument } from '../openapi';
+import { useRead } from '../remote-data';
 import { runtimeConfig, runtimeConfigReady, useRuntimeConfig } from '../runtime-config';
 
 const methodColours: Record<string, string> = {
@@ -56,20 +56,20 @@ function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
   );
 }
 
+// Not from the pre-rendered settings (the production API): this environment's, once /config.js ran.
+async function loadDocument() {
+  await runtimeConfigReady();
+  const response = await fetch(`${runtimeConfig().apiBaseUrl}/openapi.json`);
+  if (!response.ok) throw new Error(`The OpenAPI document could not be loaded (HTTP ${response.status}).`);
+  return (await response.json()) as OpenApiDocument;
+}
+
 /** Every endpoint, from this environment's OpenAPI document: an island of the pre-rendered reference page (decision 054). */
 export function EndpointReference() {
   const { apiBaseUrl } = useRuntimeConfig();
   const documentUrl = `${apiBaseUrl}/openapi.json`;
-  const { data, error, isPending } = useQuery({
-    queryKey: ['openapi'],
-    // Not from the pre-rendered settings (the production API): this environment's, once /config.js ran.
-    queryFn: async () => {
-      await runtimeConfigReady();
-      const response = await fetch(`${runtimeConfig().apiBaseUrl}/openapi.json`);
-      if (!response.ok) throw new Error(`The OpenAPI document could not be loaded (HTTP ${response.status}).`);
-      return (await response.json()) as OpenApiDocument;
-    },
-  });
+  const { data, error } = useRead(loadDocument);
+  const isPending = !data && !error;
   return (
     <div className="max-w-4xl">
       <h1 className="text-4xl font-bold tracking-tight">Endpoint Reference</h1>

@@ -1,18 +1,15 @@
 import { Badge, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, cn } from '@kaja/ui';
-import { useQuery } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import { api } from '../api';
+import { useRead } from '../remote-data';
 import { type ApiPlan, type PlanCard, toPlanCard } from '../plans';
 import { TrialButton } from './trial-button';
 
+const loadPlans = async () => (await api<ApiPlan[]>('/plans')).map(toPlanCard);
+
 /** Plan cards: pre-rendered from the catalog, refreshed from GET /v1/plans in the browser. */
 export function Pricing({ prerendered }: { prerendered: PlanCard[] }) {
-  const { data: cards } = useQuery({
-    queryKey: ['plans'],
-    queryFn: async () => (await api<ApiPlan[]>('/plans')).map(toPlanCard),
-    initialData: prerendered,
-    initialDataUpdatedAt: 0,
-  });
+  const cards = useRead(loadPlans, { initial: prerendered }).data ?? prerendered;
   return (
     <div className="mt-12 grid gap-6 md:grid-cols-3">
       {cards.map((plan) => (

@@ -1,6 +1,6 @@
 import { Card, CardDescription, CardHeader, CardTitle } from '@kaja/ui';
-import { useQuery } from '@tanstack/react-query';
 import { api } from '../api';
+import { useRead } from '../remote-data';
 import { StatusIncidents } from './status-incidents';
 import { utcTime } from './utc-time';
 
@@ -27,21 +27,17 @@ const legend = ['online', 'degraded', 'offline', 'NA', 'unknown'];
 /** A lag in whole seconds, or minutes past two of them. */
 export const lagText = (seconds: number) => (seconds < 120 ? `${Math.round(seconds)} s` : `${Math.round(seconds / 60)} min`);
 
+const loadRegions = () => api<Region[]>('/regions');
+
 /** The regions' status and the incidents, read again every minute: an island of the pre-rendered status page (decision 054). */
 export function StatusBoard({ regions: prerendered }: { regions: Region[] }) {
-  const { data: regions, dataUpdatedAt } = useQuery({
-    queryKey: ['regions'],
-    queryFn: () => api<Region[]>('/regions'),
-    initialData: prerendered,
-    initialDataUpdatedAt: 0,
-    refetchInterval: 60_000,
-  });
+  const { data: regions = prerendered, updatedAt } = useRead(loadRegions, { initial: prerendered, refreshEvery: 60_000 });
   return (
     <div className="mx-auto max-w-5xl px-4 py-16">
       <h1 className="text-4xl font-bold tracking-tight">System Status</h1>
       <p className="mt-4 text-lg text-muted-foreground">The state of our DNS networks by region, from the heartbeats of our DNS nodes.</p>
       <p className="mt-2 text-sm text-muted-foreground" data-testid="checked-at">
-        {dataUpdatedAt > 0 ? `Last checked ${utcTime(dataUpdatedAt)}` : 'Checking…'}
+        {updatedAt > 0 ? `Last checked ${utcTime(updatedAt)}` : 'Checking…'}
       </p>
       <ul aria-label="Legend" className="mt-8 flex flex-wrap gap-6 text-sm" data-testid="legend">
         {legend.map((status) => {

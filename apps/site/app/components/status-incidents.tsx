@@ -1,6 +1,6 @@
 import { Badge, Card, CardContent, CardHeader, CardTitle } from '@kaja/ui';
-import { useQuery } from '@tanstack/react-query';
 import { api } from '../api';
+import { useRead } from '../remote-data';
 import { utcTime } from './utc-time';
 
 type Incident = {
@@ -52,13 +52,11 @@ function IncidentCard({ incident }: { incident: Incident }) {
   );
 }
 
+const loadIncidents = () => api<Incident[]>(`/incidents?days=${historyDays}&limit=100`);
+
 /** The incidents staff posted, ongoing first, then the last 90 days; read at run time (the page is pre-rendered). */
 export function StatusIncidents() {
-  const { data, isPending, isError } = useQuery({
-    queryKey: ['incidents'],
-    queryFn: () => api<Incident[]>(`/incidents?days=${historyDays}&limit=100`),
-    refetchInterval: 60_000,
-  });
+  const { data, error } = useRead(loadIncidents, { refreshEvery: 60_000 });
   const ongoing = data?.filter((incident) => incident.status !== 'resolved') ?? [];
   const past = data?.filter((incident) => incident.status === 'resolved') ?? [];
   return (
@@ -66,8 +64,8 @@ export function StatusIncidents() {
       <h2 id="incidents-heading" className="text-2xl font-semibold tracking-tight">
         Incidents
       </h2>
-      {isPending && <p className="mt-4 text-muted-foreground">Loading incidents…</p>}
-      {isError && <p className="mt-4 text-muted-foreground">The incidents could not be loaded; the regions above are current.</p>}
+      {!data && !error && <p className="mt-4 text-muted-foreground">Loading incidents…</p>}
+      {error && <p className="mt-4 text-muted-foreground">The incidents could not be loaded; the regions above are current.</p>}
       {data && (
         <>
           {ongoing.length > 0 && (

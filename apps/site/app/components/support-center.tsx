@@ -1,8 +1,8 @@
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, Textarea, Toaster, toast } from '@kaja/ui';
-import { useMutation } from '@tanstack/react-query';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, Textarea } from '@kaja/ui';
 import { Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { api, ApiError } from '../api';
+import { useSend, type Sending } from '../remote-data';
 import { useRuntimeConfig } from '../runtime-config';
 
 type SupportMessage = { name: string; email: string; subject: string; message: string };
@@ -14,26 +14,45 @@ const fields = [
   { name: 'subject', label: 'Subject', type: 'text', autoComplete: 'off' },
 ] as const;
 
+const deliver = (message: SupportMessage) => api<unknown>('/support', { method: 'POST', body: { ...message, source: window.location.href } });
+
+/**
+ * How the sending went, in the form below its button (no toasts: their library was 11 KB of this page, decision 073).
+ * The status region is always there, so screen readers announce what appears in it; a failure is an alert.
+ */
+function SendResult({ sending, supportEmail }: { sending: Sending; supportEmail: string }) {
+  if (sending.status === 'failed') {
+    // Only a message from our server is shown; a network failure gets the fallback text.
+    const { error } = sending;
+    const message = error instanceof ApiError && error.status > 0 ? error.message : '';
+    return (
+      <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+        <p className="font-medium">Error sending message</p>
+        <p>{message || `Please try again or email us directly at ${supportEmail}`}</p>
+      </div>
+    );
+  }
+  return (
+    <div role="status" className={sending.status === 'sent' ? 'rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900' : undefined}>
+      {sending.status === 'sent' && (
+        <>
+          <p className="font-medium">Message sent successfully!</p>
+          <p>We&apos;ll get back to you within 24 hours.</p>
+        </>
+      )}
+    </div>
+  );
+}
+
 /** The contact form and the support addresses: an island of the pre-rendered support page (decision 054). */
 export function SupportCenter() {
   const [form, setForm] = useState(empty);
   const { supportEmail } = useRuntimeConfig();
-  const send = useMutation({
-    mutationFn: (message: SupportMessage) => api<unknown>('/support', { method: 'POST', body: { ...message, source: window.location.href } }),
-    onSuccess: () => {
-      toast.success('Message sent successfully!', { description: "We'll get back to you within 24 hours." });
-      setForm(empty);
-    },
-    onError: (error) => {
-      // Only a message from our server is shown; a network failure gets the fallback text.
-      const message = error instanceof ApiError && error.status > 0 ? error.message : '';
-      toast.error('Error sending message', { description: message || `Please try again or email us directly at ${supportEmail}` });
-    },
-  });
+  const [sending, send] = useSend(deliver);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    send.mutate(form);
+    void send(form).then((sent) => sent && setForm(empty));
   };
 
   return (
@@ -68,9 +87,10 @@ export function SupportCenter() {
                 <Label htmlFor="message">Message *</Label>
                 <Textarea id="message" name="message" required value={form.message} onChange={(event) => setForm({ ...form, message: event.target.value })} />
               </div>
-              <Button type="submit" disabled={send.isPending}>
-                {send.isPending ? 'Sending...' : 'Send Message'}
+              <Button type="submit" disabled={sending.status === 'sending'}>
+                {sending.status === 'sending' ? 'Sending...' : 'Send Message'}
               </Button>
+              <SendResult sending={sending} supportEmail={supportEmail} />
             </form>
           </CardContent>
         </Card>
@@ -96,8 +116,6 @@ export function SupportCenter() {
           </CardHeader>
         </Card>
       </aside>
-      {/* Only this page shows notices, so only this page loads the toast code. */}
-      <Toaster />
     </div>
   );
 }

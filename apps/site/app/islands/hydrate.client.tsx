@@ -6,7 +6,6 @@ import { reportError } from '@kaja/error-reporter';
 import { startSiteErrorReporting } from '../error-reporting';
 import { runtimeConfig, runtimeConfigReady } from '../runtime-config';
 import { IslandSlot } from './island';
-import { IslandProviders } from './providers';
 
 // The page names where the reporter's Sentry client is (root.tsx); it is fetched on the first error only.
 const addresses = document.querySelector<HTMLScriptElement>('script[data-error-reporter]')?.dataset;
@@ -30,7 +29,7 @@ const found = [...document.querySelectorAll<HTMLElement>('[data-island]')].map((
 for (const { element, module, component, props, slot } of found) {
   void import(/* @vite-ignore */ module).then((exports: Record<string, ComponentType<object>>) => {
     const children = slot === undefined ? undefined : createElement(IslandSlot, { html: slot });
-    hydrateRoot(element, createElement(IslandProviders, null, createElement(exports[component]!, props, children)), {
+    hydrateRoot(element, createElement(exports[component]!, props, children), {
       onUncaughtError: (error) => reportError(error, 'react.root'),
       onCaughtError: (error) => reportError(error),
     });

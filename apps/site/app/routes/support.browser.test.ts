@@ -38,7 +38,7 @@ describe('support form', () => {
       source: `${platform.url}/support`,
     });
     expect((await response).status()).toBeLessThan(300);
-    await expect.poll(() => page.getByText('Message sent successfully!').count()).toBe(1);
+    await expect.poll(() => page.getByRole('status').getByText('Message sent successfully!').count()).toBe(1);
     expect(await page.getByText("We'll get back to you within 24 hours.").count()).toBeGreaterThan(0);
     for (const label of ['Name *', 'Email *', 'Subject *', 'Message *']) expect(await page.getByLabel(label).inputValue()).toBe('');
     await page.context().close();
@@ -53,8 +53,8 @@ describe('support form', () => {
     const body = await (await response).json();
     expect(body.status).toBe('error');
     expect(body.error.message).toBeTruthy();
-    await expect.poll(() => page.getByText('Error sending message').count()).toBe(1);
-    expect(await page.getByText(body.error.message).count()).toBe(1);
+    await expect.poll(() => page.getByRole('alert').getByText('Error sending message').count()).toBe(1);
+    expect(await page.getByRole('alert').getByText(body.error.message).count()).toBe(1);
     expect(await page.getByLabel('Subject *').inputValue()).toBe('Hi');
     await page.context().close();
   });
