@@ -1,15 +1,21 @@
-// `npm run bench:dns [-- --runs N --workers N]`: the same zone and query mix served by this server
-// (standalone mode), NSD and Knot DNS, one worker each (this server: unless `--workers`), each
-// measured by dnsperf in one run; prints the median QPS and latency, the queries lost, and our ratio
-// to each. One worker each because the machines measured on have two cores, which dnsperf shares:
-// a second worker there costs more processor time per answer than it adds.
+// `npm run bench:dns [-- --runs N --workers N --rate N]`: the same zone and query mix served by this
+// server (standalone mode), NSD and Knot DNS, one worker each (`--workers`: as many UDP workers and
+// NSD server processes), each measured by dnsperf in one run; prints the median QPS and latency, the
+// queries lost, and our ratio to each. One worker by default because the machines measured on have
+// two cores, which dnsperf shares. Then each server is
+// asked at a fixed rate (`--rate` queries a second, dnsperf -Q), and its processor time per answered
+// query is printed (the process and its threads, from /proc), with the threads that spent it: the
+// answers a second follow how the two cores are shared with dnsperf, the processor time per answer
+// much less. BENCH_DNS_BASELINE names another build's main.js (a copy of dist/ made before a
+// change), measured in the same run as "Kaja DNS (baseline)". The load average is printed.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
+import { groupCpuSeconds, threadCpuSeconds } from './memory';
 import { wholeNumberFlags } from './options';
-import { countedNotLimited, dnsperf, freePort, resultTable, startKaja, startKnot, startNsd, stop, waitForAnswer, type Measurement } from './servers';
+import { countedNotLimited, dnsperf, freePort, median, resultTable, startKaja, startKnot, startNsd, stop, waitForAnswer, type Measurement } from './servers';
 
 const dnsperfArgs = ['-c', '4', '-q', '200', '-T', '1', '-l', '8'];
 
@@ -18,12 +24,18 @@ interface Contender {
   start(dir: string, port: number, zoneFile: string): ChildProcess;
 }
 
-const { runs, workers } = wholeNumberFlags({ runs: 3, workers: 1 });
+const { runs, workers, rate } = wholeNumberFlags({ runs: 3, workers: 1, rate: 40_000 });
+const baseline = process.env.BENCH_DNS_BASELINE;
 
 const kaja =
-  (udp: 'batch' | 'dgram'): Contender['start'] =>
+  (udp: 'batch' | 'dgram', main?: string): Contender['start'] =>
   (_dir, port, zoneFile) =>
-    startKaja(port, benchZoneName, zoneFile, ['--udp', udp, '--workers', String(workers)], countedNotLimited);
+    startKaja(port, benchZoneName, zoneFile, ['--udp', udp, '--workers', String(workers)], countedNotLimited, 'ignore', main);
+
+const loadAverage = () =>
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} (1, 5, 15 min)`;
 
 // BENCH_DNS_UDP=dgram measures only the fallback (as where the addon cannot be built); default: both.
 const udpModes = (process.env.BENCH_DNS_UDP ?? 'batch,dgram').split(',');
@@ -32,9 +44,10 @@ if (udpModes.some((mode) => mode !== 'batch' && mode !== 'dgram')) throw new Err
 const contenders: Contender[] = [
   // UDP batched by the addon, and through node's dgram (a socket per worker with SO_REUSEPORT).
   ...(udpModes.includes('batch') ? [{ name: 'Kaja DNS', start: kaja('batch') }] : []),
+  ...(baseline && udpModes.includes('batch') ? [{ name: 'Kaja DNS (baseline)', start: kaja('batch', baseline) }] : []),
   ...(udpModes.includes('dgram') ? [{ name: 'Kaja DNS (dgram)', start: kaja('dgram') }] : []),
-  { name: 'NSD', start: (dir, port, zoneFile) => startNsd(dir, port, benchZoneName, zoneFile) },
-  { name: 'Knot DNS', start: (dir, port, zoneFile) => startKnot(dir, port, benchZoneName, zoneFile) },
+  { name: 'NSD', start: (dir, port, zoneFile) => startNsd(dir, port, benchZoneName, zoneFile, workers) },
+  { name: 'Knot DNS', start: (dir, port, zoneFile) => startKnot(dir, port, benchZoneName, zoneFile, undefined, workers) },
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'kaja-bench-dns-'));
@@ -54,8 +67,9 @@ try {
   writeFileSync(queryFile, benchQueries());
   console.log(`Zone ${benchZoneName}: ${benchZoneFile().split('\n').length - 1} lines; dnsperf ${dnsperfArgs.join(' ')}`);
   console.log('Kaja DNS counts every answer for response rate limiting, at a rate never reached (NSD and Knot DNS without it)');
+  console.log(`Before: ${loadAverage()}; the machine may be shared with other work`);
 
-  const started: { contender: Contender; port: number }[] = [];
+  const started: { contender: Contender; port: number; pid: number }[] = [];
   for (const contender of contenders) {
     const port = await freePort();
     const server = contender.start(mkdtempSync(join(dir, 'server-')), port, zoneFile);
@@ -63,7 +77,7 @@ try {
     try {
       // Start-up is not measured; on a busy machine loading a big zone takes a while.
       await waitForAnswer(port, server, benchZoneName, 180_000);
-      started.push({ contender, port });
+      started.push({ contender, port, pid: server.pid! });
     } catch (error) {
       console.error(`${contender.name}: ${(error as Error).message}`);
     }
@@ -75,9 +89,43 @@ try {
     for (const { contender, port } of started) measured.get(contender.name)!.push(dnsperf(port, queryFile, dnsperfArgs));
   }
 
-  console.log(`${runs} runs per server, servers taking turns; Kaja DNS with ${workers} worker(s), NSD and Knot DNS with one`);
+  // The same rounds at a fixed rate, each server's processor time read around its run.
+  const fixedRate = ['-c', '4', '-q', '200', '-T', '1', '-l', '8', '-Q', String(rate)];
+  const perAnswer = new Map<string, number[]>(started.map(({ contender }) => [contender.name, []]));
+  const threads = new Map<string, Map<string, number>>();
+  for (let round = 0; round < runs; round++) {
+    for (const { contender, port, pid } of started) {
+      const [before, threadsBefore] = [groupCpuSeconds(pid), threadCpuSeconds(pid)];
+      const run = dnsperf(port, queryFile, fixedRate);
+      perAnswer.get(contender.name)!.push(((groupCpuSeconds(pid) - before) * 1e6) / (run.sent - run.lost));
+      if (round === runs - 1) threads.set(contender.name, threadSeconds(threadsBefore, threadCpuSeconds(pid), run.sent - run.lost));
+    }
+  }
+
+  console.log(`After: ${loadAverage()}`);
+  console.log(`${runs} runs per server, servers taking turns; each with ${workers} worker(s) (Knot DNS: UDP workers, NSD: server processes)`);
   for (const line of resultTable(measured, 'Kaja DNS', 'Kaja DNS / this')) console.log(line);
+  console.log(
+    `Processor time of the server per answered query at ${rate} queries a second (dnsperf ${fixedRate.join(' ')}; user and system, every thread; median of ${runs} runs):`,
+  );
+  const ours = median(perAnswer.get('Kaja DNS') ?? [Number.NaN]);
+  for (const [name, all] of perAnswer) {
+    const cpu = median(all);
+    console.log(`  ${name.padEnd(20)} ${cpu.toFixed(2).padStart(6)} µs${name === 'Kaja DNS' ? '' : `  (Kaja DNS / this: ${(ours / cpu).toFixed(2)}x)`}`);
+    // The threads that spent it, in the last run: which of them answers, and what the others cost.
+    for (const [thread, us] of threads.get(name) ?? []) console.log(`      ${thread.padEnd(24)} ${us.toFixed(2).padStart(6)} µs`);
+  }
   if (started.length < contenders.length) process.exitCode = 1;
 } finally {
   await cleanUp();
+}
+
+/** Microseconds per answer of each thread that used a hundredth of a second or more between the two readings. */
+function threadSeconds(before: Map<string, number>, after: Map<string, number>, answers: number): Map<string, number> {
+  const spent = new Map<string, number>();
+  for (const [thread, seconds] of after) {
+    const used = seconds - (before.get(thread) ?? 0);
+    if (used >= 0.01) spent.set(thread, (used * 1e6) / answers);
+  }
+  return spent;
 }

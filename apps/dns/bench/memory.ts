@@ -45,3 +45,30 @@ export function groupRssKb(pid: number): number {
   }
   return total;
 }
+
+/**
+ * Processor seconds of each thread of the process `pid` (user and system), by thread name with
+ * the thread id: which of a server's threads does the work (its workers, its main thread, the
+ * runtime's helpers).
+ */
+export function threadCpuSeconds(pid: number): Map<string, number> {
+  const threads = new Map<string, number>();
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return threads; // The process ended.
+  }
+  for (const tid of tids) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    } catch {
+      continue; // The thread ended while we looked.
+    }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    threads.set(`${name} ${tid}`, (Number(fields[11]) + Number(fields[12])) / ticksPerSecond);
+  }
+  return threads;
+}

@@ -11,10 +11,14 @@ export { freePort } from '@kaja/test-support/ports';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
+/** The server as `node scripts/buildServers.mjs` builds it. */
+export const kajaMain = join(root, 'dist/apps/dns/src/main.js');
+
 /**
  * This server in standalone mode on 127.0.0.1:`port`, both cores, in its own process group, with
  * the V8 flags of `npm run dns`. Response rate limiting is set through the environment
- * (DNS_RATE_LIMIT), which a build without it ignores, so the same benchmark runs before and after a change.
+ * (DNS_RATE_LIMIT), which a build without it ignores, so the same benchmark runs before and after a
+ * change; `main` may name another build of it (a copy of `dist/` made before the change).
  */
 export function startKaja(
   port: number,
@@ -23,12 +27,14 @@ export function startKaja(
   args: string[] = [],
   env: NodeJS.ProcessEnv = {},
   stdout: 'ignore' | 'pipe' = 'ignore',
+  main = kajaMain,
 ): ChildProcess {
-  return spawn(
-    process.execPath,
-    [...dnsNodeFlags, join(root, 'dist/apps/dns/src/main.js'), '--listen', `127.0.0.1:${port}`, '--zone', `${zone}=${zoneFile}`, ...args],
-    { cwd: root, stdio: ['ignore', stdout, 'inherit'], detached: true, env: { ...process.env, ...env } },
-  );
+  return spawn(process.execPath, [...dnsNodeFlags, main, '--listen', `127.0.0.1:${port}`, '--zone', `${zone}=${zoneFile}`, ...args], {
+    cwd: root,
+    stdio: ['ignore', stdout, 'inherit'],
+    detached: true,
+    env: { ...process.env, ...env },
+  });
 }
 
 /**
@@ -40,14 +46,14 @@ export const countedNotLimited = { DNS_RATE_LIMIT: '1000000000' };
 /** Response rate limiting off, where what is measured is something else (the answer cache under a flood). */
 export const notLimited = { DNS_RATE_LIMIT: '0' };
 
-/** NSD with one server process serving `zoneFile` from `dir`, its response rate limiting off. */
-export function startNsd(dir: string, port: number, zone: string, zoneFile: string): ChildProcess {
+/** NSD with `servers` server processes (one unless said) serving `zoneFile` from `dir`, its response rate limiting off. */
+export function startNsd(dir: string, port: number, zone: string, zoneFile: string, servers = 1): ChildProcess {
   const config = join(dir, 'nsd.conf');
   writeFileSync(
     config,
     `server:
   ip-address: 127.0.0.1@${port}
-  server-count: 1
+  server-count: ${servers}
   username: ""
   chroot: ""
   zonesdir: "${dir}"
@@ -69,10 +75,11 @@ zone:
 }
 
 /**
- * Knot DNS with one UDP worker serving `zoneFile` from `dir`; with `signing`, it signs the zone
- * itself (automatic keys, ECDSAP256SHA256, NSEC or NSEC3 with RFC 9276 parameters) before serving.
+ * Knot DNS with `udpWorkers` UDP workers (one unless said) serving `zoneFile` from `dir`; with
+ * `signing`, it signs the zone itself (automatic keys, ECDSAP256SHA256, NSEC or NSEC3 with RFC 9276
+ * parameters) before serving.
  */
-export function startKnot(dir: string, port: number, zone: string, zoneFile: string, signing?: { nsec3: boolean }): ChildProcess {
+export function startKnot(dir: string, port: number, zone: string, zoneFile: string, signing?: { nsec3: boolean }, udpWorkers = 1): ChildProcess {
   const config = join(dir, 'knot.conf');
   const policy = signing
     ? `policy:
@@ -88,7 +95,7 @@ export function startKnot(dir: string, port: number, zone: string, zoneFile: str
     config,
     `server:
   listen: 127.0.0.1@${port}
-  udp-workers: 1
+  udp-workers: ${udpWorkers}
   tcp-workers: 1
   background-workers: 1
   rundir: "${dir}"

@@ -68,7 +68,10 @@ export class Responder {
   private readonly cache: AnswerCache;
   /** Signed updates seen within their time window, so none is applied twice. */
   private readonly replays = new ReplayGuard();
+  /** The header and question of the packet being answered, read once for the cache and the answer. */
   private readonly view = createQueryView();
+  /** Whether `readQuery` read the last packet `respondFromCache` was given into `view`. */
+  private viewRead = false;
   private readonly nodeName: string;
   private readonly nsid: Uint8Array;
 
@@ -93,18 +96,33 @@ export class Responder {
    * rate limited, or -1 (TCP, or not known).
    */
   respond(packet: Buffer, tcp: boolean, client: ClientAddress = null, network = -1): Reply {
-    const entry = this.cached(packet, tcp);
+    const read = readQuery(packet, this.view);
+    const entry = read ? this.cached(tcp) : undefined;
     if (entry !== undefined) {
       const action = this.limit(network, entry.kind);
       if (action === RateAction.Answer) return personalise(entry.wire, packet, this.view);
       return action === RateAction.Drop ? null : this.truncated(entry.wire, packet, this.view);
     }
+    return this.uncached(packet, read, tcp, client, network);
+  }
+
+  /**
+   * `respond` for a UDP packet that `respondFromCache` has just found no answer for: the header
+   * and question it read are used, not read again.
+   */
+  respondMissed(packet: Buffer, client: ClientAddress, network: number): Reply {
+    return this.uncached(packet, this.viewRead, false, client, network);
+  }
+
+  /** Answers a packet no cached answer serves; `read` says whether `this.view` holds its header and question. */
+  private uncached(packet: Buffer, read: boolean, tcp: boolean, client: ClientAddress, network: number): Reply {
     if (this.options.updates && isUpdate(packet)) return answerUpdate(packet, this.options.updates, client, this.replays);
     try {
-      const query = readQuery(packet, this.view) ? { ...this.view } : this.decode(packet, tcp);
+      const query = read ? this.view : this.decode(packet, tcp);
       if (query === null || query instanceof Uint8Array) return query;
       if (!tcp && query.qtype === RRType.IXFR && this.options.transfers && !(query.flags & 0x8000) && query.opcode === Opcode.QUERY) {
-        return this.udpIxfr(packet, query, this.options.transfers, typeof client === 'function' ? client() : client);
+        // The view is read anew for the next packet while the transfer rules are read: a copy waits.
+        return this.udpIxfr(packet, { ...query }, this.options.transfers, typeof client === 'function' ? client() : client);
       }
       return this.answer(packet, query, tcp, client, network);
     } catch (error) {
@@ -118,7 +136,8 @@ export class Responder {
    * returns its length (0: dropped by rate limiting); -1 means the query needs `respond`.
    */
   respondFromCache(packet: Buffer, out: Uint8Array, offset: number, network = -1): number {
-    const entry = this.cached(packet, false);
+    this.viewRead = readQuery(packet, this.view);
+    const entry = this.viewRead ? this.cached(false) : undefined;
     if (entry === undefined) return -1;
     const action = this.limit(network, entry.kind);
     if (action === RateAction.Answer) {
@@ -138,10 +157,10 @@ export class Responder {
     return out;
   }
 
-  /** The cached answer for a plain query (header and question read in place), counted. */
-  private cached(packet: Buffer, tcp: boolean): CachedAnswer | undefined {
+  /** The cached answer for a plain query (its header and question read into `view`), counted. */
+  private cached(tcp: boolean): CachedAnswer | undefined {
     const q = this.view;
-    if (!readQuery(packet, q) || q.flags & 0x8000 || q.opcode !== Opcode.QUERY || q.qclass !== DnsClass.IN || q.ednsVersion !== 0 || q.nsid) return undefined;
+    if (q.flags & 0x8000 || q.opcode !== Opcode.QUERY || q.qclass !== DnsClass.IN || q.ednsVersion !== 0 || q.nsid) return undefined;
     const entry = this.cache.get(q.qname, q.qtype, variantOf(q));
     if (entry === undefined || entry.wire.length > (tcp ? TCP_MAX : udpLimit(q))) return undefined;
     entry.counter.count++;
@@ -167,9 +186,11 @@ export class Responder {
       answer = zone ? lookup(zone, query.qname, query.qtype) : emptyAnswer(Rcode.REFUSED);
     }
     if (answer.alias) {
-      // The packet's buffer may be reused for the next datagram before the target resolves.
+      // The packet's buffer may be reused for the next datagram before the target resolves, and
+      // the view read anew for it.
       const own = Buffer.from(packet);
-      return this.resolveAlias(answer).then((resolved) => this.finish(own, query, resolved, edns, tcp, network));
+      const asked = { ...query };
+      return this.resolveAlias(answer).then((resolved) => this.finish(own, asked, resolved, edns, tcp, network));
     }
     return this.finish(packet, query, answer, edns, tcp, network);
   }

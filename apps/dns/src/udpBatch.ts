@@ -54,7 +54,7 @@ export function listenUdpBatch(addon: UdpBatchAddon, host: string, port: number,
         answered++;
         continue;
       }
-      const reply = responder.respond(packet, false, () => socketAddress(addon.peer(handle, i)), network);
+      const reply = responder.respondMissed(packet, () => socketAddress(addon.peer(handle, i)), network);
       if (reply === null) continue;
       if (reply instanceof Promise) {
         const peer = addon.peer(handle, i);

@@ -1,6 +1,6 @@
 import { FormatError } from '../errors';
 import type { WireWriter } from './buffer';
-import { nameToWire, readName, writeName } from './name';
+import { nameToWire, readName, writeWireName } from './name';
 
 /**
  * The layout of rdata that holds domain names, for the types whose names may arrive compressed
@@ -78,9 +78,7 @@ export function writeRdata(w: WireWriter, type: number, rdata: Uint8Array): void
   let pos = 0;
   for (const part of layout) {
     if (part === 'n') {
-      const { name, next } = readName(rdata, pos, rdata.length);
-      writeName(w, name, true);
-      pos = next;
+      pos = writeWireName(w, rdata, pos);
     } else {
       const n = part === 's' ? rdata[pos]! + 1 : part;
       w.put(rdata.subarray(pos, pos + n));
