@@ -18,13 +18,15 @@ const recordHead = 6;
 export class ZoneImageBuilder {
   /** Nodes added so far; each is its index. */
   count = 0;
-  private names = new Uint8Array(4096);
+  // Small to start with, doubled as needed: most zones are small, and every zone has a builder for
+  // its hashed owners, which most never use.
+  private names = new Uint8Array(256);
   private namesUsed = 0;
-  private nodes = new Int32Array(256 * buildingNodeWords);
-  private slots = new Int32Array(512);
-  private rrsets = new Int32Array(256 * buildingRrsetWords);
+  private nodes = new Int32Array(16 * buildingNodeWords);
+  private slots = new Int32Array(32);
+  private rrsets = new Int32Array(16 * buildingRrsetWords);
   private rrsetCount = 0;
-  private records = new Uint8Array(4096);
+  private records = new Uint8Array(256);
   /** Starts at 1: 0 ends a list of records. */
   private recordsUsed = 1;
   /** Octets the records take packed in the image (each a 2-octet length and its rdata). */
