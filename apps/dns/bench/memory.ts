@@ -34,11 +34,25 @@ export function groupCpuSeconds(pid: number): number {
 
 /** The resident set, in kB, of every process in the process group led by `pid`. */
 export function groupRssKb(pid: number): number {
+  return groupStatusKb(pid, 'VmRSS');
+}
+
+/**
+ * The peak resident set, in kB, of the process group led by `pid`: each process's high-water mark
+ * (VmHWM) added up. Threads share their process's, so a server's load is caught whatever thread
+ * made it; separate processes (NSD's) may have peaked at different times, which this overstates.
+ */
+export function groupPeakRssKb(pid: number): number {
+  return groupStatusKb(pid, 'VmHWM');
+}
+
+function groupStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   let total = 0;
+  const pattern = new RegExp(`${field}:\\s+(\\d+) kB`);
   for (const { entry } of groupProcesses(pid)) {
     try {
-      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${entry}/status`, 'utf8'));
-      if (rss) total += Number(rss[1]);
+      const kb = pattern.exec(readFileSync(`/proc/${entry}/status`, 'utf8'));
+      if (kb) total += Number(kb[1]);
     } catch {
       // The process ended while we looked.
     }

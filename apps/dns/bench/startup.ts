@@ -1,13 +1,18 @@
 // `npm run bench:dns-startup [-- --runs N --records N --workers N]`: how long the standalone server
-// takes from its start to its first answer, and how much memory it holds once every worker serves
-// (the resident set of every process of the server; one worker unless `--workers`), beside NSD and
-// Knot DNS serving the same zone in the same run with one server process each: a small zone, or
-// with `--records` one of that many A records (a big zone's load).
+// takes from its start to its first answer and to its answer for the zone's last name (the whole
+// zone loaded, and with workers, every worker serving), the peak of its resident set while it loads
+// (each process's high-water mark, VmHWM, added over the process group: threads share one) and the
+// resident set once it serves, beside NSD and Knot DNS serving the same zone in the same run with
+// one server process each: a small zone, or with `--records` one of that many A records (a big
+// zone's load). The load average is printed before and after, as other work on the machine slows
+// every server alike.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { groupRssKb } from './memory';
+import { Resolver } from 'node:dns/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { groupPeakRssKb, groupRssKb } from './memory';
 import { wholeNumberFlags } from './options';
 import { freePort, median, startKaja, startKnot, startNsd, stop, waitForAnswer } from './servers';
 
@@ -18,6 +23,9 @@ const lines = [`$ORIGIN ${zone}.`, '$TTL 3600', '@ IN SOA ns1 hostmaster 2026010
 if (records === 0) lines.push('www IN A 192.0.2.80');
 for (let i = 0; lines.length < records + 2; i++) lines.push(`host${i} IN A 10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
 const zoneText = `${lines.join('\n')}\n`;
+/** The owner of the file's last record, and its address: answered, the whole zone is in. */
+const [lastOwner, , , lastAddress] = lines.at(-1)!.split(' ');
+const lastName = `${lastOwner}.${zone}`;
 /** A big zone takes Knot DNS and NSD a while too. */
 const answerTimeoutMs = 60_000 + records / 10;
 
@@ -38,7 +46,14 @@ const contenders: Contender[] = [
   { name: 'Knot DNS', start: (dir, port, zoneFile) => startKnot(dir, port, zone, zoneFile) },
 ];
 
-const measured = new Map<string, { ms: number[]; rssMb: number[] }>(contenders.map((c) => [c.name, { ms: [], rssMb: [] }]));
+interface Figures {
+  firstMs: number[];
+  lastMs: number[];
+  peakMb: number[];
+  rssMb: number[];
+}
+const measured = new Map<string, Figures>(contenders.map((c) => [c.name, { firstMs: [], lastMs: [], peakMb: [], rssMb: [] }]));
+const loadBefore = loadavg();
 for (let run = 0; run < runs; run++) {
   for (const contender of contenders) {
     const dir = mkdtempSync(join(tmpdir(), 'kaja-startup-'));
@@ -48,11 +63,16 @@ for (let run = 0; run < runs; run++) {
     const started = performance.now();
     const server = contender.start(dir, port, zoneFile);
     try {
+      const serving = contender.serving?.(server);
       await waitForAnswer(port, server, zone, answerTimeoutMs);
-      const ms = performance.now() - started;
-      await contender.serving?.(server);
+      const firstMs = performance.now() - started;
+      await waitForAddress(port, server, lastName, lastAddress!, answerTimeoutMs);
+      await serving;
+      const lastMs = performance.now() - started;
       const entry = measured.get(contender.name)!;
-      entry.ms.push(ms);
+      entry.firstMs.push(firstMs);
+      entry.lastMs.push(lastMs);
+      entry.peakMb.push(groupPeakRssKb(server.pid!) / 1024);
       entry.rssMb.push(groupRssKb(server.pid!) / 1024);
     } finally {
       await stop(server);
@@ -60,6 +80,7 @@ for (let run = 0; run < runs; run++) {
     }
   }
 }
+const loadAfter = loadavg();
 
 function untilLine(server: ChildProcess, line: RegExp): Promise<void> {
   let output = '';
@@ -72,11 +93,38 @@ function untilLine(server: ChildProcess, line: RegExp): Promise<void> {
   });
 }
 
-const header = ['Server', 'Start to first answer ms (median)', 'RSS once serving MB (median)'];
-const rows = [...measured].map(([name, m]) => [name, median(m.ms).toFixed(0), median(m.rssMb).toFixed(1)]);
+/** Waits until `name` resolves to `address` (the server may answer NXDOMAIN for it while it loads). */
+async function waitForAddress(port: number, server: ChildProcess, name: string, address: string, timeoutMs: number): Promise<void> {
+  const resolver = new Resolver({ timeout: 200, tries: 1 });
+  resolver.setServers([`127.0.0.1:${port}`]);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`exited with code ${server.exitCode}`);
+    try {
+      if ((await resolver.resolve4(name)).includes(address)) return;
+    } catch {
+      // Not yet.
+    }
+    await sleep(20);
+  }
+  throw new Error(`did not answer for ${name} within ${timeoutMs / 1000} s`);
+}
+
+const knot = measured.get('Knot DNS')!;
+const header = ['Server', 'First answer ms', 'Last name answered ms', 'x Knot', 'Peak RSS MB', 'x Knot', 'RSS serving MB'];
+const rows = [...measured].map(([name, m]) => [
+  name,
+  median(m.firstMs).toFixed(0),
+  median(m.lastMs).toFixed(0),
+  `${(median(m.lastMs) / median(knot.lastMs)).toFixed(2)}x`,
+  median(m.peakMb).toFixed(1),
+  `${(median(m.peakMb) / median(knot.peakMb)).toFixed(2)}x`,
+  median(m.rssMb).toFixed(1),
+]);
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(' ');
 console.log(
-  `${runs} run(s), ${workers === 1 ? 'one worker each' : `${workers} Kaja DNS workers, one NSD and Knot DNS server process`}, a ${lines.length}-line zone`,
+  `${runs} run(s), ${workers === 1 ? 'one worker each' : `${workers} Kaja DNS workers, one NSD and Knot DNS server process`}, a ${lines.length}-line zone; medians; load average ${load(loadBefore)} before, ${load(loadAfter)} after`,
 );
 for (const row of [header, ...rows]) console.log(line(row));

@@ -6,7 +6,7 @@
 // lead worker loads and follows the zones and tells the others of them (`database/zoneFeed.ts`).
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData, type Worker } from 'node:worker_threads';
 import { startModuleWorker } from '@kaja/module-worker';
 import type { Registry } from 'prom-client';
 import { AliasResolver } from './alias';
@@ -34,13 +34,36 @@ interface WorkerStart {
   spare: boolean;
   /** `--listen` with the ports the supervisor chose for port 0, the same for every worker. */
   listen: Config['listen'];
-  /** Standalone: the zones the supervisor read, to serve from shared memory. */
-  zones?: { name: string; shared: SharedZone }[];
+  /**
+   * Standalone: the zones the supervisor read, to serve from shared memory; or `'follow'` for a
+   * thread started while it reads them, which are then sent to it (`ZonesRead`).
+   */
+  zones?: SharedZones | 'follow';
   /** Database mode: the channel over which the lead tells the other workers of the zones. */
   feedChannel?: string;
 }
 
+type SharedZones = { name: string; shared: SharedZone }[];
+
+/** What the supervisor sends the threads it started before it had read the zone files. */
+interface ZonesRead {
+  zonesRead: SharedZones;
+}
+
 const worker = isMainThread ? undefined : (workerData as WorkerStart);
+
+/** The zones sent to a thread started while the supervisor read them; listened for from the thread's start, so none is missed. */
+const zonesRead =
+  worker?.zones === 'follow'
+    ? new Promise<SharedZones>((resolve) => {
+        const take = (message: Partial<ZonesRead>) => {
+          if (!message?.zonesRead) return;
+          parentPort!.off('message', take);
+          resolve(message.zonesRead);
+        };
+        parentPort!.on('message', take);
+      })
+    : undefined;
 
 function readConfig(): Config {
   try {
@@ -113,7 +136,8 @@ async function serve(config: Config): Promise<{ zones: number; fromSnapshot?: bo
   let zones: ZoneStore;
   if (worker?.zones) {
     zones = new ZoneStore();
-    for (const { name, shared } of worker.zones) zones.put(new Zone(name, shared));
+    const read = worker.zones === 'follow' ? await zonesRead! : worker.zones;
+    for (const { name, shared } of read) zones.put(new Zone(name, shared));
   } else {
     for (const line of dsLines(settings)) console.log(`dns: ${line}`);
     zones = await loadZones(config, settings);
@@ -190,27 +214,37 @@ async function superviseWorkers(config: Config): Promise<void> {
   const settings = await standaloneSettings(config.dnssec);
   for (const line of dsLines(settings)) console.log(`dns: ${line}`);
   const env = { ...process.env, ...startupKeysEnvironment(config.dnssec, settings) };
-  // Zone files are read once, here: every worker serves the same images in shared memory.
-  const loaded = config.databaseUrl ? undefined : await loadZones(config, settings);
-  const zones = loaded && [...loaded.names()].map((name) => ({ name, shared: loaded.get(name)!.share() }));
-  // What reading them left is given back before the workers start (see the collection after a load, below).
-  globalThis.gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
   const listen = await resolvePorts(config.listen);
   const feedChannel = config.databaseUrl ? `kaja-dns-zones-${randomUUID()}` : undefined;
+  // Zone files are read once, here, while the workers load the server's code (most of a thread's
+  // start, seconds on a busy machine) on the other cores; each is sent the images, which every
+  // worker serves from the same shared memory. A thread started after that is handed them at once.
+  let zones: SharedZones | 'follow' | undefined = config.databaseUrl ? undefined : 'follow';
+  const waiting: Worker[] = [];
   const supervisor = new WorkerSupervisor({
     count: config.workers,
-    start: (lead, spare) =>
-      startModuleWorker(new URL(import.meta.url), {
+    start: (lead, spare) => {
+      const thread = startModuleWorker(new URL(import.meta.url), {
         argv: process.argv.slice(2),
         env,
         workerData: { lead, spare, listen, zones, feedChannel } satisfies WorkerStart,
-      }),
+      });
+      if (zones === 'follow') waiting.push(thread);
+      return thread;
+    },
     onReady: ({ ready, fromSnapshot }) => console.log(`${serving({ ...config, listen }, ready, fromSnapshot)} with ${config.workers} workers`),
     log: (line) => console.error(line),
   });
   // The workers' figures are added together here, at each scrape; an address in use stops the start before any worker.
   const stopMetrics = await startMetrics(config, () => workerMetrics([...supervisor.workers]));
   supervisor.start();
+  if (zones === 'follow') {
+    const loaded = await loadZones(config, settings);
+    zones = [...loaded.names()].map((name) => ({ name, shared: loaded.get(name)!.share() }));
+    for (const thread of waiting.splice(0)) thread.postMessage({ zonesRead: zones } satisfies ZonesRead);
+    // What reading them left is given back (see the collection after a load, below).
+    globalThis.gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       void stopMetrics?.();

@@ -1,7 +1,8 @@
 import { compareNames, isSubdomain, labelsToName, nameLabels, type ResourceRecord, RRType, serialCompare, soaSerial } from '@kaja/dns-model';
 import { MutableNode, type ZoneNode } from './nodeRrsets';
 import { PackedRrset } from './packedRrset';
-import { type PackableRrset, ZoneImage } from './zoneImage';
+import { ZoneImage } from './zoneImage';
+import { ZoneImageBuilder } from './zoneImageBuilder';
 import { ZoneNames } from './zoneNames';
 
 export type { ZoneNode };
@@ -69,13 +70,6 @@ export class Zone {
   private ordered: string[] | undefined;
   /** DNAME RRsets in the zone: most zones have none, and their answers skip looking for one. */
   private dnames = 0;
-  /** The records' rdata while the zone is built, until `pack`. */
-  private arena: Arena | undefined = new Arena();
-  /**
-   * While the zone is built, the node the last new name was added under: the next one's parent
-   * most often (a zone file's names under its apex), found without a search of every name.
-   */
-  private lastParent: MutableNode | undefined;
 
   /** Built from its records, or served from images another thread built (`share`). */
   constructor(
@@ -86,13 +80,13 @@ export class Zone {
       this.nodes = new ZoneNames(name, new ZoneImage(name, source.nodes));
       this.hashed = new ZoneNames(name, source.hashed && new ZoneImage(name, source.hashed));
       this.dnames = source.dnames;
-      this.arena = undefined;
     } else {
-      this.nodes = new ZoneNames(name);
-      this.hashed = new ZoneNames(name);
-      this.nodes.add(new MutableNode(name));
-      for (const record of source) this.add(record);
-      this.pack();
+      // Built straight into its images (`ZoneImageBuilder`): no object per name, RRset or record.
+      const building = new Building(name);
+      building.nodes.add(name);
+      for (const record of source) if (building.add(record)) this.dnames++;
+      this.nodes = new ZoneNames(name, building.nodes.build());
+      this.hashed = new ZoneNames(name, building.hashed.count > 0 ? building.hashed.build() : undefined);
     }
     this.check();
   }
@@ -161,20 +155,9 @@ export class Zone {
   private add(record: ResourceRecord): void {
     const node = isHashedRecord(record) ? this.ensureHashedNode(record.name) : this.ensureNode(record.name);
     const rrset = node.rrsets.get(record.type);
-    const { arena } = this;
     if (!rrset) {
-      // While the zone is built, each record's rdata is copied into the arena at once, so no
-      // record keeps an object of its own until `pack`; a later change packs its RRset at once.
-      node.rrsets.set(
-        record.type,
-        arena
-          ? new BuildingRrset(arena, node.name, record.type, record.ttl, arena.append(record.rdata))
-          : new PackedRrset(node.name, record.type, record.ttl, [record.rdata]),
-      );
+      node.rrsets.set(record.type, new PackedRrset(node.name, record.type, record.ttl, [record.rdata]));
       if (record.type === RRType.DNAME) this.dnames++;
-    } else if (rrset instanceof BuildingRrset) {
-      rrset.ttl = record.ttl;
-      rrset.add(record.rdata);
     } else {
       rrset.ttl = record.ttl;
       const rdata = rrset.rdata;
@@ -206,39 +189,17 @@ export class Zone {
   private ensureNode(name: string): MutableNode {
     let node = this.nodes.editable(name);
     if (node) return node;
-    let parent: string;
-    if (plainName.test(name)) {
-      // No label needs an escape: the parent is what follows the first dot.
-      if (this.name !== '' && !name.endsWith(`.${this.name}`)) throw new RangeError(`${name} is not inside the zone ${this.name}`);
-      const dot = name.indexOf('.');
-      parent = dot === -1 ? '' : name.slice(dot + 1);
-    } else {
-      const labels = nameLabels(name);
-      const depth = labels.length - nameLabels(this.name).length;
-      if (depth <= 0 || labelsToName(labels.slice(depth)) !== this.name) {
-        throw new RangeError(`${name} is not inside the zone ${this.name}`);
-      }
-      parent = labelsToName(labels.slice(1));
-    }
+    const parent = parentName(name, this.name);
     node = new MutableNode(name);
     this.nodes.add(node);
-    this.parentNode(parent).children++;
-    return node;
-  }
-
-  private parentNode(name: string): MutableNode {
-    const last = this.lastParent;
-    if (last?.name === name) return last;
-    const node = this.ensureNode(name);
-    // Until the zone is packed, a name's node stays the same object; a change may copy it after.
-    if (this.arena) this.lastParent = node;
+    this.ensureNode(parent).children++;
     return node;
   }
 
   private ensureHashedNode(name: string): MutableNode {
     let node = this.hashed.editable(name);
     if (node) return node;
-    if (labelsToName(nameLabels(name).slice(1)) !== this.name) throw new RangeError(`${name} is not an NSEC3 owner of the zone ${this.name}`);
+    checkHashedOwner(name, this.name);
     node = new MutableNode(name);
     this.hashed.add(node);
     return node;
@@ -252,14 +213,6 @@ export class Zone {
       current = this.nodes.editable(labelsToName(nameLabels(current.name).slice(1)));
       if (current) current.children--;
     }
-  }
-
-  /** Builds the zone's image from the nodes built (see the class comment); the arena is garbage after. */
-  private pack(): void {
-    this.nodes.pack();
-    this.hashed.pack();
-    this.arena = undefined;
-    this.lastParent = undefined;
   }
 
   private changed(): void {
@@ -292,87 +245,74 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
-/**
- * Where a zone being built copies its records' rdata as they come, each as a 2-octet length and
- * the octets: the records' own arrays (a `Uint8Array` costs 100 to 200 bytes) are garbage at once
- * instead of held until the zone is packed, which is what set the peak of a big zone's load.
- */
-class Arena {
-  bytes = new Uint8Array(1024);
-  private used = 0;
-
-  /** Copies `rdata` in; its offset. */
-  append(rdata: Uint8Array): number {
-    const at = this.used;
-    const end = at + 2 + rdata.length;
-    if (end > this.bytes.length) {
-      const grown = new Uint8Array(Math.max(end, this.bytes.length * 2));
-      grown.set(this.bytes.subarray(0, at));
-      this.bytes = grown;
-    }
-    this.bytes[at] = rdata.length >> 8;
-    this.bytes[at + 1] = rdata.length & 0xff;
-    this.bytes.set(rdata, at + 2);
-    this.used = end;
-    return at;
+/** The parent of `name`, a name below the zone `zone`; a name outside it is refused. */
+function parentName(name: string, zone: string): string {
+  if (plainName.test(name)) {
+    // No label needs an escape: the parent is what follows the first dot.
+    if (zone !== '' && !name.endsWith(`.${zone}`)) throw new RangeError(`${name} is not inside the zone ${zone}`);
+    const dot = name.indexOf('.');
+    return dot === -1 ? '' : name.slice(dot + 1);
   }
-
-  /** The octets the record at `at` takes, its length included. */
-  size(at: number): number {
-    return 2 + ((this.bytes[at]! << 8) | this.bytes[at + 1]!);
-  }
-
-  view(at: number): Uint8Array {
-    return this.bytes.subarray(at + 2, at + this.size(at));
-  }
-
-  /** Whether the record at `at` is `rdata`. */
-  holds(at: number, rdata: Uint8Array): boolean {
-    return sameBytes(this.view(at), rdata);
-  }
+  const labels = nameLabels(name);
+  const depth = labels.length - nameLabels(zone).length;
+  if (depth <= 0 || labelsToName(labels.slice(depth)) !== zone) throw new RangeError(`${name} is not inside the zone ${zone}`);
+  return labelsToName(labels.slice(1));
 }
 
-/** An RRset of a zone being built: its records in the arena, by offset, until the zone is packed. */
-class BuildingRrset implements PackableRrset {
-  /** The offsets of the records after the first: most RRsets hold one, and an array costs more than it. */
-  private more: number[] | undefined;
+function checkHashedOwner(name: string, zone: string): void {
+  if (labelsToName(nameLabels(name).slice(1)) !== zone) throw new RangeError(`${name} is not an NSEC3 owner of the zone ${zone}`);
+}
 
-  constructor(
-    private readonly arena: Arena,
-    readonly name: string,
-    readonly type: number,
-    public ttl: number,
-    private readonly first: number,
-  ) {}
+/** A zone being built from its records: its names and hashed owners as they are added, then its images. */
+class Building {
+  readonly nodes: ZoneImageBuilder;
+  readonly hashed: ZoneImageBuilder;
+  /**
+   * The name the last new name was added under, and its node: the next one's parent most often (a
+   * zone file's names under its apex), found without a search.
+   */
+  private lastParent = '';
+  private lastParentIndex = -1;
 
-  get rdata(): Uint8Array[] {
-    return this.offsets().map((at) => this.arena.view(at));
+  constructor(private readonly zone: string) {
+    this.nodes = new ZoneImageBuilder(zone);
+    this.hashed = new ZoneImageBuilder(zone);
   }
 
-  /** Adds the record unless the RRset holds it. */
-  add(rdata: Uint8Array): void {
-    if (!this.offsets().some((at) => this.arena.holds(at, rdata))) (this.more ??= []).push(this.arena.append(rdata));
+  /** Adds the record (one already there is kept once); whether it began a DNAME RRset. */
+  add(record: ResourceRecord): boolean {
+    const hashed = isHashedRecord(record);
+    const names = hashed ? this.hashed : this.nodes;
+    const node = hashed ? this.hashedNode(record.name) : this.node(record.name);
+    const rrset = names.rrsetOf(node, record.type);
+    if (rrset === -1) {
+      names.addRrset(node, record.type, record.ttl, record.rdata);
+      return record.type === RRType.DNAME;
+    }
+    names.setTtl(rrset, record.ttl);
+    names.addRecord(rrset, record.rdata);
+    return false;
   }
 
-  packedSize(): number {
-    let size = this.arena.size(this.first);
-    if (this.more) for (const at of this.more) size += this.arena.size(at);
-    return size;
+  private node(name: string): number {
+    const found = this.nodes.indexOf(name);
+    if (found !== -1) return found;
+    const parent = parentName(name, this.zone);
+    const index = this.nodes.add(name);
+    let parentIndex = this.lastParentIndex;
+    if (parent !== this.lastParent || parentIndex === -1) {
+      parentIndex = this.node(parent);
+      this.lastParent = parent;
+      this.lastParentIndex = parentIndex;
+    }
+    this.nodes.addChild(parentIndex);
+    return index;
   }
 
-  copyTo(bytes: Uint8Array, offset: number): number {
-    let to = this.copyOne(this.first, bytes, offset);
-    if (this.more) for (const at of this.more) to = this.copyOne(at, bytes, to);
-    return to;
-  }
-
-  private copyOne(at: number, bytes: Uint8Array, to: number): number {
-    const size = this.arena.size(at);
-    bytes.set(this.arena.bytes.subarray(at, at + size), to);
-    return to + size;
-  }
-
-  private offsets(): number[] {
-    return this.more ? [this.first, ...this.more] : [this.first];
+  private hashedNode(name: string): number {
+    const found = this.hashed.indexOf(name);
+    if (found !== -1) return found;
+    checkHashedOwner(name, this.zone);
+    return this.hashed.add(name);
   }
 }

@@ -19,9 +19,9 @@ export interface PackableNode {
   readonly rrsets: { values(): Iterable<Rrset> };
 }
 
-const headerWords = 4;
-const nodeWords = 4;
-const rrsetWords = 4;
+export const headerWords = 4;
+export const nodeWords = 4;
+export const rrsetWords = 4;
 
 /**
  * The names of a zone, their RRsets and records, in one buffer: no object per name, RRset or
@@ -212,7 +212,7 @@ class ImageNode implements ZoneNode, RrsetsView {
 }
 
 /** Length of `name` without its zone (and the dot before it), or -1 when it is not in the zone. */
-function relativeLength(zoneName: string, name: string): number {
+export function relativeLength(zoneName: string, name: string): number {
   if (zoneName === '') return name.length;
   if (name.length === zoneName.length) return name === zoneName ? 0 : -1;
   const length = name.length - zoneName.length - 1;
@@ -221,14 +221,14 @@ function relativeLength(zoneName: string, name: string): number {
 }
 
 /** FNV-1a over the first `length` characters. */
-function hashName(name: string, length: number): number {
+export function hashName(name: string, length: number): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
   return hash >>> 0;
 }
 
 /** A power of two with at least a third of the slots empty, so probes stay short. */
-function slotCount(nodes: number): number {
+export function slotCount(nodes: number): number {
   let slots = 8;
   while (slots < nodes + (nodes >>> 1) + 1) slots *= 2;
   return slots;

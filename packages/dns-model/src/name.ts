@@ -200,7 +200,9 @@ export function nameWireLength(name: string): number {
 export function isSubdomain(name: string, parent: string): boolean {
   if (parent === '') return true;
   if (name === parent) return true;
-  if (!name.endsWith('.' + parent)) return false;
+  // The dot before `parent` checked on its own: no string made per call (a zone file's load asks for every record).
+  const dot = name.length - parent.length - 1;
+  if (dot < 0 || name.charCodeAt(dot) !== 0x2e || !name.endsWith(parent)) return false;
   if (name.indexOf('\\') === -1) return true;
   // An escaped dot in the name could fake a label boundary: compare real labels.
   const a = nameLabels(name);
