@@ -1,10 +1,11 @@
-// `npm run bench:api [-- --postgres URL] [--smoke] [--writes-only]`: how fast the zone and record API
+// `npm run bench:api [-- --postgres URL [--postgres-only]] [--smoke] [--writes-only]`: how fast the zone and record API
 // writes and reads. Records created per second through POST (4 connections to one zone, and to four
 // zones) and through PATCH, where a POST's time goes (database time per write by phase, on one
 // connection and on four), the time to import a 100,000-record zone file, and GET
 // /zones/{id}/records latency under concurrent load (autocannon), on PGlite and, with DATABASE_URL
 // or --postgres, on PostgreSQL (a database made for the run and dropped). --writes-only measures
-// the POSTs alone. The load average is printed beside the figures: the machine may be shared.
+// the POSTs alone, with the processor time of this process per write (the API, and on PGlite its
+// database, and autocannon's requests: they all run here). The load average is printed beside the figures: the machine may be shared.
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { observeStatements } from '@kaja/db/statementTimes';
@@ -60,7 +61,7 @@ const phases: [string, RegExp][] = [
   ['zone read before the lock', /from "zones"/],
   ['sets of the neighbourhood', /^select .*from "rrsets"/s],
   ['set rows written', /"rrsets"/],
-  ['journal entry', /"zone_changes"/],
+  ['journal entry (with serial and counts: one statement)', /"zone_changes"/],
   ['serial and counts', /^update "zones"/],
   ['audit event', /"audit_events"/],
   ['webhook endpoints', /"webhook_endpoints"|"webhook_deliveries"|"jobs"/],
@@ -72,6 +73,8 @@ const phaseOf = (text: string) => phases.find(([, pattern]) => pattern.test(text
 interface Breakdown {
   writes: number;
   wallMs: number;
+  /** Processor time of this process (the API, its driver, and autocannon), user + system. */
+  cpuMs: number;
   /** Per phase: statements and milliseconds, summed over the writes. */
   phases: Map<string, { statements: number; ms: number }>;
 }
@@ -87,12 +90,14 @@ async function measured(count: () => number, writes: () => Promise<void>): Promi
     phases.set(phase, entry);
   });
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   try {
     await writes();
   } finally {
     stop();
   }
-  return { writes: count(), wallMs: performance.now() - started, phases };
+  const cpu = process.cpuUsage(cpuBefore);
+  return { writes: count(), wallMs: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, phases };
 }
 
 const recordBody = (n: number) => ({ type: 'A', name: `host-${n}`, content: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` });
@@ -224,7 +229,9 @@ async function run(backend: string, databaseUrl: string | undefined): Promise<Re
 }
 
 const postgres = option('--postgres') ?? process.env.DATABASE_URL;
-const results = [await run('PGlite', undefined)];
+// --postgres-only: skips PGlite (a profile of the PostgreSQL run alone).
+const postgresOnly = postgres !== undefined && process.argv.includes('--postgres-only');
+const results = postgresOnly ? [] : [await run('PGlite', undefined)];
 if (postgres) results.push(await run('PostgreSQL', postgres));
 
 const rows = [
@@ -262,6 +269,7 @@ const breakdownRows = [
   ...phaseNames.map((name) => [name, ...columns.map(({ breakdown }) => statementsAndMs(breakdown, name))]),
   ['all statements, ms per write', ...columns.map(({ breakdown }) => perWrite(breakdown, databaseMs(breakdown)).toFixed(2))],
   ['wall time per write (ms)', ...columns.map(({ breakdown }) => perWrite(breakdown, breakdown.wallMs).toFixed(2))],
+  ['processor time of this process per write (ms)', ...columns.map(({ breakdown }) => perWrite(breakdown, breakdown.cpuMs).toFixed(2))],
 ];
 const breakdownWidths = breakdownRows[0].map((_, column) => Math.max(...breakdownRows.map((row) => row[column].length)));
 console.log(

@@ -70,12 +70,14 @@ export async function editZone(
     const state = { zone: locked, sets: await loadSets(tx, locked.id, neighbourhoodOf(locked.name, editedSets(edits))) };
     const changes = setChangesOf(edits, state);
     const diffs = planChanges(callerWriter(caller), state, changes);
-    const { serial, sets, change } = await writeChanges(tx, state, changes, diffs, {
+    const { serial, sets, change, onboardingSteps } = await writeChanges(tx, state, changes, diffs, {
       ...writeOptions,
       nameServers: zoneNameServers(ctx, locked),
       actor: caller.actor,
     });
-    if (diffs.some((diff) => diff.added.length > 0)) await advanceOnboarding(tx, caller.actor, locked.customerId, 'add_records');
+    // Steps are only ever added: done as this transaction read the subscription is done for good.
+    const addsRecords = diffs.some((diff) => diff.added.length > 0);
+    if (addsRecords && !onboardingSteps?.includes('add_records')) await advanceOnboarding(tx, caller.actor, locked.customerId, 'add_records');
     if (serial !== locked.serial) publish(noticeOf({ ...locked, serial }, locked.status, change));
     return { zone: { ...locked, serial }, serial, diffs, sets };
   });

@@ -1,5 +1,5 @@
 import { and, count, eq, ne, sql, sum } from '@kaja/db/orm';
-import { customers, plans, subscriptions, zones, type Executor } from '@kaja/db';
+import { customers, plans, subscriptions, zones, type Executor, type OnboardingStep } from '@kaja/db';
 import { defaultPlanId, findPlan } from '@kaja/catalog';
 import { ZoneWriteError } from './errors';
 
@@ -18,13 +18,19 @@ export interface AccountUsage {
 
 /** The limits of the customer's current plan. */
 export async function planLimits(executor: Executor, customerId: string): Promise<PlanLimits> {
+  return (await subscriptionTerms(executor, customerId)).limits;
+}
+
+/** The plan's limits and, when the customer has a subscription, the onboarding steps it has done. */
+async function subscriptionTerms(executor: Executor, customerId: string): Promise<{ limits: PlanLimits; onboardingSteps?: readonly OnboardingStep[] }> {
   const [row] = await executor
-    .select({ zones: plans.zonesLimit, records: plans.recordsLimit, queriesPerMonth: plans.queriesPerMonth })
+    .select({ zones: plans.zonesLimit, records: plans.recordsLimit, queriesPerMonth: plans.queriesPerMonth, onboardingSteps: subscriptions.onboardingSteps })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
     .where(and(eq(subscriptions.customerId, customerId), ne(subscriptions.status, 'canceled')));
-  if (row) return row;
-  return { ...findPlan(defaultPlanId)!.limits };
+  if (!row) return { limits: { ...findPlan(defaultPlanId)!.limits } };
+  const { onboardingSteps, ...limits } = row;
+  return { limits, onboardingSteps };
 }
 
 /**
@@ -63,12 +69,15 @@ export async function checkZoneQuota(executor: Executor, customerId: string): Pr
 /**
  * Refuses a change that would take the customer's records (all zones) beyond the plan's limit.
  * Only growth is checked: shrinking is always allowed. Every record write goes through here
- * (`writeChanges`), in the transaction of the write.
+ * (`writeChanges`), in the transaction of the write. Returns the onboarding steps the subscription
+ * read for the check has done (undefined when none was read), so that a write which adds records
+ * need not ask the database again whether `add_records` is done.
  */
-export async function checkRecordQuota(executor: Executor, customerId: string, added: number): Promise<void> {
-  if (added <= 0) return;
-  const { records: limit } = await planLimits(executor, customerId);
-  if (limit === null) return;
+export async function checkRecordQuota(executor: Executor, customerId: string, added: number): Promise<readonly OnboardingStep[] | undefined> {
+  if (added <= 0) return undefined;
+  const { limits, onboardingSteps } = await subscriptionTerms(executor, customerId);
+  const limit = limits.records;
+  if (limit === null) return onboardingSteps;
   await lockCustomer(executor, customerId);
   const usage = (await accountUsage(executor, customerId)).records;
   if (usage + added > limit) {
@@ -78,4 +87,5 @@ export async function checkRecordQuota(executor: Executor, customerId: string, a
       { resource: 'records', limit, usage, requested: added },
     );
   }
+  return onboardingSteps;
 }

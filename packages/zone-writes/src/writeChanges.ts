@@ -1,5 +1,15 @@
 import { eq, inArray, sql } from '@kaja/db/orm';
-import { rrsets, zoneChanges, zones, type Executor, type ZoneChangeActor, type ZoneChangeNotice, type ZoneChangeRecord, type ZoneChangeSource } from '@kaja/db';
+import {
+  rrsets,
+  zoneChanges,
+  zones,
+  type Executor,
+  type OnboardingStep,
+  type ZoneChangeActor,
+  type ZoneChangeNotice,
+  type ZoneChangeRecord,
+  type ZoneChangeSource,
+} from '@kaja/db';
 import { typeCode } from '@kaja/dns-model';
 import { recordAudit, type Actor } from './audit';
 import type { SetChange, SetDiff } from './planChanges';
@@ -84,7 +94,8 @@ export const recordDelta = (zone: string, diffs: readonly SetDiff[]) =>
 
 /**
  * Writes planned diffs in the caller's transaction: quota, the set rows, a new SOA serial, the
- * zone change and the audit event. Returns the new serial and the stored sets.
+ * zone change and the audit event. Returns the new serial, the stored sets, and the onboarding
+ * steps done as the quota check read them (undefined when it read none).
  */
 export async function writeChanges(
   tx: Executor,
@@ -92,15 +103,20 @@ export async function writeChanges(
   changes: readonly SetChange[],
   diffs: readonly SetDiff[],
   options: EditOptions & { nameServers: readonly string[]; actor: Actor },
-): Promise<{ serial: number; sets: Map<string, RrsetRow | null>; change?: ZoneChangeNotice['change'] }> {
+): Promise<{
+  serial: number;
+  sets: Map<string, RrsetRow | null>;
+  change?: ZoneChangeNotice['change'];
+  onboardingSteps?: readonly OnboardingStep[] | undefined;
+}> {
   const { zone, sets } = state;
   const stored = new Map<string, RrsetRow | null>();
   // A catalog zone's records are the platform's list of the customer's zones: no plan counts them.
   const delta = zone.type === 'catalog' ? 0 : recordDelta(zone.name, diffs);
-  await checkRecordQuota(tx, zone.customerId, delta);
+  const onboardingSteps = await checkRecordQuota(tx, zone.customerId, delta);
   if (diffs.length === 0 && !options.newSerial) {
     for (const change of changes) stored.set(setKey(change.name, change.type), sets.get(setKey(change.name, change.type)) ?? null);
-    return { serial: zone.serial, sets: stored };
+    return { serial: zone.serial, sets: stored, onboardingSteps };
   }
 
   const serial = nextSerial(zone.serial);
@@ -153,24 +169,17 @@ export async function writeChanges(
   }
 
   const { removed, added } = changeRecords(allDiffs, sets);
-  await tx.insert(zoneChanges).values({
-    zoneId: zone.id,
-    previousSerial: zone.serial,
-    serial,
-    source: options.source,
-    actor: toChangeActor(options.actor),
-    removed,
-    added,
-  });
-  await tx
-    .update(zones)
-    .set({
-      serial,
-      recordCount: sql`${zones.recordCount} + ${delta}`,
-      rrsetCount: sql`${zones.rrsetCount} + ${inserts.length - deleteIds.length}`,
-      updatedAt: now,
-    })
-    .where(eq(zones.id, zone.id));
+  // The journal entry and the zone's new serial in one statement: a round trip less per write.
+  await tx.execute(sql`
+    WITH journal AS (
+      INSERT INTO ${zoneChanges} (zone_id, previous_serial, serial, source, actor, removed, added)
+      VALUES (${zone.id}, ${zone.serial}, ${serial}, ${options.source}, ${JSON.stringify(toChangeActor(options.actor))}::jsonb,
+        ${JSON.stringify(removed)}::jsonb, ${JSON.stringify(added)}::jsonb)
+    )
+    UPDATE ${zones}
+    SET serial = ${serial}, record_count = record_count + ${delta}, rrset_count = rrset_count + ${inserts.length - deleteIds.length},
+      updated_at = ${now.toISOString()}::timestamptz
+    WHERE id = ${zone.id}`);
   await recordAudit(tx, options.actor, {
     customerId: zone.customerId,
     action: options.action,
@@ -191,5 +200,5 @@ export async function writeChanges(
     at: now,
     data: recordsChangedEvent(zone, { previousSerial: zone.serial, serial, source: options.source, actor: toChangeActor(options.actor), removed, added }),
   });
-  return { serial, sets: stored, change: { previous_serial: zone.serial, removed, added } };
+  return { serial, sets: stored, change: { previous_serial: zone.serial, removed, added }, onboardingSteps };
 }

@@ -224,4 +224,19 @@ describe('subscriptions', () => {
     const audit = await api.request('GET', '/audit-events?limit=100', { token: owner.accessToken });
     expect(audit.body.data.filter((event: { action: string }) => event.action === 'subscription.onboarding_step')).toHaveLength(4);
   });
+
+  it('records added mark their onboarding step once, however many writes add them', async () => {
+    const owner = await signUpOwner(api);
+    await createZones(api, owner, 1);
+    const [zone] = (await api.request('GET', '/zones', { token: owner.apiKey })).body.data;
+    for (const name of ['www', 'mail', 'ftp']) {
+      const created = await api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { type: 'A', name, content: '192.0.2.1' } });
+      expect(created.status).toBe(201);
+    }
+    const { onboarding } = (await api.request('GET', '/subscriptions/current', { token: owner.accessToken })).body.data;
+    expect(onboarding.steps.find((step: { step: string }) => step.step === 'add_records')).toEqual({ step: 'add_records', done: true });
+    const audit = await api.request('GET', '/audit-events?limit=100', { token: owner.accessToken });
+    const marked = audit.body.data.filter((event: { action: string; summary: { step?: string } }) => event.action === 'subscription.onboarding_step');
+    expect(marked.map((event: { summary: { step: string } }) => event.summary.step)).toEqual(['add_records', 'create_zone']);
+  });
 });
