@@ -26,8 +26,11 @@ describe('header, trial button and session', () => {
     expect(await page.getByTestId('trial-button').first().getAttribute('href')).toBe('/trial');
 
     const signout = page.waitForResponse((response) => response.url().endsWith('/v1/auth/signout'));
+    // Signing out loads the landing page anew: what follows runs in that page, not the one it replaces.
+    const reloaded = page.waitForEvent('load');
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
     expect((await signout).status()).toBeLessThan(300);
+    await reloaded;
     await expect.poll(() => page.getByRole('banner').getByRole('link', { name: 'Sign Up' }).count()).toBe(1);
     const session = await context.request.get(`${platform.url}/v1/auth/session`);
     expect(session.status()).toBe(401);
