@@ -1,7 +1,17 @@
 import { TSIG_FUDGE, type TsigRecord } from '@kaja/dns-model/tsig';
 
-/** What the guard says of a signed message: first seen, seen before, or no room to remember it. */
-export type Admission = 'new' | 'replay' | 'full';
+/**
+ * What the guard says of a signed message: first seen; seen and still being applied (a client's
+ * retransmission: the first copy's answer is on its way); seen and done (a replay); or no room to
+ * remember it.
+ */
+export type Admission = 'new' | 'in-progress' | 'replay' | 'full';
+
+interface Seen {
+  /** The second after which the message can no longer verify. */
+  expires: number;
+  done: boolean;
+}
 
 /**
  * Remembers the MACs of signed messages until their time window closes (the signing time plus
@@ -10,19 +20,25 @@ export type Admission = 'new' | 'replay' | 'full';
  * further updates are refused until one expires rather than forgetting one that could be replayed.
  */
 export class ReplayGuard {
-  /** MAC (with its key) -> the second after which the message can no longer verify. */
-  private readonly seen = new Map<string, number>();
+  /** MAC (with its key) -> when it expires, and whether its update has been answered. */
+  private readonly seen = new Map<string, Seen>();
 
   constructor(private readonly capacity = 100_000) {}
 
   admit(record: TsigRecord, now = Math.floor(Date.now() / 1000)): Admission {
-    const id = `${record.keyName.toLowerCase()} ${Buffer.from(record.mac).toString('base64')}`;
-    const expires = this.seen.get(id);
-    if (expires !== undefined && expires >= now) return 'replay';
+    const id = key(record);
+    const seen = this.seen.get(id);
+    if (seen !== undefined && seen.expires >= now) return seen.done ? 'replay' : 'in-progress';
     if (this.seen.size >= this.capacity) this.forgetExpired(now);
     if (this.seen.size >= this.capacity) return 'full';
-    this.seen.set(id, record.timeSigned + Math.min(record.fudge, TSIG_FUDGE));
+    this.seen.set(id, { expires: record.timeSigned + Math.min(record.fudge, TSIG_FUDGE), done: false });
     return 'new';
+  }
+
+  /** The update of an admitted message has been answered: the same message again is a replay. */
+  done(record: TsigRecord): void {
+    const seen = this.seen.get(key(record));
+    if (seen) seen.done = true;
   }
 
   get size(): number {
@@ -30,6 +46,8 @@ export class ReplayGuard {
   }
 
   private forgetExpired(now: number): void {
-    for (const [id, expires] of this.seen) if (expires < now) this.seen.delete(id);
+    for (const [id, seen] of this.seen) if (seen.expires < now) this.seen.delete(id);
   }
 }
+
+const key = (record: TsigRecord) => `${record.keyName.toLowerCase()} ${Buffer.from(record.mac).toString('base64')}`;

@@ -27,8 +27,9 @@ export const isUpdate = (packet: Uint8Array) => packet.length >= 12 && (packet[2
  * Answers an UPDATE message. TSIG is required (RFC 8945): unsigned updates are REFUSED, a bad
  * signature gets NOTAUTH with BADKEY, BADSIG or BADTIME, and every answer to a signed request is
  * signed. A signed message seen before within its time window (a captured datagram sent again)
- * is a replay: NOTAUTH with BADTIME, nothing applied. The answer repeats the zone section and
- * nothing else (RFC 2136 3.8). Never cached.
+ * is a replay: NOTAUTH with BADTIME, nothing applied; while the first copy is still being applied,
+ * the copy is a client's retransmission and gets no answer (the first copy's answer is the one it
+ * waits for). The answer repeats the zone section and nothing else (RFC 2136 3.8). Never cached.
  */
 export function answerUpdate(packet: Uint8Array, handler: UpdateHandler, client: ClientAddress, replays: ReplayGuard): Promise<Buffer | null> {
   // The listener may reuse the packet's buffer (and its record of the sender) for the next datagram.
@@ -58,9 +59,14 @@ async function answerSigned(packet: Uint8Array, handler: UpdateHandler, client: 
     if (admission === 'replay') {
       return answer(message, Rcode.NOTAUTH, { status: 'invalid', error: Rcode.BADTIME, record: verification.record, key: verification.key });
     }
+    if (admission === 'in-progress') return null;
     if (admission === 'full') return answer(message, Rcode.REFUSED, verification);
-    const { rcode } = await handler.update({ message, keyId: key!.id, client });
-    return answer(message, rcode, verification);
+    try {
+      const { rcode } = await handler.update({ message, keyId: key!.id, client });
+      return answer(message, rcode, verification);
+    } finally {
+      replays.done(verification.record);
+    }
   } catch (error) {
     console.error('dns: failed to apply an update:', error);
     return answer(message, Rcode.SERVFAIL, verification);

@@ -17,13 +17,13 @@ export function nsupdate(
   commands: string[],
   options: { tcp?: boolean } = {},
 ): Promise<NsupdateResult> {
-  const args = ['-y', `${key.algorithm}:${key.name}:${key.secret}`, '-t', '5', '-u', '2', '-r', '1', ...(options.tcp ? ['-v'] : [])];
+  const args = ['-y', `${key.algorithm}:${key.name}:${key.secret}`, '-t', '30', '-u', '3', '-r', '2', ...(options.tcp ? ['-v'] : [])];
   return new Promise((resolve, reject) => {
     const child = spawn('nsupdate', args, { stdio: ['pipe', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);

@@ -186,6 +186,34 @@ describe('dynamic updates with nsupdate', () => {
     }
   });
 
+  it('answers a retransmission that arrives while the first copy is applied once, with the answer of the first copy', async () => {
+    const before = await serial();
+    const add = emptyMessage({
+      id: 4242,
+      opcode: Opcode.UPDATE,
+      questions: [{ name: zone.name, type: 6, class: DnsClass.IN }],
+      authorities: [{ name: `retried.${zone.name}`, type: 1, class: DnsClass.IN, ttl: 300, rdata: new Uint8Array([192, 0, 2, 77]) }],
+    });
+    const secret = new Uint8Array(Buffer.from(key.secret, 'base64'));
+    const signed = signMessage(encodeMessage(add), { name: key.name, algorithm: 'hmac-sha256', secret });
+    const socket = createSocket('udp4');
+    const answers: Buffer[] = [];
+    socket.on('message', (reply) => answers.push(reply));
+    await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+    try {
+      // A client retrying before the first answer came, as nsupdate does every few seconds.
+      socket.send(signed.wire, port, '127.0.0.1');
+      socket.send(signed.wire, port, '127.0.0.1');
+      await expect.poll(() => answers.length, { timeout: 15_000 }).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    } finally {
+      socket.close();
+    }
+    expect(answers.map((reply) => decodeMessage(reply).rcode)).toEqual([Rcode.NOERROR]);
+    expect(await serial()).toBe(before + 1);
+    expect(await records()).toContain('retried 300 A 192.0.2.77');
+  });
+
   it('refuses a CNAME beside other records and writes nothing of the message', async () => {
     await update([`update add alias.${zone.name} 300 A 192.0.2.1`, 'send']);
     const before = await serial();
