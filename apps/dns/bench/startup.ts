@@ -5,13 +5,16 @@
 // resident set once it serves, beside NSD and Knot DNS serving the same zone in the same run with
 // one server process each: a small zone, or with `--records` one of that many A records (a big
 // zone's load). The load average is printed before and after, as other work on the machine slows
-// every server alike.
+// every server alike. Kaja DNS starts as `npm run dns` starts it, with V8's compile cache
+// (NODE_COMPILE_CACHE, as set or the server's default); each run is told warm (the server wrote
+// nothing to the cache: it compiled from it) or cold (it compiled and wrote, as after a build).
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Resolver } from 'node:dns/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { defaultCompileCache } from '../src/compileCache';
 import { groupPeakRssKb, groupRssKb } from './memory';
 import { wholeNumberFlags } from './options';
 import { freePort, median, startKaja, startKnot, startNsd, stop, waitForAnswer } from './servers';
@@ -36,10 +39,30 @@ interface Contender {
   serving?(server: ChildProcess): Promise<void>;
 }
 
+const compileCache = process.env.NODE_COMPILE_CACHE ?? defaultCompileCache;
+
+/** The compile cache's files and when each was written. */
+function cacheEntries(): Map<string, number> {
+  const entries = new Map<string, number>();
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      const stat = statSync(path);
+      if (stat.isDirectory()) walk(path);
+      else entries.set(path, stat.mtimeMs);
+    }
+  };
+  if (existsSync(compileCache)) walk(compileCache);
+  return entries;
+}
+
+/** Whether a run compiled from the cache: it wrote no entry to it. */
+const warmRuns: boolean[] = [];
+
 const contenders: Contender[] = [
   {
     name: workers === 1 ? 'Kaja DNS' : `Kaja DNS, ${workers} workers`,
-    start: (_dir, port, zoneFile) => startKaja(port, zone, zoneFile, ['--workers', String(workers)], {}, 'pipe'),
+    start: (_dir, port, zoneFile) => startKaja(port, zone, zoneFile, ['--workers', String(workers)], { NODE_COMPILE_CACHE: compileCache }, 'pipe'),
     serving: (server) => untilLine(server, /^dns: serving /m),
   },
   { name: 'NSD', start: (dir, port, zoneFile) => startNsd(dir, port, zone, zoneFile) },
@@ -60,6 +83,7 @@ for (let run = 0; run < runs; run++) {
     const zoneFile = join(dir, `${zone}.zone`);
     writeFileSync(zoneFile, zoneText);
     const port = await freePort();
+    const cacheBefore = contender.serving ? cacheEntries() : undefined;
     const started = performance.now();
     const server = contender.start(dir, port, zoneFile);
     try {
@@ -78,6 +102,7 @@ for (let run = 0; run < runs; run++) {
       await stop(server);
       rmSync(dir, { recursive: true, force: true });
     }
+    if (cacheBefore) warmRuns.push([...cacheEntries()].every(([path, written]) => cacheBefore.get(path) === written));
   }
 }
 const loadAfter = loadavg();
@@ -128,3 +153,5 @@ console.log(
   `${runs} run(s), ${workers === 1 ? 'one worker each' : `${workers} Kaja DNS workers, one NSD and Knot DNS server process`}, a ${lines.length}-line zone; medians; load average ${load(loadBefore)} before, ${load(loadAfter)} after`,
 );
 for (const row of [header, ...rows]) console.log(line(row));
+const warm = warmRuns.filter(Boolean).length;
+console.log(`Kaja DNS compile cache ${compileCache}: warm in ${warm} of ${warmRuns.length} run(s)`);

@@ -11,6 +11,7 @@ import { startModuleWorker } from '@kaja/module-worker';
 import type { Registry } from 'prom-client';
 import { AliasResolver } from './alias';
 import { parseCommandLine, usage, type Config } from './cli';
+import { cacheCompiledCode } from './compileCache';
 import { StaticKeySource, type SigningSettings } from './keySource';
 import { Notifier } from './notify';
 import { serveMetrics, type MetricFamilies } from './metrics/metricsServer';
@@ -51,6 +52,7 @@ interface ZonesRead {
 }
 
 const worker = isMainThread ? undefined : (workerData as WorkerStart);
+if (isMainThread) cacheCompiledCode();
 
 /** The zones sent to a thread started while the supervisor read them; listened for from the thread's start, so none is missed. */
 const zonesRead =
