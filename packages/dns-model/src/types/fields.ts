@@ -53,9 +53,14 @@ export class Cursor {
     readonly tokens: Token[],
     readonly origin: string,
     readonly mnemonic: string,
-    /** The whole rdata text as given. */
-    readonly source: string,
+    /** The whole rdata text as given; words given without it (a zone file's) are joined into it when asked. */
+    private readonly text?: string,
   ) {}
+
+  /** The whole rdata text. */
+  get source(): string {
+    return this.text ?? this.tokens.map((t) => (t.quoted ? `"${t.text}"` : t.text)).join(' ');
+  }
 
   next(what: string): Token {
     const token = this.tokens[this.index++];

@@ -2,7 +2,7 @@ import { FormatError, ValidationError } from '../errors';
 import { WireReader } from '../wire/buffer';
 import { fromHex } from './encoding';
 import { Cursor, RdataBuilder, type Field } from './fields';
-import { parseUint, tokenize } from './tokens';
+import { parseUint, tokenize, type Token } from './tokens';
 
 export interface ParseOptions {
   /**
@@ -20,6 +20,8 @@ export interface RecordType {
   parse(text: string, origin?: string, options?: ParseOptions): string;
   /** Presentation -> canonical presentation and uncompressed rdata in one pass (zone loading). */
   parseWithWire(text: string, origin?: string, options?: ParseOptions): { content: string; rdata: Uint8Array };
+  /** `parseWithWire` of the words `tokenize` would split the text into (a zone-file reader has them already). */
+  parseTokens(tokens: Token[], origin?: string, options?: ParseOptions): { content: string; rdata: Uint8Array };
   /** Canonical presentation -> uncompressed rdata. */
   toWire(content: string): Uint8Array;
   /** Uncompressed rdata -> canonical presentation; throws FormatError. */
@@ -59,32 +61,10 @@ export function defineType(code: number, mnemonic: string, codec: RdataCodec): R
       return type.parseWithWire(text, origin, options).content;
     },
     parseWithWire(text, origin = '', options = {}) {
-      const tokens = tokenize(text);
-      if (tokens.length === 0 && !codec.empty) throw new ValidationError(`${mnemonic} record content is required`);
-      if (tokens[0]?.text === '\\#' && !tokens[0].quoted) {
-        // RFC 3597 generic form: decode, then validate what it says like any other input.
-        const rdata = genericRdata(tokens.slice(1).map((t) => t.text));
-        let content: string;
-        try {
-          content = type.fromWire(rdata);
-        } catch (error) {
-          if (error instanceof FormatError) throw new ValidationError(`${mnemonic} rdata is not valid: ${error.message}`);
-          throw error;
-        }
-        return content.startsWith('\\#') || content === '' ? { content, rdata } : type.parseWithWire(content, '', { zoneFile: true });
-      }
-      const c = new Cursor(tokens, origin, mnemonic, text);
-      const out = new RdataBuilder();
-      const content = codec.encode(c, out, options);
-      if (!c.done) {
-        const extra = tokens
-          .slice(c.index)
-          .map((t) => t.text)
-          .join(' ');
-        throw new ValidationError(`${mnemonic} record has unexpected extra content "${extra}"`);
-      }
-      if (out.length > 0xffff) throw new ValidationError(`${mnemonic} record is longer than 65535 octets`);
-      return { content, rdata: out.result() };
+      return parseTokens(tokenize(text), origin, options, text);
+    },
+    parseTokens(tokens, origin = '', options = {}) {
+      return parseTokens(tokens, origin, options);
     },
     toWire(content) {
       return type.parseWithWire(content, '', { zoneFile: true }).rdata;
@@ -102,6 +82,34 @@ export function defineType(code: number, mnemonic: string, codec: RdataCodec): R
       return content;
     },
   };
+
+  function parseTokens(tokens: Token[], origin: string, options: ParseOptions, text?: string): { content: string; rdata: Uint8Array } {
+    if (tokens.length === 0 && !codec.empty) throw new ValidationError(`${mnemonic} record content is required`);
+    if (tokens[0]?.text === '\\#' && !tokens[0].quoted) {
+      // RFC 3597 generic form: decode, then validate what it says like any other input.
+      const rdata = genericRdata(tokens.slice(1).map((t) => t.text));
+      let content: string;
+      try {
+        content = type.fromWire(rdata);
+      } catch (error) {
+        if (error instanceof FormatError) throw new ValidationError(`${mnemonic} rdata is not valid: ${error.message}`);
+        throw error;
+      }
+      return content.startsWith('\\#') || content === '' ? { content, rdata } : type.parseWithWire(content, '', { zoneFile: true });
+    }
+    const c = new Cursor(tokens, origin, mnemonic, text);
+    const out = new RdataBuilder();
+    const content = codec.encode(c, out, options);
+    if (!c.done) {
+      const extra = tokens
+        .slice(c.index)
+        .map((t) => t.text)
+        .join(' ');
+      throw new ValidationError(`${mnemonic} record has unexpected extra content "${extra}"`);
+    }
+    if (out.length > 0xffff) throw new ValidationError(`${mnemonic} record is longer than 65535 octets`);
+    return { content, rdata: out.result() };
+  }
   return type;
 }
 

@@ -2,10 +2,10 @@ import { ValidationError } from '../errors';
 import { isSubdomain, parseName } from '../name';
 import type { ZoneRecord } from '../record';
 import { recordType } from '../types/index';
-import type { Token } from '../types/tokens';
 import { parseTtl } from '../types/ttl';
 import { isTypeName, typeCode, typeName } from '../types/typeCodes';
 import { entries } from './lexer';
+import { asTokenized, rdataText } from './rdataWords';
 
 export interface ZoneFileOptions {
   /** The zone's name (platform form); also the first $ORIGIN. */
@@ -42,6 +42,7 @@ export interface ParsedZoneFile extends ZoneFileProblems {
 }
 
 const CLASS = /^(IN|CH|CS|HS|CLASS[0-9]+)$/i;
+const ZONE_FILE = { zoneFile: true };
 const TTL_WORD = /^([0-9]+|([0-9]+[smhdwSMHDW])+)$/;
 
 /**
@@ -124,7 +125,8 @@ export function* readZoneFile(text: string, options: ZoneFileOptions): Generator
       if (!typeToken) throw new ValidationError('Record type is required');
       if (!isTypeName(typeToken.text)) throw new ValidationError(`Unknown record type ${typeToken.text}`);
       const type = recordType(typeCode(typeToken.text));
-      const { content, rdata } = type.parseWithWire(rdataText(tokens.slice(at)), origin, { zoneFile: true });
+      const words = tokens.slice(at);
+      const { content, rdata } = asTokenized(words) ? type.parseTokens(words, origin, ZONE_FILE) : type.parseWithWire(rdataText(words), origin, ZONE_FILE);
       ttl ??= defaultTtl ?? lastTtl ?? options.defaultTtl;
       if (ttl === undefined) throw new ValidationError('The record has no TTL and no $TTL is set');
       lastTtl = ttl;
@@ -139,13 +141,4 @@ export function* readZoneFile(text: string, options: ZoneFileOptions): Generator
     }
   }
   return { errors, errorCount };
-}
-
-function rdataText(tokens: Token[]): string {
-  let out = '';
-  for (const t of tokens) {
-    if (out) out += ' ';
-    out += t.quoted ? `"${t.text}"` : t.text;
-  }
-  return out;
 }
