@@ -4,7 +4,7 @@ import type { ZoneRecord } from '../record';
 import { recordType } from '../types/index';
 import { parseTtl } from '../types/ttl';
 import { isTypeName, typeCode, typeName } from '../types/typeCodes';
-import { entries } from './lexer';
+import { EntryReader } from './lexer';
 import { asTokenized, rdataText } from './rdataWords';
 
 export interface ZoneFileOptions {
@@ -75,7 +75,8 @@ export function* readZoneFile(text: string, options: ZoneFileOptions): Generator
   let errorCount = 0;
 
   // Editors on Windows may save a byte-order mark and CRLF line ends; neither is zone data.
-  for (const entry of entries(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)) {
+  const reader = new EntryReader(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  for (let entry = reader.next(); entry; entry = reader.next()) {
     try {
       if (entry.error) throw new ValidationError(entry.error);
       const tokens = entry.tokens;
