@@ -13,6 +13,7 @@ export const testTools = {
   'dnssec-verify': 'bind9-utils',
   delv: 'bind9-dnsutils',
   knotd: 'knot',
+  kzonesign: 'knot-dnssecutils',
   nsupdate: 'bind9-dnsutils',
   'dnssec-dsfromkey': 'bind9-utils',
   'ldns-key2ds': 'ldnsutils',
@@ -26,6 +27,7 @@ export const benchTools = {
   dnsperf: 'dnsperf',
   nsd: 'nsd',
   knotd: 'knot',
+  kzonesign: 'knot-dnssecutils',
   chromium: 'chromium',
 };
 

@@ -1,10 +1,11 @@
 /*
- * Time to sign a generated 100,000-record zone from cold, ours beside BIND's dnssec-signzone in the
- * same run, with the same zone file and the same keys (written as BIND key files), per algorithm
- * and NSEC/NSEC3. Each is timed over the same steps: read the zone file, build the NSEC/NSEC3
- * chain, sign every authoritative RRset, write the signed zone file. Both sign on THREADS threads
- * (all cores by default; dnssec-signzone -n). ALGORITHMS=13,15,8 picks the algorithms; each is
- * signed RUNS times (3), ours and BIND's taking turns, and the medians are printed.
+ * Time to sign a generated 100,000-record zone from cold, ours beside BIND's dnssec-signzone and
+ * Knot DNS's kzonesign in the same run, with the same zone file and the same keys (written as BIND
+ * key files, imported into Knot's key store), per algorithm and NSEC/NSEC3. Each is timed over the
+ * same steps: read the zone file, build the NSEC/NSEC3 chain, sign every authoritative RRset, write
+ * the signed zone file. All sign on THREADS threads (all cores by default; dnssec-signzone -n,
+ * Knot's signing-threads). ALGORITHMS=13,15,8 picks the algorithms; each is signed RUNS times (3),
+ * the three signers taking turns, and the medians are printed.
  * `npm run bench:dnssec:sign [-- --help]`; the validity of both outputs is tested in src/bindKeyFiles.test.ts.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,13 +15,14 @@ import { parseArgs } from 'node:util';
 import { parseZoneFile } from '@kaja/dns-model';
 import { algorithmSuite, generateCryptokey, SignatureCache, signZoneInParallel, writeSignedZone, type SignedRecord } from '@kaja/dnssec';
 import { bindSignZone, writeBindKeys } from '../src/testing/bindSigner';
+import { knotSignZone, prepareKnotSigning } from '../src/testing/knotSigner';
 import { generatedZoneFile } from '../src/testZone';
 
 const ZONE = 'bench.example';
 const usage = `Usage: npm run bench:dnssec:sign -- [--records N] [--threads N] [--algorithms 13,15,8] [--runs N]
 
-Signs a generated zone from cold with this signer and with BIND's dnssec-signzone, taking turns,
-and prints the medians per algorithm, NSEC and NSEC3. Each option also reads its variable
+Signs a generated zone from cold with this signer, BIND's dnssec-signzone and Knot DNS's
+kzonesign, taking turns, and prints the medians per algorithm, NSEC and NSEC3. Each option also reads its variable
 (RECORDS, THREADS, ALGORITHMS, RUNS).
 
   --records N          records in the zone (default 100000)
@@ -80,8 +82,10 @@ try {
       const keys = [generateCryptokey({ keytype: 'ksk', algorithm }), generateCryptokey({ keytype: 'zsk', algorithm })];
       const keyDir = mkdtempSync(join(dir, 'keys-'));
       await writeBindKeys(ZONE, keys, keyDir);
+      const knotSigning = await prepareKnotSigning({ zone: ZONE, input, dir: mkdtempSync(join(dir, 'knot-')), keyDir, nsec3, threads: THREADS });
       const ours: { parse: number; sign: number; write: number; total: number }[] = [];
       const bind: number[] = [];
+      const knot: number[] = [];
       let signed: SignedRecord[] = [];
       let records = 0;
       // Turns taken, so that a change in the machine's load falls on both alike; medians are shown.
@@ -101,9 +105,16 @@ try {
         const bindStart = process.hrtime.bigint();
         await bindSignZone({ zone: ZONE, input, output: join(dir, 'bind.signed'), dir: keyDir, nsec3, threads: THREADS });
         bind.push(seconds(bindStart));
+
+        const knotStart = process.hrtime.bigint();
+        await knotSignZone(knotSigning);
+        knot.push(seconds(knotStart));
       }
+      const knotSigned = readFileSync(knotSigning.output, 'utf8');
+      const knotSignatures = knotSigned.split('\n').filter((line) => line.split(/\s+/)[2] === 'RRSIG').length;
       const total = median(ours.map((o) => o.total));
       const reference = median(bind);
+      const knotTime = median(knot);
       const signatures = signed.filter((r) => r.type === 46).length;
       rows.push([
         name,
@@ -117,9 +128,12 @@ try {
         total.toFixed(2),
         reference.toFixed(2),
         `${(total / reference).toFixed(2)}x`,
+        String(knotSignatures),
+        knotTime.toFixed(2),
+        `${(total / knotTime).toFixed(2)}x`,
       ]);
       console.error(
-        `${name} ${nsec3 ? 'NSEC3' : 'NSEC'}: Kaja ${ours.map((o) => o.total.toFixed(1)).join(', ')} s; dnssec-signzone ${bind.map((b) => b.toFixed(1)).join(', ')} s`,
+        `${name} ${nsec3 ? 'NSEC3' : 'NSEC'}: Kaja ${ours.map((o) => o.total.toFixed(1)).join(', ')} s; dnssec-signzone ${bind.map((b) => b.toFixed(1)).join(', ')} s; kzonesign ${knot.map((k) => k.toFixed(1)).join(', ')} s`,
       );
     }
   }
@@ -127,12 +141,27 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-const header = ['algorithm', 'denial', 'records in', 'records out', 'RRSIGs', 'parse s', 'sign s', 'write s', 'Kaja s', 'dnssec-signzone s', 'Kaja / BIND'];
+const header = [
+  'algorithm',
+  'denial',
+  'records in',
+  'records out',
+  'RRSIGs',
+  'parse s',
+  'sign s',
+  'write s',
+  'Kaja s',
+  'dnssec-signzone s',
+  'Kaja / BIND',
+  'Knot RRSIGs',
+  'kzonesign s',
+  'Kaja / Knot',
+];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
 console.log(
   `Signing a generated ${TARGET.toLocaleString('en-US')}-record zone from cold, file to file, same keys, median of ${RUNS}: Kaja (${THREADS} signing threads, ` +
-    `node ${process.version}) and BIND dnssec-signzone -n ${THREADS}, load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
+    `node ${process.version}), BIND dnssec-signzone -n ${THREADS} and Knot DNS kzonesign with ${THREADS} signing threads, load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
 );
 console.log(line(header));
 for (const row of rows) console.log(line(row));

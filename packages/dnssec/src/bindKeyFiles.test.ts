@@ -7,6 +7,7 @@ import { generateCryptokey } from './keys';
 import { signZoneInParallel } from './signParallel';
 import { writeSignedZone } from './signZone';
 import { bindSignZone, writeBindKeys } from './testing/bindSigner';
+import { knotSignZone, prepareKnotSigning } from './testing/knotSigner';
 import { zoneVerifierFailures } from './testing/zoneVerifiers';
 import { generatedZoneFile } from './testZone';
 
@@ -39,6 +40,21 @@ for (const algorithm of [13, 15, 8]) {
         for (const key of keys) expect(signed).toContain(Buffer.from(key.dnskey.subarray(4)).toString('base64').slice(0, 40));
         expect(signed).toMatch(nsec3 ? /\sNSEC3\s+1 0 0 - / : /\sNSEC\s/);
         expect(await zoneVerifierFailures(ZONE, output)).toEqual([]);
+      });
+
+      it("Knot's kzonesign signs it with the same key files imported into its key store, and both validators accept the result", async () => {
+        const keyDir = await mkdtemp(join(dir, 'keys-'));
+        await writeBindKeys(ZONE, keys, keyDir);
+        const signing = await prepareKnotSigning({ zone: ZONE, input: join(dir, 'zone'), dir: await mkdtemp(join(dir, 'knot-')), keyDir, nsec3, threads: 2 });
+        await knotSignZone(signing);
+        const signed = await readFile(signing.output, 'utf8');
+        // Exactly our keys: Knot made none of its own.
+        const dnskeys = signed.split('\n').filter((line) => line.split(/\s+/)[2] === 'DNSKEY');
+        expect(dnskeys.map((line) => line.split(/\s+/).slice(6).join('')).sort()).toEqual(
+          keys.map((key) => Buffer.from(key.dnskey.subarray(4)).toString('base64')).sort(),
+        );
+        expect(signed).toMatch(nsec3 ? /\sNSEC3\s+1\s+0\s+0\s+-\s/ : /\sNSEC\s/);
+        expect(await zoneVerifierFailures(ZONE, signing.output)).toEqual([]);
       });
 
       it('our parallel signer signs the same zone (its rdata kept from reading it, as the benchmark does), and both validators accept it', async () => {
