@@ -99,7 +99,9 @@ describe('malformed and unusual queries', () => {
     const withDo = dnsPacket.decode(
       (await udpExchange(
         server.port,
-        query('www.example.com', 'A', 4, { additionals: [{ type: 'OPT', name: '.', udpPayloadSize: 1232, flags: dnsPacket.DNSSEC_OK }] }),
+        query('www.example.com', 'A', 4, {
+          additionals: [{ type: 'OPT', name: '.', udpPayloadSize: 1232, flags: dnsPacket.DNSSEC_OK }] as unknown as dnsPacket.Answer[],
+        }),
       ))!,
     );
     expect(withDo.additionals).toMatchObject([{ type: 'OPT', flags: dnsPacket.DNSSEC_OK }]);
