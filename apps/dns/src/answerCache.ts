@@ -99,9 +99,10 @@ export class AnswerCache {
       this.entries.push(entry);
       this.hashes.push(hash);
       this.referenced.push(0);
-      if (this.entries.length * 2 > this.table.length) this.grow();
     }
     this.insert(slot);
+    // Grown after the insert: growing places every entry, this one too.
+    if (this.entries.length * 2 > this.table.length) this.grow();
   }
 
   /** Questions cached. */
