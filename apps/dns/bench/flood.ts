@@ -18,7 +18,7 @@ const normalArgs = ['-c', '4', '-q', '200', '-T', '1', '-l', '8'];
 const FLOOD_QPS = 20_000;
 const FLOOD_NAMES = 400_000;
 /**
- * Our answer cache, smaller than its default (200,000 names per process) so that a flood this
+ * Our answer cache, smaller than its default (200,000 questions per process) so that a flood this
  * machine can send fills it within a run, as a bigger flood fills the default one. The normal mix
  * asks about 45,000 names and types.
  */
@@ -102,7 +102,7 @@ try {
   writeFileSync(costFile, floodQueries(FLOOD_QPS * COST_SECONDS, 'c'));
   console.log(`Normal: dnsperf ${normalArgs.join(' ')} from 127.0.0.1; flood: ${FLOOD_NAMES} distinct random names at up to ${FLOOD_QPS} QPS from 127.0.0.2`);
   console.log(
-    `Kaja DNS: ${workers} worker(s), answer cache of ${ANSWER_CACHE_SIZE} names per worker, response rate limiting off; NSD and Knot DNS: one worker`,
+    `Kaja DNS: ${workers} worker(s), answer cache of ${ANSWER_CACHE_SIZE} questions per worker, response rate limiting off; NSD and Knot DNS: one worker`,
   );
 
   const rows: string[][] = [];

@@ -1,44 +1,67 @@
 import { describe, expect, it } from 'vitest';
-import { AnswerCache, type CachedAnswer, Variant } from './answerCache';
+import { AnswerCache, type CachedAnswer, questionHash, Variant } from './answerCache';
 
-const answer = (qtype = 1): CachedAnswer => ({
-  qtype,
-  variant: Variant.Edns,
-  wire: new Uint8Array(12),
-  zone: undefined,
-  version: 0,
-  counter: { count: 0 },
-  kind: 0,
-});
+/** A query's header and question: `labels` (text, or octets for labels text cannot say plainly), then type and class. */
+function packetOf(labels: (string | number[])[], qtype = 1): Uint8Array {
+  const octets = labels.map((label) => (typeof label === 'string' ? [...Buffer.from(label, 'latin1')] : label));
+  const name = octets.flatMap((label) => [label.length, ...label]);
+  return Uint8Array.from([0x12, 0x34, 0x01, 0x00, 0, 1, 0, 0, 0, 0, 0, 0, ...name, 0, qtype >> 8, qtype & 0xff, 0, 1]);
+}
 
-/** Offers a name twice, as a second query would: then it is cached. */
+const packet = (name: string, qtype = 1) => packetOf(name === '.' ? [] : name.replace(/\.$/, '').split('.'), qtype);
+
+/** Where the question name of a packet from `packetOf` ends. */
+function nameEnd(bytes: Uint8Array): number {
+  let pos = 12;
+  while (bytes[pos] !== 0) pos += bytes[pos]! + 1;
+  return pos + 1;
+}
+
+/** An answer as `encodeAnswer` writes one: the question echoed with its name's ASCII letters lowercase. */
+function answerTo(query: Uint8Array, variant: number = Variant.Edns): CachedAnswer {
+  const wire = Uint8Array.from(query);
+  for (let i = 12; i < nameEnd(query); i++) if (wire[i]! >= 0x41 && wire[i]! <= 0x5a) wire[i]! += 0x20;
+  wire[2] = 0x84;
+  return { variant, wire, zone: undefined, version: 0, counter: { count: 0 }, kind: 0 };
+}
+
+function set(cache: AnswerCache, query: Uint8Array, entry = answerTo(query)): CachedAnswer {
+  cache.set(query, nameEnd(query), entry);
+  return entry;
+}
+
+const get = (cache: AnswerCache, query: Uint8Array, variant: number = Variant.Edns) => cache.get(query, nameEnd(query), variant);
+
+/** Offers a question twice, as a second query would: then it is cached. */
 function admit(cache: AnswerCache, name: string): void {
-  cache.set(name, answer());
-  cache.set(name, answer());
+  set(cache, packet(name));
+  set(cache, packet(name));
 }
 
 describe('the answer cache', () => {
-  it('caches a name at once while there is room, and from its second query once full', () => {
+  it('caches a question at once while there is room, and from its second query once full', () => {
     const cache = new AnswerCache(2);
-    cache.set('a.', answer());
-    cache.set('b.', answer());
-    expect(cache.get('b.', 1, Variant.Edns)).toBeDefined();
-    cache.set('www.example.com.', answer());
-    expect(cache.get('www.example.com.', 1, Variant.Edns)).toBeUndefined();
-    cache.set('www.example.com.', answer());
-    expect(cache.get('www.example.com.', 1, Variant.Edns)).toBeDefined();
-    cache.set('www.example.com.', answer(28));
-    expect(cache.get('www.example.com.', 28, Variant.Edns)).toBeDefined();
+    set(cache, packet('a.'));
+    set(cache, packet('b.'));
+    expect(get(cache, packet('b.'))).toBeDefined();
+    set(cache, packet('www.example.com.'));
+    expect(get(cache, packet('www.example.com.'))).toBeUndefined();
+    set(cache, packet('www.example.com.'));
+    expect(get(cache, packet('www.example.com.'))).toBeDefined();
+    set(cache, packet('www.example.com.', 28));
+    set(cache, packet('www.example.com.', 28));
+    expect(get(cache, packet('www.example.com.', 28))).toBeDefined();
+    expect(cache.size).toBe(2);
   });
 
-  it('evicts one name at a time, passing over those used since the hand last came by', () => {
+  it('evicts one question at a time, passing over those used since the hand last came by', () => {
     const cache = new AnswerCache(3);
     for (const name of ['a.', 'b.', 'c.']) admit(cache, name);
-    cache.get('a.', 1, Variant.Edns);
+    get(cache, packet('a.'));
     admit(cache, 'd.');
     expect(cache.size).toBe(3);
-    expect(cache.get('b.', 1, Variant.Edns)).toBeUndefined();
-    for (const name of ['a.', 'c.', 'd.']) expect(cache.get(name, 1, Variant.Edns)).toBeDefined();
+    expect(get(cache, packet('b.'))).toBeUndefined();
+    for (const name of ['a.', 'c.', 'd.']) expect(get(cache, packet(name))).toBeDefined();
   });
 
   it('keeps the names asked for often through a flood of random names', () => {
@@ -47,10 +70,123 @@ describe('the answer cache', () => {
     for (const name of hot) admit(cache, name);
     for (let i = 0; i < 200_000; i++) {
       // Each random name is asked once, as a flood asks them; the hot names keep being asked.
-      cache.set(`${Math.random().toString(36).slice(2)}.example.com.`, answer());
-      if (i % 100 === 0) for (const name of hot) cache.get(name, 1, Variant.Edns);
+      set(cache, packet(`${Math.random().toString(36).slice(2)}.example.com.`));
+      if (i % 100 === 0) for (const name of hot) get(cache, packet(name));
     }
-    expect(hot.filter((name) => cache.get(name, 1, Variant.Edns) === undefined)).toEqual([]);
+    expect(hot.filter((name) => get(cache, packet(name)) === undefined)).toEqual([]);
     expect(cache.size).toBeLessThanOrEqual(1000);
+  });
+
+  it('answers a name in any letter case with the answer cached for it, and replaces that answer', () => {
+    const cache = new AnswerCache();
+    const first = set(cache, packet('WWW.Example.COM.'));
+    expect(get(cache, packet('www.example.com.'))).toBe(first);
+    expect(get(cache, packet('wWw.eXaMpLe.cOm.'))).toBe(first);
+    const second = set(cache, packet('www.EXAMPLE.com.'));
+    expect(get(cache, packet('WWW.EXAMPLE.COM.'))).toBe(second);
+    expect(cache.size).toBe(1);
+  });
+
+  it('folds ASCII letters only: other octets, label lengths and the type are compared as they are', () => {
+    const cache = new AnswerCache();
+    const latin = set(cache, packetOf([[0xc1], 'example']));
+    expect(get(cache, packetOf([[0xe1], 'example']))).toBeUndefined();
+    expect(get(cache, packetOf([[0xc1], 'EXAMPLE']))).toBe(latin);
+    const bracket = set(cache, packetOf(['[', 'example']));
+    expect(get(cache, packetOf(['{', 'example']))).toBeUndefined();
+    expect(get(cache, packetOf(['[', 'example']))).toBe(bracket);
+    // One label holding a dot is not two labels.
+    const dotted = set(cache, packetOf(['a.b', 'example']));
+    expect(get(cache, packetOf(['a', 'b', 'example']))).toBeUndefined();
+    expect(get(cache, packetOf(['A.B', 'example']))).toBe(dotted);
+    // HTTPS is 0x0041 and type 97 is 0x0061: letters were they name octets, yet other types.
+    const https = set(cache, packet('example.', 65));
+    expect(get(cache, packet('example.', 97))).toBeUndefined();
+    expect(get(cache, packet('example.', 0x6100))).toBeUndefined();
+    expect(get(cache, packet('example.', 65))).toBe(https);
+  });
+
+  it('keeps each type and EDNS variant of a name apart', () => {
+    const cache = new AnswerCache();
+    const entries = new Map<string, CachedAnswer>();
+    for (const qtype of [1, 2, 28, 65, 0x4100])
+      for (const variant of [Variant.NoEdns, Variant.Edns, Variant.EdnsDo])
+        entries.set(`${qtype}/${variant}`, set(cache, packet('www.example.', qtype), answerTo(packet('www.example.', qtype), variant)));
+    expect(cache.size).toBe(15);
+    for (const qtype of [1, 2, 28, 65, 0x4100])
+      for (const variant of [Variant.NoEdns, Variant.Edns, Variant.EdnsDo])
+        expect(get(cache, packet('WWW.example.', qtype), variant)).toBe(entries.get(`${qtype}/${variant}`));
+    expect(get(cache, packet('www.example.', 16))).toBeUndefined();
+    expect(get(cache, packet('example.'))).toBeUndefined();
+    expect(get(cache, packet('www.example.com.'))).toBeUndefined();
+  });
+
+  it('tells apart questions whose hashes are equal', () => {
+    // Two names of one hash, found by trying names in turn (the hash has 30 bits: a few tens of thousands of tries).
+    const byHash = new Map<number, string>();
+    let pair: [string, string] | undefined;
+    for (let i = 0; pair === undefined; i++) {
+      const name = `n${i}.example.`;
+      const query = packet(name);
+      const hash = questionHash(query, nameEnd(query), Variant.Edns);
+      const other = byHash.get(hash);
+      if (other === undefined) byHash.set(hash, name);
+      else pair = [other, name];
+    }
+    const cache = new AnswerCache();
+    const first = set(cache, packet(pair[0]));
+    expect(get(cache, packet(pair[1]))).toBeUndefined();
+    const second = set(cache, packet(pair[1]));
+    expect(get(cache, packet(pair[0]))).toBe(first);
+    expect(get(cache, packet(pair[1]))).toBe(second);
+    expect(cache.size).toBe(2);
+  });
+
+  it.each([300, 3000])('finds every question it holds while it grows and evicts (%i questions), and never one for another question', (capacity) => {
+    const cache = new AnswerCache(capacity);
+    const latest = new Map<string, CachedAnswer>();
+    let seed = 7;
+    const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    for (let round = 0; round < capacity * 60; round++) {
+      const name = `h${Math.floor(random() * capacity * 3)}.example.`;
+      const query = packet(name, random() < 0.5 ? 1 : 28);
+      const key = `${name}/${query[nameEnd(query) + 1]}`;
+      if (random() < 0.6) latest.set(key, set(cache, query));
+      else {
+        const found = get(cache, query);
+        if (found !== undefined) expect(found).toBe(latest.get(key));
+      }
+    }
+    let held = 0;
+    for (const [key, entry] of latest) {
+      const [name, qtype] = key.split('/');
+      const found = get(cache, packet(name!, Number(qtype)));
+      if (found === undefined) continue;
+      expect(found).toBe(entry);
+      held++;
+    }
+    expect(held).toBe(cache.size);
+    expect(cache.size).toBeLessThanOrEqual(capacity);
+    // No stale reference is left in the table (one would lengthen probes and could be taken out in the live one's place).
+    const table = (cache as unknown as { table: Int32Array }).table;
+    expect(table.filter((at) => at !== 0).length).toBe(cache.size);
+  });
+
+  it('does not cache an answer whose question is not the one asked', () => {
+    const cache = new AnswerCache();
+    set(cache, packet('a.example.'), answerTo(packet('b.example.')));
+    expect(cache.size).toBe(0);
+    expect(get(cache, packet('a.example.'))).toBeUndefined();
+    expect(get(cache, packet('b.example.'))).toBeUndefined();
+  });
+
+  it('forgets everything when cleared, and fills again', () => {
+    const cache = new AnswerCache(4);
+    for (const name of ['a.', 'b.', 'c.', 'd.']) admit(cache, name);
+    cache.clear();
+    expect(cache.size).toBe(0);
+    expect(get(cache, packet('a.'))).toBeUndefined();
+    const again = set(cache, packet('a.'));
+    expect(get(cache, packet('A.'))).toBe(again);
   });
 });

@@ -3,9 +3,12 @@ import type { Zone } from './zone';
 
 /** A response encoded once and sent, personalised, to every query with the same question. */
 export interface CachedAnswer {
-  qtype: number;
   /** Which OPT the response carries: none, or one with the DO bit clear or set. */
   variant: number;
+  /**
+   * The response; its question (at 12, the name lowercase, as `encodeAnswer` writes it) is the
+   * entry's key.
+   */
   wire: Uint8Array;
   /** The zone that answered; none for REFUSED (the cache is cleared when zones come or go). */
   zone: Zone | undefined;
@@ -18,95 +21,166 @@ export interface CachedAnswer {
 
 export const Variant = { NoEdns: 0, Edns: 1, EdnsDo: 2 } as const;
 
-/** The answers cached for one query name, and whether any was used since the clock hand passed. */
-class CachedName {
-  referenced = false;
-  constructor(readonly answers: CachedAnswer[]) {}
-}
-
-/** Bits of the filter that remembers names asked for once (128 KiB). */
+/** Bits of the filter that remembers questions asked once (128 KiB). */
 const SEEN_BITS = 1 << 20;
 
+/** Table slots for the first entries; the table doubles as entries come, up to twice the capacity. */
+const FIRST_TABLE = 1024;
+
 /**
- * Precompiled answers keyed by the lowercase query name, then by type and EDNS variant, so a
- * lookup allocates nothing. Bounded by names, evicted one at a time by CLOCK: a name used since
- * the hand last passed gets another round, so the names asked for often stay. Once full, a new
- * name is admitted on its second query only: a flood of random names, each asked once, does not
- * reach the cache and cannot push the hot names out.
+ * Precompiled answers keyed by the question's octets as the query carries them: its name with
+ * ASCII letters folded to lowercase, its type, and the EDNS variant. A lookup reads the packet in
+ * place (no string, nothing allocated): it hashes the name and type octets into an open-addressing
+ * table and compares them with the entry's question in its wire. Bounded by questions, evicted one
+ * at a time by CLOCK: a question asked since the hand last passed gets another round, so the
+ * questions asked often stay. Once full, a new question is admitted on its second query only: a
+ * flood of random names, each asked once, does not reach the cache and cannot push the hot ones out.
  */
 export class AnswerCache {
-  private readonly byName = new Map<string, CachedName>();
-  /** The name in each slot, which the clock hand visits in turn. */
-  private readonly slots: (string | undefined)[] = [];
+  /** The entries, by slot; the clock hand visits the slots in turn. */
+  private readonly entries: CachedAnswer[] = [];
+  /** Each slot's key hash (30 bits, so the array holds small integers). */
+  private readonly hashes: number[] = [];
+  /** Whether each slot's entry was used since the clock hand passed (1) or not (0). */
+  private readonly referenced: number[] = [];
+  /** Linear probing: slot + 1 of the entry whose hash lands at or before each index; 0 is empty. */
+  private table = new Int32Array(FIRST_TABLE);
+  private mask = FIRST_TABLE - 1;
   private hand = 0;
-  /** Names asked for once since the filter was last emptied (a bit per hash; false positives admit early). */
+  /** Questions asked once since the filter was last emptied (a bit per hash; false positives admit early). */
   private readonly seen = new Uint32Array(SEEN_BITS / 32);
   private seenCount = 0;
 
   constructor(private readonly capacity = 200_000) {}
 
-  get(qname: string, qtype: number, variant: number): CachedAnswer | undefined {
-    const name = this.byName.get(qname);
-    if (name === undefined) return undefined;
-    const list = name.answers;
-    for (let i = 0; i < list.length; i++) {
-      const entry = list[i]!;
-      if (entry.qtype === qtype && entry.variant === variant) {
-        if (entry.zone !== undefined && entry.version !== entry.zone.version) return undefined;
-        name.referenced = true;
-        return entry;
-      }
+  /**
+   * The answer to the question in `packet` (its name at 12, ending at `nameEnd` with the root
+   * label, then its type), with this EDNS variant; undefined when none is cached or it is stale.
+   */
+  get(packet: Uint8Array, nameEnd: number, variant: number): CachedAnswer | undefined {
+    const hash = questionHash(packet, nameEnd, variant);
+    const table = this.table;
+    const mask = this.mask;
+    for (let i = hash & mask; ; i = (i + 1) & mask) {
+      const at = table[i]!;
+      if (at === 0) return undefined;
+      const slot = at - 1;
+      if (this.hashes[slot] !== hash) continue;
+      const entry = this.entries[slot]!;
+      if (entry.variant !== variant || !sameQuestion(packet, nameEnd, entry.wire)) continue;
+      if (entry.zone !== undefined && entry.version !== entry.zone.version) return undefined;
+      this.referenced[slot] = 1;
+      return entry;
     }
-    return undefined;
   }
 
-  set(qname: string, entry: CachedAnswer): void {
-    const name = this.byName.get(qname);
-    if (name !== undefined) {
-      const list = name.answers;
-      const at = list.findIndex((e) => e.qtype === entry.qtype && e.variant === entry.variant);
-      if (at >= 0) list[at] = entry;
-      else list.push(entry);
+  /**
+   * Caches `entry` as the answer to the question in `packet` (as `get` reads it), replacing the one
+   * cached before. Not cached unless the entry's wire holds that question, as lookups compare with it.
+   */
+  set(packet: Uint8Array, nameEnd: number, entry: CachedAnswer): void {
+    if (!sameQuestion(packet, nameEnd, entry.wire)) return;
+    const hash = questionHash(packet, nameEnd, entry.variant);
+    const found = this.find(packet, nameEnd, entry.variant, hash);
+    if (found >= 0) {
+      this.entries[found] = entry;
       return;
     }
-    const full = this.slots.length >= this.capacity;
-    if (full && !this.seenBefore(qname)) return;
-    const slot = full ? this.evict() : this.slots.length;
-    this.slots[slot] = qname;
-    this.byName.set(qname, new CachedName([entry]));
+    const full = this.entries.length >= this.capacity;
+    if (full && !this.seenBefore(hash)) return;
+    let slot: number;
+    if (full) {
+      slot = this.evict();
+      this.entries[slot] = entry;
+      this.hashes[slot] = hash;
+      this.referenced[slot] = 0;
+    } else {
+      slot = this.entries.length;
+      this.entries.push(entry);
+      this.hashes.push(hash);
+      this.referenced.push(0);
+    }
+    this.insert(slot);
+    // Grown after the insert: growing places every entry, this one too.
+    if (this.entries.length * 2 > this.table.length) this.grow();
   }
 
-  /** Names cached. */
+  /** Questions cached. */
   get size(): number {
-    return this.byName.size;
+    return this.entries.length;
   }
 
   /** Forgets every answer: the set of zones changed, so any name may now belong elsewhere. */
   clear(): void {
-    this.byName.clear();
-    this.slots.length = 0;
+    this.entries.length = 0;
+    this.hashes.length = 0;
+    this.referenced.length = 0;
+    this.table = new Int32Array(FIRST_TABLE);
+    this.mask = FIRST_TABLE - 1;
     this.hand = 0;
   }
 
-  /** Frees the first slot the hand finds unused since its last pass, and returns it. */
+  /** The slot of the entry for this question, or -1. */
+  private find(packet: Uint8Array, nameEnd: number, variant: number, hash: number): number {
+    for (let i = hash & this.mask; ; i = (i + 1) & this.mask) {
+      const at = this.table[i]!;
+      if (at === 0) return -1;
+      const slot = at - 1;
+      const entry = this.entries[slot]!;
+      if (this.hashes[slot] === hash && entry.variant === variant && sameQuestion(packet, nameEnd, entry.wire)) return slot;
+    }
+  }
+
+  private insert(slot: number): void {
+    let i = this.hashes[slot]! & this.mask;
+    while (this.table[i] !== 0) i = (i + 1) & this.mask;
+    this.table[i] = slot + 1;
+  }
+
+  /** Doubles the table, up to the first power of two at least twice the capacity, and places every entry anew. */
+  private grow(): void {
+    if (this.table.length >= this.capacity * 2) return;
+    this.table = new Int32Array(this.table.length * 2);
+    this.mask = this.table.length - 1;
+    for (let slot = 0; slot < this.entries.length; slot++) this.insert(slot);
+  }
+
+  /** Frees the first slot the hand finds unused since its last pass, takes it out of the table, and returns it. */
   private evict(): number {
     for (;;) {
       const slot = this.hand;
       this.hand = (this.hand + 1) % this.capacity;
-      const name = this.byName.get(this.slots[slot]!)!;
-      if (name.referenced) name.referenced = false;
+      if (this.referenced[slot] === 1) this.referenced[slot] = 0;
       else {
-        this.byName.delete(this.slots[slot]!);
+        this.remove(slot);
         return slot;
       }
     }
   }
 
-  /** True from the second time a name is offered; the filter empties once a quarter full, so it never admits everything. */
-  private seenBefore(qname: string): boolean {
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < qname.length; i++) hash = Math.imul(hash ^ qname.charCodeAt(i), 0x01000193);
-    const bit = (hash >>> 0) % SEEN_BITS;
+  /**
+   * Takes a slot out of the table; the entries after it in its run move back where their hashes
+   * allow, so no probe for them stops at the hole (no tombstones to sweep).
+   */
+  private remove(slot: number): void {
+    const table = this.table;
+    const mask = this.mask;
+    let hole = this.hashes[slot]! & mask;
+    while (table[hole] !== slot + 1) hole = (hole + 1) & mask;
+    for (let i = (hole + 1) & mask; table[i] !== 0; i = (i + 1) & mask) {
+      const home = this.hashes[table[i]! - 1]! & mask;
+      // The entry at i moves into the hole unless its home lies in (hole, i], cyclically.
+      if (((i - home) & mask) >= ((i - hole) & mask)) {
+        table[hole] = table[i]!;
+        hole = i;
+      }
+    }
+    table[hole] = 0;
+  }
+
+  /** True from the second time a question is offered; the filter empties once a quarter full, so it never admits everything. */
+  private seenBefore(hash: number): boolean {
+    const bit = hash % SEEN_BITS;
     const word = bit >>> 5;
     const mask = 1 << (bit & 31);
     if (this.seen[word]! & mask) return true;
@@ -117,4 +191,35 @@ export class AnswerCache {
     this.seen[word] = this.seen[word]! | mask;
     return false;
   }
+}
+
+/**
+ * FNV-1a over the question name's octets, ASCII letters folded to lowercase (names compare so,
+ * RFC 4343), then its type's two octets and the variant; 30 bits.
+ */
+export function questionHash(bytes: Uint8Array, nameEnd: number, variant: number): number {
+  let hash = 0x811c9dc5 ^ variant;
+  for (let i = 12; i < nameEnd; i++) {
+    let c = bytes[i]!;
+    if (c >= 0x41 && c <= 0x5a) c += 0x20;
+    hash = Math.imul(hash ^ c, 0x01000193);
+  }
+  hash = Math.imul(hash ^ bytes[nameEnd]!, 0x01000193);
+  hash = Math.imul(hash ^ bytes[nameEnd + 1]!, 0x01000193);
+  return (hash ^ (hash >>> 15)) & 0x3fffffff;
+}
+
+/**
+ * Whether the question name and type at 12 in `bytes` (name ending at `nameEnd`) are those of
+ * `wire`'s question, the name's letter case aside. Equal octets from 12 are one name: the label
+ * lengths (at most 63) are never folded, and the type's octets are compared as they are.
+ */
+function sameQuestion(bytes: Uint8Array, nameEnd: number, wire: Uint8Array): boolean {
+  if (wire.length < nameEnd + 2) return false;
+  for (let i = 12; i < nameEnd; i++) {
+    let c = bytes[i]!;
+    if (c >= 0x41 && c <= 0x5a) c += 0x20;
+    if (c !== wire[i]) return false;
+  }
+  return bytes[nameEnd] === wire[nameEnd] && bytes[nameEnd + 1] === wire[nameEnd + 1];
 }

@@ -46,8 +46,8 @@ an id kept in DATA_DIR) in DNS_NETWORK and DNS_REGION every DNS_HEARTBEAT_INTERV
                            anycast route is withdrawn) while its journal lag passes this and another
                            node of its network is current; answer again once current (default
                            DNS_STALE_AFTER, else 0: never)
-  --answer-cache-size N    query names whose encoded answers each process keeps (default
-                           DNS_ANSWER_CACHE_SIZE, else 200000)
+  --answer-cache-size N    questions (name, type, EDNS variant) whose encoded answers each
+                           process keeps (default DNS_ANSWER_CACHE_SIZE, else 200000)
   --rate-limit N           UDP responses per second per client network (IPv4 /24, IPv6 /56) and
                            kind of answer, as BIND and Knot DNS limit them; 0 turns it off
                            (default DNS_RATE_LIMIT, else 20)

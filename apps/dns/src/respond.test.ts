@@ -83,6 +83,32 @@ describe('malformed and unusual queries', () => {
     expect((await dig(server.port, 'id.server', 'TXT')).rcode).toBe('REFUSED');
   });
 
+  it("answers a question from the cache in any letter case, with each query's ID, case and CD bit, and keeps types and DO apart", async () => {
+    const plain = dnsPacket.decode((await udpExchange(server.port, query('www.example.com', 'A', 1)))!);
+    expect(plain.answers).toMatchObject([{ name: 'www.example.com', type: 'A', data: '192.0.2.80' }]);
+    const asked = query('wWw.ExAmPlE.cOm', 'A', 2, { flags: dnsPacket.RECURSION_DESIRED | dnsPacket.CHECKING_DISABLED });
+    const again = dnsPacket.decode((await udpExchange(server.port, asked))!);
+    expect(again.id).toBe(2);
+    expect(again.flags! & dnsPacket.CHECKING_DISABLED).toBe(dnsPacket.CHECKING_DISABLED);
+    expect(again.questions).toMatchObject([{ name: 'wWw.ExAmPlE.cOm', type: 'A' }]);
+    expect(again.answers).toMatchObject([{ name: 'wWw.ExAmPlE.cOm', type: 'A', data: '192.0.2.80' }]);
+    expect(plain.flags! & dnsPacket.CHECKING_DISABLED).toBe(0);
+    const aaaa = dnsPacket.decode((await udpExchange(server.port, query('WWW.example.com', 'AAAA', 3)))!);
+    expect(aaaa.answers).toEqual([]);
+    expect(aaaa.authorities).toMatchObject([{ type: 'SOA' }]);
+    const withDo = dnsPacket.decode(
+      (await udpExchange(
+        server.port,
+        query('www.example.com', 'A', 4, {
+          additionals: [{ type: 'OPT', name: '.', udpPayloadSize: 1232, flags: dnsPacket.DNSSEC_OK }] as unknown as dnsPacket.Answer[],
+        }),
+      ))!,
+    );
+    expect(withDo.additionals).toMatchObject([{ type: 'OPT', flags: dnsPacket.DNSSEC_OK }]);
+    const withoutEdns = dnsPacket.decode((await udpExchange(server.port, query('www.example.com', 'A', 5)))!);
+    expect(withoutEdns.additionals).toEqual([]);
+  });
+
   it('refuses zone transfers for now and classes other than IN and CH', async () => {
     const axfr = await udpExchange(server.port, query('example.com', 'AXFR'));
     expect(rcodeOf(axfr!)).toBe(5);

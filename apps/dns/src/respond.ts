@@ -6,7 +6,8 @@ import {
   FormatError,
   Opcode,
   Rcode,
-  readQuery,
+  readQueryName,
+  readQueryOctets,
   RRType,
   type Edns,
   type QueryView,
@@ -48,7 +49,7 @@ export interface ResponderOptions {
   notifies?: NotifyReceiver;
   /** Response rate limiting over UDP; without it (or at rate 0) every query is answered. */
   rateLimit?: RateLimitOptions;
-  /** Query names whose encoded answers are kept (default 200,000). */
+  /** Questions (name, type, EDNS variant) whose encoded answers are kept (default 200,000). */
   answerCacheSize?: number;
 }
 
@@ -70,7 +71,7 @@ export class Responder {
   private readonly replays = new ReplayGuard();
   /** The header and question of the packet being answered, read once for the cache and the answer. */
   private readonly view = createQueryView();
-  /** Whether `readQuery` read the last packet `respondFromCache` was given into `view`. */
+  /** Whether `readQueryOctets` read the last packet `respondFromCache` was given into `view` (its name's text left out). */
   private viewRead = false;
   private readonly nodeName: string;
   private readonly nsid: Uint8Array;
@@ -96,21 +97,23 @@ export class Responder {
    * rate limited, or -1 (TCP, or not known).
    */
   respond(packet: Buffer, tcp: boolean, client: ClientAddress = null, network = -1): Reply {
-    const read = readQuery(packet, this.view);
-    const entry = read ? this.cached(tcp) : undefined;
+    const read = readQueryOctets(packet, this.view);
+    const entry = read ? this.cached(packet, tcp) : undefined;
     if (entry !== undefined) {
       const action = this.limit(network, entry.kind);
       if (action === RateAction.Answer) return personalise(entry.wire, packet, this.view);
       return action === RateAction.Drop ? null : this.truncated(entry.wire, packet, this.view);
     }
+    if (read) readQueryName(packet, this.view);
     return this.uncached(packet, read, tcp, client, network);
   }
 
   /**
-   * `respond` for a UDP packet that `respondFromCache` has just found no answer for: the header
-   * and question it read are used, not read again.
+   * `respond` for a UDP packet that `respondFromCache` has just found no answer for (`packet`
+   * holding exactly its octets): the header and question it read are used, not read again.
    */
   respondMissed(packet: Buffer, client: ClientAddress, network: number): Reply {
+    if (this.viewRead) readQueryName(packet, this.view);
     return this.uncached(packet, this.viewRead, false, client, network);
   }
 
@@ -133,11 +136,12 @@ export class Responder {
 
   /**
    * Writes the answer to `packet` from `network` into `out` at `offset` when it is cached, and
-   * returns its length (0: dropped by rate limiting); -1 means the query needs `respond`.
+   * returns its length (0: dropped by rate limiting); -1 means the query needs `respondMissed`,
+   * given a view of the same packet. The packet is the first `length` octets of `packet`.
    */
-  respondFromCache(packet: Buffer, out: Uint8Array, offset: number, network = -1): number {
-    this.viewRead = readQuery(packet, this.view);
-    const entry = this.viewRead ? this.cached(false) : undefined;
+  respondFromCache(packet: Uint8Array, out: Uint8Array, offset: number, network = -1, length = packet.length): number {
+    this.viewRead = readQueryOctets(packet, this.view, length);
+    const entry = this.viewRead ? this.cached(packet, false) : undefined;
     if (entry === undefined) return -1;
     const action = this.limit(network, entry.kind);
     if (action === RateAction.Answer) {
@@ -151,17 +155,17 @@ export class Responder {
     return network < 0 || this.rateLimiter === undefined ? RateAction.Answer : this.rateLimiter.check(network, kind);
   }
 
-  private truncated(wire: Uint8Array, packet: Buffer, query: QueryView): Buffer {
+  private truncated(wire: Uint8Array, packet: Uint8Array, query: QueryView): Buffer {
     const out = Buffer.allocUnsafe(query.questionEnd);
     truncatedInto(wire, packet, query, out, 0);
     return out;
   }
 
-  /** The cached answer for a plain query (its header and question read into `view`), counted. */
-  private cached(tcp: boolean): CachedAnswer | undefined {
+  /** The cached answer for a plain query (its header and question read into `view`, not its name's text), counted. */
+  private cached(packet: Uint8Array, tcp: boolean): CachedAnswer | undefined {
     const q = this.view;
     if (q.flags & 0x8000 || q.opcode !== Opcode.QUERY || q.qclass !== DnsClass.IN || q.ednsVersion !== 0 || q.nsid) return undefined;
-    const entry = this.cache.get(q.qname, q.qtype, variantOf(q));
+    const entry = this.cache.get(packet, q.questionEnd - 4, variantOf(q));
     if (entry === undefined || entry.wire.length > (tcp ? TCP_MAX : udpLimit(q))) return undefined;
     entry.counter.count++;
     this.metrics.cacheHits++;
@@ -203,8 +207,7 @@ export class Responder {
     const counter = this.counts.counter(answer.zone?.name ?? '', query.qtype, answer.rcode);
     const kind = answerKind(query, answer);
     if (cacheable(query, answer)) {
-      this.cache.set(query.qname, {
-        qtype: query.qtype,
+      this.cache.set(packet, query.questionEnd - 4, {
         variant: variantOf(query),
         wire,
         zone: answer.zone,

@@ -21,7 +21,7 @@ export interface DnsThreadData {
   secondaryAllowedCidrs: readonly Cidr[];
   /** Response rate limiting over UDP (DNS_RATE_LIMIT*); without it, none. */
   rateLimit?: RateLimitOptions;
-  /** Query names whose encoded answers the DNS server keeps (DNS_ANSWER_CACHE_SIZE). */
+  /** Questions (name, type, EDNS variant) whose encoded answers the DNS server keeps (DNS_ANSWER_CACHE_SIZE). */
   answerCacheSize?: number;
   /** Seconds between two writes of the query counts (DNS_QUERY_COUNTS_INTERVAL; 60 when not given). */
   queryCountsIntervalSeconds?: number;

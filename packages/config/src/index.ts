@@ -78,8 +78,8 @@ const env = z.object({
     .max(3600, 'must be at most 3600 seconds (the counts are hourly)')
     .default(60),
   DNS_ANSWER_CACHE_SIZE: z.coerce
-    .number({ error: 'must be a number of names' })
-    .int('must be a whole number of names')
+    .number({ error: 'must be a number of questions' })
+    .int('must be a whole number of questions')
     .min(1, 'must be at least 1')
     .default(200_000),
   DNS_RATE_LIMIT: z.coerce

@@ -14,4 +14,4 @@ export {
   type Question,
   type ResourceRecord,
 } from './message';
-export { createQueryView, readQuery, type QueryView } from './query';
+export { createQueryView, readQuery, readQueryName, readQueryOctets, type QueryView } from './query';

@@ -1,7 +1,7 @@
 import * as dnsPacket from 'dns-packet';
 import { describe, expect, it } from 'vitest';
 import { encodeMessage, emptyMessage } from './message';
-import { createQueryView, readQuery } from './query';
+import { createQueryView, readQuery, readQueryName, readQueryOctets } from './query';
 
 const query = (extra: Partial<dnsPacket.Packet> = {}) =>
   new Uint8Array(
@@ -15,6 +15,26 @@ describe('readQuery (the server fast path)', () => {
     expect(view).toMatchObject({ id: 77, opcode: 0, qname: 'www.example.com', qtype: 1, qclass: 1, edns: false, qnameStart: 12 });
     expect(view.flags & 0x0100).toBe(0x0100);
     expect(view.questionEnd).toBe(12 + 17 + 4);
+  });
+
+  it("reads a packet in place as the first octets of a larger buffer, the name's text only when asked", () => {
+    const packet = query();
+    const slot = new Uint8Array(4096).fill(0xff);
+    slot.set(packet);
+    const view = createQueryView();
+    expect(readQueryOctets(slot, view, packet.length)).toBe(true);
+    expect(view).toMatchObject({ qname: '', qtype: 1, qclass: 1, qnameStart: 12, questionEnd: packet.length });
+    readQueryName(slot, view);
+    expect(view.qname).toBe('www.example.com');
+    // The octets after the packet are not its own: one octet short, the question is cut.
+    expect(readQueryOctets(slot, view, packet.length - 1)).toBe(false);
+  });
+
+  it('leaves a name of more than 255 octets to the full decoder', () => {
+    const asking = (lengths: number[]) =>
+      new Uint8Array([0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, ...lengths.flatMap((n) => [n, ...Array<number>(n).fill(0x61)]), 0, 0, 1, 0, 1]);
+    expect(readQuery(asking([63, 63, 63, 61]), createQueryView())).toBe(true);
+    expect(readQuery(asking([63, 63, 63, 62]), createQueryView())).toBe(false);
   });
 
   it('reads each name whole, a short one after a long one and the longest a name can be', () => {

@@ -62,15 +62,19 @@ export function createQueryView(): QueryView {
  * caller then decodes the whole message with `decodeMessage`, which reports what is wrong.
  * Header fields are filled whenever the packet has 12 octets, so a FORMERR can echo the id.
  */
-/**
- * The query name's characters, made into a string in one call: appended one at a time, the name
- * is a chain of string pieces that the answer cache's lookup must flatten before hashing it, and
- * the two took half of a cached answer's time.
- */
-const nameCodes: number[] = [];
-
 export function readQuery(bytes: Uint8Array, view: QueryView): boolean {
-  const n = bytes.length;
+  if (!readQueryOctets(bytes, view)) return false;
+  readQueryName(bytes, view);
+  return true;
+}
+
+/**
+ * `readQuery` without the query name's text (`view.qname` is left as it was): the name is checked
+ * and its end found (`view.questionEnd - 4`), so a cache keyed by the question's octets can answer
+ * without making a string. `readQueryName` adds the text when it is needed. The packet is the first
+ * `n` octets of `bytes` (a receive buffer's slot, read in place without a view of its own).
+ */
+export function readQueryOctets(bytes: Uint8Array, view: QueryView, n = bytes.length): boolean {
   if (n < 12) return false;
   view.id = (bytes[0]! << 8) | bytes[1]!;
   view.flags = (bytes[2]! << 8) | bytes[3]!;
@@ -89,31 +93,16 @@ export function readQuery(bytes: Uint8Array, view: QueryView): boolean {
   if (view.qdcount !== 1 || view.ancount !== 0 || view.nscount !== 0 || view.arcount > 1) return false;
 
   let pos = 12;
-  let length = 0;
-  let plain = true;
-  let octets = 1;
   for (;;) {
     if (pos >= n) return false;
     const len = bytes[pos]!;
     if (len === 0) break;
     if (len > 63) return false;
-    if (pos + 1 + len > n) return false;
-    octets += len + 1;
-    if (octets > MAX_NAME_OCTETS) return false;
-    if (length !== 0) nameCodes[length++] = 0x2e;
-    for (let i = pos + 1; i <= pos + len; i++) {
-      let c = bytes[i]!;
-      if (c >= 0x41 && c <= 0x5a) c += 0x20;
-      else if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x5f || c === 0x2a)) {
-        plain = false;
-      }
-      nameCodes[length++] = c;
-    }
     pos += len + 1;
+    if (pos > n) return false;
   }
+  if (pos + 1 - 12 > MAX_NAME_OCTETS) return false;
   view.qnameStart = 12;
-  nameCodes.length = length;
-  view.qname = plain ? String.fromCharCode.apply(null, nameCodes) : escapedName(bytes, 12);
   pos++;
   if (pos + 4 > n) return false;
   view.qtype = (bytes[pos]! << 8) | bytes[pos + 1]!;
@@ -147,6 +136,34 @@ export function readQuery(bytes: Uint8Array, view: QueryView): boolean {
     pos += length;
   }
   return true;
+}
+
+/**
+ * The query name's characters, made into a string in one call: appended one at a time, the name
+ * is a chain of string pieces that a map keyed by it must flatten before hashing it.
+ */
+const nameCodes: number[] = [];
+
+/** Fills `view.qname` from a packet `readQueryOctets` accepted into `view`. */
+export function readQueryName(bytes: Uint8Array, view: QueryView): void {
+  const end = view.questionEnd - 5;
+  let length = 0;
+  let plain = true;
+  for (let pos = view.qnameStart; pos < end;) {
+    const len = bytes[pos]!;
+    if (length !== 0) nameCodes[length++] = 0x2e;
+    for (let i = pos + 1; i <= pos + len; i++) {
+      let c = bytes[i]!;
+      if (c >= 0x41 && c <= 0x5a) c += 0x20;
+      else if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x5f || c === 0x2a)) {
+        plain = false;
+      }
+      nameCodes[length++] = c;
+    }
+    pos += len + 1;
+  }
+  nameCodes.length = length;
+  view.qname = plain ? String.fromCharCode.apply(null, nameCodes) : escapedName(bytes, view.qnameStart);
 }
 
 function escapedName(bytes: Uint8Array, start: number): string {
