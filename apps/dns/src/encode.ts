@@ -1,4 +1,4 @@
-import { DnsClass, emptyMessage, encodeMessage, type Edns, type QueryView, type ResourceRecord } from '@kaja/dns-model';
+import { DnsClass, emptyMessage, encodeMessageView, type Edns, type QueryView, type ResourceRecord } from '@kaja/dns-model';
 import type { Answer } from './answer';
 import type { Rrset } from './zone';
 
@@ -6,8 +6,10 @@ import type { Rrset } from './zone';
  * The response to `query` in wire form, at most `maxSize` octets (whole RRsets left out and TC
  * set when it does not fit). The question is written lowercase with RD and CD clear: `personalise`
  * fills in what belongs to each query, so one encoding serves every query for the same name.
+ * Copied into node's pooled memory: answers are kept in the answer cache, and a new `ArrayBuffer`
+ * each cost the uncached path more than the copy (its allocation, and the collections it brought on).
  */
-export function encodeAnswer(query: QueryView, answer: Answer, edns: Edns | undefined, maxSize: number): Uint8Array {
+export function encodeAnswer(query: QueryView, answer: Answer, edns: Edns | undefined, maxSize: number): Buffer {
   const message = emptyMessage({
     qr: true,
     opcode: query.opcode,
@@ -19,7 +21,10 @@ export function encodeAnswer(query: QueryView, answer: Answer, edns: Edns | unde
     additionals: records(answer.additional),
     edns,
   });
-  return encodeMessage(message, { maxSize });
+  const written = encodeMessageView(message, { maxSize });
+  const out = Buffer.allocUnsafe(written.length);
+  out.set(written);
+  return out;
 }
 
 function records(rrsets: Rrset[]): ResourceRecord[] {

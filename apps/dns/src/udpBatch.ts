@@ -54,7 +54,12 @@ export function listenUdpBatch(addon: UdpBatchAddon, host: string, port: number,
         answered++;
         continue;
       }
-      const reply = responder.respondMissed(packet, () => socketAddress(addon.peer(handle, i)), network);
+      const reply = responder.respondMissed(packet, () => socketAddress(addon.peer(handle, i)), network, output, i * SLOT);
+      if (typeof reply === 'number') {
+        meta[i * 3 + 1] = reply;
+        answered++;
+        continue;
+      }
       if (reply === null) continue;
       if (reply instanceof Promise) {
         const peer = addon.peer(handle, i);
