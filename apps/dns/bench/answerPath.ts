@@ -2,13 +2,19 @@
 // The bench zone's query mix is answered in this process, through the batched addon's `onBatch`
 // (the addon replaced by one that hands over batches of 64 already received), through what node
 // dgram's message handler does, and through `respond` and `respondFromCache` alone; then as many
-// names never asked before (NXDOMAIN, as a random-name flood asks), which no cache answers;
+// names never asked before (NXDOMAIN, as a random-name flood asks), which no cache answers; then
+// `bench:dnssec`'s first pass (`first pass, NSEC`, `first pass, NSEC3`): its queries with DO through
+// `onBatch`, each pass by a responder with an empty answer cache over the bench zone signed ahead;
 // prints the median nanoseconds per query. Under dnsperf on two cores a profile sees mostly the kernel, so a
 // change to our JavaScript is measured here.
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { exitWithUsageOnHelp } from '@kaja/test-support/benchUsage';
+import { generateCryptokey, signatureCacheCounts } from '@kaja/dnssec';
+import { StaticKeySource } from '../src/keySource';
+import { keyRecords } from '../src/publishedKeys';
 import { Responder } from '../src/respond';
+import { ZoneSigning } from '../src/signing';
 import { listenUdpBatch } from '../src/udpBatch';
 import { loadZoneText } from '../src/zoneFile';
 import { ZoneStore } from '../src/zoneStore';
@@ -23,14 +29,22 @@ const rounds = Number(values.rounds);
 const passes = Number(values.passes);
 if (!Number.isInteger(rounds) || rounds < 1 || !Number.isInteger(passes) || passes < 1) throw new Error('--rounds and --passes must be positive whole numbers');
 
-/** A query as dnsperf sends it: recursion desired, no EDNS. */
-function query(id: number, line: string): Buffer {
+/** dnsperf's `-D`: an OPT record (EDNS0, 4096-octet payload) with the DO bit. */
+const doOpt = Buffer.from([0, 0, 41, 0x10, 0, 0, 0, 0x80, 0, 0, 0]);
+
+/** A query as dnsperf sends it: recursion desired, no EDNS, or EDNS with DO (`-D`) when `dnssecOk`. */
+function query(id: number, line: string, dnssecOk = false): Buffer {
   const [name = '', type = 'A'] = line.split(' ');
   const labels = name.split('.').filter((label) => label !== '');
-  const packet = Buffer.alloc(12 + labels.reduce((n, label) => n + label.length + 1, 1) + 4);
+  const questionEnd = 12 + labels.reduce((n, label) => n + label.length + 1, 1) + 4;
+  const packet = Buffer.alloc(questionEnd + (dnssecOk ? doOpt.length : 0));
   packet.writeUInt16BE(id & 0xffff, 0);
   packet.writeUInt16BE(0x0100, 2);
   packet.writeUInt16BE(1, 4);
+  if (dnssecOk) {
+    packet.writeUInt16BE(1, 10);
+    doOpt.copy(packet, questionEnd);
+  }
   let at = 12;
   for (const label of labels) {
     packet[at++] = label.length;
@@ -62,8 +76,8 @@ const peerNetwork = 0x7f0000;
 
 type Path = (packet: Buffer) => void;
 
-/** `onBatch` of `listenUdpBatch`, fed by an addon that has just received `BATCH` packets. */
-function batchPath(responder: Responder): { answerAll(): number } {
+/** `onBatch` of `listenUdpBatch`, fed by an addon that has just received `BATCH` packets (by default `bench:dns`'s queries). */
+function batchPath(responder: Responder, queries = packets): { answerAll(): number } {
   const BATCH = 64;
   const SLOT = 4096;
   let input: Buffer = Buffer.alloc(0);
@@ -87,10 +101,10 @@ function batchPath(responder: Responder): { answerAll(): number } {
   return {
     answerAll() {
       let answers = 0;
-      for (let start = 0; start < packets.length; start += BATCH) {
-        const count = Math.min(BATCH, packets.length - start);
+      for (let start = 0; start < queries.length; start += BATCH) {
+        const count = Math.min(BATCH, queries.length - start);
         for (let i = 0; i < count; i++) {
-          const packet = packets[start + i]!;
+          const packet = queries[start + i]!;
           packet.copy(input, i * SLOT);
           meta[i * stride] = packet.length;
           meta[i * stride + 1] = 0;
@@ -148,6 +162,44 @@ function newNamesPath(responder: Responder): { answerAll(): number } {
   };
 }
 
+const signedPackets = benchQueries()
+  .split('\n')
+  .filter((line) => line !== '')
+  .map((line, i) => query(i, line, true));
+
+/**
+ * The bench zone signed (ECDSAP256SHA256, NSEC or NSEC3) and signed ahead whole, as `bench:dnssec`'s
+ * server is once ready: every signature made, the NSEC/NSEC3 chain built.
+ */
+async function signedAhead(nsec3: boolean): Promise<{ zones: ZoneStore; signing: ZoneSigning }> {
+  const settings = { keys: [generateCryptokey({ keytype: 'ksk', algorithm: 13 }), generateCryptokey({ keytype: 'zsk', algorithm: 13 })], nsec3 };
+  const zones = new ZoneStore();
+  zones.put(loadZoneText(benchZoneName, benchZoneFile(), benchZoneName, keyRecords(benchZoneName, settings)));
+  const signing = new ZoneSigning(zones, new StaticKeySource([[benchZoneName, settings]]));
+  // The signing threads do not keep a process alive: this does, until they are done.
+  const alive = setInterval(() => {}, 1000);
+  await signing.ready();
+  await signing.signedAhead();
+  clearInterval(alive);
+  signings.push(signing);
+  return { zones, signing };
+}
+
+/**
+ * `bench:dnssec`'s first pass: its query file once, with DO, through `onBatch` as the server's
+ * UDP path answers, by a responder whose answer cache is empty (a new one each pass), over a zone
+ * signed ahead. Names asked again within the pass (the hosts) come from the answer cache, as they
+ * do under dnsperf; wildcard and NXDOMAIN names are new.
+ */
+function firstPassPath({ zones, signing }: { zones: ZoneStore; signing: ZoneSigning }): { answerAll(): number } {
+  return {
+    answerAll() {
+      const responder = new Responder(zones, { nodeName: 'bench', rateLimit: { rate: 1_000_000_000, window: 15, slip: 2 }, signing });
+      return batchPath(responder, signedPackets).answerAll();
+    },
+  };
+}
+
 const out = Buffer.alloc(4096);
 const paths: Record<string, (responder: Responder) => Path | { answerAll(): number }> = {
   'batch onBatch': batchPath,
@@ -156,6 +208,12 @@ const paths: Record<string, (responder: Responder) => Path | { answerAll(): numb
   respondFromCache: (responder) => (packet) => void responder.respondFromCache(packet, out, 0, peerNetwork),
   'respond, new names': newNamesPath,
 };
+const signedPaths: Record<string, () => Promise<{ answerAll(): number }>> = {
+  'first pass, NSEC': async () => firstPassPath(await signedAhead(false)),
+  'first pass, NSEC3': async () => firstPassPath(await signedAhead(true)),
+};
+/** Signing of the signed paths, closed at the end (its threads would keep the process). */
+const signings: ZoneSigning[] = [];
 
 function answerAll(path: Path | { answerAll(): number }): void {
   if ('answerAll' in path) {
@@ -169,13 +227,33 @@ console.log(
   `${packets.length} queries of bench:dns, ${passes} passes per round, ${rounds} rounds; median CPU ns per query (cold: the first pass, every answer encoded, wall clock)`,
 );
 // --path names one path, as when run under `valgrind --tool=callgrind` for its instruction counts.
-for (const [name, make] of Object.entries(paths).filter(([name]) => values.path === undefined || values.path === name)) {
-  const responder = benchResponder();
-  const path = make(responder);
+const chosen = <T>(all: Record<string, T>) => Object.entries(all).filter(([name]) => values.path === undefined || values.path === name);
+/** Each path, with what its cold (first) pass does: respondFromCache alone never fills the cache, it is filled by respond first. */
+const made: [string, () => Promise<{ path: Path | { answerAll(): number }; cold: () => void }>][] = [
+  ...chosen(paths).map(([name, make]): (typeof made)[number] => [
+    name,
+    async () => {
+      const responder = benchResponder();
+      const path = make(responder);
+      const fill = () => {
+        for (const packet of packets) void responder.respond(packet, false, '127.0.0.1', peerNetwork);
+      };
+      return { path, cold: name === 'respondFromCache' ? fill : () => answerAll(path) };
+    },
+  ]),
+  ...chosen(signedPaths).map(([name, make]): (typeof made)[number] => [
+    name,
+    async () => {
+      const path = await make();
+      return { path, cold: () => answerAll(path) };
+    },
+  ]),
+];
+for (const [name, make] of made) {
+  const { path, cold: coldPass } = await make();
+  const missesBefore = signatureCacheCounts.misses;
   const started = process.hrtime.bigint();
-  // respondFromCache alone never fills the cache: it is filled by respond first.
-  if (name === 'respondFromCache') for (const packet of packets) void responder.respond(packet, false, '127.0.0.1', peerNetwork);
-  else answerAll(path);
+  coldPass();
   const cold = Number(process.hrtime.bigint() - started) / packets.length;
   const times: number[] = [];
   for (let round = 0; round < rounds; round++) {
@@ -187,7 +265,10 @@ for (const [name, make] of Object.entries(paths).filter(([name]) => values.path 
   }
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)]!;
+  // Signed ahead whole, the answers should make no signature: one made here would be measured too.
+  const online = name in signedPaths ? `; ${signatureCacheCounts.misses - missesBefore} signatures made when asked` : '';
   console.log(
-    `${name.padEnd(18)} ${median.toFixed(1).padStart(7)} ns/query (min ${times[0]!.toFixed(1)}, max ${times.at(-1)!.toFixed(1)}; cold ${cold.toFixed(0)} ns)`,
+    `${name.padEnd(18)} ${median.toFixed(1).padStart(7)} ns/query (min ${times[0]!.toFixed(1)}, max ${times.at(-1)!.toFixed(1)}; cold ${cold.toFixed(0)} ns${online})`,
   );
 }
+for (const signing of signings) signing.close();

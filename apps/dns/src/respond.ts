@@ -110,15 +110,23 @@ export class Responder {
 
   /**
    * `respond` for a UDP packet that `respondFromCache` has just found no answer for (`packet`
-   * holding exactly its octets): the header and question it read are used, not read again.
+   * holding exactly its octets): the header and question it read are used, not read again. An
+   * answer made at once is written into `out` at `offset` (a sender's slot, as `respondFromCache`
+   * writes) and its length returned, rather than copied into a buffer of its own first; other
+   * replies come back as from `respond`.
    */
-  respondMissed(packet: Buffer, client: ClientAddress, network: number): Reply {
+  respondMissed(packet: Buffer, client: ClientAddress, network: number, out?: Uint8Array, offset = 0): Reply | number {
     if (this.viewRead) readQueryName(packet, this.view);
-    return this.uncached(packet, this.viewRead, false, client, network);
+    return this.uncached(packet, this.viewRead, false, client, network, out, offset);
   }
 
-  /** Answers a packet no cached answer serves; `read` says whether `this.view` holds its header and question. */
-  private uncached(packet: Buffer, read: boolean, tcp: boolean, client: ClientAddress, network: number): Reply {
+  /**
+   * Answers a packet no cached answer serves; `read` says whether `this.view` holds its header and
+   * question. Given `out`, an answer encoded at once is written there at `offset` (its length returned).
+   */
+  private uncached(packet: Buffer, read: boolean, tcp: boolean, client: ClientAddress, network: number): Reply;
+  private uncached(packet: Buffer, read: boolean, tcp: boolean, client: ClientAddress, network: number, out?: Uint8Array, offset?: number): Reply | number;
+  private uncached(packet: Buffer, read: boolean, tcp: boolean, client: ClientAddress, network: number, out?: Uint8Array, offset = 0): Reply | number {
     if (this.options.updates && isUpdate(packet)) return answerUpdate(packet, this.options.updates, client, this.replays);
     try {
       const query = read ? this.view : this.decode(packet, tcp);
@@ -127,7 +135,7 @@ export class Responder {
         // The view is read anew for the next packet while the transfer rules are read: a copy waits.
         return this.udpIxfr(packet, { ...query }, this.options.transfers, typeof client === 'function' ? client() : client);
       }
-      return this.answer(packet, query, tcp, client, network);
+      return this.answer(packet, query, tcp, client, network, out, offset);
     } catch (error) {
       console.error('dns: failed to answer a query:', error);
       return this.headerOnly(packet, Rcode.SERVFAIL, tcp);
@@ -173,7 +181,7 @@ export class Responder {
     return entry;
   }
 
-  private answer(packet: Buffer, query: QueryView, tcp: boolean, client: ClientAddress, network: number): Reply {
+  private answer(packet: Buffer, query: QueryView, tcp: boolean, client: ClientAddress, network: number, out?: Uint8Array, offset = 0): Reply | number {
     if (query.flags & 0x8000) return null; // a response: answering it could start a loop
     const edns = responseEdns(query, this.nsid);
     let answer: Answer;
@@ -196,10 +204,30 @@ export class Responder {
       const asked = { ...query };
       return this.resolveAlias(answer).then((resolved) => this.finish(own, asked, resolved, edns, tcp, network));
     }
-    return this.finish(packet, query, answer, edns, tcp, network);
+    return this.finish(packet, query, answer, edns, tcp, network, out, offset);
   }
 
-  private finish(packet: Buffer, query: QueryView, answer: Answer, edns: Edns | undefined, tcp: boolean, network: number): Buffer | null {
+  private finish(packet: Buffer, query: QueryView, answer: Answer, edns: Edns | undefined, tcp: boolean, network: number): Buffer | null;
+  private finish(
+    packet: Buffer,
+    query: QueryView,
+    answer: Answer,
+    edns: Edns | undefined,
+    tcp: boolean,
+    network: number,
+    out?: Uint8Array,
+    offset?: number,
+  ): Buffer | null | number;
+  private finish(
+    packet: Buffer,
+    query: QueryView,
+    answer: Answer,
+    edns: Edns | undefined,
+    tcp: boolean,
+    network: number,
+    out?: Uint8Array,
+    offset = 0,
+  ): Buffer | null | number {
     // A presigned zone answers with its own signatures; our online signing covers the others.
     if (query.do) answer = presignedAnswer(answer) ?? (this.options.signing ? this.options.signing.sign(answer) : answer);
     else if (this.options.signing) answer = this.options.signing.plain(answer);
@@ -223,7 +251,9 @@ export class Responder {
     if (action !== RateAction.Answer) return action === RateAction.Drop ? null : this.truncated(wire, packet, query);
     const limit = tcp ? TCP_MAX : udpLimit(query);
     if (wire.length > limit) wire = encodeAnswer(query, answer, edns, limit);
-    return personalise(wire, packet, query);
+    if (out === undefined) return personalise(wire, packet, query);
+    personaliseInto(wire, packet, query, out, offset);
+    return wire.length;
   }
 
   /** IXFR over UDP: the transfer rules decide, and an allowed client gets our SOA (RFC 1995 2). */

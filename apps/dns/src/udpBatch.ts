@@ -57,7 +57,12 @@ export function listenUdpBatch(addon: UdpBatchAddon, host: string, port: number,
         continue;
       }
       const packet = input.subarray(i * SLOT, i * SLOT + length);
-      const reply = responder.respondMissed(packet, () => socketAddress(addon.peer(handle, i)), network);
+      const reply = responder.respondMissed(packet, () => socketAddress(addon.peer(handle, i)), network, output, i * SLOT);
+      if (typeof reply === 'number') {
+        meta[i * 3 + 1] = reply;
+        answered++;
+        continue;
+      }
       if (reply === null) continue;
       if (reply instanceof Promise) {
         const peer = addon.peer(handle, i);

@@ -59,7 +59,7 @@ export class Nsec3Denial implements Denial {
 
   nxdomain(qname: string): Rrset[] {
     const encloser = this.index.closestEncloser(qname);
-    return uniqueRrsets([this.matching(encloser), this.covering(nextCloser(qname, encloser)), this.covering(wildcardOf(encloser))]);
+    return uniqueRrsets([this.matching(encloser), this.covering(nextCloser(qname, encloser)), this.coveringWildcard(encloser)]);
   }
 
   nodata(qname: string): Rrset[] {
@@ -117,7 +117,19 @@ export class Nsec3Denial implements Denial {
 
   /** The NSEC3 whose span holds the hash of `name` (which is not in the zone). */
   private covering(name: string): Rrset {
-    const position = this.position(nsec3Hash(name, this.parameters));
+    return this.coveringHash(nsec3Hash(name, this.parameters));
+  }
+
+  /**
+   * The NSEC3 covering the wildcard at `encloser` (a name of the zone, so its wildcard's hash is
+   * kept: every NXDOMAIN below the same name asks for it, where the next closer name is new each time).
+   */
+  private coveringWildcard(encloser: string): Rrset {
+    return this.coveringHash(this.hash(wildcardOf(encloser)));
+  }
+
+  private coveringHash(hash: string): Rrset {
+    const position = this.position(hash);
     return this.record(this.hashes[position] ?? this.hashes[this.hashes.length - 1]!, position < 0 ? this.hashes.length - 1 : position);
   }
 
@@ -189,5 +201,7 @@ export class Nsec3Denial implements Denial {
     this.entries.delete(hash);
     this.memo.delete(hash);
     this.hashOf.delete(entry.name);
+    // Nothing is below a name gone: its wildcard's hash, kept for NXDOMAIN answers, is not asked for again.
+    this.hashOf.delete(wildcardOf(entry.name));
   }
 }

@@ -44,9 +44,13 @@ export function signingKeys(keys: readonly Cryptokey[], type: number): Cryptokey
 }
 
 interface Entry {
-  /** A copy of what was signed, compared in full: exact where a hash could collide, and cheaper. */
+  /**
+   * A copy of what was signed, compared in full: exact where a hash could collide, and cheaper.
+   * The records packed one after another, each a 2-octet length then its octets: one object per
+   * RRset held, where an array of copies took one per record and one more.
+   */
   ttl: number;
-  rdata: Uint8Array[];
+  content: Uint8Array;
   rrsig: Rrset;
   refreshAt: number;
   /** When it was kept, in the cache's own count of writes (`written`). */
@@ -110,7 +114,7 @@ export class SignatureCache {
       const same = sameContent(cached, rrset);
       if ((same && cached.refreshAt >= refreshAt) || (!same && cached.written > asked.written)) return false;
     }
-    const entry: Entry = { ttl: rrset.ttl, rdata: rrset.rdata.map((r) => r.slice()), rrsig, refreshAt, written: ++this.written };
+    const entry: Entry = { ttl: rrset.ttl, content: packContent(rrset.rdata), rrsig, refreshAt, written: ++this.written };
     if (!types) this.byName.set(rrset.name, (types = new Map<number, Entry>()));
     if (!cached) this.count++;
     types.set(rrset.type, entry);
@@ -120,7 +124,7 @@ export class SignatureCache {
   /** The RRsets whose signatures are to be renewed before `before` (seconds since the epoch), as they were signed. */
   *due(before: number): Generator<Rrset> {
     for (const [name, types] of this.byName) {
-      for (const [type, entry] of types) if (entry.refreshAt < before) yield { name, type, ttl: entry.ttl, rdata: entry.rdata };
+      for (const [type, entry] of types) if (entry.refreshAt < before) yield { name, type, ttl: entry.ttl, rdata: unpackContent(entry.content) };
     }
   }
 
@@ -145,7 +149,7 @@ export class SignatureCache {
     };
     const entry: Entry = {
       ttl: rrset.ttl,
-      rdata: rrset.rdata.map((r) => r.slice()),
+      content: packContent(rrset.rdata),
       rrsig,
       refreshAt: times.expiration - this.policy.refreshWithin,
       written: ++this.written,
@@ -188,12 +192,43 @@ export class SignatureCache {
 }
 
 function sameContent(entry: Entry, rrset: Rrset): boolean {
-  if (entry.ttl !== rrset.ttl || entry.rdata.length !== rrset.rdata.length) return false;
-  for (let i = 0; i < entry.rdata.length; i++) {
-    const a = entry.rdata[i]!;
-    const b = rrset.rdata[i]!;
-    if (a.length !== b.length) return false;
-    for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  if (entry.ttl !== rrset.ttl) return false;
+  const { content } = entry;
+  // Read once: a zone's RRsets may make their rdata anew on each read.
+  const rdata = rrset.rdata;
+  let at = 0;
+  for (let i = 0; i < rdata.length; i++) {
+    const r = rdata[i]!;
+    const length = r.length;
+    if (at + 2 + length > content.length || ((content[at]! << 8) | content[at + 1]!) !== length) return false;
+    at += 2;
+    for (let k = 0; k < length; k++) if (content[at + k] !== r[k]) return false;
+    at += length;
   }
-  return true;
+  return at === content.length;
+}
+
+/** The records packed one after another, each a 2-octet length then its octets (as `Entry.content`). */
+function packContent(rdata: readonly Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const r of rdata) length += 2 + r.length;
+  const content = new Uint8Array(length);
+  let at = 0;
+  for (const r of rdata) {
+    content[at] = r.length >> 8;
+    content[at + 1] = r.length & 0xff;
+    content.set(r, at + 2);
+    at += 2 + r.length;
+  }
+  return content;
+}
+
+function unpackContent(content: Uint8Array): Uint8Array[] {
+  const rdata: Uint8Array[] = [];
+  for (let at = 0; at < content.length;) {
+    const length = (content[at]! << 8) | content[at + 1]!;
+    rdata.push(content.slice(at + 2, at + 2 + length));
+    at += 2 + length;
+  }
+  return rdata;
 }

@@ -126,4 +126,9 @@ export class WireWriter {
   result(): Uint8Array {
     return this.bytes.slice(0, this.offset);
   }
+
+  /** What was written, not copied: a view good until the buffer is written again. */
+  written(): Uint8Array {
+    return this.bytes.subarray(0, this.offset);
+  }
 }

@@ -7,6 +7,7 @@ export {
   decodeMessage,
   emptyMessage,
   encodeMessage,
+  encodeMessageView,
   type Edns,
   type EdnsOption,
   type EncodeOptions,

@@ -197,6 +197,15 @@ const scratch = new Uint8Array(4096);
  * are left out silently (RFC 2181 section 9). The OPT record always fits: room is kept for it.
  */
 export function encodeMessage(message: Message, options: EncodeOptions = {}): Uint8Array {
+  return encodeMessageView(message, options).slice();
+}
+
+/**
+ * `encodeMessage` without the copy: a view of the thread's scratch buffer, good until the next
+ * message is encoded. For a caller that copies it into memory of its own choosing at once (a
+ * server's pooled buffers: a new `ArrayBuffer` per answer costs more than encoding a small one).
+ */
+export function encodeMessageView(message: Message, options: EncodeOptions = {}): Uint8Array {
   const maxSize = options.maxSize ?? 65535;
   const compress = options.compress ?? true;
   const w = new WireWriter(scratch);
@@ -266,7 +275,7 @@ export function encodeMessage(message: Message, options: EncodeOptions = {}): Ui
   w.setU16(6, counts[0]!);
   w.setU16(8, counts[1]!);
   w.setU16(10, counts[2]! + (edns ? 1 : 0));
-  return w.result();
+  return w.written();
 }
 
 /** True when `rrsig` is an RRSIG over `rrset`'s owner and type. */
