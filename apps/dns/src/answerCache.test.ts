@@ -142,6 +142,19 @@ describe('the answer cache', () => {
     expect(cache.size).toBe(2);
   });
 
+  it('hashes from a seed of its own: names found to share a hash under one seed do not under another', () => {
+    const query = (name: string) => packet(name);
+    const hash = (name: string, seed: number) => questionHash(query(name), nameEnd(query(name)), Variant.Edns, seed);
+    // Names that share the table's slot (the low 10 bits of the first table) under seed 1, as a
+    // client who knew the hash would make them.
+    const slot = hash('n0.example.', 1) & 1023;
+    const sharing: string[] = [];
+    for (let i = 1; sharing.length < 50; i++) if ((hash(`n${i}.example.`, 1) & 1023) === slot) sharing.push(`n${i}.example.`);
+    // Under another seed they scatter over the table as any names do.
+    const slots = new Set(sharing.map((name) => hash(name, 2) & 1023));
+    expect(slots.size).toBeGreaterThan(40);
+  });
+
   it.each([300, 3000])('finds every question it holds while it grows and evicts (%i questions), and never one for another question', (capacity) => {
     const cache = new AnswerCache(capacity);
     const latest = new Map<string, CachedAnswer>();

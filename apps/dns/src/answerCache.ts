@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Counter } from './queryCounts';
 import type { Zone } from './zone';
 
@@ -194,11 +195,20 @@ export class AnswerCache {
 }
 
 /**
- * FNV-1a over the question name's octets, ASCII letters folded to lowercase (names compare so,
- * RFC 4343), then its type's two octets and the variant; 30 bits.
+ * This thread's hash seed. The names hashed are the clients' (every name asked is cached, NXDOMAIN
+ * too): with a hash anyone could compute, a client could send names that all land in one run of
+ * the table and make each lookup walk it. Seeded at random, as V8 seeds its own string hashes.
  */
-export function questionHash(bytes: Uint8Array, nameEnd: number, variant: number): number {
-  let hash = 0x811c9dc5 ^ variant;
+const HASH_SEED = randomBytes(4).readUInt32LE(0);
+
+/**
+ * FNV-1a over the question name's octets, ASCII letters folded to lowercase (names compare so,
+ * RFC 4343), then its type's two octets, from a basis of this thread's `seed` and the variant,
+ * finished with MurmurHash3's mix so that the table's index (the low bits) depends on every bit
+ * of the state; 30 bits.
+ */
+export function questionHash(bytes: Uint8Array, nameEnd: number, variant: number, seed = HASH_SEED): number {
+  let hash = 0x811c9dc5 ^ seed ^ variant;
   for (let i = 12; i < nameEnd; i++) {
     let c = bytes[i]!;
     if (c >= 0x41 && c <= 0x5a) c += 0x20;
@@ -206,7 +216,9 @@ export function questionHash(bytes: Uint8Array, nameEnd: number, variant: number
   }
   hash = Math.imul(hash ^ bytes[nameEnd]!, 0x01000193);
   hash = Math.imul(hash ^ bytes[nameEnd + 1]!, 0x01000193);
-  return (hash ^ (hash >>> 15)) & 0x3fffffff;
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  return (hash ^ (hash >>> 16)) & 0x3fffffff;
 }
 
 /**
