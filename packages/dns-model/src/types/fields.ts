@@ -7,6 +7,7 @@ import { fromBase32Hex, fromBase64, fromHex, toBase32Hex, toBase64, toHex } from
 import { parseTtl } from './ttl';
 import { parseUint, quoteOctets, stringOctets, type Token } from './tokens';
 import { typeCode, typeName } from './typeCodes';
+import { rdataText } from '../zonefile/rdataWords';
 
 /** Collects rdata octets while a presentation value is parsed. */
 export class RdataBuilder {
@@ -59,7 +60,7 @@ export class Cursor {
 
   /** The whole rdata text. */
   get source(): string {
-    return this.text ?? this.tokens.map((t) => (t.quoted ? `"${t.text}"` : t.text)).join(' ');
+    return this.text ?? rdataText(this.tokens);
   }
 
   next(what: string): Token {

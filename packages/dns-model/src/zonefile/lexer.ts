@@ -12,18 +12,10 @@ export interface Entry {
 }
 
 /**
- * Splits a master file into entries (RFC 1035 section 5.1): `;` starts a comment, `( ... )`
- * continues an entry over lines, `"..."` quotes with `\` escapes, and escapes outside quotes
- * keep a blank or a special character inside a word.
- */
-export function* entries(text: string): Generator<Entry> {
-  const reader = new EntryReader(text);
-  for (let entry = reader.next(); entry; entry = reader.next()) yield entry;
-}
-
-/**
- * `entries` one call at a time: a reader of a big file takes its million entries without a
- * generator's resumption and result object for each.
+ * Splits a master file into entries (RFC 1035 section 5.1), one call at a time (a reader of a big
+ * file takes its million entries without a generator's resumption and result object for each): `;`
+ * starts a comment, `( ... )` continues an entry over lines, `"..."` quotes with `\` escapes, and
+ * escapes outside quotes keep a blank or a special character inside a word.
  */
 export class EntryReader {
   private i = 0;

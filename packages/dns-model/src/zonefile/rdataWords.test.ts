@@ -2,8 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { recordType } from '../types/index';
 import { tokenize } from '../types/tokens';
 import { typeSamples } from '../types/typeSamples';
-import { entries } from './lexer';
+import { type Entry, EntryReader } from './lexer';
 import { asTokenized, rdataText } from './rdataWords';
+
+/** Every entry of a master file's text. */
+function entries(text: string): Entry[] {
+  const reader = new EntryReader(text);
+  const all: Entry[] = [];
+  for (let entry = reader.next(); entry; entry = reader.next()) all.push(entry);
+  return all;
+}
 
 /** What a parse gives: its content and rdata, or its error's name and message. */
 function outcome(parse: () => { content: string; rdata: Uint8Array }): unknown {
@@ -45,7 +53,7 @@ describe('rdata words as the lexer reads them', () => {
   }
 
   it('goes through the text for a quote inside a word or a backslash', () => {
-    const words = (line: string) => [...entries(line)][0]!.tokens;
+    const words = (line: string) => entries(line)[0]!.tokens;
     expect(asTokenized(words('1 . alpn="h2,h3"'))).toBe(false);
     expect(asTokenized(words('a\\ b "c d"'))).toBe(false);
     expect(asTokenized(words('10 "quoted \\" word" mail'))).toBe(true);
