@@ -3,7 +3,7 @@
 // the repository (`apps/dns/src/main.ts` -> `dist/apps/dns/src/main.js`). Production runs these
 // bundles (`npm start`, `npm run dns`, ...); tsx runs the sources in development and tests only.
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { build } from 'esbuild';
@@ -74,12 +74,20 @@ function sourceUrls(outputDir) {
  * resolves to the bundles written, throws with esbuild's messages on an error.
  */
 export async function buildServers(outDir = join(root, 'dist')) {
-  return Promise.all(
+  /** Every file this build wrote: a chunk of an earlier build has a name no build writes again. */
+  const written = new Set();
+  const bundles = await Promise.all(
     serverEntries.map(async (entry) => {
       const outfile = join(outDir, entry.replace(/\.ts$/, '.js'));
-      await build({
+      const { metafile } = await build({
         entryPoints: [join(root, entry)],
-        outfile,
+        // A module imported dynamically (the DNS server's database node) becomes a chunk of its own
+        // beside the entry, so a process or thread that never imports it never loads its packages
+        // (esbuild would otherwise hoist their imports into the entry's bundle).
+        outdir: dirname(outfile),
+        entryNames: '[name]',
+        chunkNames: '[name]-[hash]',
+        splitting: true,
         bundle: true,
         format: 'esm',
         platform: 'node',
@@ -91,10 +99,19 @@ export async function buildServers(outDir = join(root, 'dist')) {
         conditions: ['kaja-source'],
         plugins: [sourceUrls(dirname(outfile))],
         logLevel: 'warning',
+        metafile: true,
+        absWorkingDir: root,
       });
+      for (const output of Object.keys(metafile.outputs)) written.add(join(root, output));
       return outfile;
     }),
   );
+  for (const dir of new Set(bundles.map(dirname))) {
+    for (const file of await readdir(dir)) {
+      if (/\.js(\.map)?$/.test(file) && !written.has(join(dir, file))) await rm(join(dir, file));
+    }
+  }
+  return bundles;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -239,7 +239,10 @@ async function superviseWorkers(config: Config): Promise<void> {
   });
   // The workers' figures are added together here, at each scrape; an address in use stops the start before any worker.
   const stopMetrics = await startMetrics(config, () => workerMetrics([...supervisor.workers]));
-  supervisor.start();
+  // A standalone node's spare loads once the workers serve, past the zone files' read: its heap
+  // added to the read's peak (a tenth of a 1,000,000-record zone's). A worker ending before the
+  // spare has loaded is replaced as the spare is, with the spare's load still to go.
+  supervisor.start({ spareOnceServing: zones === 'follow' });
   if (zones === 'follow') {
     const loaded = await loadZones(config, settings);
     zones = [...loaded.names()].map((name) => ({ name, shared: loaded.get(name)!.share() }));

@@ -108,6 +108,24 @@ describe('the supervisor of worker threads', () => {
     expect(threads.map((thread) => thread.threadId)).toEqual([-1, -1, -1]);
   });
 
+  it('starts the spare once every worker serves when told to (a standalone node, past its zone files\' read)', async () => {
+    const starts: boolean[] = [];
+    let startsWhenReady: boolean[] = [];
+    supervisor = new WorkerSupervisor({
+      count: 2,
+      start: (lead, spare) => {
+        starts.push(spare);
+        return new Worker(workerCode, { eval: true, workerData: { lead, spare, loadMs: 200 } });
+      },
+      onReady: () => (startsWhenReady = [...starts]),
+      log: () => undefined,
+    });
+    supervisor.start({ spareOnceServing: true });
+    await supervisor.started;
+    expect(startsWhenReady).toEqual([false, false]);
+    expect(starts).toEqual([false, false, true]);
+  });
+
   it('keeps a spare that has loaded, so that a replacement serves at once, even when a second worker ends meanwhile', async () => {
     // Each thread takes 1.5 s to load, as a node's did (2 to 5 s). Without a spare, the lead
     // ending after the other would leave no worker serving until a replacement loaded.

@@ -46,6 +46,7 @@ export class WorkerSupervisor {
   private lead: Worker | undefined;
   /** The thread that serves in place of the next worker to end; not among `workers` until then. */
   private spare: Worker | undefined;
+  private spareOnceServing = false;
   private startFailed!: (error: Error) => void;
   private allReady!: () => void;
 
@@ -56,12 +57,16 @@ export class WorkerSupervisor {
     });
   }
 
-  /** Starts the workers, the first of them the lead, and the spare beside them. */
-  start(): void {
+  /**
+   * Starts the workers, the first of them the lead, and the spare beside them, or with
+   * `spareOnceServing` once every worker serves.
+   */
+  start({ spareOnceServing = false } = {}): void {
+    this.spareOnceServing = spareOnceServing;
     for (let i = 0; i < this.options.count; i++) this.supervise(this.options.start(i === 0, false), i === 0);
     // Now rather than once they serve: a worker may end within seconds of the start too, and the
     // spare's load overlaps theirs (their start is mostly the same load).
-    this.startSpare();
+    if (!spareOnceServing) this.startSpare();
   }
 
   /** Asks every worker (and the spare) to close what it serves; one still running after `graceMs` is ended. */
@@ -90,9 +95,10 @@ export class WorkerSupervisor {
       if (++this.ready === this.options.count) {
         this.options.onReady(ready as WorkerReady);
         this.allReady();
+        if (this.spareOnceServing) this.startSpare();
       }
       // A replacement took the spare (or one could not load): another loads once every worker serves, not to slow them.
-      if (replacing !== undefined && this.serving.size === this.options.count && !this.spare) this.startSpare();
+      if (replacing !== undefined && this.serving.size === this.options.count) this.startSpare();
     });
     worker.on('error', (error: Error) => this.options.log(`dns: worker ${id}: ${error.message}`));
     worker.on('exit', (code) => {
@@ -117,7 +123,9 @@ export class WorkerSupervisor {
     });
   }
 
+  /** Starts a spare unless there is one (or the node stops). */
   private startSpare(): void {
+    if (this.spare || this.stopping) return;
     const spare = this.options.start(false, true);
     const id = spare.threadId;
     this.spare = spare;
