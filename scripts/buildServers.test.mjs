@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,9 +43,38 @@ describe('the server build', () => {
     for (const entry of serverEntries) {
       const bundle = join(outDir, entry.replace(/\.ts$/, '.js'));
       expect(existsSync(bundle), bundle).toBe(true);
-      expect(readFileSync(bundle, 'utf8'), entry).not.toMatch(/\btsx\b/);
+      // The entry and the chunks beside it (a module imported dynamically is one).
+      for (const file of readdirSync(dirname(bundle)).filter((name) => name.endsWith('.js'))) {
+        expect(readFileSync(join(dirname(bundle), file), 'utf8'), file).not.toMatch(/\btsx\b/);
+      }
     }
   });
+
+  it('loads the database packages in the DNS server only where it opens a database', () => {
+    // The bundles a module loads before it runs: itself and what it imports statically, with the packages they name.
+    const loaded = (file, seen = new Set()) => {
+      if (seen.has(file)) return [];
+      seen.add(file);
+      const text = readFileSync(file, 'utf8');
+      const statics = [...text.matchAll(/^import (?:[^'"]* from )?"([^"]+)";$/gm)].map(([, name]) => name);
+      return statics.flatMap((name) => (name.startsWith('.') ? loaded(join(dirname(file), name), seen) : [name]));
+    };
+    const dir = join(outDir, 'apps/dns/src');
+    const standalone = loaded(join(dir, 'main.js'));
+    expect(standalone).toContain('prom-client');
+    expect(standalone).not.toContain('pg');
+    expect(standalone).not.toContain('@electric-sql/pglite');
+    const databaseNode = readdirSync(dir).filter((file) => file.endsWith('.js') && loaded(join(dir, file)).includes('pg'));
+    expect(databaseNode).toHaveLength(1);
+  });
+
+  it('removes the chunks of an earlier build', async () => {
+    const stale = join(outDir, 'apps/dns/src/node-AAAAAAAA.js');
+    writeFileSync(stale, '');
+    await buildServers(outDir);
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(join(outDir, 'apps/dns/src/main.js'))).toBe(true);
+  }, 120_000);
 
   it('runs a program that reads files beside its sources and a package installed in a workspace', () => {
     // The migrations folder is named relative to packages/db/src; drizzle-orm is installed in packages/db.
