@@ -108,7 +108,7 @@ describe('the supervisor of worker threads', () => {
     expect(threads.map((thread) => thread.threadId)).toEqual([-1, -1, -1]);
   });
 
-  it('starts the spare once every worker serves when told to (a standalone node, past its zone files\' read)', async () => {
+  it("starts the spare once every worker serves when told to (a standalone node, past its zone files' read)", async () => {
     const starts: boolean[] = [];
     let startsWhenReady: boolean[] = [];
     supervisor = new WorkerSupervisor({
