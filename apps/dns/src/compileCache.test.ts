@@ -30,14 +30,17 @@ function cacheFiles(): string[] {
   return files;
 }
 
-/** Starts the built server with two workers, NODE_COMPILE_CACHE unset, asks it for www and stops it. */
-async function serveOnce(): Promise<string[]> {
+/**
+ * Starts the built server with two workers, NODE_COMPILE_CACHE unset and `tmp` its temporary
+ * directory, asks it for www and stops it.
+ */
+async function serveOnce(tmp = serverTmp): Promise<string[]> {
   const { DATABASE_URL: _, NODE_COMPILE_CACHE: __, ...env } = process.env;
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
     [...dnsNodeFlags, main, '--listen', `127.0.0.1:${port}`, '--zone', `example.com=${zoneFile}`, '--workers', '2'],
-    { env: { ...env, TMPDIR: serverTmp }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { env: { ...env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
@@ -68,5 +71,14 @@ describe('the compile cache of the standalone server', () => {
     expect(await serveOnce()).toEqual(['192.0.2.80']);
     // The damaged entries were compiled again and written over.
     expect(cacheFiles().some((file) => statSync(file).size > 'not a code cache'.length)).toBe(true);
+  }, 300_000);
+
+  it('is done without where it cannot be written', async () => {
+    // A file where the cache's directory would be: no entry can be written under it, even by root.
+    const tmp = join(dir, 'tmp-unwritable');
+    mkdirSync(tmp);
+    writeFileSync(join(tmp, 'kaja-compile-cache'), 'not a directory');
+    expect(await serveOnce(tmp)).toEqual(['192.0.2.80']);
+    expect(await serveOnce(tmp)).toEqual(['192.0.2.80']);
   }, 300_000);
 });
