@@ -3,9 +3,9 @@ import { addInterval, lastMomentBefore } from '@kaja/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, checkScreen, launchBrowser } from '../../testing/browser';
 import { callApi, type Owner, signUpOwner, waitForMailedLink } from '../../testing/owner';
-import { type Platform, startPlatform } from '../../testing/platform';
+import { type PlatformInUse, sharedPlatform } from '../../testing/platform';
 
-let platform: Platform;
+let platform: PlatformInUse;
 let browser: Browser;
 let owner: Owner;
 
@@ -13,13 +13,13 @@ let owner: Owner;
 const longDate = (date: Date) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
+  platform = sharedPlatform();
+  browser = await launchBrowser();
   owner = await signUpOwner(platform, browser.page, 'billing');
 });
 
 afterAll(async () => {
   await browser?.close();
-  await platform?.stop();
 });
 
 describe('billing in the dashboard', () => {
