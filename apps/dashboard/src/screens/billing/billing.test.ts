@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { addInterval, lastMomentBefore } from '@kaja/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newEmail } from '../../testing/accounts';
 import { type Browser, checkScreen, launchBrowser } from '../../testing/browser';
 import { callApi, type Owner, signUpOwner, waitForMailedLink } from '../../testing/owner';
 import { type PlatformInUse, sharedPlatform } from '../../testing/platform';
@@ -185,7 +186,7 @@ describe('billing in the dashboard', () => {
   });
 
   it('a member sees the plan and its usage, but neither plan choices, cancelation nor invoices', async () => {
-    const member = `mona-${Date.now()}@example.com`;
+    const member = newEmail('mona');
     expect((await callApi(platform, owner.apiKey, 'POST', '/invitations-admin', { email: member, role: 'member' })).status).toBe(201);
     const second = await launchBrowser();
     try {
