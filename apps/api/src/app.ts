@@ -164,7 +164,11 @@ export async function buildApp({
   app.addHook('onClose', () => pool.close());
 
   // Credentials and rate limits belong to the API only, not to pages served beside it.
-  const limits = { ...defaultRateLimits, ...rateLimits };
+  const limits = {
+    ...defaultRateLimits,
+    ...(config.accountMailLimit === undefined ? {} : { mail: { ...defaultRateLimits.mail, limit: config.accountMailLimit } }),
+    ...rateLimits,
+  };
   const refusedCredentials = new RateLimiter();
   await app.register(
     async (v1) => {

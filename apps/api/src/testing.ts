@@ -120,7 +120,7 @@ export interface TestApi {
 export interface StartTestApiOptions {
   /** Extra environment variables for loadConfig. */
   env?: Record<string, string>;
-  /** Defaults lift the mail, anonymous and refused-credential limits and scale the plan rates so tests are not throttled. */
+  /** Defaults lift the mail (unless `env` sets ACCOUNT_MAIL_LIMIT), anonymous and refused-credential limits and scale the plan rates so tests are not throttled. */
   rateLimits?: Partial<RateLimits>;
   /** An open database to use instead of a fresh one (left open by `close`), e.g. to restart on it. */
   database?: DatabaseHandle;
@@ -147,7 +147,8 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
     database,
     mailer,
     rateLimits: {
-      mail: { limit: 1000, windowSeconds: 900 },
+      // ACCOUNT_MAIL_LIMIT, when a test sets it, is what it tests.
+      ...(options.env?.ACCOUNT_MAIL_LIMIT === undefined ? { mail: { limit: 1000, windowSeconds: 900 } } : {}),
       support: { limit: 1000, windowSeconds: 900 },
       anonymous: { read: 1000, write: 1000 },
       planScale: 100,

@@ -151,6 +151,12 @@ describe('loadConfig', () => {
     );
   });
 
+  it('leaves the account mail limit to the API unless ACCOUNT_MAIL_LIMIT sets it', () => {
+    expect(loadConfig({}).accountMailLimit).toBeUndefined();
+    expect(loadConfig({ ACCOUNT_MAIL_LIMIT: '200' }).accountMailLimit).toBe(200);
+    expect(() => loadConfig({ ACCOUNT_MAIL_LIMIT: '0' })).toThrow('ACCOUNT_MAIL_LIMIT must be at least 1 mail');
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8080);
   });

@@ -217,6 +217,11 @@ const env = z.object({
     .int('must be a whole number of days')
     .min(0, 'must not be negative (0 keeps pending zones)')
     .default(28),
+  ACCOUNT_MAIL_LIMIT: z.coerce
+    .number({ error: 'must be a number of mails' })
+    .int('must be a whole number of mails')
+    .min(1, 'must be at least 1 mail')
+    .optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
@@ -320,6 +325,8 @@ export interface Config {
     /** Days a zone may stay pending (never delegated to us) before its name is released; 0 keeps it. */
     pendingReleaseDays: number;
   };
+  /** Account mail (sign-up, verification, password reset, invitations) per client address in 15 minutes; unset, the API's own (10). */
+  accountMailLimit: number | undefined;
   /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
   trustProxy: boolean;
   /**
@@ -420,6 +427,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       checkInterval: values.DELEGATION_CHECK_INTERVAL,
       pendingReleaseDays: values.PENDING_ZONE_RELEASE_DAYS,
     },
+    accountMailLimit: values.ACCOUNT_MAIL_LIMIT,
     trustProxy: values.TRUST_PROXY,
     errorReporting: { enabled: values.ERROR_REPORTING, retentionDays: values.ERROR_RETENTION_DAYS, forwardTo: values.ERROR_REPORTING_DSN ?? null },
     analytics: { enabled: values.ANALYTICS, retentionMonths: values.ANALYTICS_RETENTION_MONTHS },

@@ -42,8 +42,24 @@ export interface PlatformOptions {
   appHost?: string;
 }
 
+/**
+ * A platform as a test file uses one another process started (the dashboard's shared platform, which
+ * its global setup stops): its addresses and outbox, not its output or its end.
+ */
+export type PlatformInUse = Omit<Platform, 'output' | 'stop'>;
+
+/** The mails written to `dataDir`/outbox (no SMTP_URL), oldest first, quoted-printable decoded. */
+export function outboxMails(dataDir: string): string[] {
+  const outbox = join(dataDir, 'outbox');
+  return existsSync(outbox)
+    ? readdirSync(outbox)
+        .sort()
+        .map((file) => decodeQuotedPrintable(readFileSync(join(outbox, file), 'utf8')))
+    : [];
+}
+
 /** The first link to `path` (e.g. /auth/verify-email) in the newest mail to `to`. */
-export function mailedLink(platform: Platform, to: string, path: string): string | undefined {
+export function mailedLink(platform: Pick<Platform, 'mails'>, to: string, path: string): string | undefined {
   const mail = platform
     .mails()
     .filter((text) => text.includes(to))
@@ -109,7 +125,6 @@ export async function startPlatform(env: Record<string, string> = {}, options: P
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 
-  const outbox = join(dataDir, 'outbox');
   return {
     url,
     apiUrl: `${url}/v1`,
@@ -117,12 +132,7 @@ export async function startPlatform(env: Record<string, string> = {}, options: P
     dnsPort,
     dataDir,
     output: () => output,
-    mails: () =>
-      existsSync(outbox)
-        ? readdirSync(outbox)
-            .sort()
-            .map((file) => decodeQuotedPrintable(readFileSync(join(outbox, file), 'utf8')))
-        : [],
+    mails: () => outboxMails(dataDir),
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

@@ -5,16 +5,17 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, callApi, createZone, signedInAccount } from '../testing/account';
 import { type Browser, launchBrowser, seriousViolations, waitUntilStill } from '../testing/browser';
-import { type Platform, startPlatform } from '../testing/platform';
+import { type PlatformInUse, sharedPlatform } from '../testing/platform';
 
-let platform: Platform;
+let platform: PlatformInUse;
 let browser: Browser;
 let account: Account;
 let zone: { id: string; name: string };
 const policyViolations: string[] = [];
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
+  platform = sharedPlatform();
+  browser = await launchBrowser();
   browser.page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) policyViolations.push(message.text());
   });
@@ -34,7 +35,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await platform?.stop();
 });
 
 /** Every signed-in screen: its address (given the test's zone) and the heading it shows once there. */

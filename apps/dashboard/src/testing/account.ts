@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { mailedLink, type Platform } from './platform';
+import { newEmail } from './accounts';
+import { mailedLink, type PlatformInUse } from './platform';
 
 export type Account = { email: string; apiKey: string; authToken: string };
 
@@ -7,8 +8,8 @@ export type Account = { email: string; apiKey: string; authToken: string };
  * A new customer signed in in `page`: signed up through the API, then the mailed verification link
  * opened in the browser, which stores the session and the default API key as a visitor's would be.
  */
-export async function signedInAccount(platform: Platform, page: Page, name: string): Promise<Account> {
-  const email = `${name}-${Date.now()}@example.com`;
+export async function signedInAccount(platform: PlatformInUse, page: Page, name: string): Promise<Account> {
+  const email = newEmail(name);
   const response = await fetch(`${platform.apiUrl}/auth/signup`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -28,7 +29,7 @@ export async function signedInAccount(platform: Platform, page: Page, name: stri
 }
 
 /** A call to the API with the account's key, answering the parsed envelope (or the text of a non-JSON answer). */
-export async function callApi(platform: Platform, account: Account, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+export async function callApi(platform: PlatformInUse, account: Account, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
   const response = await fetch(`${platform.apiUrl}${path}`, {
     method,
     headers: { Authorization: `Bearer ${account.apiKey}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
@@ -39,7 +40,7 @@ export async function callApi(platform: Platform, account: Account, method: stri
 }
 
 /** A new zone of the account, with a name no other test uses. */
-export async function createZone(platform: Platform, account: Account, label: string): Promise<{ id: string; name: string }> {
+export async function createZone(platform: PlatformInUse, account: Account, label: string): Promise<{ id: string; name: string }> {
   const created = await callApi(platform, account, 'POST', '/zones', { name: `${label}-${Date.now().toString(36)}.com` });
   if (created.status !== 201) throw new Error(`zone creation failed: ${created.status} ${JSON.stringify(created.body)}`);
   return created.body.data;

@@ -1,12 +1,13 @@
 // A signed-in owner for the browser tests of the signed-in screens: signed up through the API, then
 // signed in by opening the mailed verification link in the browser, as a customer does.
 import type { Page } from 'playwright-core';
-import { mailedLink, type Platform } from './platform';
+import { newEmail } from './accounts';
+import { mailedLink, type PlatformInUse } from './platform';
 
 export type Owner = { email: string; password: string; apiKey: string; authToken: string };
 
-export async function signUpOwner(platform: Platform, page: Page, name = 'owner'): Promise<Owner> {
-  const email = `${name}-${Date.now()}@example.com`;
+export async function signUpOwner(platform: PlatformInUse, page: Page, name = 'owner'): Promise<Owner> {
+  const email = newEmail(name);
   const password = 'correct horse battery staple';
   const signup = await fetch(`${platform.apiUrl}/auth/signup`, {
     method: 'POST',
@@ -21,7 +22,7 @@ export async function signUpOwner(platform: Platform, page: Page, name = 'owner'
 }
 
 /** The link once its mail is in the outbox (usable outside a test, e.g. in beforeAll). */
-export async function waitForMailedLink(platform: Platform, to: string, path: string): Promise<string> {
+export async function waitForMailedLink(platform: PlatformInUse, to: string, path: string): Promise<string> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const link = mailedLink(platform, to, path);
@@ -32,7 +33,7 @@ export async function waitForMailedLink(platform: Platform, to: string, path: st
 }
 
 /** A call to the API with a bearer token, as a program outside the browser makes it. */
-export async function callApi(platform: Platform, token: string, method: string, path: string, body?: unknown) {
+export async function callApi(platform: PlatformInUse, token: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${platform.apiUrl}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },

@@ -61,6 +61,19 @@ describe('rate limits', () => {
     }
   });
 
+  it('takes the account mail limit from ACCOUNT_MAIL_LIMIT, in the same 15-minute window', async () => {
+    const limited = await startTestApi({ env: { ACCOUNT_MAIL_LIMIT: '2' } });
+    try {
+      const reset = () => limited.request('POST', '/auth/request-password-reset', { body: { email: 'someone@example.test' } });
+      const statuses = [(await reset()).status, (await reset()).status];
+      const third = await reset();
+      expect([...statuses, third.status]).toEqual([202, 202, 429]);
+      expect(third.headers.get('ratelimit-policy')).toBe('"mail";q=2;w=900');
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('authenticated calls are limited per customer at the plan’s rate', async () => {
     const limited = await startTestApi({ rateLimits: { planScale: 1 } });
     try {

@@ -1,11 +1,15 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newEmail } from '../../testing/accounts';
 import { type Browser, checkScreen, launchBrowser } from '../../testing/browser';
 import { callApi, type Owner, signUpOwner, waitForMailedLink } from '../../testing/owner';
-import { type Platform, startPlatform } from '../../testing/platform';
+import { type PlatformInUse, sharedPlatform } from '../../testing/platform';
 
-let platform: Platform;
+let platform: PlatformInUse;
+// The platform is shared with other files (`sharedPlatform`): zone names of this file's own.
+const stamp = Date.now().toString(36);
+const [first, second] = [`keys-${stamp}.com`, `keys-${stamp}.net`];
 let browser: Browser;
 let owner: Owner;
 const zones: Record<string, string> = {};
@@ -19,10 +23,11 @@ async function curlStatus(secret: string, path: string, method = 'GET', body?: u
 }
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
+  platform = sharedPlatform();
+  browser = await launchBrowser();
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: platform.appUrl });
   owner = await signUpOwner(platform, browser.page);
-  for (const name of ['example.com', 'example.net']) {
+  for (const name of [first, second]) {
     const created = await callApi(platform, owner.apiKey, 'POST', '/zones', { name, type: 'primary', ttl: 3600 });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     zones[name] = created.body.data.id;
@@ -31,7 +36,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await platform?.stop();
 });
 
 describe('API keys in the dashboard', () => {
@@ -56,7 +60,7 @@ describe('API keys in the dashboard', () => {
     await dialog.getByLabel('Name').first().fill('deploy bot');
     await dialog.getByRole('checkbox', { name: /records:read/ }).check();
     await dialog.getByRole('checkbox', { name: /records:write/ }).check();
-    await dialog.getByRole('checkbox', { name: 'example.com' }).check();
+    await dialog.getByRole('checkbox', { name: first }).check();
     await dialog.getByLabel('Maximum unused time').selectOption({ label: '90 days' });
     await checkScreen(page, 'api-keys-create');
     await dialog.getByRole('button', { name: 'Create key' }).click();
@@ -77,15 +81,15 @@ describe('API keys in the dashboard', () => {
     expect(text).toContain(secret.slice(0, 12));
     expect(text).toContain('records:read');
     expect(text).toContain('records:write');
-    expect(text).toContain('example.com');
+    expect(text).toContain(first);
     expect(text).toContain('max. unused 90 d');
   });
 
   it('the copied secret works with curl on its zone and is refused on another', async () => {
-    expect(await curlStatus(secret, `/zones/${zones['example.com']}/records`)).toBe(200);
-    expect(await curlStatus(secret, `/zones/${zones['example.com']}/records`, 'POST', { type: 'A', name: 'www', content: '192.0.2.1', ttl: 300 })).toBe(201);
-    expect(await curlStatus(secret, `/zones/${zones['example.net']}/records`)).toBe(404);
-    expect(await curlStatus(secret, `/zones/${zones['example.net']}/records`, 'POST', { type: 'A', name: 'www', content: '192.0.2.1', ttl: 300 })).toBe(404);
+    expect(await curlStatus(secret, `/zones/${zones[first]}/records`)).toBe(200);
+    expect(await curlStatus(secret, `/zones/${zones[first]}/records`, 'POST', { type: 'A', name: 'www', content: '192.0.2.1', ttl: 300 })).toBe(201);
+    expect(await curlStatus(secret, `/zones/${zones[second]}/records`)).toBe(404);
+    expect(await curlStatus(secret, `/zones/${zones[second]}/records`, 'POST', { type: 'A', name: 'www', content: '192.0.2.1', ttl: 300 })).toBe(404);
     // Its scopes do not reach zones themselves.
     expect(await curlStatus(secret, '/zones', 'POST', { name: 'example.org', type: 'primary' })).toBe(403);
   });
@@ -102,8 +106,8 @@ describe('API keys in the dashboard', () => {
     await page.keyboard.press('Escape');
     await expect.poll(async () => (await row().textContent())?.includes(rotated.slice(0, 12))).toBe(true);
 
-    expect(await curlStatus(secret, `/zones/${zones['example.com']}/records`)).toBe(401);
-    expect(await curlStatus(rotated, `/zones/${zones['example.com']}/records`)).toBe(200);
+    expect(await curlStatus(secret, `/zones/${zones[first]}/records`)).toBe(401);
+    expect(await curlStatus(rotated, `/zones/${zones[first]}/records`)).toBe(200);
     secret = rotated;
   });
 
@@ -114,7 +118,7 @@ describe('API keys in the dashboard', () => {
     await checkScreen(page, 'api-keys-revoke');
     await confirm.getByRole('button', { name: 'Revoke key' }).click();
     await expect.poll(() => row().count()).toBe(0);
-    expect(await curlStatus(secret, `/zones/${zones['example.com']}/records`)).toBe(401);
+    expect(await curlStatus(secret, `/zones/${zones[first]}/records`)).toBe(401);
   });
 
   it('creates a key with a record policy, address ranges and an expiry day; the API’s refusal of a bad range is shown at the field', async () => {
@@ -126,7 +130,7 @@ describe('API keys in the dashboard', () => {
     await dialog.getByRole('checkbox', { name: /records:read/ }).check();
     await dialog.getByRole('checkbox', { name: /records:write/ }).check();
     await dialog.getByRole('button', { name: 'Add a record policy' }).click();
-    await dialog.getByLabel('Zone', { exact: true }).selectOption('example.com');
+    await dialog.getByLabel('Zone', { exact: true }).selectOption(first);
     await dialog.getByLabel('Name', { exact: true }).last().fill('_acme-challenge');
     await dialog.getByLabel('Type').fill('TXT');
     await dialog.getByLabel('IP ranges').fill('127.0.0.0/8\nnot-a-range');
@@ -146,7 +150,7 @@ describe('API keys in the dashboard', () => {
     expect(await acmeRow.textContent()).toContain('1 record policy · 127.0.0.0/8');
     expect(await acmeRow.textContent()).toContain(new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(`${nextYear}T00:00`)));
 
-    const zone = zones['example.com'];
+    const zone = zones[first];
     expect(await curlStatus(acme, `/zones/${zone}/records`, 'POST', { type: 'TXT', name: '_acme-challenge', content: 'token-1', ttl: 60 })).toBe(201);
     expect(await curlStatus(acme, `/zones/${zone}/records`, 'POST', { type: 'A', name: 'mail', content: '192.0.2.9', ttl: 60 })).toBe(403);
 
@@ -157,7 +161,7 @@ describe('API keys in the dashboard', () => {
 
   it('an owner sees the team’s keys with their person, creator and last use, and revokes a member’s; the member sees only their own', async () => {
     const { page } = browser;
-    const email = `mona-${Date.now()}@example.com`;
+    const email = newEmail('mona');
     expect((await callApi(platform, owner.apiKey, 'POST', '/invitations-admin', { email, role: 'member' })).status).toBe(201);
     const second = await launchBrowser();
     try {

@@ -2,20 +2,24 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, checkScreen, launchBrowser } from '../../testing/browser';
 import { callApi, type Owner, signUpOwner } from '../../testing/owner';
-import { type Platform, startPlatform } from '../../testing/platform';
+import { type PlatformInUse, sharedPlatform } from '../../testing/platform';
 
-let platform: Platform;
+let platform: PlatformInUse;
+// The platform is shared with other files (`sharedPlatform`): zone names of this file's own.
+const stamp = Date.now().toString(36);
+const [first, second] = [`audit-${stamp}.com`, `audit-${stamp}.net`];
 let browser: Browser;
 let owner: Owner;
 let page: Page;
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
+  platform = sharedPlatform();
+  browser = await launchBrowser();
   page = browser.page;
   owner = await signUpOwner(platform, page);
   // Changes to log: two zones, 30 record additions in the first and 2 in the second, one API key.
   const zoneIds: string[] = [];
-  for (const name of ['example.com', 'example.net']) {
+  for (const name of [first, second]) {
     const created = await callApi(platform, owner.apiKey, 'POST', '/zones', { name, type: 'primary', ttl: 3600 });
     expect(created.status).toBe(201);
     zoneIds.push(created.body.data.id);
@@ -41,7 +45,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await platform?.stop();
 });
 
 describe('the audit log in the dashboard', () => {
@@ -62,16 +65,16 @@ describe('the audit log in the dashboard', () => {
   });
 
   it('filters by zone and pages through its events', async () => {
-    await page.getByLabel('Zone').selectOption({ label: 'example.com' });
+    await page.getByLabel('Zone').selectOption({ label: first });
     await expect.poll(() => range().textContent()).toBe('1–25 of 31');
     expect(new URL(page.url()).searchParams.get('zone')).toMatch(/^[0-9a-f-]{36}$/);
-    for (const text of await Promise.all(await cellTexts(2))) expect(text).toContain('example.com');
-    expect(await rows().first().textContent()).toContain('Added records in example.com: host30 A');
+    for (const text of await Promise.all(await cellTexts(2))) expect(text).toContain(first);
+    expect(await rows().first().textContent()).toContain(`Added records in ${first}: host30 A`);
 
     await page.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => range().textContent()).toBe('26–31 of 31');
     expect(await rows().count()).toBe(6);
-    expect(await rows().last().textContent()).toContain('Created zone example.com');
+    expect(await rows().last().textContent()).toContain(`Created zone ${first}`);
     await checkScreen(page, 'audit-log-zone-page-2');
     await page.getByRole('button', { name: 'Previous' }).click();
     await expect.poll(() => range().textContent()).toBe('1–25 of 31');

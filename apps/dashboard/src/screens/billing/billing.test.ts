@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { addInterval, lastMomentBefore } from '@kaja/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newEmail } from '../../testing/accounts';
 import { type Browser, checkScreen, launchBrowser } from '../../testing/browser';
 import { callApi, type Owner, signUpOwner, waitForMailedLink } from '../../testing/owner';
-import { type Platform, startPlatform } from '../../testing/platform';
+import { type PlatformInUse, sharedPlatform } from '../../testing/platform';
 
-let platform: Platform;
+let platform: PlatformInUse;
 let browser: Browser;
 let owner: Owner;
 
@@ -13,13 +14,13 @@ let owner: Owner;
 const longDate = (date: Date) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
+  platform = sharedPlatform();
+  browser = await launchBrowser();
   owner = await signUpOwner(platform, browser.page, 'billing');
 });
 
 afterAll(async () => {
   await browser?.close();
-  await platform?.stop();
 });
 
 describe('billing in the dashboard', () => {
@@ -185,7 +186,7 @@ describe('billing in the dashboard', () => {
   });
 
   it('a member sees the plan and its usage, but neither plan choices, cancelation nor invoices', async () => {
-    const member = `mona-${Date.now()}@example.com`;
+    const member = newEmail('mona');
     expect((await callApi(platform, owner.apiKey, 'POST', '/invitations-admin', { email: member, role: 'member' })).status).toBe(201);
     const second = await launchBrowser();
     try {

@@ -2,18 +2,18 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpInBrowser } from '../../testing/accounts';
 import { type Browser, checkScreen, launchBrowser } from '../../testing/browser';
-import { mailedLink, type Platform, startPlatform } from '../../testing/platform';
+import { mailedLink, type PlatformInUse, sharedPlatform } from '../../testing/platform';
 
-let platform: Platform;
+let platform: PlatformInUse;
 let browser: Browser;
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
+  platform = sharedPlatform();
+  browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await platform?.stop();
 });
 
 const stored = (page: Page) => page.evaluate(() => ({ authToken: localStorage.getItem('auth_token'), apiKey: localStorage.getItem('api_key') }));

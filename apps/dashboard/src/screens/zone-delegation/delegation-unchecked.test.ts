@@ -3,22 +3,22 @@ import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createZone, signedInAccount } from '../../testing/account';
 import { type Browser, checkScreen, launchBrowser } from '../../testing/browser';
-import { type Platform, startPlatform } from '../../testing/platform';
+import { type PlatformInUse, sharedPlatform } from '../../testing/platform';
 
-let platform: Platform;
+let platform: PlatformInUse;
 let browser: Browser;
 let account: Account;
 let zone: { id: string; name: string; name_servers: string[] };
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
+  platform = sharedPlatform();
+  browser = await launchBrowser();
   account = await signedInAccount(platform, browser.page, 'unchecked');
   zone = (await createZone(platform, account, 'unchecked')) as typeof zone;
 });
 
 afterAll(async () => {
   await browser?.close();
-  await platform?.stop();
 });
 
 describe('the delegation tab where the platform does not check delegations', () => {

@@ -2,15 +2,16 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, callApi, createZone, signedInAccount } from '../../testing/account';
 import { type Browser, checkScreen, launchBrowser } from '../../testing/browser';
-import { type Platform, startPlatform } from '../../testing/platform';
+import { type PlatformInUse, sharedPlatform } from '../../testing/platform';
 
-let platform: Platform;
+let platform: PlatformInUse;
 let browser: Browser;
 let account: Account;
 let zone: { id: string; name: string };
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
+  platform = sharedPlatform();
+  browser = await launchBrowser();
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: platform.appUrl });
   account = await signedInAccount(platform, browser.page, 'dnssec');
   zone = await createZone(platform, account, 'signed');
@@ -18,7 +19,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await platform?.stop();
 });
 
 const keyRows = () => browser.page.getByRole('table', { name: 'Keys' }).getByRole('row');

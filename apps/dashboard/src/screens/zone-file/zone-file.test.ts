@@ -2,15 +2,16 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, callApi, createZone, signedInAccount } from '../../testing/account';
 import { type Browser, checkScreen, launchBrowser } from '../../testing/browser';
-import { type Platform, startPlatform } from '../../testing/platform';
+import { type PlatformInUse, sharedPlatform } from '../../testing/platform';
 
-let platform: Platform;
+let platform: PlatformInUse;
 let browser: Browser;
 let account: Account;
 let zone: { id: string; name: string };
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
+  platform = sharedPlatform();
+  browser = await launchBrowser();
   account = await signedInAccount(platform, browser.page, 'zonefile');
   zone = await createZone(platform, account, 'imported');
   expect((await callApi(platform, account, 'POST', `/zones/${zone.id}/records`, { type: 'A', name: 'old', content: '192.0.2.99' })).status).toBe(201);
@@ -18,7 +19,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await platform?.stop();
 });
 
 const zoneFile = (lines: string[]) => ({ name: 'example.zone', mimeType: 'text/plain', buffer: Buffer.from(lines.join('\n') + '\n') });

@@ -2,22 +2,22 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, callApi, createZone, signedInAccount } from '../../testing/account';
 import { type Browser, checkScreen, launchBrowser } from '../../testing/browser';
-import { type Platform, startPlatform } from '../../testing/platform';
+import { type PlatformInUse, sharedPlatform } from '../../testing/platform';
 
-let platform: Platform;
+let platform: PlatformInUse;
 let browser: Browser;
 let account: Account;
 let zone: { id: string; name: string; serial: number };
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
+  platform = sharedPlatform();
+  browser = await launchBrowser();
   account = await signedInAccount(platform, browser.page, 'history');
   zone = (await createZone(platform, account, 'history')) as typeof zone;
 });
 
 afterAll(async () => {
   await browser?.close();
-  await platform?.stop();
 });
 
 const recordsOf = async () =>

@@ -3,20 +3,20 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpInBrowser } from '../../testing/accounts';
 import { type Browser, checkScreen, launchBrowser } from '../../testing/browser';
-import { type Platform, startPlatform } from '../../testing/platform';
+import { type PlatformInUse, sharedPlatform } from '../../testing/platform';
 
 const run = promisify(execFile);
 
-let platform: Platform;
+let platform: PlatformInUse;
 let browser: Browser;
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
+  platform = sharedPlatform();
+  browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await platform?.stop();
 });
 
 /** What the platform's DNS server answers, as dig prints it (+short). */

@@ -3,21 +3,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, callApi, createZone, signedInAccount } from '../../testing/account';
 import { type Browser, checkScreen, launchBrowser } from '../../testing/browser';
-import { type Platform, startPlatform } from '../../testing/platform';
+import { type PlatformInUse, sharedPlatform } from '../../testing/platform';
 
-let platform: Platform;
+let platform: PlatformInUse;
 let browser: Browser;
 let account: Account;
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
+  platform = sharedPlatform();
+  browser = await launchBrowser();
   account = await signedInAccount(platform, browser.page, 'catalog');
   await createZone(platform, account, 'listed');
 });
 
 afterAll(async () => {
   await browser?.close();
-  await platform?.stop();
 });
 
 describe('the catalog zone on the zones screen', () => {
