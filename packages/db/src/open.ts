@@ -147,6 +147,10 @@ function openPostgres(databaseUrl: string, poolSize: number, idleTimeoutMs = 10_
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, idleTimeoutMillis: idleTimeoutMs });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor one checked out (a transaction between two statements, while the server restarts): the pool
+  // listens only to its idle clients. Its next statement fails (the transaction with it), and the
+  // pool drops it when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePostgres(pool, { schema }) as unknown as Database;
   const listeners = new Set<pg.PoolClient>();
   return {
