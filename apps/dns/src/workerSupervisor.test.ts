@@ -109,21 +109,30 @@ describe('the supervisor of worker threads', () => {
   });
 
   it("starts the spare once every worker serves when told to (a standalone node, past its zone files' read)", async () => {
+    const lines: string[] = [];
     const starts: boolean[] = [];
     let startsWhenReady: boolean[] = [];
     supervisor = new WorkerSupervisor({
       count: 2,
       start: (lead, spare) => {
         starts.push(spare);
-        return new Worker(workerCode, { eval: true, workerData: { lead, spare, loadMs: 200 } });
+        return new Worker(workerCode, { eval: true, workerData: { lead, spare, loadMs: 1000 } });
       },
       onReady: () => (startsWhenReady = [...starts]),
-      log: () => undefined,
+      log: (line) => lines.push(line),
     });
     supervisor.start({ spareOnceServing: true });
     await supervisor.started;
     expect(startsWhenReady).toEqual([false, false]);
     expect(starts).toEqual([false, false, true]);
+
+    // A worker that ends while the spare still loads: the spare serves in its place once loaded, no
+    // thread is started anew for it, and the next spare loads once both serve again.
+    [...supervisor.workers][0]!.postMessage({ fail: true });
+    await expect.poll(() => lines.filter((line) => line.includes('serves in place of')).length, { timeout: 10_000 }).toBe(1);
+    expect(lines.find((line) => line.includes('starting another'))).toMatch(/\(the spare\) \(1 of 2 workers serve\)$/);
+    expect(lines.at(-1)).toMatch(/\(2 of 2 workers serve\)$/);
+    expect(starts).toEqual([false, false, true, true]);
   });
 
   it('keeps a spare that has loaded, so that a replacement serves at once, even when a second worker ends meanwhile', async () => {
