@@ -46,7 +46,9 @@ describe('analytics', () => {
       const { site, sent } = await sitePage(signal);
       await site.goto(`${platform.url}/`, { waitUntil: 'load' });
       // The listener has read the settings by now (they come before `load`); a click on the trial button is not counted either.
-      await site.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+      // One task later is all the listener needs; a frame (what this waited for before) has no bound,
+      // and a run of the whole suite once timed out in this test after 120 s.
+      await site.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
       await site.evaluate(() => document.querySelector<HTMLElement>('[data-testid="trial-button"]')!.dispatchEvent(new MouseEvent('click', { bubbles: true })));
       expect(sent, signal).toEqual([]);
       await site.close();
