@@ -42,18 +42,28 @@ afterAll(async () => {
 
 describe('analytics', () => {
   it('sends nothing from a browser that asks not to be tracked (Do Not Track, Global Privacy Control)', async () => {
+    // Each step bounded and named: a whole run of the suite has timed out in this test, once the
+    // file's 120 s had passed, without saying where.
+    const within = <T>(step: string, promise: Promise<T>) =>
+      Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${step} did not finish within 20 s`)), 20_000))]);
     for (const signal of ['doNotTrack', 'globalPrivacyControl'] as const) {
-      const { site, sent } = await sitePage(signal);
-      await site.goto(`${platform.url}/`, { waitUntil: 'load' });
+      const { site, sent } = await within('sitePage', sitePage(signal));
+      await within('goto', site.goto(`${platform.url}/`, { waitUntil: 'load' }));
       // The listener has read the settings by now (they come before `load`); a click on the trial button is not counted either.
       // One task later is all the listener needs; a frame (what this waited for before) has no bound,
       // and a run of the whole suite once timed out in this test after 120 s.
-      await site.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
-      await site.evaluate(() => document.querySelector<HTMLElement>('[data-testid="trial-button"]')!.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+      await within(
+        'task',
+        site.evaluate(() => new Promise((resolve) => setTimeout(resolve))),
+      );
+      await within(
+        'click',
+        site.evaluate(() => document.querySelector<HTMLElement>('[data-testid="trial-button"]')!.dispatchEvent(new MouseEvent('click', { bubbles: true }))),
+      );
       expect(sent, signal).toEqual([]);
-      await site.close();
+      await within('close', site.close());
     }
-    expect((await staffGet('/analytics/pages')).pages).toEqual([]);
+    expect((await within('staffGet', staffGet('/analytics/pages'))).pages).toEqual([]);
   });
 
   it('counts a real page view of the pre-rendered site with its referring site, and a click on Start Free Trial', async () => {
