@@ -20,6 +20,7 @@ export const serverEntries = [
   'apps/dns/src/main.ts',
   'apps/dns/src/relay/main.ts',
   'apps/dns/src/zoneBuilderThread.ts',
+  'apps/dns/src/zoneFileThread.ts',
   'packages/dnssec/src/signWorker.ts',
   // The `kaja` command line (apps/cli/bin/kaja.mjs runs it).
   'apps/cli/src/main.ts',

@@ -71,22 +71,25 @@ export class Zone {
   /** DNAME RRsets in the zone: most zones have none, and their answers skip looking for one. */
   private dnames = 0;
 
-  /** Built from its records, or served from images another thread built (`share`). */
+  /** Built from its records (or a building given them), or served from images another thread built (`share`). */
   constructor(
     readonly name: string,
-    source: Iterable<ResourceRecord> | SharedZone = [],
+    source: Iterable<ResourceRecord> | ZoneBuilding | SharedZone = [],
   ) {
     if (isShared(source)) {
       this.nodes = new ZoneNames(name, new ZoneImage(name, source.nodes));
       this.hashed = new ZoneNames(name, source.hashed && new ZoneImage(name, source.hashed));
       this.dnames = source.dnames;
     } else {
-      // Built straight into its images (`ZoneImageBuilder`): no object per name, RRset or record.
-      const building = new Building(name);
-      building.nodes.add(name);
-      for (const record of source) if (building.add(record)) this.dnames++;
-      this.nodes = new ZoneNames(name, building.nodes.build());
-      this.hashed = new ZoneNames(name, building.hashed.count > 0 ? building.hashed.build() : undefined);
+      let building = source;
+      if (!(building instanceof ZoneBuilding)) {
+        building = new ZoneBuilding(name);
+        for (const record of source as Iterable<ResourceRecord>) building.add(record);
+      }
+      const built = building.finish();
+      this.nodes = new ZoneNames(name, built.nodes);
+      this.hashed = new ZoneNames(name, built.hashed);
+      this.dnames = built.dnames;
     }
     this.check();
   }
@@ -226,7 +229,7 @@ export class Zone {
   }
 }
 
-function isShared(source: Iterable<ResourceRecord> | SharedZone): source is SharedZone {
+function isShared(source: Iterable<ResourceRecord> | ZoneBuilding | SharedZone): source is SharedZone {
   return (source as SharedZone).nodes instanceof SharedArrayBuffer;
 }
 
@@ -263,10 +266,17 @@ function checkHashedOwner(name: string, zone: string): void {
   if (labelsToName(nameLabels(name).slice(1)) !== zone) throw new RangeError(`${name} is not an NSEC3 owner of the zone ${zone}`);
 }
 
-/** A zone being built from its records: its names and hashed owners as they are added, then its images. */
-class Building {
-  readonly nodes: ZoneImageBuilder;
-  readonly hashed: ZoneImageBuilder;
+/**
+ * A zone being built from its records as they come, straight into its images (`ZoneImageBuilder`):
+ * no object per name, RRset or record. `new Zone(name, records)` builds through one; a reader that
+ * gets the records in turns (a zone file read in another thread) adds them as they arrive, then
+ * makes the zone with `new Zone(name, building)`.
+ */
+export class ZoneBuilding {
+  private readonly nodes: ZoneImageBuilder;
+  private readonly hashed: ZoneImageBuilder;
+  /** DNAME RRsets begun. */
+  private dnames = 0;
   /**
    * The name the last new name was added under, and its node: the next one's parent most often (a
    * zone file's names under its apex), found without a search.
@@ -277,21 +287,27 @@ class Building {
   constructor(private readonly zone: string) {
     this.nodes = new ZoneImageBuilder(zone);
     this.hashed = new ZoneImageBuilder(zone);
+    this.nodes.add(zone);
   }
 
-  /** Adds the record (one already there is kept once); whether it began a DNAME RRset. */
-  add(record: ResourceRecord): boolean {
+  /** Adds the record (one already there is kept once); a name outside the zone is refused. */
+  add(record: ResourceRecord): void {
     const hashed = isHashedRecord(record);
     const names = hashed ? this.hashed : this.nodes;
     const node = hashed ? this.hashedNode(record.name) : this.node(record.name);
     const rrset = names.rrsetOf(node, record.type);
     if (rrset === -1) {
       names.addRrset(node, record.type, record.ttl, record.rdata);
-      return record.type === RRType.DNAME;
+      if (record.type === RRType.DNAME) this.dnames++;
+      return;
     }
     names.setTtl(rrset, record.ttl);
     names.addRecord(rrset, record.rdata);
-    return false;
+  }
+
+  /** The images of what was added (the zone's constructor lays them out). */
+  finish(): { nodes: ZoneImage; hashed: ZoneImage | undefined; dnames: number } {
+    return { nodes: this.nodes.build(), hashed: this.hashed.count > 0 ? this.hashed.build() : undefined, dnames: this.dnames };
   }
 
   private node(name: string): number {
