@@ -3,7 +3,7 @@
 // server's code. The node answers throughout, from every source port.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createSocket, type Socket } from 'node:dgram';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -25,12 +25,27 @@ async function until(check: () => boolean, what: string, timeoutMs = 60_000): Pr
   }
 }
 
-/** The UDP sockets bound to `port` on 127.0.0.1, from the kernel's table (hex address:port). */
-function udpSocketsOn(port: number): number {
+/**
+ * The UDP sockets process `pid` has bound to `port` on 127.0.0.1, from the kernel's table (hex
+ * address:port, and each socket's inode, which the process's descriptors name). Another test's
+ * server may share the port (each sets SO_REUSEPORT, and a port the system offered as free to two
+ * test processes is bound by both): its sockets are not this node's.
+ */
+function udpSocketsOn(port: number, pid: number): number {
   const local = `0100007F:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const own = new Set(
+    readdirSync(`/proc/${pid}/fd`).flatMap((fd) => {
+      try {
+        return [/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1]];
+      } catch {
+        return []; // closed since it was listed
+      }
+    }),
+  );
   return readFileSync('/proc/net/udp', 'utf8')
     .split('\n')
-    .filter((line) => line.trim().split(/\s+/)[1] === local).length;
+    .map((line) => line.trim().split(/\s+/))
+    .filter((fields) => fields[1] === local && own.has(fields[9])).length;
 }
 
 /** Whether one query from a new socket on `address` (a /24 of its own, for rate limiting) is answered within a second. */
@@ -102,7 +117,7 @@ it('answers while the other worker and then the lead end, and every replacement 
   const count = (pattern: RegExp) => output.match(pattern)?.length ?? 0;
   try {
     await until(() => output.includes('with 2 workers'), 'the node to serve');
-    expect(udpSocketsOn(port)).toBe(2);
+    expect(udpSocketsOn(port, child.pid!)).toBe(2);
     const running = await probe(port);
     // The spare, started once the node serves, loads the code meanwhile.
     await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -117,7 +132,7 @@ it('answers while the other worker and then the lead end, and every replacement 
     expect(lost, `${lost} of ${sent} queries unanswered within 1 s\n${output}`).toBeLessThanOrEqual(8);
 
     // No socket of the ended workers is left among those sharing the port; every flow is answered.
-    expect(udpSocketsOn(port)).toBe(2);
+    expect(udpSocketsOn(port, child.pid!)).toBe(2);
     for (let i = 0; i < 64; i++) expect(await askFrom(`127.0.${100 + i}.1`, port), `from 127.0.${100 + i}.1`).toBe(true);
   } finally {
     child.kill('SIGTERM');
