@@ -75,12 +75,17 @@ const READ_IN_THREAD_FROM = 4 * 1024 * 1024;
  * zone from the records read so far, so reading and building take a core each.
  */
 export async function loadZoneFile(name: string, path: string, extra: ResourceRecord[] = [], { threadFrom = READ_IN_THREAD_FROM } = {}): Promise<Zone> {
+  let size: number;
+  try {
+    size = (await stat(path)).size;
+  } catch (error) {
+    throw unreadable(path, error as NodeJS.ErrnoException);
+  }
+  if (size >= threadFrom) return readInThread(name, path, extra);
   let text: string;
   try {
-    if ((await stat(path)).size >= threadFrom) return await readInThread(name, path, extra);
     text = await readFile(path, 'utf8');
   } catch (error) {
-    if (error instanceof ZoneFileError || !(error as NodeJS.ErrnoException).code) throw error;
     throw unreadable(path, error as NodeJS.ErrnoException);
   }
   return loadZoneText(name, text, path, extra);
