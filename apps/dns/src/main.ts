@@ -6,7 +6,7 @@
 // lead worker loads and follows the zones and tells the others of them (`database/zoneFeed.ts`).
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
-import { isMainThread, parentPort, workerData, type Worker } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { startModuleWorker } from '@kaja/module-worker';
 import type { Registry } from 'prom-client';
 import { AliasResolver } from './alias';
@@ -35,37 +35,16 @@ interface WorkerStart {
   spare: boolean;
   /** `--listen` with the ports the supervisor chose for port 0, the same for every worker. */
   listen: Config['listen'];
-  /**
-   * Standalone: the zones the supervisor read, to serve from shared memory; or `'follow'` for a
-   * thread started while it reads them, which are then sent to it (`ZonesRead`).
-   */
-  zones?: SharedZones | 'follow';
+  /** Standalone: the zones the supervisor read, to serve from shared memory. */
+  zones?: SharedZones;
   /** Database mode: the channel over which the lead tells the other workers of the zones. */
   feedChannel?: string;
 }
 
 type SharedZones = { name: string; shared: SharedZone }[];
 
-/** What the supervisor sends the threads it started before it had read the zone files. */
-interface ZonesRead {
-  zonesRead: SharedZones;
-}
-
 const worker = isMainThread ? undefined : (workerData as WorkerStart);
 if (isMainThread) cacheCompiledCode();
-
-/** The zones sent to a thread started while the supervisor read them; listened for from the thread's start, so none is missed. */
-const zonesRead =
-  worker?.zones === 'follow'
-    ? new Promise<SharedZones>((resolve) => {
-        const take = (message: Partial<ZonesRead>) => {
-          if (!message?.zonesRead) return;
-          parentPort!.off('message', take);
-          resolve(message.zonesRead);
-        };
-        parentPort!.on('message', take);
-      })
-    : undefined;
 
 function readConfig(): Config {
   try {
@@ -138,8 +117,7 @@ async function serve(config: Config): Promise<{ zones: number; fromSnapshot?: bo
   let zones: ZoneStore;
   if (worker?.zones) {
     zones = new ZoneStore();
-    const read = worker.zones === 'follow' ? await zonesRead! : worker.zones;
-    for (const { name, shared } of read) zones.put(new Zone(name, shared));
+    for (const { name, shared } of worker.zones) zones.put(new Zone(name, shared));
   } else {
     for (const line of dsLines(settings)) console.log(`dns: ${line}`);
     zones = await loadZones(config, settings);
@@ -218,38 +196,33 @@ async function superviseWorkers(config: Config): Promise<void> {
   const env = { ...process.env, ...startupKeysEnvironment(config.dnssec, settings) };
   const listen = await resolvePorts(config.listen);
   const feedChannel = config.databaseUrl ? `kaja-dns-zones-${randomUUID()}` : undefined;
-  // Zone files are read once, here, while the workers load the server's code (most of a thread's
-  // start, seconds on a busy machine) on the other cores; each is sent the images, which every
-  // worker serves from the same shared memory. A thread started after that is handed them at once.
-  let zones: SharedZones | 'follow' | undefined = config.databaseUrl ? undefined : 'follow';
-  const waiting: Worker[] = [];
+  // Zone files are read once, here, before the workers start: a big one is read on two cores
+  // (decision 080), which threads loading the server's code beside it would share. Each worker is
+  // handed the images at its start and serves them from the same shared memory.
+  let zones: SharedZones | undefined;
   const supervisor = new WorkerSupervisor({
     count: config.workers,
-    start: (lead, spare) => {
-      const thread = startModuleWorker(new URL(import.meta.url), {
+    start: (lead, spare) =>
+      startModuleWorker(new URL(import.meta.url), {
         argv: process.argv.slice(2),
         env,
         workerData: { lead, spare, listen, zones, feedChannel } satisfies WorkerStart,
-      });
-      if (zones === 'follow') waiting.push(thread);
-      return thread;
-    },
+      }),
     onReady: ({ ready, fromSnapshot }) => console.log(`${serving({ ...config, listen }, ready, fromSnapshot)} with ${config.workers} workers`),
     log: (line) => console.error(line),
   });
   // The workers' figures are added together here, at each scrape; an address in use stops the start before any worker.
   const stopMetrics = await startMetrics(config, () => workerMetrics([...supervisor.workers]));
-  // A standalone node's spare loads once the workers serve, past the zone files' read: its heap
-  // added to the read's peak (a tenth of a 1,000,000-record zone's). A worker ending before the
-  // spare has loaded is replaced as the spare is, with the spare's load still to go.
-  supervisor.start({ spareOnceServing: zones === 'follow' });
-  if (zones === 'follow') {
+  if (!config.databaseUrl) {
     const loaded = await loadZones(config, settings);
     zones = [...loaded.names()].map((name) => ({ name, shared: loaded.get(name)!.share() }));
-    for (const thread of waiting.splice(0)) thread.postMessage({ zonesRead: zones } satisfies ZonesRead);
     // What reading them left is given back (see the collection after a load, below).
     globalThis.gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
   }
+  // A standalone node's spare loads once the workers serve: its heap added to their start's. A
+  // worker ending before the spare has loaded is replaced as the spare is, with the spare's load
+  // still to go.
+  supervisor.start({ spareOnceServing: zones !== undefined });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       void stopMetrics?.();
