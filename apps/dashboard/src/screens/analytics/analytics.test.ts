@@ -44,8 +44,11 @@ describe('analytics', () => {
   it('sends nothing from a browser that asks not to be tracked (Do Not Track, Global Privacy Control)', async () => {
     // Each step bounded and named: a whole run of the suite has timed out in this test, once the
     // file's 120 s had passed, without saying where.
-    const within = <T>(step: string, promise: Promise<T>) =>
-      Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${step} did not finish within 20 s`)), 20_000))]);
+    const within = <T>(step: string, promise: Promise<T>) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${step} did not finish within 20 s`)), 20_000)));
+      return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+    };
     for (const signal of ['doNotTrack', 'globalPrivacyControl'] as const) {
       const { site, sent } = await within('sitePage', sitePage(signal));
       await within('goto', site.goto(`${platform.url}/`, { waitUntil: 'load' }));
