@@ -24,7 +24,12 @@ export interface AuditEntry {
 
 /** Writes an audit event; call it with the transaction of the change it describes. */
 export async function recordAudit(executor: Executor, actor: Actor, entry: AuditEntry): Promise<void> {
-  await executor.insert(auditEvents).values({
+  await auditInsert(executor, actor, entry);
+}
+
+/** The INSERT of an audit event, not yet sent: a write may send it as part of a statement of its own. */
+export const auditInsert = (executor: Executor, actor: Actor, entry: AuditEntry) =>
+  executor.insert(auditEvents).values({
     customerId: entry.customerId,
     actorType: actor.type,
     actorUserId: actor.userId,
@@ -36,4 +41,3 @@ export async function recordAudit(executor: Executor, actor: Actor, entry: Audit
     summary: entry.summary ?? {},
     ip: actor.ip,
   });
-}

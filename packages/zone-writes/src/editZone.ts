@@ -1,4 +1,4 @@
-import type { Executor, ZoneChangeNotice } from '@kaja/db';
+import { zones, type Executor, type ZoneChangeNotice } from '@kaja/db';
 import { nameServersOfRegion } from '@kaja/catalog';
 import { inTransaction } from './afterCommit';
 import type { Actor } from './audit';
@@ -10,9 +10,11 @@ import { callerWriter, planChanges, type SetChange, type SetDiff } from './planC
 import { editedSets, setChangesOf, type RecordEdit } from './recordEdits';
 import type { Caller } from './restrictions';
 import { refuseSecondaryWrites } from './secondaryWrites';
+import { subscriptionTermsColumn, subscriptionTermsOf } from './quotas';
+import { hasEndpointsColumn } from './webhookEvents';
 import { writeChanges, type EditOptions } from './writeChanges';
 import { inZoneBatch } from './zoneBatches';
-import { findZone, loadSets, neighbourhoodOf, type RrsetRow, type ZoneRow, type ZoneState } from './zoneSets';
+import { accessibleZone, callersZone, findZone, loadSets, neighbourhoodOf, type RrsetRow, type ZoneRow, type ZoneState } from './zoneSets';
 
 export interface EditResult {
   zone: ZoneRow;
@@ -33,11 +35,27 @@ export type CustomerEditOptions = Pick<EditOptions, 'source' | 'action' | 'summa
   ifSerial?: number | undefined;
 };
 
-/** Locks a zone for a change of its records; it may have begun to be deleted since the request read it. */
-async function lockZone(tx: Executor, caller: Caller, zone: Pick<ZoneRow, 'id'>): Promise<ZoneRow> {
-  const locked = await findZone(tx, caller, zone.id, { lock: true });
+/**
+ * Locks a zone for a change of its records; it may have begun to be deleted since the request read
+ * it. The same statement reads what the write would otherwise ask for after it (the plan's terms
+ * for the quota and onboarding, whether a webhook endpoint wants the change): a round trip each.
+ * They are read as the statement began, before any wait for the lock; the sets, which the lock
+ * guards, are read after it.
+ */
+async function lockZone(tx: Executor, caller: Caller, zone: Pick<ZoneRow, 'id'>): Promise<{ zone: ZoneRow; known: NonNullable<EditOptions['known']> }> {
+  const [row] = await tx
+    .select({
+      zone: zones,
+      // The zone is the caller's customer's (`callersZone`): so are these.
+      terms: subscriptionTermsColumn(caller.customerId),
+      webhookEndpoints: hasEndpointsColumn(caller.customerId, 'zone.records_changed'),
+    })
+    .from(zones)
+    .where(callersZone(caller, zone.id))
+    .for('update', { of: zones });
+  const locked = accessibleZone(caller, row?.zone);
   refuseDeletingZone(locked);
-  return locked;
+  return { zone: locked, known: { terms: subscriptionTermsOf(row!.terms), webhookEndpoints: row!.webhookEndpoints } };
 }
 
 /** Refuses a change planned against another serial than the locked zone's. */
@@ -64,7 +82,7 @@ export async function editZone(
   options: CustomerEditOptions,
 ): Promise<EditResult> {
   return inZoneBatch(ctx, zone.id, async (tx, publish) => {
-    const locked = await lockZone(tx, caller, zone);
+    const { zone: locked, known } = await lockZone(tx, caller, zone);
     const { ifSerial, ...writeOptions } = options;
     refuseMovedSerial(locked, ifSerial);
     const state = { zone: locked, sets: await loadSets(tx, locked.id, neighbourhoodOf(locked.name, editedSets(edits))) };
@@ -74,6 +92,7 @@ export async function editZone(
       ...writeOptions,
       nameServers: zoneNameServers(ctx, locked),
       actor: caller.actor,
+      known,
     });
     // Steps are only ever added: done as this transaction read the subscription is done for good.
     const addsRecords = diffs.some((diff) => diff.added.length > 0);
@@ -111,7 +130,7 @@ export async function writePlannedChange(
   options: CustomerEditOptions,
 ): Promise<EditResult | undefined> {
   return inTransaction(ctx, async (tx, after) => {
-    const zone = await lockZone(tx, caller, snapshot.zone);
+    const { zone, known } = await lockZone(tx, caller, snapshot.zone);
     const { ifSerial, ...writeOptions } = options;
     refuseMovedSerial(zone, ifSerial);
     if (zone.serial !== snapshot.zone.serial) return undefined;
@@ -119,6 +138,7 @@ export async function writePlannedChange(
       ...writeOptions,
       nameServers: zoneNameServers(ctx, zone),
       actor: caller.actor,
+      known,
     });
     if (written.serial !== zone.serial) after.publish(noticeOf({ ...zone, serial: written.serial }, zone.status, written.change));
     return { zone: { ...zone, serial: written.serial }, serial: written.serial, diffs: planned.diffs, sets: written.sets };

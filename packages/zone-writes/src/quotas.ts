@@ -1,4 +1,4 @@
-import { and, count, eq, ne, sql, sum } from '@kaja/db/orm';
+import { and, count, eq, ne, sql, sum, type SQL } from '@kaja/db/orm';
 import { customers, plans, subscriptions, zones, type Executor, type OnboardingStep } from '@kaja/db';
 import { defaultPlanId, findPlan } from '@kaja/catalog';
 import { ZoneWriteError } from './errors';
@@ -22,15 +22,35 @@ export async function planLimits(executor: Executor, customerId: string): Promis
 }
 
 /** The plan's limits and, when the customer has a subscription, the onboarding steps it has done. */
-async function subscriptionTerms(executor: Executor, customerId: string): Promise<{ limits: PlanLimits; onboardingSteps?: readonly OnboardingStep[] }> {
-  const [row] = await executor
-    .select({ zones: plans.zonesLimit, records: plans.recordsLimit, queriesPerMonth: plans.queriesPerMonth, onboardingSteps: subscriptions.onboardingSteps })
-    .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(and(eq(subscriptions.customerId, customerId), ne(subscriptions.status, 'canceled')));
-  if (!row) return { limits: { ...findPlan(defaultPlanId)!.limits } };
-  const { onboardingSteps, ...limits } = row;
+export interface SubscriptionTerms {
+  limits: PlanLimits;
+  onboardingSteps?: readonly OnboardingStep[];
+}
+
+/**
+ * The customer's subscription (the one not canceled) and its plan as one JSON value, null without
+ * one: a column another statement can read it with. Its names are qualified, as a select of one
+ * table renders its columns without their table.
+ */
+export const subscriptionTermsColumn = (customerId: string): SQL<TermsValue | null> => sql`(
+  SELECT json_build_object('zones', plans.zones_limit, 'records', plans.records_limit, 'queriesPerMonth', plans.queries_per_month,
+    'onboardingSteps', subscriptions.onboarding_steps)
+  FROM ${subscriptions} INNER JOIN ${plans} ON plans.id = subscriptions.plan_id
+  WHERE subscriptions.customer_id = ${customerId}::uuid AND subscriptions.status <> 'canceled'
+  LIMIT 1)`;
+
+type TermsValue = PlanLimits & { onboardingSteps: OnboardingStep[] };
+
+/** The terms `subscriptionTermsColumn` read: without a subscription, the default plan's limits. */
+export function subscriptionTermsOf(value: TermsValue | null): SubscriptionTerms {
+  if (!value) return { limits: { ...findPlan(defaultPlanId)!.limits } };
+  const { onboardingSteps, ...limits } = value;
   return { limits, onboardingSteps };
+}
+
+async function subscriptionTerms(executor: Executor, customerId: string): Promise<SubscriptionTerms> {
+  const result = await executor.execute(sql`SELECT ${subscriptionTermsColumn(customerId)} AS terms`);
+  return subscriptionTermsOf((result as unknown as { rows: { terms: TermsValue | null }[] }).rows[0]!.terms);
 }
 
 /**
@@ -71,11 +91,17 @@ export async function checkZoneQuota(executor: Executor, customerId: string): Pr
  * Only growth is checked: shrinking is always allowed. Every record write goes through here
  * (`writeChanges`), in the transaction of the write. Returns the onboarding steps the subscription
  * read for the check has done (undefined when none was read), so that a write which adds records
- * need not ask the database again whether `add_records` is done.
+ * need not ask the database again whether `add_records` is done. `terms`, when the caller read them
+ * in its transaction already (with the zone's lock), spare the read.
  */
-export async function checkRecordQuota(executor: Executor, customerId: string, added: number): Promise<readonly OnboardingStep[] | undefined> {
+export async function checkRecordQuota(
+  executor: Executor,
+  customerId: string,
+  added: number,
+  terms?: SubscriptionTerms,
+): Promise<readonly OnboardingStep[] | undefined> {
   if (added <= 0) return undefined;
-  const { limits, onboardingSteps } = await subscriptionTerms(executor, customerId);
+  const { limits, onboardingSteps } = terms ?? (await subscriptionTerms(executor, customerId));
   const limit = limits.records;
   if (limit === null) return onboardingSteps;
   await lockCustomer(executor, customerId);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, or, sql } from '@kaja/db/orm';
+import { and, eq, isNull, or, sql, type SQL } from '@kaja/db/orm';
 import { enqueueJob, webhookDeliveries, webhookEndpoints, type Executor, type ZoneChangeActor, type ZoneChangeRecord } from '@kaja/db';
 import type { WebhookEventType } from '@kaja/catalog';
 
@@ -19,26 +19,37 @@ export interface WebhookPayload {
   data: Record<string, unknown>;
 }
 
+/** The customer's enabled endpoints subscribed to an event type. */
+const subscribedEndpoints = (customerId: string, type: WebhookEventType) =>
+  and(
+    eq(webhookEndpoints.customerId, customerId),
+    eq(webhookEndpoints.enabled, true),
+    or(isNull(webhookEndpoints.eventTypes), sql`${type} = ANY(${webhookEndpoints.eventTypes})`),
+  );
+
+/**
+ * Whether the customer has an endpoint for the event type, as a column of another statement: a
+ * write that reads it with the zone's lock need not ask again when there is none (`emitWebhookEvent`'s `endpoints`).
+ */
+export const hasEndpointsColumn = (customerId: string, type: WebhookEventType): SQL<boolean> =>
+  sql`EXISTS (SELECT 1 FROM ${webhookEndpoints} WHERE ${subscribedEndpoints(customerId, type)})`;
+
 /**
  * Stores a delivery of the event for each of the customer's enabled endpoints subscribed to its type,
  * with the job that sends it, in the caller's transaction: the event exists exactly when the change
  * that caused it commits, and a crash after the commit cannot lose it. A customer without endpoints
- * costs one indexed query. `data` must fit `maxWebhookPayloadBytes`: the callers cut their lists.
+ * costs one indexed query, or none when the caller read `hasEndpointsColumn` in the transaction
+ * and passes `endpoints: false` (an endpoint made after that read and before the commit is made
+ * while the event happens: it may or may not have it, as it may when it is made just after the read
+ * here). `data` must fit `maxWebhookPayloadBytes`: the callers cut their lists.
  */
 export async function emitWebhookEvent(
   tx: Executor,
   event: { customerId: string; type: WebhookEventType; data: Record<string, unknown>; at?: Date },
+  known: { endpoints?: boolean | undefined } = {},
 ): Promise<number> {
-  const endpoints = await tx
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.customerId, event.customerId),
-        eq(webhookEndpoints.enabled, true),
-        or(isNull(webhookEndpoints.eventTypes), sql`${event.type} = ANY(${webhookEndpoints.eventTypes})`),
-      ),
-    );
+  if (known.endpoints === false) return 0;
+  const endpoints = await tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(subscribedEndpoints(event.customerId, event.type));
   if (endpoints.length === 0) return 0;
   const payload: WebhookPayload = { type: event.type, timestamp: (event.at ?? new Date()).toISOString(), data: event.data };
   if (Buffer.byteLength(JSON.stringify(payload)) > maxWebhookPayloadBytes) {

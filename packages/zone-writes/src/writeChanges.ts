@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from '@kaja/db/orm';
+import { inArray, sql } from '@kaja/db/orm';
 import {
   rrsets,
   zoneChanges,
@@ -11,9 +11,9 @@ import {
   type ZoneChangeSource,
 } from '@kaja/db';
 import { typeCode } from '@kaja/dns-model';
-import { recordAudit, type Actor } from './audit';
+import { auditInsert, type Actor } from './audit';
 import type { SetChange, SetDiff } from './planChanges';
-import { checkRecordQuota } from './quotas';
+import { checkRecordQuota, type SubscriptionTerms } from './quotas';
 import { nextSerial, soaContent } from './soa';
 import { emitWebhookEvent, recordsChangedEvent } from './webhookEvents';
 import { isManagedSet, setKey, sortKeyOf, type RrsetRow, type ZoneState } from './zoneSets';
@@ -28,6 +28,11 @@ export interface EditOptions {
   newSerial?: boolean;
   /** Extra audit summary. */
   summary?: Record<string, unknown>;
+  /**
+   * What the caller read with the zone's lock in this transaction, so that the write does not read
+   * it again: the customer's subscription terms, and whether any webhook endpoint wants the change.
+   */
+  known?: { terms: SubscriptionTerms; webhookEndpoints: boolean };
 }
 
 const toChangeActor = (actor: Actor): ZoneChangeActor => ({
@@ -47,21 +52,32 @@ interface NewRrset {
   managed: boolean;
 }
 
-/** Sets per INSERT: one JSON parameter each, so a 100,000-record import is a few statements. */
-const insertBatch = 5000;
+/** Sets per INSERT or DELETE: one JSON parameter each, so a 100,000-record import is a few statements. */
+const setBatch = 5000;
+
+/** A set row's columns, in the table's order, as the statements here return them. */
+const setColumns = sql.raw('id, zone_id, name, type, type_code, sort_key, ttl, contents, managed, created_at, updated_at');
 
 /**
- * Inserts sets from one JSON document rather than one parameter per column and row: binding tens
- * of thousands of parameters costs far more than PostgreSQL reading them from JSON.
+ * The INSERT of sets from one JSON document rather than one parameter per column and row: binding
+ * tens of thousands of parameters costs far more than PostgreSQL reading them from JSON.
  */
-async function insertRrsets(tx: Executor, zoneId: string, sets: NewRrset[]): Promise<RrsetRow[]> {
-  const result = await tx.execute(sql`
-    INSERT INTO ${rrsets} (zone_id, name, type, type_code, sort_key, ttl, contents, managed)
-    SELECT ${zoneId}::uuid, name, type, type_code, sort_key, ttl, contents, managed
-    FROM jsonb_to_recordset(${JSON.stringify(sets)}::jsonb)
-      AS input(name text, type text, type_code integer, sort_key text, ttl integer, contents text[], managed boolean)
-    RETURNING id, zone_id, name, type, type_code, sort_key, ttl, contents, managed, created_at, updated_at`);
-  return (result as { rows: Record<string, unknown>[] }).rows.map((row) => ({
+const insertSets = (zoneId: string, sets: readonly NewRrset[]) => sql`
+  INSERT INTO ${rrsets} (zone_id, name, type, type_code, sort_key, ttl, contents, managed)
+  SELECT ${zoneId}::uuid, name, type, type_code, sort_key, ttl, contents, managed
+  FROM jsonb_to_recordset(${JSON.stringify(sets)}::jsonb)
+    AS input(name text, type text, type_code integer, sort_key text, ttl integer, contents text[], managed boolean)
+  RETURNING ${setColumns}`;
+
+/** The UPDATE of sets' TTLs and values, from one JSON document as `insertSets`. */
+const updateSets = (sets: readonly { set_id: string; new_ttl: number; new_contents: string[] }[], at: Date) => sql`
+  UPDATE ${rrsets} SET ttl = input.new_ttl, contents = input.new_contents, updated_at = ${at.toISOString()}::timestamptz
+  FROM jsonb_to_recordset(${JSON.stringify(sets)}::jsonb) AS input(set_id uuid, new_ttl integer, new_contents text[])
+  WHERE id = input.set_id
+  RETURNING ${setColumns}`;
+
+const setRowsOf = (result: unknown): RrsetRow[] =>
+  (result as { rows: Record<string, unknown>[] }).rows.map((row) => ({
     id: row.id as string,
     zoneId: row.zone_id as string,
     name: row.name as string,
@@ -74,7 +90,6 @@ async function insertRrsets(tx: Executor, zoneId: string, sets: NewRrset[]): Pro
     createdAt: new Date(row.created_at as string | Date),
     updatedAt: new Date(row.updated_at as string | Date),
   }));
-}
 
 /** The records a zone change keeps of diffs: what IXFR removes and adds. */
 function changeRecords(diffs: readonly SetDiff[], before: Map<string, RrsetRow>) {
@@ -113,7 +128,7 @@ export async function writeChanges(
   const stored = new Map<string, RrsetRow | null>();
   // A catalog zone's records are the platform's list of the customer's zones: no plan counts them.
   const delta = zone.type === 'catalog' ? 0 : recordDelta(zone.name, diffs);
-  const onboardingSteps = await checkRecordQuota(tx, zone.customerId, delta);
+  const onboardingSteps = await checkRecordQuota(tx, zone.customerId, delta, options.known?.terms);
   if (diffs.length === 0 && !options.newSerial) {
     for (const change of changes) stored.set(setKey(change.name, change.type), sets.get(setKey(change.name, change.type)) ?? null);
     return { serial: zone.serial, sets: stored, onboardingSteps };
@@ -139,6 +154,8 @@ export async function writeChanges(
   const now = new Date();
   const deleteIds: string[] = [];
   const inserts: NewRrset[] = [];
+  // Never empty: the SOA is always among them.
+  const updates: { set_id: string; new_ttl: number; new_contents: string[] }[] = [];
   for (const diff of allDiffs) {
     const key = setKey(diff.name, diff.type);
     const before = sets.get(key);
@@ -157,48 +174,65 @@ export async function writeChanges(
         managed: isManagedSet(zone.name, next.name, next.type),
       });
     } else {
-      const [row] = await tx.update(rrsets).set({ ttl: next.ttl, contents: next.contents, updatedAt: now }).where(eq(rrsets.id, before.id)).returning();
-      stored.set(key, row!);
+      updates.push({ set_id: before.id, new_ttl: next.ttl, new_contents: next.contents });
     }
   }
-  for (let start = 0; start < deleteIds.length; start += 5000) {
-    await tx.delete(rrsets).where(inArray(rrsets.id, deleteIds.slice(start, start + 5000)));
+  const keep = (rows: RrsetRow[]) => {
+    for (const row of rows) stored.set(setKey(row.name, row.type), row);
+  };
+  // A big change (an import) sends all but its last chunk of deletions and of new sets on their own.
+  let deleteFrom = 0;
+  for (; deleteIds.length - deleteFrom > setBatch; deleteFrom += setBatch) {
+    await tx.delete(rrsets).where(inArray(rrsets.id, deleteIds.slice(deleteFrom, deleteFrom + setBatch)));
   }
-  for (let start = 0; start < inserts.length; start += insertBatch) {
-    for (const row of await insertRrsets(tx, zone.id, inserts.slice(start, start + insertBatch))) stored.set(setKey(row.name, row.type), row);
-  }
+  let insertFrom = 0;
+  for (; inserts.length - insertFrom > setBatch; insertFrom += setBatch) keep(setRowsOf(await tx.execute(insertSets(zone.id, inserts.slice(insertFrom, insertFrom + setBatch)))));
 
   const { removed, added } = changeRecords(allDiffs, sets);
-  // The journal entry and the zone's new serial in one statement: a round trip less per write.
-  await tx.execute(sql`
-    WITH journal AS (
+  // The rest is one statement, one round trip: the set rows, the journal entry, the zone's new
+  // serial and counts, and the audit event. Its parts see the same snapshot and touch different rows.
+  const parts = [sql`updated AS (${updateSets(updates, now)})`];
+  if (deleteFrom < deleteIds.length) parts.push(sql`deleted AS (${tx.delete(rrsets).where(inArray(rrsets.id, deleteIds.slice(deleteFrom))).getSQL()})`);
+  const inserting = insertFrom < inserts.length;
+  if (inserting) parts.push(sql`inserted AS (${insertSets(zone.id, inserts.slice(insertFrom))})`);
+  parts.push(
+    sql`journal AS (
       INSERT INTO ${zoneChanges} (zone_id, previous_serial, serial, source, actor, removed, added)
       VALUES (${zone.id}, ${zone.serial}, ${serial}, ${options.source}, ${JSON.stringify(toChangeActor(options.actor))}::jsonb,
-        ${JSON.stringify(removed)}::jsonb, ${JSON.stringify(added)}::jsonb)
-    )
-    UPDATE ${zones}
-    SET serial = ${serial}, record_count = record_count + ${delta}, rrset_count = rrset_count + ${inserts.length - deleteIds.length},
-      updated_at = ${now.toISOString()}::timestamptz
-    WHERE id = ${zone.id}`);
-  await recordAudit(tx, options.actor, {
-    customerId: zone.customerId,
-    action: options.action,
-    targetType: 'zone',
-    targetId: zone.id,
-    summary: {
-      zone: zone.name,
-      serial,
-      source: options.source,
-      set_count: diffs.length,
-      sets: diffs.slice(0, 50).map((diff) => ({ name: diff.name, type: diff.type, action: diff.action })),
-      ...options.summary,
+        ${JSON.stringify(removed)}::jsonb, ${JSON.stringify(added)}::jsonb))`,
+    sql`zone AS (
+      UPDATE ${zones}
+      SET serial = ${serial}, record_count = record_count + ${delta}, rrset_count = rrset_count + ${inserts.length - deleteIds.length},
+        updated_at = ${now.toISOString()}::timestamptz
+      WHERE id = ${zone.id})`,
+    sql`audit AS (${auditInsert(tx, options.actor, {
+      customerId: zone.customerId,
+      action: options.action,
+      targetType: 'zone',
+      targetId: zone.id,
+      summary: {
+        zone: zone.name,
+        serial,
+        source: options.source,
+        set_count: diffs.length,
+        sets: diffs.slice(0, 50).map((diff) => ({ name: diff.name, type: diff.type, action: diff.action })),
+        ...options.summary,
+      },
+    }).getSQL()})`,
+  );
+  const written = await tx.execute(
+    sql`WITH ${sql.join(parts, sql`, `)} SELECT ${setColumns} FROM updated${inserting ? sql` UNION ALL SELECT ${setColumns} FROM inserted` : sql``}`,
+  );
+  keep(setRowsOf(written));
+  await emitWebhookEvent(
+    tx,
+    {
+      customerId: zone.customerId,
+      type: 'zone.records_changed',
+      at: now,
+      data: recordsChangedEvent(zone, { previousSerial: zone.serial, serial, source: options.source, actor: toChangeActor(options.actor), removed, added }),
     },
-  });
-  await emitWebhookEvent(tx, {
-    customerId: zone.customerId,
-    type: 'zone.records_changed',
-    at: now,
-    data: recordsChangedEvent(zone, { previousSerial: zone.serial, serial, source: options.source, actor: toChangeActor(options.actor), removed, added }),
-  });
+    { endpoints: options.known?.webhookEndpoints },
+  );
   return { serial, sets: stored, change: { previous_serial: zone.serial, removed, added }, onboardingSteps };
 }

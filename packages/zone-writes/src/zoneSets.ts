@@ -29,11 +29,16 @@ export const asRrset = (row: RrsetRow): Rrset => ({ name: row.name, type: row.ty
 
 /** A zone of the caller's customer that the credential may touch, else 404. */
 export async function findZone(executor: Executor, caller: Caller, zoneId: string, options: { lock?: boolean } = {}): Promise<ZoneRow> {
-  const query = executor
-    .select()
-    .from(zones)
-    .where(and(eq(zones.id, zoneId), eq(zones.customerId, caller.customerId)));
+  const query = executor.select().from(zones).where(callersZone(caller, zoneId));
   const [zone] = options.lock ? await query.for('update') : await query;
+  return accessibleZone(caller, zone);
+}
+
+/** The condition of `findZone`: the zone by its id, among the caller's customer's. */
+export const callersZone = (caller: Caller, zoneId: string) => and(eq(zones.id, zoneId), eq(zones.customerId, caller.customerId));
+
+/** The zone found by `callersZone` if the credential may touch it, else 404. */
+export function accessibleZone(caller: Caller, zone: ZoneRow | undefined): ZoneRow {
   if (!zone || !canAccessZone(caller, zone.name)) throw new ZoneWriteError('zone_not_found', 'Zone not found');
   return zone;
 }
