@@ -270,6 +270,27 @@ deep     IN A     192.0.2.99
     expect(dry.body.data.changes[0]).toEqual({ name: `h0.${zone.name}`, type: 'A', action: 'create', ttl: 300, removed: [], added: ['192.0.2.1'] });
   });
 
+  it('writes a change of more sets than one statement takes: every set added, then every one removed, counts kept', async () => {
+    // 5,000 sets go in a statement: these go in three, the last with the journal entry and serial.
+    const zone = await createZone(api, owner);
+    const many = 10_001;
+    const added = await importFile(zone.id, Array.from({ length: many }, (_, i) => `h${i} 300 IN A 192.0.2.${i % 250}`).join('\n'));
+    expect(added.status).toBe(200);
+    const listed = async (query = '') => (await api.request('GET', `/zones/${zone.id}/records?limit=1${query}`, { token: owner.apiKey })).body;
+    expect((await listed()).meta.total).toBe(many + 2);
+    expect((await listed('&name=h10000')).data[0]).toMatchObject({ name: `h10000.${zone.name}`, type: 'A', ttl: 300, content: ['192.0.2.0'] });
+    expect((await api.request('GET', `/zones/${zone.id}`, { token: owner.apiKey })).body.data.record_count).toBe(many);
+
+    const replaced = await importFile(zone.id, 'only 300 IN TXT "left"', '?mode=replace');
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.data.summary).toMatchObject({ sets_created: 1, sets_deleted: many });
+    expect((await listed()).meta.total).toBe(3);
+    const after = (await api.request('GET', `/zones/${zone.id}`, { token: owner.apiKey })).body.data;
+    expect(after).toMatchObject({ record_count: 1, serial: replaced.body.data.serial });
+    const [change] = (await api.request('GET', `/zones/${zone.id}/history?limit=1`, { token: owner.apiKey })).body.data;
+    expect(change).toMatchObject({ serial: after.serial, removed_count: many, added_count: 1 });
+  });
+
   it('never writes a plan the zone has moved past: a change committed while an import is planned is planned again', async () => {
     const zone = await createZone(api, owner);
     const text = Array.from({ length: 3000 }, (_, i) => `h${i} 300 IN A 192.0.2.1`).join('\n');
