@@ -1,3 +1,4 @@
+import { sql } from '@kaja/db/orm';
 import { zones, type Executor, type ZoneChangeNotice } from '@kaja/db';
 import { nameServersOfRegion } from '@kaja/catalog';
 import { inTransaction } from './afterCommit';
@@ -14,7 +15,19 @@ import { subscriptionTermsColumn, subscriptionTermsOf } from './quotas';
 import { hasEndpointsColumn } from './webhookEvents';
 import { writeChanges, type EditOptions } from './writeChanges';
 import { inZoneBatch } from './zoneBatches';
-import { accessibleZone, callersZone, findZone, loadSets, neighbourhoodOf, type RrsetRow, type ZoneRow, type ZoneState } from './zoneSets';
+import {
+  accessibleZone,
+  callersZone,
+  findZone,
+  loadSets,
+  neighbourhoodOf,
+  setsColumn,
+  setsFromColumn,
+  type Neighbourhood,
+  type RrsetRow,
+  type ZoneRow,
+  type ZoneState,
+} from './zoneSets';
 
 export interface EditResult {
   zone: ZoneRow;
@@ -37,25 +50,42 @@ export type CustomerEditOptions = Pick<EditOptions, 'source' | 'action' | 'summa
 
 /**
  * Locks a zone for a change of its records; it may have begun to be deleted since the request read
- * it. The same statement reads what the write would otherwise ask for after it (the plan's terms
- * for the quota and onboarding, whether a webhook endpoint wants the change): a round trip each.
- * They are read as the statement began, before any wait for the lock; the sets, which the lock
- * guards, are read after it.
+ * it. The same statement reads what the write would otherwise ask for after it, a round trip each:
+ * the plan's terms for the quota and onboarding, whether a webhook endpoint wants the change, and
+ * the sets of the change's neighbourhood. All are read as the statement began, before any wait for
+ * the lock. The sets are what the lock guards: they are kept only if the zone's serial then is the
+ * locked zone's (every change of a zone's records moves its serial, `writeChanges`), and read again
+ * after the lock when a change committed in between.
  */
-async function lockZone(tx: Executor, caller: Caller, zone: Pick<ZoneRow, 'id'>): Promise<{ zone: ZoneRow; known: NonNullable<EditOptions['known']> }> {
+async function lockZone(
+  tx: Executor,
+  caller: Caller,
+  zone: Pick<ZoneRow, 'id'>,
+  hood?: Neighbourhood,
+): Promise<{ zone: ZoneRow; known: NonNullable<EditOptions['known']>; sets?: Map<string, RrsetRow> }> {
+  const neighbourhood = hood && {
+    sets: setsColumn(zone.id, hood),
+    // The zone's serial as the statement's snapshot has it; `zone` is the row as locked, the latest.
+    setsSerial: sql<number | string>`(SELECT serial FROM ${zones} AS snapshot WHERE snapshot.id = ${zone.id}::uuid)`,
+  };
   const [row] = await tx
     .select({
       zone: zones,
       // The zone is the caller's customer's (`callersZone`): so are these.
       terms: subscriptionTermsColumn(caller.customerId),
       webhookEndpoints: hasEndpointsColumn(caller.customerId, 'zone.records_changed'),
+      ...neighbourhood,
     })
     .from(zones)
     .where(callersZone(caller, zone.id))
     .for('update', { of: zones });
   const locked = accessibleZone(caller, row?.zone);
   refuseDeletingZone(locked);
-  return { zone: locked, known: { terms: subscriptionTermsOf(row!.terms), webhookEndpoints: row!.webhookEndpoints } };
+  const known = { terms: subscriptionTermsOf(row!.terms), webhookEndpoints: row!.webhookEndpoints };
+  if (!hood) return { zone: locked, known };
+  const read = row as typeof row & { sets: Record<string, unknown>[]; setsSerial: number | string };
+  const sets = Number(read.setsSerial) === locked.serial ? await setsFromColumn(tx, locked.id, hood, read.sets) : await loadSets(tx, locked.id, hood);
+  return { zone: locked, known, sets };
 }
 
 /** Refuses a change planned against another serial than the locked zone's. */
@@ -82,10 +112,11 @@ export async function editZone(
   options: CustomerEditOptions,
 ): Promise<EditResult> {
   return inZoneBatch(ctx, zone.id, async (tx, publish) => {
-    const { zone: locked, known } = await lockZone(tx, caller, zone);
+    const locking = await lockZone(tx, caller, zone, neighbourhoodOf(zone.name, editedSets(edits)));
+    const { zone: locked, known } = locking;
     const { ifSerial, ...writeOptions } = options;
     refuseMovedSerial(locked, ifSerial);
-    const state = { zone: locked, sets: await loadSets(tx, locked.id, neighbourhoodOf(locked.name, editedSets(edits))) };
+    const state = { zone: locked, sets: locking.sets! };
     const changes = setChangesOf(edits, state);
     const diffs = planChanges(callerWriter(caller), state, changes);
     const { serial, sets, change, onboardingSteps } = await writeChanges(tx, state, changes, diffs, {

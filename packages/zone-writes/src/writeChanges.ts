@@ -16,7 +16,7 @@ import type { SetChange, SetDiff } from './planChanges';
 import { checkRecordQuota, type SubscriptionTerms } from './quotas';
 import { nextSerial, soaContent } from './soa';
 import { emitWebhookEvent, recordsChangedEvent } from './webhookEvents';
-import { isManagedSet, setKey, sortKeyOf, type RrsetRow, type ZoneState } from './zoneSets';
+import { isManagedSet, setKey, setRowOf, sortKeyOf, type RrsetRow, type ZoneState } from './zoneSets';
 
 export interface EditOptions {
   source: ZoneChangeSource;
@@ -76,20 +76,7 @@ const updateSets = (sets: readonly { set_id: string; new_ttl: number; new_conten
   WHERE id = input.set_id
   RETURNING ${setColumns}`;
 
-const setRowsOf = (result: unknown): RrsetRow[] =>
-  (result as { rows: Record<string, unknown>[] }).rows.map((row) => ({
-    id: row.id as string,
-    zoneId: row.zone_id as string,
-    name: row.name as string,
-    type: row.type as string,
-    typeCode: row.type_code as number,
-    sortKey: row.sort_key as string,
-    ttl: row.ttl as number,
-    contents: row.contents as string[],
-    managed: row.managed as boolean,
-    createdAt: new Date(row.created_at as string | Date),
-    updatedAt: new Date(row.updated_at as string | Date),
-  }));
+const setRowsOf = (result: unknown): RrsetRow[] => (result as { rows: Record<string, unknown>[] }).rows.map(setRowOf);
 
 /** The records a zone change keeps of diffs: what IXFR removes and adds. */
 function changeRecords(diffs: readonly SetDiff[], before: Map<string, RrsetRow>) {

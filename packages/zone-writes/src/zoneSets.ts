@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, or, type SQL } from '@kaja/db/orm';
+import { and, eq, gt, inArray, lt, or, sql, type SQL } from '@kaja/db/orm';
 import { rrsets, zones, type Executor } from '@kaja/db';
 import { isSubdomain, managedTypeProblem, parentName, type Rrset } from '@kaja/dns-model';
 import { ZoneWriteError } from './errors';
@@ -82,21 +82,58 @@ export async function loadSets(executor: Executor, zoneId: string, hood?: Neighb
     .select()
     .from(rrsets)
     .where(and(eq(rrsets.zoneId, zoneId), part));
-  if (hood && part) {
-    // A change at or below a delegation re-checks its NS set, whose glue lies under it (a DS
-    // added beside NS with in-bailiwick targets): load what is under the delegations found.
-    const delegations = rows.filter((row) => row.type === 'NS' && row.name !== hood.zone && !hood.descendantsOf.has(row.name)).map((row) => row.name);
-    if (delegations.length > 0) {
-      const below: Neighbourhood = { zone: hood.zone, names: new Set(), descendantsOf: new Set(delegations), pointers: false };
-      rows.push(
-        ...(await executor
-          .select()
-          .from(rrsets)
-          .where(and(eq(rrsets.zoneId, zoneId), whereIn(below)))),
-      );
-    }
+  return hood && part ? withSetsBelowDelegations(executor, zoneId, hood, rows) : setsByKey(rows);
+}
+
+/**
+ * A neighbourhood's sets as one JSON value, a column of another statement (the zone's lock reads
+ * them with it: `setsFromColumn` makes them rows). Its names are qualified, as a select of one table
+ * renders its columns without their table.
+ */
+export function setsColumn(zoneId: string, hood: Neighbourhood): SQL<Record<string, unknown>[]> {
+  const part = whereIn(hood);
+  return sql`(SELECT coalesce(json_agg(rrsets), '[]'::json) FROM ${rrsets}
+    WHERE rrsets.zone_id = ${zoneId}::uuid${part ? sql` AND (${part})` : sql``})`;
+}
+
+/** The sets `setsColumn` read, as `loadSets` gives them. */
+export const setsFromColumn = (executor: Executor, zoneId: string, hood: Neighbourhood, value: Record<string, unknown>[]) =>
+  withSetsBelowDelegations(executor, zoneId, hood, value.map(setRowOf));
+
+/** A set row as a statement of the write path returns it, its columns by their SQL names. */
+export const setRowOf = (row: Record<string, unknown>): RrsetRow => ({
+  id: row.id as string,
+  zoneId: row.zone_id as string,
+  name: row.name as string,
+  type: row.type as string,
+  typeCode: row.type_code as number,
+  sortKey: row.sort_key as string,
+  ttl: row.ttl as number,
+  contents: row.contents as string[],
+  managed: row.managed as boolean,
+  createdAt: new Date(row.created_at as string | Date),
+  updatedAt: new Date(row.updated_at as string | Date),
+});
+
+const setsByKey = (rows: readonly RrsetRow[]) => new Map(rows.map((row) => [setKey(row.name, row.type), row]));
+
+/**
+ * A change at or below a delegation re-checks its NS set, whose glue lies under it (a DS added
+ * beside NS with in-bailiwick targets): adds what is under the delegations found.
+ */
+async function withSetsBelowDelegations(executor: Executor, zoneId: string, hood: Neighbourhood, rows: RrsetRow[]): Promise<Map<string, RrsetRow>> {
+  if (!whereIn(hood)) return setsByKey(rows);
+  const delegations = rows.filter((row) => row.type === 'NS' && row.name !== hood.zone && !hood.descendantsOf.has(row.name)).map((row) => row.name);
+  if (delegations.length > 0) {
+    const below: Neighbourhood = { zone: hood.zone, names: new Set(), descendantsOf: new Set(delegations), pointers: false };
+    rows.push(
+      ...(await executor
+        .select()
+        .from(rrsets)
+        .where(and(eq(rrsets.zoneId, zoneId), whereIn(below)))),
+    );
   }
-  return new Map(rows.map((row) => [setKey(row.name, row.type), row]));
+  return setsByKey(rows);
 }
 
 /** The condition selecting a neighbourhood's sets (undefined: the whole zone). */
