@@ -1,7 +1,5 @@
 import { Badge } from '@kaja/ui';
-import { endpoints, type Endpoint, groupByResource, type OpenApiDocument } from '../openapi';
-import { useRead } from '../remote-data';
-import { runtimeConfig, runtimeConfigReady, useRuntimeConfig } from '../runtime-config';
+import type { Endpoint, groupByResource } from '../openapi';
 
 const methodColours: Record<string, string> = {
   GET: 'bg-blue-100 text-blue-900',
@@ -34,7 +32,8 @@ function Fields({ caption, rows }: { caption: string; rows: { name: string; type
 
 function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
   return (
-    <section id={endpoint.id} className="rounded-lg border border-border p-4" data-testid="endpoint">
+    // Laid out only near the screen: the page holds every endpoint, most of them far below it.
+    <section id={endpoint.id} className="rounded-lg border border-border p-4 [contain-intrinsic-size:auto_240px] [content-visibility:auto]" data-testid="endpoint">
       <h3 className="flex flex-wrap items-center gap-2 font-mono text-sm">
         <span className={`rounded px-2 py-0.5 font-bold ${methodColours[endpoint.method] ?? 'bg-muted'}`}>{endpoint.method}</span>
         <span className="break-all">{endpoint.path}</span>
@@ -56,51 +55,20 @@ function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
   );
 }
 
-// Not from the pre-rendered settings (the production API): this environment's, once /config.js ran.
-async function loadDocument() {
-  await runtimeConfigReady();
-  const response = await fetch(`${runtimeConfig().apiBaseUrl}/openapi.json`);
-  if (!response.ok) throw new Error(`The OpenAPI document could not be loaded (HTTP ${response.status}).`);
-  return (await response.json()) as OpenApiDocument;
-}
-
-/** Every endpoint, from this environment's OpenAPI document: an island of the pre-rendered reference page (decision 054). */
-export function EndpointReference() {
-  const { apiBaseUrl } = useRuntimeConfig();
-  const documentUrl = `${apiBaseUrl}/openapi.json`;
-  const { data, error } = useRead(loadDocument);
-  const isPending = !data && !error;
-  return (
-    <div className="max-w-4xl">
-      <h1 className="text-4xl font-bold tracking-tight">Endpoint Reference</h1>
-      <p className="mt-4 text-muted-foreground">
-        Generated from the API's own{' '}
-        <a href={documentUrl} className="text-primary underline">
-          OpenAPI document
-        </a>
-        , so it always matches the running version. Fields marked * are required.
-      </p>
-      {isPending && (
-        <p className="mt-8" role="status">
-          Loading the endpoints...
-        </p>
-      )}
-      {error && (
-        <p className="mt-8 text-red-700" role="alert">
-          {error.message}
-        </p>
-      )}
-      {data &&
-        groupByResource(endpoints(data)).map((group) => (
-          <section key={group.resource} className="mt-10">
-            <h2 className="mb-4 text-2xl font-semibold capitalize">{group.resource.replace(/-/g, ' ')}</h2>
-            <div className="space-y-4">
-              {group.endpoints.map((endpoint) => (
-                <EndpointCard key={endpoint.id} endpoint={endpoint} />
-              ))}
-            </div>
-          </section>
+/**
+ * Every endpoint of the API by resource, pre-rendered: the reference page is built from the document
+ * the API of the same version serves (decision 082), so it needs no script and no download of the
+ * document in the browser.
+ */
+export function EndpointReference({ groups }: { groups: ReturnType<typeof groupByResource> }) {
+  return groups.map((group) => (
+    <section key={group.resource} className="mt-10">
+      <h2 className="mb-4 text-2xl font-semibold capitalize">{group.resource.replace(/-/g, ' ')}</h2>
+      <div className="space-y-4">
+        {group.endpoints.map((endpoint) => (
+          <EndpointCard key={endpoint.id} endpoint={endpoint} />
         ))}
-    </div>
-  );
+      </div>
+    </section>
+  ));
 }

@@ -14,7 +14,7 @@ export const islands = {
   'support-center': ['components/support-center.tsx', 'SupportCenter'],
   'status-board': ['components/status-board.tsx', 'StatusBoard'],
   'api-overview': ['components/api-overview.tsx', 'ApiOverview'],
-  'endpoint-reference': ['components/endpoint-reference.tsx', 'EndpointReference'],
+  'openapi-document-link': ['components/openapi-document-link.tsx', 'OpenApiDocumentLink'],
   'app-redirect': ['components/app-redirect.tsx', 'AppRedirect'],
 } as const satisfies Record<string, readonly [module: string, component: string]>;
 

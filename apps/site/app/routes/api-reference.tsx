@@ -1,4 +1,6 @@
+import { apiEndpointGroups } from '../api-document.server';
 import { EndpointReference } from '../components/endpoint-reference';
+import { OpenApiDocumentLink } from '../components/openapi-document-link';
 import { Island } from '../islands/island';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/api-reference';
@@ -10,6 +12,19 @@ export const meta: Route.MetaFunction = () =>
     path: '/api/reference',
   });
 
-export default function ApiReference() {
-  return <Island name="endpoint-reference" component={EndpointReference} props={{}} />;
+export function loader() {
+  return { groups: apiEndpointGroups() };
+}
+
+export default function ApiReference({ loaderData: { groups } }: Route.ComponentProps) {
+  return (
+    <div className="max-w-4xl">
+      <h1 className="text-4xl font-bold tracking-tight">Endpoint Reference</h1>
+      <p className="mt-4 text-muted-foreground">
+        Generated from the API's own <Island name="openapi-document-link" component={OpenApiDocumentLink} props={{}} />, so it matches the API of
+        this version. Fields marked * are required.
+      </p>
+      <EndpointReference groups={groups} />
+    </div>
+  );
 }
