@@ -50,7 +50,7 @@ export function subscriptionTermsOf(value: TermsValue | null): SubscriptionTerms
 
 async function subscriptionTerms(executor: Executor, customerId: string): Promise<SubscriptionTerms> {
   const result = await executor.execute(sql`SELECT ${subscriptionTermsColumn(customerId)} AS terms`);
-  return subscriptionTermsOf((result as unknown as { rows: { terms: TermsValue | null }[] }).rows[0]!.terms);
+  return subscriptionTermsOf((result as { rows: { terms: TermsValue | null }[] }).rows[0]!.terms);
 }
 
 /**

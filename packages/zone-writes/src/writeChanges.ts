@@ -173,13 +173,20 @@ export async function writeChanges(
     await tx.delete(rrsets).where(inArray(rrsets.id, deleteIds.slice(deleteFrom, deleteFrom + setBatch)));
   }
   let insertFrom = 0;
-  for (; inserts.length - insertFrom > setBatch; insertFrom += setBatch) keep(setRowsOf(await tx.execute(insertSets(zone.id, inserts.slice(insertFrom, insertFrom + setBatch)))));
+  for (; inserts.length - insertFrom > setBatch; insertFrom += setBatch)
+    keep(setRowsOf(await tx.execute(insertSets(zone.id, inserts.slice(insertFrom, insertFrom + setBatch)))));
 
   const { removed, added } = changeRecords(allDiffs, sets);
   // The rest is one statement, one round trip: the set rows, the journal entry, the zone's new
   // serial and counts, and the audit event. Its parts see the same snapshot and touch different rows.
   const parts = [sql`updated AS (${updateSets(updates, now)})`];
-  if (deleteFrom < deleteIds.length) parts.push(sql`deleted AS (${tx.delete(rrsets).where(inArray(rrsets.id, deleteIds.slice(deleteFrom))).getSQL()})`);
+  if (deleteFrom < deleteIds.length)
+    parts.push(
+      sql`deleted AS (${tx
+        .delete(rrsets)
+        .where(inArray(rrsets.id, deleteIds.slice(deleteFrom)))
+        .getSQL()})`,
+    );
   const inserting = insertFrom < inserts.length;
   if (inserting) parts.push(sql`inserted AS (${insertSets(zone.id, inserts.slice(insertFrom))})`);
   parts.push(

@@ -77,12 +77,11 @@ export function neighbourhoodOf(zone: string, sets: readonly { name: string; typ
 
 /** The zone's sets by `setKey`: all of them, or those of a neighbourhood. */
 export async function loadSets(executor: Executor, zoneId: string, hood?: Neighbourhood): Promise<Map<string, RrsetRow>> {
-  const part = hood && whereIn(hood);
   const rows = await executor
     .select()
     .from(rrsets)
-    .where(and(eq(rrsets.zoneId, zoneId), part));
-  return hood && part ? withSetsBelowDelegations(executor, zoneId, hood, rows) : setsByKey(rows);
+    .where(and(eq(rrsets.zoneId, zoneId), hood && whereIn(hood)));
+  return hood ? withSetsBelowDelegations(executor, zoneId, hood, rows) : setsByKey(rows);
 }
 
 /**
@@ -119,7 +118,8 @@ const setsByKey = (rows: readonly RrsetRow[]) => new Map(rows.map((row) => [setK
 
 /**
  * A change at or below a delegation re-checks its NS set, whose glue lies under it (a DS added
- * beside NS with in-bailiwick targets): adds what is under the delegations found.
+ * beside NS with in-bailiwick targets): adds what is under the delegations found, unless the
+ * neighbourhood was the whole zone already.
  */
 async function withSetsBelowDelegations(executor: Executor, zoneId: string, hood: Neighbourhood, rows: RrsetRow[]): Promise<Map<string, RrsetRow>> {
   if (!whereIn(hood)) return setsByKey(rows);

@@ -33,7 +33,11 @@ function Fields({ caption, rows }: { caption: string; rows: { name: string; type
 function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
   return (
     // Laid out only near the screen: the page holds every endpoint, most of them far below it.
-    <section id={endpoint.id} className="rounded-lg border border-border p-4 [contain-intrinsic-size:auto_240px] [content-visibility:auto]" data-testid="endpoint">
+    <section
+      id={endpoint.id}
+      className="rounded-lg border border-border p-4 [contain-intrinsic-size:auto_240px] [content-visibility:auto]"
+      data-testid="endpoint"
+    >
       <h3 className="flex flex-wrap items-center gap-2 font-mono text-sm">
         <span className={`rounded px-2 py-0.5 font-bold ${methodColours[endpoint.method] ?? 'bg-muted'}`}>{endpoint.method}</span>
         <span className="break-all">{endpoint.path}</span>

@@ -21,8 +21,8 @@ export default function ApiReference({ loaderData: { groups } }: Route.Component
     <div className="max-w-4xl">
       <h1 className="text-4xl font-bold tracking-tight">Endpoint Reference</h1>
       <p className="mt-4 text-muted-foreground">
-        Generated from the API's own <Island name="openapi-document-link" component={OpenApiDocumentLink} props={{}} />, so it matches the API of
-        this version. Fields marked * are required.
+        Generated from the API's own <Island name="openapi-document-link" component={OpenApiDocumentLink} props={{}} />, so it matches the API of this version.
+        Fields marked * are required.
       </p>
       <EndpointReference groups={groups} />
     </div>
