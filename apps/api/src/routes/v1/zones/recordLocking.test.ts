@@ -56,26 +56,31 @@ describe.runIf(process.env.DATABASE_URL)('a record write that waits for the zone
     throw new Error('no statement waited for the zone lock');
   }
 
-  it('is refused by a CNAME the other process added meanwhile', async () => {
+  /** A POST made while the other process holds the zone with `set` added, answered once that commits. */
+  async function postWhileHeld(set: Parameters<typeof holdZoneWith>[1], body: Record<string, unknown>) {
     const zone = await createZone(api, owner);
-    const held = await holdZoneWith(zone, { name: 'www', type: 'CNAME', typeCode: 5, content: 'target.example.net.' });
-    const write = api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { type: 'TXT', name: 'www', content: 'x' } });
+    const held = await holdZoneWith(zone, set);
+    const write = api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body });
     await someoneWaitsForALock();
     held.commit();
     await held.done;
-    const response = await write;
+    return { zone, response: await write };
+  }
+
+  it('is refused by a CNAME the other process added meanwhile', async () => {
+    const { response } = await postWhileHeld(
+      { name: 'www', type: 'CNAME', typeCode: 5, content: 'target.example.net.' },
+      { type: 'TXT', name: 'www', content: 'x' },
+    );
     expect(response.status).toBe(422);
     expect(errorOf(response).details).toMatchObject({ type: expect.stringContaining('has a CNAME record') });
   });
 
   it('adds to the set the other process made meanwhile, and moves the serial past its', async () => {
-    const zone = await createZone(api, owner);
-    const held = await holdZoneWith(zone, { name: 'www', type: 'A', typeCode: 1, content: '192.0.2.1' });
-    const write = api.request('POST', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { type: 'A', name: 'www', content: '192.0.2.2' } });
-    await someoneWaitsForALock();
-    held.commit();
-    await held.done;
-    const response = await write;
+    const { zone, response } = await postWhileHeld(
+      { name: 'www', type: 'A', typeCode: 1, content: '192.0.2.1' },
+      { type: 'A', name: 'www', content: '192.0.2.2' },
+    );
     expect(response.status).toBe(200);
     expect(response.body.data.content).toEqual(['192.0.2.1', '192.0.2.2']);
     const [stored] = rowsOf<{ serial: number | string }>(await other.db.execute(sql`SELECT serial FROM zones WHERE id = ${zone.id}`));
