@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@kaja/db/orm';
 import { openDatabase, type DatabaseHandle } from '@kaja/db';
+import { createTestDatabase } from '@kaja/db/testing';
+import { startPostgres, type TestPostgres } from '@kaja/test-support/postgres';
 import { sortKeyOf } from '@kaja/zone-writes';
 import { errorOf, signUpOwner, startTestApi, type TestAccount, type TestApi } from '../../../testing';
 import { createZone } from './zoneTestKit';
@@ -8,19 +10,25 @@ import { createZone } from './zoneTestKit';
 // A record write reads the zone's sets in the statement that takes the zone's lock, as that statement
 // began. Another API process's change that commits while the write waits for the lock must still be
 // what the write is checked against and applied to. Two connections wait on each other only on a
-// PostgreSQL server: the embedded database has one.
-describe.runIf(process.env.DATABASE_URL)('a record write that waits for the zone lock', () => {
+// PostgreSQL server (the embedded database has one): the one of DATABASE_URL, else one of the test's own.
+describe('a record write that waits for the zone lock', () => {
+  let postgres: TestPostgres | undefined;
+  let database: DatabaseHandle & { url?: string };
   let api: TestApi;
   let owner: TestAccount;
   let other: DatabaseHandle;
   beforeAll(async () => {
-    api = await startTestApi();
+    if (!process.env.DATABASE_URL) postgres = await startPostgres();
+    database = await createTestDatabase(process.env.DATABASE_URL || postgres!.url);
+    api = await startTestApi({ database });
     owner = await signUpOwner(api);
-    other = await openDatabase({ databaseUrl: (api.database as { url?: string }).url, dataDir: '' });
+    other = await openDatabase({ databaseUrl: database.url, dataDir: '' });
   });
   afterAll(async () => {
     await other?.close();
     await api?.close();
+    await database?.close();
+    await postgres?.close();
   });
 
   const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
