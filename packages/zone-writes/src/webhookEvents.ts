@@ -29,7 +29,9 @@ const subscribedEndpoints = (customerId: string, type: WebhookEventType) =>
 
 /**
  * Whether the customer has an endpoint for the event type, as a column of another statement: a
- * write that reads it with the zone's lock need not ask again when there is none (`emitWebhookEvent`'s `endpoints`).
+ * write that reads it with the zone's lock makes no event when there is none. An endpoint made
+ * after that read and before the commit is made while the event happens: it may or may not have
+ * it, as it may when it is made just after `emitWebhookEvent`'s own read.
  */
 export const hasEndpointsColumn = (customerId: string, type: WebhookEventType): SQL<boolean> =>
   sql`EXISTS (SELECT 1 FROM ${webhookEndpoints} WHERE ${subscribedEndpoints(customerId, type)})`;
@@ -38,17 +40,12 @@ export const hasEndpointsColumn = (customerId: string, type: WebhookEventType): 
  * Stores a delivery of the event for each of the customer's enabled endpoints subscribed to its type,
  * with the job that sends it, in the caller's transaction: the event exists exactly when the change
  * that caused it commits, and a crash after the commit cannot lose it. A customer without endpoints
- * costs one indexed query, or none when the caller read `hasEndpointsColumn` in the transaction
- * and passes `endpoints: false` (an endpoint made after that read and before the commit is made
- * while the event happens: it may or may not have it, as it may when it is made just after the read
- * here). `data` must fit `maxWebhookPayloadBytes`: the callers cut their lists.
+ * costs one indexed query. `data` must fit `maxWebhookPayloadBytes`: the callers cut their lists.
  */
 export async function emitWebhookEvent(
   tx: Executor,
   event: { customerId: string; type: WebhookEventType; data: Record<string, unknown>; at?: Date },
-  known: { endpoints?: boolean | undefined } = {},
 ): Promise<number> {
-  if (known.endpoints === false) return 0;
   const endpoints = await tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(subscribedEndpoints(event.customerId, event.type));
   if (endpoints.length === 0) return 0;
   const payload: WebhookPayload = { type: event.type, timestamp: (event.at ?? new Date()).toISOString(), data: event.data };

@@ -218,15 +218,14 @@ export async function writeChanges(
     sql`WITH ${sql.join(parts, sql`, `)} SELECT ${setColumns} FROM updated${inserting ? sql` UNION ALL SELECT ${setColumns} FROM inserted` : sql``}`,
   );
   keep(setRowsOf(written));
-  await emitWebhookEvent(
-    tx,
-    {
+  // No event to make (nor its lists to cut) when the lock's read found no endpoint that wants it.
+  if (options.known?.webhookEndpoints !== false) {
+    await emitWebhookEvent(tx, {
       customerId: zone.customerId,
       type: 'zone.records_changed',
       at: now,
       data: recordsChangedEvent(zone, { previousSerial: zone.serial, serial, source: options.source, actor: toChangeActor(options.actor), removed, added }),
-    },
-    { endpoints: options.known?.webhookEndpoints },
-  );
+    });
+  }
   return { serial, sets: stored, change: { previous_serial: zone.serial, removed, added }, onboardingSteps };
 }
