@@ -15,6 +15,7 @@ import { subscriptionTermsColumn, subscriptionTermsOf } from './quotas';
 import { hasEndpointsColumn } from './webhookEvents';
 import { writeChanges, type EditOptions } from './writeChanges';
 import { inZoneBatch } from './zoneBatches';
+import type { ZoneIdentity } from './zoneIdentities';
 import {
   accessibleZone,
   callersZone,
@@ -107,7 +108,8 @@ function refuseMovedSerial(zone: ZoneRow, ifSerial: number | undefined): void {
 export async function editZone(
   ctx: WriteContext,
   caller: Caller,
-  zone: EditableZone,
+  // What never changes of the zone is enough: all else is read under the lock.
+  zone: ZoneIdentity & Pick<EditableZone, 'type'>,
   edits: readonly RecordEdit[],
   options: CustomerEditOptions,
 ): Promise<EditResult> {

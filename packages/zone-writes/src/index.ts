@@ -53,6 +53,7 @@ export {
   type WebhookPayload,
 } from './webhookEvents';
 export { ZoneChangePublisher } from './zoneChangePublisher';
+export { ZoneIdentities, type ZoneIdentity } from './zoneIdentities';
 export {
   asRrset,
   findZone,

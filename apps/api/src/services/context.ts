@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '@kaja/config';
 import { enqueueJob, type Database, type JobRunner } from '@kaja/db';
-import { mailJob, type ZoneChangePublisher } from '@kaja/zone-writes';
+import { mailJob, type ZoneChangePublisher, type ZoneIdentities } from '@kaja/zone-writes';
 import type { WorkerPool } from '../workers/pool';
 import type { MailMessage } from './ops/mail';
 
@@ -72,6 +72,11 @@ export function createServiceContext(options: { db: Database; config: Config; lo
 /** What the zone and record services need beyond the common context. */
 export interface ZoneContext extends ServiceContext {
   zoneChanges: ZoneChangePublisher;
+}
+
+/** What the record endpoints need beyond the zone context: the zones' names this process knows (decision 083). */
+export interface RecordContext extends ZoneContext {
+  zoneIdentities: ZoneIdentities;
 }
 
 /** What imports and restores need beyond the zone context: threads for their heavy planning. */

@@ -1,5 +1,6 @@
 import {
   isTypeName,
+  MIN_TTL,
   parseOwnerName,
   parseRrsetInput,
   recordType,
@@ -39,8 +40,10 @@ export function ownerParam(text: string, zone: string, field: string): string {
 const givenTtl = (input: RrsetInput) => input.ttl !== undefined && input.ttl !== null;
 
 /** One set from a request body; throws validation_failed with the field hints under `path`. */
-function readSet(input: RrsetInput, zone: ZoneRow, path = ''): Rrset {
-  const parsed = parseRrsetInput(input, zone.name, { defaultTtl: zone.ttl });
+function readSet(input: RrsetInput, zone: Pick<ZoneRow, 'name'>, path = ''): Rrset {
+  // A TTL left out is taken under the lock (the set's, else the zone's: `valuesOf` makes it null), so
+  // the default given here is never written: any valid TTL does.
+  const parsed = parseRrsetInput(input, zone.name, { defaultTtl: MIN_TTL });
   if (!parsed.ok) throw invalid(prefixed(parsed.errors, path));
   return parsed.rrset;
 }
@@ -48,18 +51,18 @@ function readSet(input: RrsetInput, zone: ZoneRow, path = ''): Rrset {
 const valuesOf = (input: RrsetInput, set: Rrset) => ({ name: set.name, type: set.type, ttl: givenTtl(input) ? set.ttl : null, contents: set.contents });
 
 /** POST /zones/{id}/records. */
-export function addEdit(input: RrsetInput, zone: ZoneRow): EditOf<'add'> {
+export function addEdit(input: RrsetInput, zone: Pick<ZoneRow, 'name'>): EditOf<'add'> {
   return { action: 'add', ...valuesOf(input, readSet(input, zone)) };
 }
 
 /** PUT /zones/{id}/records/{rrsetId}: the stored set's new TTL and values. */
-export function updateEdit(row: RrsetRow, input: { ttl?: unknown; content?: unknown }, zone: ZoneRow): EditOf<'update'> {
+export function updateEdit(row: RrsetRow, input: { ttl?: unknown; content?: unknown }, zone: Pick<ZoneRow, 'name'>): EditOf<'update'> {
   const body = { type: row.type, name: `${row.name}.`, content: input.content, ttl: input.ttl };
   return { action: 'update', id: row.id, ...valuesOf(body, readSet(body, zone)) };
 }
 
 /** DELETE by-name/{name}/{type}, with or without one `content`. */
-export function removeEdit(params: { name: string; type: string; content?: string | undefined }, zone: ZoneRow): EditOf<'remove'> {
+export function removeEdit(params: { name: string; type: string; content?: string | undefined }, zone: Pick<ZoneRow, 'name'>): EditOf<'remove'> {
   const name = ownerParam(params.name, zone.name, 'name');
   const type = typeParam(params.type, 'type');
   if (params.content === undefined) return { action: 'remove', name, type };
@@ -80,7 +83,7 @@ export interface BulkChange {
 }
 
 /** PATCH's list of set changes; a change that cannot be read carries its problems, reported with the others'. */
-export function bulkEdits(changes: readonly BulkChange[], zone: ZoneRow): RecordEdit[] {
+export function bulkEdits(changes: readonly BulkChange[], zone: Pick<ZoneRow, 'name'>): RecordEdit[] {
   return changes.map((change, index): RecordEdit => {
     const path = `changes.${index}.`;
     try {

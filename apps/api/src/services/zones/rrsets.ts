@@ -5,7 +5,7 @@ import { notFound } from '../../errors';
 import type { Pagination } from '../../schemas/common';
 import type { Principal } from '../accounts/principal';
 import { editableZone, editZone, findZone, setKey, type EditResult, type RrsetRow, type SetDiff, type ZoneRow } from '@kaja/zone-writes';
-import type { ZoneContext } from '../context';
+import type { RecordContext, ZoneContext } from '../context';
 import { addEdit, bulkEdits, removeEdit, updateEdit, type BulkChange } from './recordEdits';
 import { recordListWhere, type RecordFilters } from './recordSearch';
 
@@ -68,14 +68,23 @@ function storedSet(result: EditResult, name: string, type: string): RrsetRow | n
   return result.sets.get(setKey(name, type)) ?? null;
 }
 
-/** The zone a record request reads its input against and then edits. */
-const zoneToEdit = async (ctx: ZoneContext, principal: Principal, zoneId: string) => editableZone(await findZone(ctx.db, principal, zoneId));
+/**
+ * The zone a record request reads its input against and then edits: its name, customer and type as
+ * this process knows them, else as read now (decision 083). The rest is read under the zone's lock.
+ */
+async function zoneToEdit(ctx: RecordContext, principal: Principal, zoneId: string) {
+  const known = ctx.zoneIdentities.editable(principal, zoneId);
+  if (known) return known;
+  const zone = await findZone(ctx.db, principal, zoneId);
+  ctx.zoneIdentities.remember(zone);
+  return editableZone(zone);
+}
 
 /**
  * POST /zones/{id}/records: adds the values to the set of that name and type (creating it) and
  * sets its TTL (kept when left out for an existing set). Values already in the set are no change.
  */
-export async function addToRrset(ctx: ZoneContext, principal: Principal, zoneId: string, input: RrsetInput) {
+export async function addToRrset(ctx: RecordContext, principal: Principal, zoneId: string, input: RrsetInput) {
   const zone = await zoneToEdit(ctx, principal, zoneId);
   const edit = addEdit(input, zone);
   const result = await editZone(ctx, principal, zone, [edit], { source: 'api', action: 'records.added' });
@@ -102,7 +111,7 @@ export async function deleteRrset(ctx: ZoneContext, principal: Principal, zoneId
 
 /** DELETE by-name/{name}/{type}: the whole set, or with `content` only that value (and the set with its last). */
 export async function deleteByName(
-  ctx: ZoneContext,
+  ctx: RecordContext,
   principal: Principal,
   zoneId: string,
   params: { name: string; type: string; content?: string | undefined },
@@ -115,7 +124,7 @@ export async function deleteByName(
 }
 
 /** PATCH: many set changes in one transaction, all or nothing, one serial; with `ifSerial` only on the zone at that serial. */
-export async function applyBulkChanges(ctx: ZoneContext, principal: Principal, zoneId: string, changes: readonly BulkChange[], ifSerial?: number) {
+export async function applyBulkChanges(ctx: RecordContext, principal: Principal, zoneId: string, changes: readonly BulkChange[], ifSerial?: number) {
   const zone = await zoneToEdit(ctx, principal, zoneId);
   const result = await editZone(ctx, principal, zone, bulkEdits(changes, zone), { source: 'api', action: 'records.bulk_changed', ifSerial });
   return {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from '../../../schemas/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZoneIdentities } from '@kaja/zone-writes';
 import { principalOf } from '../../../plugins/app/authentication';
 import { zoneRegion } from '../../../schemas/accounts';
 import { commonErrors, listEnvelope, pagination, successEnvelope } from '../../../schemas/common';
@@ -124,7 +125,7 @@ export const zoneRoutes: FastifyPluginAsyncZod<{ limits: RateLimits }> = async (
     },
   );
 
-  await app.register(recordRoutes, { ctx });
+  await app.register(recordRoutes, { ctx: { ...ctx, zoneIdentities: new ZoneIdentities() } });
   await app.register(historyRoutes, { ctx });
   await app.register(metricsRoutes, { ctx });
   await app.register(zoneFileRoutes, { ctx });

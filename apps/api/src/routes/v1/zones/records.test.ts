@@ -544,8 +544,9 @@ describe('/v1/zones/{id}/records', () => {
   describe('secondary zones', () => {
     it('refuses every record write with 409 zone_is_secondary before reading its input, and writes nothing', async () => {
       const zone = await createZone(api, owner);
-      const www = (await post(zone.id, { type: 'A', name: 'www', content: '192.0.2.1' })).body.data;
-      // A zone's type is set when it is made; its primaries and transfers play no part here.
+      const ns = (await list(zone.id)).find((set: any) => set.type === 'NS');
+      // A zone's type is set when it is made (and kept so by a process that wrote to it, decision 083): this
+      // one becomes secondary before any write; its primaries and transfers play no part here.
       await api.database.db.update(zones).set({ type: 'secondary' }).where(eq(zones.id, zone.id));
       const before = await api.database.db.select().from(rrsets).where(eq(rrsets.zoneId, zone.id));
       const serial = await serialOf(zone.id);
@@ -553,10 +554,10 @@ describe('/v1/zones/{id}/records', () => {
       const writes: [string, string, unknown, Record<string, string>?][] = [
         ['POST', `/zones/${zone.id}/records`, { name: 'new', type: 'A', content: '192.0.2.2' }],
         ['POST', `/zones/${zone.id}/records`, { name: 'new', type: 'A', content: 'not an address' }],
-        ['PUT', `/zones/${zone.id}/records/${www.id}`, { content: '192.0.2.3' }],
-        ['PUT', `/zones/${zone.id}/records/${www.id}`, { content: 'not an address' }],
-        ['DELETE', `/zones/${zone.id}/records/${www.id}`, undefined],
-        ['DELETE', `/zones/${zone.id}/records/by-name/www/A`, undefined],
+        ['PUT', `/zones/${zone.id}/records/${ns.id}`, { content: 'ns.example.net.' }],
+        ['PUT', `/zones/${zone.id}/records/${ns.id}`, { content: 'not a name!' }],
+        ['DELETE', `/zones/${zone.id}/records/${ns.id}`, undefined],
+        ['DELETE', `/zones/${zone.id}/records/by-name/@/NS`, undefined],
         ['DELETE', `/zones/${zone.id}/records/by-name/www/A?content=not-an-address`, undefined],
         ['PATCH', `/zones/${zone.id}/records`, { changes: [{ action: 'create', name: 'new', type: 'A', content: '192.0.2.2' }] }],
         ['PATCH', `/zones/${zone.id}/records`, { changes: [{ action: 'delete', name: 'www' }] }],
@@ -647,6 +648,33 @@ describe('/v1/zones/{id}/records', () => {
       // A record id of another zone, under one's own zone, is not found either.
       const mine = await createZone(api, owner);
       expect((await api.request('GET', `/zones/${mine.id}/records/${set.id}`, { token: owner.apiKey })).status).toBe(404);
+    });
+
+    it('a zone this process wrote to before is asked for again under the lock: a key for other zones, deleted, being deleted', async () => {
+      const zone = await createZone(api, owner);
+      const other = await createZone(api, owner);
+      // The first write reads the zone; the next ones find its name known here (decision 083).
+      expect((await post(zone.id, { type: 'A', name: 'www', content: '192.0.2.1' })).status).toBe(201);
+      const elsewhere = await createApiKey(api, owner, { scopes: ['records:*'], restrictions: { allowed_zones: [other.name] } });
+      expect((await post(zone.id, { type: 'A', name: 'x', content: '192.0.2.2' }, elsewhere.key)).status).toBe(404);
+      expect((await api.request('DELETE', `/zones/${zone.id}/records/by-name/www/A`, { token: elsewhere.key })).status).toBe(404);
+
+      await api.database.db.update(zones).set({ status: 'deleting' }).where(eq(zones.id, zone.id));
+      const deleting = await post(zone.id, { type: 'A', name: 'x', content: '192.0.2.2' });
+      expect(deleting.status).toBe(409);
+      expect(errorOf(deleting).code).toBe('conflict');
+
+      // Gone as another process would leave it: its row deleted, not through this process.
+      await api.database.db.delete(zones).where(eq(zones.id, zone.id));
+      for (const response of [
+        await post(zone.id, { type: 'A', name: 'x', content: '192.0.2.2' }),
+        await api.request('PATCH', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { changes: [{ action: 'create', type: 'A', name: 'y', content: '192.0.2.3' }] } }),
+        await api.request('DELETE', `/zones/${zone.id}/records/by-name/www/A`, { token: owner.apiKey }),
+      ]) {
+        expect(response.status).toBe(404);
+        expect(errorOf(response).code).toBe('not_found');
+      }
+      expect(await api.database.db.select().from(rrsets).where(eq(rrsets.zoneId, zone.id))).toEqual([]);
     });
 
     it('records:read reads, records:write writes, zones scopes alone do neither', async () => {

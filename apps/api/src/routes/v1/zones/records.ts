@@ -5,12 +5,12 @@ import { principalOf } from '../../../plugins/app/authentication';
 import { commonErrors, listEnvelope, pagination, successEnvelope } from '../../../schemas/common';
 import { rrsetInput, rrset, rrsetParams, setDiff, warnedEnvelope, zoneParams } from '../../../schemas/zones';
 import * as rrsetsService from '../../../services/zones/rrsets';
-import type { ZoneContext } from '../../../services/context';
+import type { RecordContext } from '../../../services/context';
 
 const tags = ['records'];
 
 /** /zones/{id}/records: record sets, one id per name and type. */
-export const recordRoutes: FastifyPluginAsyncZod<{ ctx: ZoneContext }> = async (app, { ctx }) => {
+export const recordRoutes: FastifyPluginAsyncZod<{ ctx: RecordContext }> = async (app, { ctx }) => {
   app.post(
     '/zones/:id/records',
     {
