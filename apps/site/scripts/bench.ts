@@ -1,7 +1,11 @@
 // `npm run bench:site [-- --help]`: the JavaScript every pre-rendered page loads (gzipped, read from the
 // build output, scripts/pageWeight.ts) and the Lighthouse mobile scores of the main pages against the
-// real platform serving the built site, each beside the load average it ran under.
+// real platform serving the built site, each beside the load average it ran under and beside the score
+// of a page that is one heading, which is what this machine's Chromium allows at best.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,7 +17,10 @@ const usage = `Usage: npm run bench:site -- [--runs N] [--no-lighthouse]
 
 Builds the site, prints the JavaScript each pre-rendered page loads (files, raw and gzipped bytes as
 sent) with the largest page and the whole site's total, then runs Lighthouse (mobile preset) on the
-main pages against the platform serving the build and prints the median scores with the load average.
+main pages against the platform serving the build and prints the median scores with the load average,
+first for a control page (one heading, no stylesheet, no script, from a server of its own on loopback):
+Lighthouse's simulated mobile load charges the machine's own Chromium work four times over, so the
+control's score is the ceiling the pages' scores are read against.
 
   --runs N           Lighthouse runs per page; the median is printed (default 3, or RUNS)
   --no-lighthouse    print the JavaScript only
@@ -40,6 +47,7 @@ if (!Number.isInteger(runs) || runs < 1) {
 
 const clientDir = join(root, 'apps/site/build/client');
 const audited = ['/', '/blog', '/blog/what-is-dns', '/docs/zones', '/api/reference', '/support', '/status'];
+const controlPage = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Control</title></head><body><h1>Control</h1></body></html>';
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const load = () => loadavg()[0]!.toFixed(2);
 
@@ -90,16 +98,23 @@ console.log(
 );
 
 if (!values['no-lighthouse']) {
+  const control = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(controlPage));
+  control.listen(0, '127.0.0.1');
+  await once(control, 'listening');
   const platform = await startPlatform();
   try {
     console.log(`\nLighthouse (mobile preset) with Debian's Chromium, median of ${runs} runs, 1-minute load average before and after:\n`);
+    const pages = [
+      { page: 'control: one heading', url: `http://127.0.0.1:${(control.address() as AddressInfo).port}/` },
+      ...audited.map((path) => ({ page: path, url: `${platform.url}${path}` })),
+    ];
     const rows = [];
-    for (const path of audited) {
+    for (const { page, url } of pages) {
       const before = load();
       const results = [];
-      for (let run = 0; run < runs; run += 1) results.push(await lighthouse(`${platform.url}${path}`));
+      for (let run = 0; run < runs; run += 1) results.push(await lighthouse(url));
       rows.push({
-        page: path,
+        page,
         performance: median(results.map((result) => result.performance)),
         accessibility: median(results.map((result) => result.accessibility)),
         runs: results.map((result) => result.performance).join(' '),
@@ -109,5 +124,6 @@ if (!values['no-lighthouse']) {
     console.table(rows);
   } finally {
     await platform.stop();
+    control.close();
   }
 }
