@@ -668,7 +668,10 @@ describe('/v1/zones/{id}/records', () => {
       await api.database.db.delete(zones).where(eq(zones.id, zone.id));
       for (const response of [
         await post(zone.id, { type: 'A', name: 'x', content: '192.0.2.2' }),
-        await api.request('PATCH', `/zones/${zone.id}/records`, { token: owner.apiKey, body: { changes: [{ action: 'create', type: 'A', name: 'y', content: '192.0.2.3' }] } }),
+        await api.request('PATCH', `/zones/${zone.id}/records`, {
+          token: owner.apiKey,
+          body: { changes: [{ action: 'create', type: 'A', name: 'y', content: '192.0.2.3' }] },
+        }),
         await api.request('DELETE', `/zones/${zone.id}/records/by-name/www/A`, { token: owner.apiKey }),
       ]) {
         expect(response.status).toBe(404);
