@@ -1,5 +1,7 @@
-// recharts is imported only here and in the zone analytics' charts: it stays in the chunks of those screens.
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+// recharts is imported only by the charts' modules (this, the zone analytics' and the Status screen's) and
+// their ChartFrame: it stays in the chunks of those screens.
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartFrame } from '../../components/chart-frame';
 
 const primary = 'var(--color-primary)';
 const muted = 'var(--color-muted-foreground)';
@@ -15,7 +17,7 @@ export type Series = { key: string; name: string };
  */
 export function PeriodBarsChart({ points, series }: { points: Record<string, string | number>[]; series: Series[] }) {
   return (
-    <ResponsiveContainer width="100%" height={260}>
+    <ChartFrame height={260}>
       <BarChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tick={axis} minTickGap={16} />
@@ -33,20 +35,20 @@ export function PeriodBarsChart({ points, series }: { points: Record<string, str
           />
         ))}
       </BarChart>
-    </ResponsiveContainer>
+    </ChartFrame>
   );
 }
 
 /** Named counts (pages, referring sites, the funnel's steps) as horizontal bars, most first. */
 export function RankingChart({ entries }: { entries: { name: string; value: number }[] }) {
   return (
-    <ResponsiveContainer width="100%" height={Math.max(80, entries.length * 28 + 24)}>
+    <ChartFrame height={Math.max(80, entries.length * 28 + 24)}>
       <BarChart accessibilityLayer={false} data={entries} layout="vertical" margin={{ top: 0, right: 8, bottom: 0, left: 0 }}>
         <XAxis type="number" tick={axis} allowDecimals={false} tickFormatter={(value: number) => count.format(value)} />
         <YAxis type="category" dataKey="name" tick={axis} width={120} />
         <Tooltip />
         <Bar dataKey="value" name="Count" fill={primary} isAnimationActive={false} />
       </BarChart>
-    </ResponsiveContainer>
+    </ChartFrame>
   );
 }

@@ -1,6 +1,7 @@
-// recharts is imported only here (and by the zone analytics' charts): this module is loaded lazily,
+// recharts is imported only by the charts' modules and their ChartFrame: this module is loaded lazily,
 // so the rest of the Status screen shows before the chart library arrives.
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartFrame } from '../../components/chart-frame';
 
 const axis = { fontSize: 12, fill: 'var(--color-muted-foreground)' };
 const count = new Intl.NumberFormat(undefined, { notation: 'compact' });
@@ -11,7 +12,7 @@ const count = new Intl.NumberFormat(undefined, { notation: 'compact' });
  */
 export default function QueryTotalsChart({ points }: { points: { day: string; EU: number; GLOBAL: number }[] }) {
   return (
-    <ResponsiveContainer width="100%" height={240}>
+    <ChartFrame height={240}>
       <BarChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="day" tick={axis} minTickGap={24} />
@@ -21,6 +22,6 @@ export default function QueryTotalsChart({ points }: { points: { day: string; EU
         <Bar dataKey="EU" name="EU network" fill="var(--color-primary)" isAnimationActive={false} />
         <Bar dataKey="GLOBAL" name="Global network" fill="var(--color-muted-foreground)" isAnimationActive={false} />
       </BarChart>
-    </ResponsiveContainer>
+    </ChartFrame>
   );
 }

@@ -1,5 +1,7 @@
-// recharts is imported only here, and this module only lazily by the Analytics screen: its own chunk.
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+// recharts is imported only by the charts' modules and their ChartFrame, and this module only lazily by the
+// Analytics screen: its own chunk.
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartFrame } from '../../components/chart-frame';
 import { breakdownHeight, queriesOverTimeHeight } from './chart-sizes';
 
 const primary = 'var(--color-primary)';
@@ -12,7 +14,7 @@ const count = new Intl.NumberFormat(undefined, { notation: 'compact' });
  */
 export function QueriesOverTimeChart({ points }: { points: { label: string; queries: number }[] }) {
   return (
-    <ResponsiveContainer width="100%" height={queriesOverTimeHeight}>
+    <ChartFrame height={queriesOverTimeHeight}>
       <AreaChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tick={axis} minTickGap={24} />
@@ -20,20 +22,20 @@ export function QueriesOverTimeChart({ points }: { points: { label: string; quer
         <Tooltip />
         <Area type="monotone" dataKey="queries" name="Queries" stroke={primary} fill={primary} fillOpacity={0.15} isAnimationActive={false} />
       </AreaChart>
-    </ResponsiveContainer>
+    </ChartFrame>
   );
 }
 
 /** Queries by one name (query type, response code) as horizontal bars, most first. */
 export function BreakdownChart({ entries }: { entries: { name: string; queries: number }[] }) {
   return (
-    <ResponsiveContainer width="100%" height={breakdownHeight(entries.length)}>
+    <ChartFrame height={breakdownHeight(entries.length)}>
       <BarChart accessibilityLayer={false} data={entries} layout="vertical" margin={{ top: 0, right: 8, bottom: 0, left: 0 }}>
         <XAxis type="number" tick={axis} allowDecimals={false} tickFormatter={(value: number) => count.format(value)} />
         <YAxis type="category" dataKey="name" tick={axis} width={80} />
         <Tooltip />
         <Bar dataKey="queries" name="Queries" fill={primary} isAnimationActive={false} />
       </BarChart>
-    </ResponsiveContainer>
+    </ChartFrame>
   );
 }
