@@ -154,7 +154,7 @@ describe('whole-zone signing rules', () => {
     const signed = signZone({ zone: ZONE, records: zoneRecords(ZONE), keys });
     const text = (records: { name: string; type: string; ttl: number; content: string }[]) =>
       records.map((r) => `${r.name} ${r.ttl} ${r.type} ${r.content}`).sort();
-    expect(text(zoneRecords(ZONE, writeSignedZone(ZONE, signed).toString()))).toEqual(text(signedZoneRecords(signed)));
+    expect(text(zoneRecords(ZONE, Buffer.concat([...writeSignedZone(ZONE, signed)]).toString()))).toEqual(text(signedZoneRecords(signed)));
   });
 
   it('publishes an inactive key without signing with it', () => {
