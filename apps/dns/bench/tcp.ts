@@ -7,14 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
 import { wholeNumberFlags } from './options';
-import { countedNotLimited, dnsperf, freePort, resultTable, startKaja, startKnot, startNsd, stop, waitForAnswer, type Measurement } from './servers';
+import { dnsperf, freePort, notLimited, resultTable, startKaja, startKnot, startNsd, stop, waitForAnswer, type Measurement } from './servers';
 
 const dnsperfArgs = ['-m', 'tcp', '-c', '4', '-q', '200', '-T', '1', '-l', '8'];
 
 const { runs, workers } = wholeNumberFlags({ runs: 3, workers: 1 });
 
 const contenders: { name: string; start(dir: string, port: number, zoneFile: string): ChildProcess }[] = [
-  { name: 'Kaja DNS', start: (_dir, port, zoneFile) => startKaja(port, benchZoneName, zoneFile, ['--workers', String(workers)], countedNotLimited) },
+  { name: 'Kaja DNS', start: (_dir, port, zoneFile) => startKaja(port, benchZoneName, zoneFile, ['--workers', String(workers)], notLimited) },
   { name: 'NSD', start: (dir, port, zoneFile) => startNsd(dir, port, benchZoneName, zoneFile) },
   { name: 'Knot DNS', start: (dir, port, zoneFile) => startKnot(dir, port, benchZoneName, zoneFile) },
 ];
