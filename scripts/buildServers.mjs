@@ -71,14 +71,15 @@ function sourceUrls(outputDir) {
 }
 
 /**
- * Builds every entry into `outDir` (inside the repository, where the bundles find node_modules);
- * resolves to the bundles written, throws with esbuild's messages on an error.
+ * Builds every entry (the servers' by default) into `outDir` (inside the repository, where the
+ * bundles find node_modules); resolves to the bundles written, throws with esbuild's messages on an
+ * error.
  */
-export async function buildServers(outDir = join(root, 'dist')) {
+export async function buildServers(outDir = join(root, 'dist'), entries = serverEntries) {
   /** Every file this build wrote: a chunk of an earlier build has a name no build writes again. */
   const written = new Set();
   const bundles = await Promise.all(
-    serverEntries.map(async (entry) => {
+    entries.map(async (entry) => {
       const outfile = join(outDir, entry.replace(/\.ts$/, '.js'));
       const { metafile } = await build({
         entryPoints: [join(root, entry)],

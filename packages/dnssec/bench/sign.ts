@@ -6,7 +6,9 @@
  * the signed zone file. All sign on THREADS threads (all cores by default; dnssec-signzone -n,
  * Knot's signing-threads). ALGORITHMS=13,15,8 picks the algorithms; each is signed RUNS times (3),
  * the three signers taking turns, and the medians are printed.
- * `npm run bench:dnssec:sign [-- --help]`; the validity of both outputs is tested in src/bindKeyFiles.test.ts.
+ * `npm run bench:dnssec:sign [-- --help]` runs this file built as the servers are (`scripts/bench.mjs
+ * --bundled`): our signer and its threads as they ship, not compiled from the sources on each run.
+ * The validity of both outputs is tested in src/bindKeyFiles.test.ts.
  */
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
