@@ -16,8 +16,10 @@ const needs = ['servers'];
 let bundled = false;
 for (;;) {
   if (argv[0] === '--build') needs.push(argv.splice(0, 2)[1]);
-  else if (argv[0] === '--bundled') bundled = Boolean(argv.shift());
-  else break;
+  else if (argv[0] === '--bundled') {
+    argv.shift();
+    bundled = true;
+  } else break;
 }
 const [script, ...args] = argv;
 ensureDependencies();
