@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiTest } from '../../../apiTest';
 import { asc, desc, eq } from '@kaja/db/orm';
 import { rrsets, zoneChanges, zones } from '@kaja/db';
+import { observeStatements } from '@kaja/db/statementTimes';
 import { createApiKey, errorOf, type TestAccount, type TestApi } from '../../../testing';
 import { createZone, customerWithZone, setPlan } from './zoneTestKit';
 
@@ -648,6 +649,22 @@ describe('/v1/zones/{id}/records', () => {
       // A record id of another zone, under one's own zone, is not found either.
       const mine = await createZone(api, owner);
       expect((await api.request('GET', `/zones/${mine.id}/records/${set.id}`, { token: owner.apiKey })).status).toBe(404);
+    });
+
+    it('a write to a zone this process knows reads the zone once, in the statement that locks it', async () => {
+      const zone = await createZone(api, owner);
+      expect((await post(zone.id, { type: 'A', name: 'www', content: '192.0.2.1' })).status).toBe(201);
+      const zoneReads: string[] = [];
+      const stop = observeStatements((text) => {
+        if (/from "zones"/i.test(text)) zoneReads.push(text);
+      });
+      try {
+        expect((await post(zone.id, { type: 'A', name: 'mail', content: '192.0.2.2' })).status).toBe(201);
+      } finally {
+        stop();
+      }
+      expect(zoneReads).toHaveLength(1);
+      expect(zoneReads[0]).toMatch(/for update/i);
     });
 
     it('a zone this process wrote to before is asked for again under the lock: a key for other zones, deleted, being deleted', async () => {
