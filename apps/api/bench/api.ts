@@ -56,7 +56,6 @@ async function createZone(api: TestApi, account: TestAccount, label: string) {
 const phases: [string, RegExp][] = [
   ['authentication (API key by its SHA-256)', /"api_keys"/],
   ['begin, commit', /^(begin|commit|rollback)\b/],
-  ['savepoints (a write in a batch)', /savepoint/],
   ['zone lock, with the sets of the neighbourhood, the plan and whether webhooks want the change (and the wait for the lock)', /from "zones".* for update/s],
   ['zone read before the lock', /from "zones"/],
   ['sets of the neighbourhood read again (a change committed during the wait for the lock)', /^select .*from "rrsets"/s],

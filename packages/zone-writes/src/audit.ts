@@ -1,4 +1,5 @@
-import { auditEvents, type Executor } from '@kaja/db';
+import { sql, type SQLWrapper } from '@kaja/db/orm';
+import { auditEvents, reusableStatement, type Executor } from '@kaja/db';
 
 /** Who did something: a signed-in user, an API key (and its user), a TSIG key (dynamic updates), or the platform itself. */
 export interface Actor {
@@ -22,22 +23,32 @@ export interface AuditEntry {
   summary?: Record<string, unknown>;
 }
 
+/** An audit event's columns as the writer gives them, by the names `auditInsert` reads them under. */
+export const auditValues = (actor: Actor, entry: AuditEntry) => ({
+  customerId: entry.customerId,
+  actorType: actor.type,
+  actorUserId: actor.userId,
+  actorApiKeyId: actor.apiKeyId,
+  actorKeyCreatedBy: actor.keyCreatedBy ?? null,
+  action: entry.action,
+  targetType: entry.targetType,
+  targetId: entry.targetId,
+  summary: JSON.stringify(entry.summary ?? {}),
+  ip: actor.ip,
+});
+
+/**
+ * The INSERT of an audit event, each value given by `value` under its name in `auditValues`: sent
+ * on its own (`recordAudit`), or as a part of a write's statement.
+ */
+export const auditInsert = (value: (name: keyof ReturnType<typeof auditValues>) => SQLWrapper) =>
+  sql`INSERT INTO ${auditEvents} (customer_id, actor_type, actor_user_id, actor_api_key_id, actor_key_created_by, action, target_type, target_id, summary, ip)
+    VALUES (${value('customerId')}, ${value('actorType')}, ${value('actorUserId')}, ${value('actorApiKeyId')}, ${value('actorKeyCreatedBy')},
+      ${value('action')}, ${value('targetType')}, ${value('targetId')}, ${value('summary')}::jsonb, ${value('ip')})`;
+
+const auditStatement = reusableStatement<ReturnType<typeof auditValues>>((value) => auditInsert(value));
+
 /** Writes an audit event; call it with the transaction of the change it describes. */
 export async function recordAudit(executor: Executor, actor: Actor, entry: AuditEntry): Promise<void> {
-  await auditInsert(executor, actor, entry);
+  await auditStatement(executor, auditValues(actor, entry));
 }
-
-/** The INSERT of an audit event, not yet sent: a write may send it as part of a statement of its own. */
-export const auditInsert = (executor: Executor, actor: Actor, entry: AuditEntry) =>
-  executor.insert(auditEvents).values({
-    customerId: entry.customerId,
-    actorType: actor.type,
-    actorUserId: actor.userId,
-    actorApiKeyId: actor.apiKeyId,
-    actorKeyCreatedBy: actor.keyCreatedBy ?? null,
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId: entry.targetId,
-    summary: entry.summary ?? {},
-    ip: actor.ip,
-  });

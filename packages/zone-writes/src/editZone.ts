@@ -1,5 +1,4 @@
-import { sql } from '@kaja/db/orm';
-import { zones, type Executor, type ZoneChangeNotice } from '@kaja/db';
+import type { Executor, ZoneChangeNotice } from '@kaja/db';
 import { nameServersOfRegion } from '@kaja/catalog';
 import { inTransaction } from './afterCommit';
 import type { Actor } from './audit';
@@ -11,24 +10,11 @@ import { callerWriter, planChanges, type SetChange, type SetDiff } from './planC
 import { editedSets, setChangesOf, type RecordEdit } from './recordEdits';
 import type { Caller } from './restrictions';
 import { refuseSecondaryWrites } from './secondaryWrites';
-import { subscriptionTermsColumn, subscriptionTermsOf } from './quotas';
-import { hasEndpointsColumn } from './webhookEvents';
 import { writeChanges, type EditOptions } from './writeChanges';
-import { inZoneBatch } from './zoneBatches';
+import { inZoneBatch, type ZoneWrite } from './zoneBatches';
 import type { ZoneIdentity } from './zoneIdentities';
-import {
-  accessibleZone,
-  callersZone,
-  findZone,
-  loadSets,
-  neighbourhoodOf,
-  setsColumn,
-  setsFromColumn,
-  type Neighbourhood,
-  type RrsetRow,
-  type ZoneRow,
-  type ZoneState,
-} from './zoneSets';
+import { lockedForCaller, lockZone, type LockedZone } from './zoneLock';
+import { findZone, loadSets, neighbourhoodOf, type RrsetRow, type ZoneRow, type ZoneState } from './zoneSets';
 
 export interface EditResult {
   zone: ZoneRow;
@@ -49,44 +35,9 @@ export type CustomerEditOptions = Pick<EditOptions, 'source' | 'action' | 'summa
   ifSerial?: number | undefined;
 };
 
-/**
- * Locks a zone for a change of its records; it may have begun to be deleted since the request read
- * it. The same statement reads what the write would otherwise ask for after it, a round trip each:
- * the plan's terms for the quota and onboarding, whether a webhook endpoint wants the change, and
- * the sets of the change's neighbourhood. All are read as the statement began, before any wait for
- * the lock. The sets are what the lock guards: they are kept only if the zone's serial then is the
- * locked zone's (every change of a zone's records moves its serial, `writeChanges`), and read again
- * after the lock when a change committed in between.
- */
-async function lockZone(
-  tx: Executor,
-  caller: Caller,
-  zone: Pick<ZoneRow, 'id'>,
-  hood?: Neighbourhood,
-): Promise<{ zone: ZoneRow; known: NonNullable<EditOptions['known']>; sets?: Map<string, RrsetRow> }> {
-  const neighbourhood = hood && {
-    sets: setsColumn(zone.id, hood),
-    // The zone's serial as the statement's snapshot has it; `zone` is the row as locked, the latest.
-    setsSerial: sql<number | string>`(SELECT serial FROM ${zones} AS snapshot WHERE snapshot.id = ${zone.id}::uuid)`,
-  };
-  const [row] = await tx
-    .select({
-      zone: zones,
-      // The zone is the caller's customer's (`callersZone`): so are these.
-      terms: subscriptionTermsColumn(caller.customerId),
-      webhookEndpoints: hasEndpointsColumn(caller.customerId, 'zone.records_changed'),
-      ...neighbourhood,
-    })
-    .from(zones)
-    .where(callersZone(caller, zone.id))
-    .for('update', { of: zones });
-  const locked = accessibleZone(caller, row?.zone);
-  refuseDeletingZone(locked);
-  const known = { terms: subscriptionTermsOf(row!.terms), webhookEndpoints: row!.webhookEndpoints };
-  if (!hood) return { zone: locked, known };
-  const read = row as typeof row & { sets: Record<string, unknown>[]; setsSerial: number | string };
-  const sets = Number(read.setsSerial) === locked.serial ? await setsFromColumn(tx, locked.id, hood, read.sets) : await loadSets(tx, locked.id, hood);
-  return { zone: locked, known, sets };
+/** One request's edits as a write of its zone's batch. */
+interface RecordEditsWrite extends ZoneWrite<LockedZone, EditResult> {
+  edits: readonly RecordEdit[];
 }
 
 /** Refuses a change planned against another serial than the locked zone's. */
@@ -103,9 +54,11 @@ function refuseMovedSerial(zone: ZoneRow, ifSerial: number | undefined): void {
  * in order), loads the sets the edits can interact with (their neighbourhood: a one-record write
  * stays cheap in a zone of 100,000 records), applies the edits to them, checks and writes the
  * result, and after the commit announces the new serial. Writes of one zone that arrive while one
- * of its transactions runs share the next (`inZoneBatch`), each with its own serial and answer.
+ * of its transactions runs share the next (`inZoneBatch`): one statement locks the zone and reads
+ * the neighbourhoods of all of them, and each write plans against the zone and the sets as the
+ * writes before it left them, with its own serial and answer.
  */
-export async function editZone(
+export function editZone(
   ctx: WriteContext,
   caller: Caller,
   // What never changes of the zone is enough: all else is read under the lock.
@@ -113,26 +66,49 @@ export async function editZone(
   edits: readonly RecordEdit[],
   options: CustomerEditOptions,
 ): Promise<EditResult> {
-  return inZoneBatch(ctx, zone.id, async (tx, publish) => {
-    const locking = await lockZone(tx, caller, zone, neighbourhoodOf(zone.name, editedSets(edits)));
-    const { zone: locked, known } = locking;
-    const { ifSerial, ...writeOptions } = options;
-    refuseMovedSerial(locked, ifSerial);
-    const state = { zone: locked, sets: locking.sets! };
-    const changes = setChangesOf(edits, state);
-    const diffs = planChanges(callerWriter(caller), state, changes);
-    const { serial, sets, change, onboardingSteps } = await writeChanges(tx, state, changes, diffs, {
-      ...writeOptions,
-      nameServers: zoneNameServers(ctx, locked),
-      actor: caller.actor,
-      known,
-    });
-    // Steps are only ever added: done as this transaction read the subscription is done for good.
-    const addsRecords = diffs.some((diff) => diff.added.length > 0);
-    if (addsRecords && !onboardingSteps?.includes('add_records')) await advanceOnboarding(tx, caller.actor, locked.customerId, 'add_records');
-    if (serial !== locked.serial) publish(noticeOf({ ...locked, serial }, locked.status, change));
-    return { zone: { ...locked, serial }, serial, diffs, sets };
-  });
+  const { ifSerial, ...writeOptions } = options;
+  const write: RecordEditsWrite = {
+    edits,
+    // The zone's own customer: each write then checks that it is its caller's (`lockedForCaller`).
+    open: (tx, writes) =>
+      lockZone(
+        tx,
+        zone.customerId,
+        zone.id,
+        neighbourhoodOf(
+          zone.name,
+          writes.flatMap((write) => editedSets(write.edits)),
+        ),
+      ),
+    async run(tx, batch, publish) {
+      const locked = lockedForCaller(caller, batch);
+      refuseMovedSerial(locked, ifSerial);
+      const state = { zone: locked, sets: batch.sets };
+      const changes = setChangesOf(edits, state);
+      const diffs = planChanges(callerWriter(caller), state, changes);
+      const written = await writeChanges(tx, state, changes, diffs, {
+        ...writeOptions,
+        nameServers: zoneNameServers(ctx, locked),
+        actor: caller.actor,
+        known: batch.known,
+      });
+      // Steps are only ever added: done as this transaction read the subscription is done for good.
+      const addsRecords = diffs.some((diff) => diff.added.length > 0);
+      if (addsRecords && !written.onboardingSteps?.includes('add_records')) {
+        await advanceOnboarding(tx, caller.actor, locked.customerId, 'add_records');
+        batch.known.terms = { ...batch.known.terms, onboardingSteps: [...(written.onboardingSteps ?? []), 'add_records'] };
+      }
+      // The batch's next write plans against the zone as this one left it.
+      batch.zone = written.zone;
+      for (const [key, set] of written.sets) {
+        if (set) batch.sets.set(key, set);
+        else batch.sets.delete(key);
+      }
+      if (written.serial !== locked.serial) publish(noticeOf(written.zone, locked.status, written.change));
+      return { zone: { ...locked, serial: written.serial }, serial: written.serial, diffs, sets: written.sets };
+    },
+  };
+  return inZoneBatch(ctx, zone.id, write);
 }
 
 /**
@@ -163,7 +139,9 @@ export async function writePlannedChange(
   options: CustomerEditOptions,
 ): Promise<EditResult | undefined> {
   return inTransaction(ctx, async (tx, after) => {
-    const { zone, known } = await lockZone(tx, caller, snapshot.zone);
+    const locked = await lockZone(tx, caller.customerId, snapshot.zone.id);
+    const zone = lockedForCaller(caller, locked);
+    const { known } = locked;
     const { ifSerial, ...writeOptions } = options;
     refuseMovedSerial(zone, ifSerial);
     if (zone.serial !== snapshot.zone.serial) return undefined;

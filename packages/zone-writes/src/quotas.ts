@@ -1,4 +1,4 @@
-import { and, count, eq, ne, sql, sum, type SQL } from '@kaja/db/orm';
+import { and, count, eq, ne, sql, sum, type SQL, type SQLWrapper } from '@kaja/db/orm';
 import { customers, plans, subscriptions, zones, type Executor, type OnboardingStep } from '@kaja/db';
 import { defaultPlanId, findPlan } from '@kaja/catalog';
 import { ZoneWriteError } from './errors';
@@ -32,14 +32,15 @@ export interface SubscriptionTerms {
  * one: a column another statement can read it with. Its names are qualified, as a select of one
  * table renders its columns without their table.
  */
-export const subscriptionTermsColumn = (customerId: string): SQL<TermsValue | null> => sql`(
+export const subscriptionTermsColumn = (customerId: string | SQLWrapper): SQL<TermsValue | null> => sql`(
   SELECT json_build_object('zones', plans.zones_limit, 'records', plans.records_limit, 'queriesPerMonth', plans.queries_per_month,
     'onboardingSteps', subscriptions.onboarding_steps)
   FROM ${subscriptions} INNER JOIN ${plans} ON plans.id = subscriptions.plan_id
   WHERE subscriptions.customer_id = ${customerId}::uuid AND subscriptions.status <> 'canceled'
   LIMIT 1)`;
 
-type TermsValue = PlanLimits & { onboardingSteps: OnboardingStep[] };
+/** The terms as `subscriptionTermsColumn` reads them. */
+export type TermsValue = PlanLimits & { onboardingSteps: OnboardingStep[] };
 
 /** The terms `subscriptionTermsColumn` read: without a subscription, the default plan's limits. */
 export function subscriptionTermsOf(value: TermsValue | null): SubscriptionTerms {

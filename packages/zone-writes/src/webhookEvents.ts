@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, or, sql, type SQL } from '@kaja/db/orm';
+import { and, eq, isNull, or, sql, type SQL, type SQLWrapper } from '@kaja/db/orm';
 import { enqueueJob, webhookDeliveries, webhookEndpoints, type Executor, type ZoneChangeActor, type ZoneChangeRecord } from '@kaja/db';
 import type { WebhookEventType } from '@kaja/catalog';
 
@@ -20,7 +20,7 @@ export interface WebhookPayload {
 }
 
 /** The customer's enabled endpoints subscribed to an event type. */
-const subscribedEndpoints = (customerId: string, type: WebhookEventType) =>
+const subscribedEndpoints = (customerId: string | SQLWrapper, type: WebhookEventType) =>
   and(
     eq(webhookEndpoints.customerId, customerId),
     eq(webhookEndpoints.enabled, true),
@@ -33,7 +33,7 @@ const subscribedEndpoints = (customerId: string, type: WebhookEventType) =>
  * after that read and before the commit is made while the event happens: it may or may not have
  * it, as it may when it is made just after `emitWebhookEvent`'s own read.
  */
-export const hasEndpointsColumn = (customerId: string, type: WebhookEventType): SQL<boolean> =>
+export const hasEndpointsColumn = (customerId: string | SQLWrapper, type: WebhookEventType): SQL<boolean> =>
   sql`EXISTS (SELECT 1 FROM ${webhookEndpoints} WHERE ${subscribedEndpoints(customerId, type)})`;
 
 /**

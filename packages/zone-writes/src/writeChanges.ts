@@ -1,22 +1,24 @@
-import { inArray, sql } from '@kaja/db/orm';
+import { sql, type SQLWrapper } from '@kaja/db/orm';
 import {
+  reusableStatement,
   rrsets,
   zoneChanges,
   zones,
   type Executor,
   type OnboardingStep,
+  type ReusableStatement,
   type ZoneChangeActor,
   type ZoneChangeNotice,
   type ZoneChangeRecord,
   type ZoneChangeSource,
 } from '@kaja/db';
 import { typeCode } from '@kaja/dns-model';
-import { auditInsert, type Actor } from './audit';
+import { auditInsert, auditValues, type Actor } from './audit';
 import type { SetChange, SetDiff } from './planChanges';
 import { checkRecordQuota, type SubscriptionTerms } from './quotas';
 import { nextSerial, soaContent } from './soa';
 import { emitWebhookEvent, recordsChangedEvent } from './webhookEvents';
-import { isManagedSet, setKey, setRowOf, sortKeyOf, type RrsetRow, type ZoneState } from './zoneSets';
+import { isManagedSet, setKey, setRowOf, sortKeyOf, type RrsetRow, type ZoneRow, type ZoneState } from './zoneSets';
 
 export interface EditOptions {
   source: ZoneChangeSource;
@@ -58,25 +60,71 @@ const setBatch = 5000;
 /** A set row's columns, in the table's order, as the statements here return them. */
 const setColumns = sql.raw('id, zone_id, name, type, type_code, sort_key, ttl, contents, managed, created_at, updated_at');
 
+/** A statement's value by its name (a placeholder of a reusable statement). */
+type Value = (name: string) => SQLWrapper;
+
 /**
- * The INSERT of sets from one JSON document rather than one parameter per column and row: binding
- * tens of thousands of parameters costs far more than PostgreSQL reading them from JSON.
+ * The INSERT of sets from one JSON document (`inserts`) rather than one parameter per column and
+ * row: binding tens of thousands of parameters costs far more than PostgreSQL reading them from JSON.
  */
-const insertSets = (zoneId: string, sets: readonly NewRrset[]) => sql`
+const insertSets = (value: Value) => sql`
   INSERT INTO ${rrsets} (zone_id, name, type, type_code, sort_key, ttl, contents, managed)
-  SELECT ${zoneId}::uuid, name, type, type_code, sort_key, ttl, contents, managed
-  FROM jsonb_to_recordset(${JSON.stringify(sets)}::jsonb)
+  SELECT ${value('zoneId')}::uuid, name, type, type_code, sort_key, ttl, contents, managed
+  FROM jsonb_to_recordset(${value('inserts')}::jsonb)
     AS input(name text, type text, type_code integer, sort_key text, ttl integer, contents text[], managed boolean)
   RETURNING ${setColumns}`;
 
-/** The UPDATE of sets' TTLs and values, from one JSON document as `insertSets`. */
-const updateSets = (sets: readonly { set_id: string; new_ttl: number; new_contents: string[] }[], at: Date) => sql`
-  UPDATE ${rrsets} SET ttl = input.new_ttl, contents = input.new_contents, updated_at = ${at.toISOString()}::timestamptz
-  FROM jsonb_to_recordset(${JSON.stringify(sets)}::jsonb) AS input(set_id uuid, new_ttl integer, new_contents text[])
-  WHERE id = input.set_id
+/**
+ * The UPDATE of sets' TTLs and values from one JSON document (`updates`), as `insertSets`. The sets
+ * are found by their ids (`updateIds`) on their own: joined to the document alone, the planner,
+ * which takes a function's rows to be a hundred, reads the whole table for a write's one or two.
+ */
+const updateSets = (value: Value) => sql`
+  UPDATE ${rrsets} SET ttl = input.new_ttl, contents = input.new_contents, updated_at = ${value('at')}::timestamptz
+  FROM jsonb_to_recordset(${value('updates')}::jsonb) AS input(set_id uuid, new_ttl integer, new_contents text[])
+  WHERE ${rrsets.id} = ANY(${value('updateIds')}::uuid[]) AND ${rrsets.id} = input.set_id
   RETURNING ${setColumns}`;
 
-const setRowsOf = (result: unknown): RrsetRow[] => (result as { rows: Record<string, unknown>[] }).rows.map(setRowOf);
+const deleteSets = (value: Value) => sql`DELETE FROM ${rrsets} WHERE ${rrsets.id} = ANY(${value('deleteIds')}::uuid[])`;
+
+/** A big change's chunks of new sets and of deletions, sent on their own before the rest. */
+const insertChunk = reusableStatement(insertSets);
+const deleteChunk = reusableStatement(deleteSets);
+
+/**
+ * The rest of a write, one statement: the set rows, the journal entry, the zone's new serial and
+ * counts, and the audit event (its values prefixed `audit_`). One text for each of the four shapes
+ * a write takes, whether it deletes sets and whether it adds any.
+ */
+const writeStatements = new Map<string, ReusableStatement<Record<string, unknown>>>();
+
+function writeStatement(deleting: boolean, inserting: boolean): ReusableStatement<Record<string, unknown>> {
+  const shape = `${deleting} ${inserting}`;
+  let statement = writeStatements.get(shape);
+  if (statement) return statement;
+  statement = reusableStatement((value: Value) => {
+    const parts = [sql`updated AS (${updateSets(value)})`];
+    if (deleting) parts.push(sql`deleted AS (${deleteSets(value)})`);
+    if (inserting) parts.push(sql`inserted AS (${insertSets(value)})`);
+    parts.push(
+      sql`journal AS (
+        INSERT INTO ${zoneChanges} (zone_id, previous_serial, serial, source, actor, removed, added)
+        VALUES (${value('zoneId')}::uuid, ${value('previousSerial')}, ${value('serial')}, ${value('source')}, ${value('actor')}::jsonb,
+          ${value('removed')}::jsonb, ${value('added')}::jsonb))`,
+      sql`zone AS (
+        UPDATE ${zones}
+        SET serial = ${value('serial')}, record_count = record_count + ${value('recordDelta')}::integer,
+          rrset_count = rrset_count + ${value('rrsetDelta')}::integer, updated_at = ${value('at')}::timestamptz
+        WHERE id = ${value('zoneId')}::uuid)`,
+      sql`audit AS (${auditInsert((name) => value(`audit_${name}`))})`,
+    );
+    return sql`WITH ${sql.join(parts, sql`, `)} SELECT ${setColumns} FROM updated${inserting ? sql` UNION ALL SELECT ${setColumns} FROM inserted` : sql``}`;
+  });
+  writeStatements.set(shape, statement);
+  return statement;
+}
+
+const setRowsOf = (rows: Record<string, unknown>[]): RrsetRow[] => rows.map(setRowOf);
 
 /** The records a zone change keeps of diffs: what IXFR removes and adds. */
 function changeRecords(diffs: readonly SetDiff[], before: Map<string, RrsetRow>) {
@@ -96,8 +144,9 @@ export const recordDelta = (zone: string, diffs: readonly SetDiff[]) =>
 
 /**
  * Writes planned diffs in the caller's transaction: quota, the set rows, a new SOA serial, the
- * zone change and the audit event. Returns the new serial, the stored sets, and the onboarding
- * steps done as the quota check read them (undefined when it read none).
+ * zone change and the audit event. Returns the new serial, the zone's row and the stored sets as
+ * the write left them, and the onboarding steps done as the quota check read them (undefined when
+ * it read none). It refuses (`quota_exceeded`) only before it writes anything (`inZoneBatch`).
  */
 export async function writeChanges(
   tx: Executor,
@@ -107,6 +156,7 @@ export async function writeChanges(
   options: EditOptions & { nameServers: readonly string[]; actor: Actor },
 ): Promise<{
   serial: number;
+  zone: ZoneRow;
   sets: Map<string, RrsetRow | null>;
   change?: ZoneChangeNotice['change'];
   onboardingSteps?: readonly OnboardingStep[] | undefined;
@@ -118,7 +168,7 @@ export async function writeChanges(
   const onboardingSteps = await checkRecordQuota(tx, zone.customerId, delta, options.known?.terms);
   if (diffs.length === 0 && !options.newSerial) {
     for (const change of changes) stored.set(setKey(change.name, change.type), sets.get(setKey(change.name, change.type)) ?? null);
-    return { serial: zone.serial, sets: stored, onboardingSteps };
+    return { serial: zone.serial, zone, sets: stored, onboardingSteps };
   }
 
   const serial = nextSerial(zone.serial);
@@ -170,53 +220,48 @@ export async function writeChanges(
   // A big change (an import) sends all but its last chunk of deletions and of new sets on their own.
   let deleteFrom = 0;
   for (; deleteIds.length - deleteFrom > setBatch; deleteFrom += setBatch) {
-    await tx.delete(rrsets).where(inArray(rrsets.id, deleteIds.slice(deleteFrom, deleteFrom + setBatch)));
+    await deleteChunk(tx, { deleteIds: deleteIds.slice(deleteFrom, deleteFrom + setBatch) });
   }
   let insertFrom = 0;
   for (; inserts.length - insertFrom > setBatch; insertFrom += setBatch)
-    keep(setRowsOf(await tx.execute(insertSets(zone.id, inserts.slice(insertFrom, insertFrom + setBatch)))));
+    keep(setRowsOf(await insertChunk(tx, { zoneId: zone.id, inserts: JSON.stringify(inserts.slice(insertFrom, insertFrom + setBatch)) })));
 
   const { removed, added } = changeRecords(allDiffs, sets);
-  // The rest is one statement, one round trip: the set rows, the journal entry, the zone's new
-  // serial and counts, and the audit event. Its parts see the same snapshot and touch different rows.
-  const parts = [sql`updated AS (${updateSets(updates, now)})`];
-  if (deleteFrom < deleteIds.length)
-    parts.push(
-      sql`deleted AS (${tx
-        .delete(rrsets)
-        .where(inArray(rrsets.id, deleteIds.slice(deleteFrom)))
-        .getSQL()})`,
-    );
+  const rrsetDelta = inserts.length - deleteIds.length;
+  const audit = auditValues(options.actor, {
+    customerId: zone.customerId,
+    action: options.action,
+    targetType: 'zone',
+    targetId: zone.id,
+    summary: {
+      zone: zone.name,
+      serial,
+      source: options.source,
+      set_count: diffs.length,
+      sets: diffs.slice(0, 50).map((diff) => ({ name: diff.name, type: diff.type, action: diff.action })),
+      ...options.summary,
+    },
+  });
+  // The rest is one statement, one round trip. Its parts see the same snapshot and touch different rows.
+  const deleting = deleteFrom < deleteIds.length;
   const inserting = insertFrom < inserts.length;
-  if (inserting) parts.push(sql`inserted AS (${insertSets(zone.id, inserts.slice(insertFrom))})`);
-  parts.push(
-    sql`journal AS (
-      INSERT INTO ${zoneChanges} (zone_id, previous_serial, serial, source, actor, removed, added)
-      VALUES (${zone.id}, ${zone.serial}, ${serial}, ${options.source}, ${JSON.stringify(toChangeActor(options.actor))}::jsonb,
-        ${JSON.stringify(removed)}::jsonb, ${JSON.stringify(added)}::jsonb))`,
-    sql`zone AS (
-      UPDATE ${zones}
-      SET serial = ${serial}, record_count = record_count + ${delta}, rrset_count = rrset_count + ${inserts.length - deleteIds.length},
-        updated_at = ${now.toISOString()}::timestamptz
-      WHERE id = ${zone.id})`,
-    sql`audit AS (${auditInsert(tx, options.actor, {
-      customerId: zone.customerId,
-      action: options.action,
-      targetType: 'zone',
-      targetId: zone.id,
-      summary: {
-        zone: zone.name,
-        serial,
-        source: options.source,
-        set_count: diffs.length,
-        sets: diffs.slice(0, 50).map((diff) => ({ name: diff.name, type: diff.type, action: diff.action })),
-        ...options.summary,
-      },
-    }).getSQL()})`,
-  );
-  const written = await tx.execute(
-    sql`WITH ${sql.join(parts, sql`, `)} SELECT ${setColumns} FROM updated${inserting ? sql` UNION ALL SELECT ${setColumns} FROM inserted` : sql``}`,
-  );
+  const written = await writeStatement(deleting, inserting)(tx, {
+    zoneId: zone.id,
+    at: now.toISOString(),
+    updates: JSON.stringify(updates),
+    updateIds: updates.map((update) => update.set_id),
+    ...(deleting ? { deleteIds: deleteIds.slice(deleteFrom) } : {}),
+    ...(inserting ? { inserts: JSON.stringify(inserts.slice(insertFrom)) } : {}),
+    previousSerial: zone.serial,
+    serial,
+    source: options.source,
+    actor: JSON.stringify(toChangeActor(options.actor)),
+    removed: JSON.stringify(removed),
+    added: JSON.stringify(added),
+    recordDelta: delta,
+    rrsetDelta,
+    ...Object.fromEntries(Object.entries(audit).map(([name, value]) => [`audit_${name}`, value])),
+  });
   keep(setRowsOf(written));
   // No event to make (nor its lists to cut) when the lock's read found no endpoint that wants it.
   if (options.known?.webhookEndpoints !== false) {
@@ -227,5 +272,7 @@ export async function writeChanges(
       data: recordsChangedEvent(zone, { previousSerial: zone.serial, serial, source: options.source, actor: toChangeActor(options.actor), removed, added }),
     });
   }
-  return { serial, sets: stored, change: { previous_serial: zone.serial, removed, added }, onboardingSteps };
+  // The zone's row as the statement left it: what the next write of a batch plans against.
+  const after = { ...zone, serial, recordCount: zone.recordCount + delta, rrsetCount: zone.rrsetCount + rrsetDelta, updatedAt: now };
+  return { serial, zone: after, sets: stored, change: { previous_serial: zone.serial, removed, added }, onboardingSteps };
 }

@@ -3,7 +3,7 @@ import { sql } from '@kaja/db/orm';
 import type { DatabaseHandle, Executor, ZoneChangeNotice } from '@kaja/db';
 import { createTestDatabase } from '@kaja/db/testing';
 import { ZoneWriteError } from './errors';
-import { inZoneBatch } from './zoneBatches';
+import { inZoneBatch, type ZoneWrite } from './zoneBatches';
 
 describe('a zone’s writes committed together', () => {
   let database: DatabaseHandle;
@@ -24,29 +24,45 @@ describe('a zone’s writes committed together', () => {
     ((await database.db.execute(sql`SELECT id FROM batch_writes ORDER BY id`)) as { rows: { id: number }[] }).rows.map((row) => row.id);
   const transactionId = async (tx: Executor) => String(((await tx.execute(sql`SELECT txid_current() AS id`)) as { rows: { id: unknown }[] }).rows[0]!.id);
 
-  /** A write of row `id` with serial `id`, answering its transaction's id. */
-  const write = (zoneId: string, id: number, then?: (tx: Executor) => Promise<void>) =>
-    inZoneBatch(ctx(), zoneId, async (tx, publish) => {
-      await tx.execute(sql`INSERT INTO batch_writes (id) VALUES (${id})`);
-      await then?.(tx);
-      publish(notice(id));
-      return transactionId(tx);
-    });
+  /** The ids of the writes each batch's `open` was given, in order (0: a held transaction). */
+  const opened: number[][] = [];
+  interface RowWrite extends ZoneWrite<string, string> {
+    id: number;
+  }
+  /**
+   * A write of row `id` with serial `id`, answering its transaction's id (as its batch's `open`
+   * read it); `refusal` refuses it before it writes, `then` runs after it wrote. Row 0 is not
+   * written: that write only holds its transaction until `then` returns.
+   */
+  const write = (zoneId: string, id: number, options: { refusal?: ZoneWriteError; then?: (tx: Executor) => Promise<void> } = {}) => {
+    const row: RowWrite = {
+      id,
+      open: async (tx, writes) => {
+        opened.push(writes.map((each) => each.id));
+        return transactionId(tx);
+      },
+      run: async (tx, transaction, publish) => {
+        if (options.refusal) throw options.refusal;
+        if (id !== 0) await tx.execute(sql`INSERT INTO batch_writes (id) VALUES (${id})`);
+        await options.then?.(tx);
+        publish(notice(id));
+        return transaction;
+      },
+    };
+    return inZoneBatch(ctx(), zoneId, row);
+  };
 
   /** Holds a zone's transaction open until released, so that the writes made meanwhile wait for the next one. */
   function holdZone(zoneId: string) {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    const done = inZoneBatch(ctx(), zoneId, async (tx, publish) => {
-      await released;
-      publish(notice(0));
-      return transactionId(tx);
-    });
+    const done = write(zoneId, 0, { then: () => released });
     return { release, done };
   }
 
-  it('writes arriving during a transaction share the next one, each answered and announced in order after its commit', async () => {
+  it('writes arriving during a transaction share the next one, opened once for all, each answered and announced in order after its commit', async () => {
     published.length = 0;
+    opened.length = 0;
     const held = holdZone('zone-a');
     const writes = [write('zone-a', 1), write('zone-a', 2), write('zone-a', 3)];
     expect(published).toEqual([]);
@@ -55,22 +71,40 @@ describe('a zone’s writes committed together', () => {
     const batched = await Promise.all(writes);
     expect(new Set(batched).size).toBe(1);
     expect(batched[0]).not.toBe(first);
+    expect(opened).toEqual([[0], [1, 2, 3]]);
     expect(published).toEqual([notice(0), notice(1), notice(2), notice(3)]);
     expect(await stored()).toEqual([1, 2, 3]);
   });
 
-  it('a write refused or failing in a batch fails alone, its statements undone, and the others commit', async () => {
+  it('a write refused in a batch fails alone and the others commit in the same transaction', async () => {
     published.length = 0;
+    const held = holdZone('zone-b');
+    const refused = new ZoneWriteError('invalid_change', 'refused under the lock');
+    const writes = [write('zone-b', 11), write('zone-b', 12, { refusal: refused }), write('zone-b', 13)];
+    held.release();
+    await held.done;
+    const outcomes = await Promise.allSettled(writes);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toBe(refused);
+    const transactions = outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : undefined));
+    expect(transactions[0]).toBe(transactions[2]);
+    expect(await stored()).toEqual([1, 2, 3, 11, 13]);
+    expect(published).toEqual([notice(0), notice(11), notice(13)]);
+  });
+
+  it('a write failing otherwise undoes its batch, whose writes then run alone: only it fails', async () => {
+    published.length = 0;
+    opened.length = 0;
     const held = holdZone('zone-c');
     const refused = new ZoneWriteError('invalid_change', 'refused under the lock');
     const writes = [
       write('zone-c', 21),
-      write('zone-c', 22, async () => {
-        throw refused;
-      }),
-      // A statement that fails aborts the transaction until its savepoint is rolled back.
-      write('zone-c', 23, async (tx) => {
-        await tx.execute(sql`SELECT * FROM no_such_table`);
+      write('zone-c', 22, { refusal: refused }),
+      // A statement that fails aborts the transaction: what the writes before it wrote is undone with it.
+      write('zone-c', 23, {
+        then: async (tx) => {
+          await tx.execute(sql`SELECT * FROM no_such_table`);
+        },
       }),
       write('zone-c', 24),
     ];
@@ -79,8 +113,44 @@ describe('a zone’s writes committed together', () => {
     const outcomes = await Promise.allSettled(writes);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
     expect((outcomes[1] as PromiseRejectedResult).reason).toBe(refused);
-    expect(await stored()).toEqual([1, 2, 3, 21, 24]);
+    expect(opened).toEqual([[0], [21, 22, 23, 24], [21], [22], [23], [24]]);
+    expect(await stored()).toEqual([1, 2, 3, 11, 13, 21, 24]);
     expect(published).toEqual([notice(0), notice(21), notice(24)]);
+  });
+
+  it('the next batch commits while the one before is announced; announcements go in order, each write answered after its own', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const announced: number[] = [];
+    const gated = {
+      db: database.db,
+      zoneChanges: {
+        publishAll: async (notices: readonly ZoneChangeNotice[]) => {
+          await gate;
+          announced.push(...notices.map((each) => each.serial));
+        },
+        publish: async () => {},
+      },
+    };
+    const row = (id: number): RowWrite => ({
+      id,
+      open: (tx) => transactionId(tx),
+      run: async (tx, transaction, publish) => {
+        await tx.execute(sql`INSERT INTO batch_writes (id) VALUES (${id})`);
+        publish(notice(id));
+        return transaction;
+      },
+    });
+    const answered: number[] = [];
+    const writes = [41, 42, 43].map((id) => inZoneBatch(gated, 'zone-e', row(id)).then(() => answered.push(id)));
+    // The second batch (42, 43) commits though the first (41) is not yet announced, nor answered.
+    while (!(await stored()).includes(43)) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(announced).toEqual([]);
+    expect(answered).toEqual([]);
+    open();
+    await Promise.all(writes);
+    expect(announced).toEqual([41, 42, 43]);
+    expect(answered).toEqual([41, 42, 43]);
   });
 
   it('a batch whose commit fails writes, announces and answers nothing of any of its writes', async () => {
@@ -91,10 +161,10 @@ describe('a zone’s writes committed together', () => {
     await held.done;
     const outcomes = await Promise.allSettled(writes);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected', 'rejected']);
-    expect(await stored()).toEqual([1, 2, 3, 21, 24]);
+    expect(await stored()).toEqual([1, 2, 3, 11, 13, 21, 24, 41, 42, 43]);
     expect(published).toEqual([notice(0)]);
     // The zone takes writes again.
     await write('zone-d', 33);
-    expect(await stored()).toEqual([1, 2, 3, 21, 24, 33]);
+    expect(await stored()).toEqual([1, 2, 3, 11, 13, 21, 24, 33, 41, 42, 43]);
   });
 });

@@ -1,23 +1,34 @@
 import type { Executor, ZoneChangeNotice } from '@kaja/db';
-import { inTransaction, type PublishingContext } from './afterCommit';
+import type { PublishingContext } from './afterCommit';
+import { ZoneWriteError } from './errors';
 
-// Group commit of a zone's writes (decision 067). A zone's writes are serialised by its row lock
-// anyway; while one transaction holds it, the writes that arrive for the same zone wait here rather
-// than on the lock, and go together in the next transaction: one BEGIN, one lock wait and one
-// COMMIT for all of them. Each still takes the lock, reads the zone as the writes before it left it,
-// gets its own serial and journal entry and answers its own result, inside a savepoint of its own:
-// a write refused or failing rolls back alone. Nothing of a batch is announced or answered before
-// its commit, and a failed commit fails every write of it, none half-written.
+// Group commit of a zone's writes (decisions 067, 085). A zone's writes are serialised by its row
+// lock anyway; while one transaction holds it, the writes that arrive for the same zone wait here
+// rather than on the lock, and go together in the next transaction: one BEGIN, one statement that
+// locks the zone and reads what all of them need, and one COMMIT. Each write then plans against the
+// zone as the writes before it left it, gets its own serial and journal entry and answers its own
+// result. A write refuses (`ZoneWriteError`) before it writes anything, so a refusal leaves the
+// others' transaction as it was; any other failure undoes the transaction, and each of its writes
+// runs again alone, so that only what fails fails. Nothing of a batch is announced or answered
+// before its commit, and a failed commit fails every write of it, none half-written.
 
-/** The work of one write in a transaction; `publish` collects its notices for after the commit. */
-export type ZoneWrite<T> = (tx: Executor, publish: (notice: ZoneChangeNotice) => void) => Promise<T>;
+/**
+ * One write of a zone's batch. `open` is the same for every write of a zone: it locks the zone and
+ * reads, for all the batch's writes, what they plan against (`shared`). `run` plans and writes one
+ * write against `shared` and leaves in it the zone as the write left it, for the next; it refuses
+ * only with `ZoneWriteError`, and only before it wrote anything.
+ */
+export interface ZoneWrite<S, T> {
+  open(tx: Executor, writes: readonly this[]): Promise<S>;
+  run(tx: Executor, shared: S, publish: (notice: ZoneChangeNotice) => void): Promise<T>;
+}
 
 interface QueuedWrite {
   /** The writes of one batch share a database and its publisher: the process's. */
   ctx: PublishingContext;
-  work: ZoneWrite<unknown>;
-  resolve(value: unknown): void;
-  reject(error: unknown): void;
+  write: ZoneWrite<unknown, unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
 }
 
 /** The most writes one transaction takes: bounds how long it holds the zone and what one database failure undoes. */
@@ -30,31 +41,41 @@ export const maxZoneBatch = 64;
 const waitingByDatabase = new WeakMap<object, Map<string, QueuedWrite[]>>();
 
 /**
- * Runs `work` in a transaction of the zone's writes: alone and at once when none is in progress
+ * Runs `write` in a transaction of the zone's writes: alone and at once when none is in progress
  * in this process, else in the next transaction with the others that arrived meanwhile.
  */
-export function inZoneBatch<T>(ctx: PublishingContext, zoneId: string, work: ZoneWrite<T>): Promise<T> {
+export function inZoneBatch<S, T>(ctx: PublishingContext, zoneId: string, write: ZoneWrite<S, T>): Promise<T> {
   let waiting = waitingByDatabase.get(ctx.db);
   if (!waiting) waitingByDatabase.set(ctx.db, (waiting = new Map<string, QueuedWrite[]>()));
   const zones = waiting;
   return new Promise<T>((resolve, reject) => {
-    const write: QueuedWrite = { ctx, work, resolve, reject };
+    const queued: QueuedWrite = { ctx, write, resolve: resolve as (value: unknown) => void, reject };
     const queue = zones.get(zoneId);
     if (queue) {
-      queue.push(write);
+      queue.push(queued);
       return;
     }
     zones.set(zoneId, []);
-    void runBatches(zones, zoneId, [write]);
+    void runBatches(zones, zoneId, [queued]);
   });
 }
 
-/** Runs batches of the zone's writes until none is waiting. */
+/**
+ * Runs batches of the zone's writes until none is waiting. A batch begins once the one before has
+ * committed, while that one is still being announced: the announcements go one after the other, so
+ * that DNS nodes hear of the zone's changes in serial order, and each write is answered after its own.
+ */
 async function runBatches(zones: Map<string, QueuedWrite[]>, zoneId: string, first: QueuedWrite[]): Promise<void> {
+  let announced = Promise.resolve();
+  const announce: Announce = (ctx, notices, answer) => {
+    // `publishAll` never throws.
+    announced = announced.then(() => ctx.zoneChanges.publishAll(notices)).then(answer);
+  };
   let batch = first;
   for (;;) {
-    await runBatch(batch);
+    await runBatch(batch, announce);
     const queue = zones.get(zoneId)!;
+    if (queue.length === 0) await announced;
     if (queue.length === 0) {
       zones.delete(zoneId);
       return;
@@ -63,43 +84,60 @@ async function runBatches(zones: Map<string, QueuedWrite[]>, zoneId: string, fir
   }
 }
 
+/** Announces a batch's notices after those of the batches before it, then answers its writes. */
+type Announce = (ctx: PublishingContext, notices: ZoneChangeNotice[], answer: () => void) => void;
+
 type Outcome = { ok: true; value: unknown; notices: ZoneChangeNotice[] } | { ok: false; error: unknown };
 
-/** Runs one batch and answers each of its writes; never throws. */
-async function runBatch(batch: QueuedWrite[]): Promise<void> {
-  if (batch.length === 1) {
-    // Alone, the write is the transaction: no savepoint needed.
-    const [write] = batch as [QueuedWrite];
-    try {
-      write.resolve(await inTransaction(write.ctx, (tx, after) => write.work(tx, (notice) => after.publish(notice))));
-    } catch (error) {
-      write.reject(error);
-    }
-    return;
-  }
+/** Runs one batch up to its commit and has its writes announced and answered; never throws. */
+async function runBatch(batch: QueuedWrite[], announce: Announce): Promise<void> {
+  const { ctx } = batch[0]!;
   const outcomes: Outcome[] = [];
+  /** The failure inside the transaction that undid it, as opposed to its commit's or its connection's. */
+  let failedWithin: { error: unknown } | undefined;
   try {
-    await batch[0]!.ctx.db.transaction(async (tx) => {
-      for (const write of batch) {
-        const notices: ZoneChangeNotice[] = [];
-        try {
-          const value = await tx.transaction((savepoint) => write.work(savepoint, (notice) => notices.push(notice)));
-          outcomes.push({ ok: true, value, notices });
-        } catch (error) {
-          outcomes.push({ ok: false, error });
+    await ctx.db.transaction(async (tx) => {
+      try {
+        const shared = await batch[0]!.write.open(
+          tx,
+          batch.map(({ write }) => write),
+        );
+        for (const { write } of batch) {
+          const notices: ZoneChangeNotice[] = [];
+          try {
+            outcomes.push({ ok: true, value: await write.run(tx, shared, (notice) => notices.push(notice)), notices });
+          } catch (error) {
+            // A refusal wrote nothing: the transaction goes on with the next write.
+            if (!(error instanceof ZoneWriteError)) throw error;
+            outcomes.push({ ok: false, error });
+          }
         }
+      } catch (error) {
+        failedWithin = { error };
+        throw error;
       }
     });
   } catch (error) {
-    // The commit (or the connection) failed: nothing of the batch was written.
-    for (const write of batch) write.reject(error);
+    if (failedWithin && batch.length > 1) {
+      // A statement or a write failed, and the transaction with it: nothing of the batch was
+      // written. Each write runs again alone, in order, so that the others do not fail with it.
+      for (const queued of batch) await runBatch([queued], announce);
+      return;
+    }
+    // Alone, or the commit (or the connection) failed: nothing of the batch was written.
+    for (const { reject } of batch) reject(error);
     return;
   }
-  // One announcement for the batch, its notices in serial order (`publishAll` never throws); then the answers.
-  await batch[0]!.ctx.zoneChanges.publishAll(outcomes.flatMap((outcome) => (outcome.ok ? outcome.notices : [])));
-  for (const [index, write] of batch.entries()) {
-    const outcome = outcomes[index]!;
-    if (outcome.ok) write.resolve(outcome.value);
-    else write.reject(outcome.error);
-  }
+  // One announcement for the batch, its notices in serial order; then the answers.
+  announce(
+    ctx,
+    outcomes.flatMap((outcome) => (outcome.ok ? outcome.notices : [])),
+    () => {
+      for (const [index, { resolve, reject }] of batch.entries()) {
+        const outcome = outcomes[index]!;
+        if (outcome.ok) resolve(outcome.value);
+        else reject(outcome.error);
+      }
+    },
+  );
 }

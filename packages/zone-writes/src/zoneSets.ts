@@ -1,5 +1,5 @@
-import { and, eq, gt, inArray, lt, or, sql, type SQL } from '@kaja/db/orm';
-import { rrsets, zones, type Executor } from '@kaja/db';
+import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from '@kaja/db/orm';
+import { rrsets, tableRowOf, zones, type Executor } from '@kaja/db';
 import { isSubdomain, managedTypeProblem, parentName, type Rrset } from '@kaja/dns-model';
 import { ZoneWriteError } from './errors';
 import { canAccessZone, type Caller } from './restrictions';
@@ -86,13 +86,14 @@ export async function loadSets(executor: Executor, zoneId: string, hood?: Neighb
 
 /**
  * A neighbourhood's sets as one JSON value, a column of another statement (the zone's lock reads
- * them with it: `setsFromColumn` makes them rows). Its names are qualified, as a select of one table
- * renders its columns without their table.
+ * them with it: `setsFromColumn` makes them rows), the zone's id and the condition's values given
+ * by `value` (`neighbourhoodValues`). Its names are qualified, as a select of one table renders its
+ * columns without their table.
  */
-export function setsColumn(zoneId: string, hood: Neighbourhood): SQL<Record<string, unknown>[]> {
-  const part = whereIn(hood);
+export function setsColumn(hood: Neighbourhood, value: (name: string) => SQLWrapper): SQL<Record<string, unknown>[]> {
+  const part = neighbourhoodCondition(hood, value);
   return sql`(SELECT coalesce(json_agg(rrsets), '[]'::json) FROM ${rrsets}
-    WHERE rrsets.zone_id = ${zoneId}::uuid${part ? sql` AND (${part})` : sql``})`;
+    WHERE rrsets.zone_id = ${value('zoneId')}::uuid${part ? sql` AND (${part})` : sql``})`;
 }
 
 /** The sets `setsColumn` read, as `loadSets` gives them. */
@@ -100,19 +101,7 @@ export const setsFromColumn = (executor: Executor, zoneId: string, hood: Neighbo
   withSetsBelowDelegations(executor, zoneId, hood, value.map(setRowOf));
 
 /** A set row as a statement of the write path returns it, its columns by their SQL names. */
-export const setRowOf = (row: Record<string, unknown>): RrsetRow => ({
-  id: row.id as string,
-  zoneId: row.zone_id as string,
-  name: row.name as string,
-  type: row.type as string,
-  typeCode: row.type_code as number,
-  sortKey: row.sort_key as string,
-  ttl: row.ttl as number,
-  contents: row.contents as string[],
-  managed: row.managed as boolean,
-  createdAt: new Date(row.created_at as string | Date),
-  updatedAt: new Date(row.updated_at as string | Date),
-});
+export const setRowOf = tableRowOf(rrsets);
 
 const setsByKey = (rows: readonly RrsetRow[]) => new Map(rows.map((row) => [setKey(row.name, row.type), row]));
 
@@ -122,7 +111,7 @@ const setsByKey = (rows: readonly RrsetRow[]) => new Map(rows.map((row) => [setK
  * neighbourhood was the whole zone already.
  */
 async function withSetsBelowDelegations(executor: Executor, zoneId: string, hood: Neighbourhood, rows: RrsetRow[]): Promise<Map<string, RrsetRow>> {
-  if (!whereIn(hood)) return setsByKey(rows);
+  if (wholeZone(hood)) return setsByKey(rows);
   const delegations = rows.filter((row) => row.type === 'NS' && row.name !== hood.zone && !hood.descendantsOf.has(row.name)).map((row) => row.name);
   if (delegations.length > 0) {
     const below: Neighbourhood = { zone: hood.zone, names: new Set(), descendantsOf: new Set(delegations), pointers: false };
@@ -136,16 +125,39 @@ async function withSetsBelowDelegations(executor: Executor, zoneId: string, hood
   return setsByKey(rows);
 }
 
-/** The condition selecting a neighbourhood's sets (undefined: the whole zone). */
-function whereIn(hood: Neighbourhood): SQL | undefined {
-  // Many new delegations at once: one pass over the zone beats a range condition per delegation.
-  if (hood.descendantsOf.size > 50) return undefined;
-  const parts: SQL[] = [];
-  if (hood.names.size > 0) parts.push(inArray(rrsets.name, [...hood.names]));
-  for (const name of hood.descendantsOf) {
+/** Many new delegations at once: one pass over the zone beats a range condition per delegation. */
+const wholeZone = (hood: Neighbourhood) => hood.descendantsOf.size > 50;
+
+/**
+ * What a statement reading a neighbourhood's sets depends on: the shape of its condition (its text
+ * is the same for every neighbourhood of one shape), and the values of the condition by name.
+ */
+export function neighbourhoodValues(hood: Neighbourhood): { shape: string; values: Record<string, unknown> } {
+  if (wholeZone(hood)) return { shape: 'zone', values: {} };
+  const values: Record<string, unknown> = { names: [...hood.names] };
+  [...hood.descendantsOf].forEach((name, index) => {
     const key = sortKeyOf(name);
-    parts.push(and(gt(rrsets.sortKey, `${key}\u0001`), lt(rrsets.sortKey, `${key}\u0002`))!);
-  }
+    values[`after${index}`] = `${key}\u0001`;
+    values[`before${index}`] = `${key}\u0002`;
+  });
+  return { shape: `${hood.descendantsOf.size}${hood.pointers ? ' pointers' : ''}`, values };
+}
+
+/**
+ * The condition selecting a neighbourhood's sets (undefined: the whole zone), each of its values
+ * given by `value` under its name in `neighbourhoodValues`.
+ */
+function neighbourhoodCondition(hood: Neighbourhood, value: (name: string) => SQLWrapper): SQL | undefined {
+  if (wholeZone(hood)) return undefined;
+  const parts: SQL[] = [sql`${rrsets.name} = ANY(${value('names')}::text[])`];
+  for (let index = 0; index < hood.descendantsOf.size; index++)
+    parts.push(sql`(${rrsets.sortKey} > ${value(`after${index}`)} AND ${rrsets.sortKey} < ${value(`before${index}`)})`);
   if (hood.pointers) parts.push(inArray(rrsets.type, Object.keys(targetWord)));
   return or(...parts);
+}
+
+/** `neighbourhoodCondition` with the neighbourhood's own values, for a statement built each time. */
+function whereIn(hood: Neighbourhood): SQL | undefined {
+  const { values } = neighbourhoodValues(hood);
+  return neighbourhoodCondition(hood, (name) => sql.param(values[name]));
 }
