@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from '@kaja/db/orm';
-import { apiKeys, customers, plans, sessions, subscriptions, users, type SubscriptionStatus, type SuspensionReason } from '@kaja/db';
+import { apiKeys, customers, plans, sessions, subscriptions, users, type Database, type SubscriptionStatus, type SuspensionReason } from '@kaja/db';
 import { defaultPlanId, findPlan } from '@kaja/catalog';
 import { ApiError, unauthorized } from '../../errors';
 import type { ServiceContext } from '../context';
@@ -42,6 +42,47 @@ function planLimits(row: {
   return { planId: plan.id, rateLimits: plan.rateLimits, account };
 }
 
+// Every request reads its credential by its hash with one of these two statements: each is built
+// and prepared once per database rather than on every request (decision 085).
+
+const sessionByHash = (db: Database) =>
+  db
+    .select({
+      ...userColumns,
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      lastUsedAt: sessions.lastUsedAt,
+      requireTwoFactor: customers.requireTwoFactor,
+      hasSecondFactor: hasSecondFactor(users.id),
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(customers, eq(customers.id, users.customerId))
+    .leftJoin(subscriptions, currentSubscription)
+    .leftJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(sessions.tokenHash, sql.placeholder('hash')))
+    .prepare('session_by_hash');
+
+const keyByHash = (db: Database) =>
+  db
+    .select({ ...userColumns, key: apiKeys })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .leftJoin(subscriptions, currentSubscription)
+    .leftJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(apiKeys.secretHash, sql.placeholder('hash')))
+    .prepare('api_key_by_hash');
+
+const sessionsByHash = new WeakMap<Database, ReturnType<typeof sessionByHash>>();
+const keysByHash = new WeakMap<Database, ReturnType<typeof keyByHash>>();
+
+function preparedFor<T>(prepared: WeakMap<Database, T>, db: Database, prepare: (db: Database) => T): T {
+  let statement = prepared.get(db);
+  if (!statement) prepared.set(db, (statement = prepare(db)));
+  return statement;
+}
+
 /** Resolves a bearer token or cookie value to the caller, or throws `unauthorized`. */
 export async function authenticate(
   ctx: ServiceContext,
@@ -50,22 +91,7 @@ export async function authenticate(
 ): Promise<Principal> {
   const now = Date.now();
   if (token.startsWith('kst_')) {
-    const [row] = await ctx.db
-      .select({
-        ...userColumns,
-        sessionId: sessions.id,
-        expiresAt: sessions.expiresAt,
-        revokedAt: sessions.revokedAt,
-        lastUsedAt: sessions.lastUsedAt,
-        requireTwoFactor: customers.requireTwoFactor,
-        hasSecondFactor: hasSecondFactor(users.id),
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .innerJoin(customers, eq(customers.id, users.customerId))
-      .leftJoin(subscriptions, currentSubscription)
-      .leftJoin(plans, eq(plans.id, subscriptions.planId))
-      .where(eq(sessions.tokenHash, hashSecret(token)));
+    const [row] = await preparedFor(sessionsByHash, ctx.db, sessionByHash).execute({ hash: hashSecret(token) });
     if (!row || row.revokedAt || row.expiresAt.getTime() <= now) throw unauthorized('Session has expired or was signed out');
     if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > lastUsedResolutionMs) {
       await ctx.db
@@ -88,13 +114,7 @@ export async function authenticate(
   }
 
   if (token.startsWith('kak_')) {
-    const [row] = await ctx.db
-      .select({ ...userColumns, key: apiKeys })
-      .from(apiKeys)
-      .innerJoin(users, eq(users.id, apiKeys.userId))
-      .leftJoin(subscriptions, currentSubscription)
-      .leftJoin(plans, eq(plans.id, subscriptions.planId))
-      .where(eq(apiKeys.secretHash, hashSecret(token)));
+    const [row] = await preparedFor(keysByHash, ctx.db, keyByHash).execute({ hash: hashSecret(token) });
     if (!row) throw unauthorized('Invalid API key');
     const { key } = row;
     if (key.revokedAt) throw unauthorized('API key has been revoked');
