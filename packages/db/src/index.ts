@@ -9,7 +9,6 @@ export {
   type Listening,
   type OpenDatabaseOptions,
   type PoolFigures,
-  type Schema,
 } from './open';
 export { JobRunner, enqueueJob, type JobContext, type JobHandler, type JobRunnerOptions, type EnqueueOptions } from './jobs';
 export { isUniqueViolation } from './errors';

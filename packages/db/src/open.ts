@@ -9,12 +9,13 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { makeTreePrivate, privateDirectory } from '@kaja/config';
 import { lockEmbeddedDatabase } from './embeddedLock';
-import * as schema from './schema/index';
 
-export type Schema = typeof schema;
-
-/** One query interface for both drivers: PGlite (embedded) and node-postgres (DATABASE_URL). */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * One query interface for both drivers: PGlite (embedded) and node-postgres (DATABASE_URL). Without
+ * the schema's relational queries, which nothing uses: drizzle would make a query builder for every
+ * table with each transaction.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 /** A transaction, or the database itself: functions that write take this so callers can compose them. */
 export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -123,7 +124,7 @@ async function openPglite(dataDir: string, template: Blob | undefined): Promise<
 }
 
 function pgliteHandle(client: PGlite, release: () => void): DatabaseHandle {
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client) as unknown as Database;
   return {
     db,
     kind: 'pglite',
@@ -151,7 +152,7 @@ function openPostgres(databaseUrl: string, poolSize: number, idleTimeoutMs = 10_
   // listens only to its idle clients. Its next statement fails (the transaction with it), and the
   // pool drops it when it is released.
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  const db = drizzlePostgres(pool) as unknown as Database;
   const listeners = new Set<pg.PoolClient>();
   return {
     db,
