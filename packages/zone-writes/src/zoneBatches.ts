@@ -75,6 +75,8 @@ async function runBatches(zones: Map<string, QueuedWrite[]>, zoneId: string, fir
   for (;;) {
     await runBatch(batch, announce);
     const queue = zones.get(zoneId)!;
+    // The zone's entry goes only once its last batch is announced: a write that comes later starts
+    // announcements of its own, which must not overtake these.
     if (queue.length === 0) await announced;
     if (queue.length === 0) {
       zones.delete(zoneId);

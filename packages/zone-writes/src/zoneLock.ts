@@ -20,7 +20,8 @@ const zoneRowOf = tableRowOf(zones);
 
 /**
  * The lock's statement for neighbourhoods of one shape (`neighbourhoodValues`), or for none: its
- * text is built once per shape (a one-record write's is always the same), at most a hundred or so.
+ * text is built once per shape (a one-record write's is always the same), at most a hundred or so,
+ * from the first neighbourhood of that shape, of which it takes nothing but the shape.
  */
 const lockStatements = new Map<string, ReusableStatement<Record<string, unknown>>>();
 
