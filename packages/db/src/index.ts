@@ -12,6 +12,6 @@ export {
 } from './open';
 export { JobRunner, enqueueJob, type JobContext, type JobHandler, type JobRunnerOptions, type EnqueueOptions } from './jobs';
 export { isUniqueViolation } from './errors';
-export { reusableStatement, tableRowOf, type ReusableStatement, type StatementValues, type ValueOf } from './reusableStatements';
+export { reusableStatement, tableColumns, tableRowOf, type ReusableStatement, type StatementValues, type ValueOf } from './reusableStatements';
 export { DatabaseLockedError, embeddedLockFile } from './embeddedLock';
 export { openDatabaseOverPort, serveDatabaseOverPort } from './port';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { reusableStatement, tableRowOf } from './reusableStatements';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { reusableStatement, tableColumns, tableRowOf } from './reusableStatements';
 import { customers } from './schema/index';
 import { createTestDatabase } from './testing';
 import type { DatabaseHandle } from './open';
@@ -35,5 +36,23 @@ describe('reusable statements', () => {
     const [json] = await asJson(database.db, { id: customer!.id });
     expect(customerRowOf(row!)).toEqual(expected);
     expect(customerRowOf(json!.row as Record<string, unknown>)).toEqual(expected);
+  });
+
+  it('reads a table by its columns, so that a column a migration adds leaves a prepared statement working', async () => {
+    const things = pgTable('reusable_things', { id: integer('id').notNull(), name: text('name') });
+    await database.db.execute(sql`CREATE TABLE reusable_things (id integer NOT NULL, name text)`);
+    await database.db.execute(sql`INSERT INTO reusable_things VALUES (1, 'one')`);
+    const byId = reusableStatement<{ id: number }>((value) => sql`SELECT ${tableColumns(things)} FROM ${things} WHERE id = ${value('id')}`);
+    const thingOf = tableRowOf(things);
+    // One connection throughout: the one that prepared the statement meets the migration.
+    const rows = await database.db.transaction(async (tx) => {
+      const before = await byId(tx, { id: 1 });
+      await tx.execute(sql`ALTER TABLE reusable_things ADD COLUMN added integer`);
+      return [...before, ...(await byId(tx, { id: 1 }))];
+    });
+    expect(rows.map(thingOf)).toEqual([
+      { id: 1, name: 'one' },
+      { id: 1, name: 'one' },
+    ]);
   });
 });

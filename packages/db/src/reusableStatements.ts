@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { getTableColumns, sql, type Placeholder, type Query, type SQL, type Table } from 'drizzle-orm';
+import { getTableColumns, sql, type Query, type SQL, type SQLWrapper, type Table } from 'drizzle-orm';
 import { PgDialect, type PgSession } from 'drizzle-orm/pg-core';
 import type { Executor } from './open';
 
@@ -15,8 +15,11 @@ const dialect = new PgDialect();
 /** A statement's values by name, as its text's placeholders name them. */
 export type StatementValues = Record<string, unknown>;
 
-/** The placeholder for a statement's value of that name. */
-export type ValueOf<V extends StatementValues> = (name: keyof V & string) => Placeholder;
+/**
+ * A statement's value of that name: the placeholder of a reusable statement, or where the same
+ * text is built for one use, the value itself.
+ */
+export type ValueOf<V extends StatementValues = StatementValues> = (name: keyof V & string) => SQLWrapper;
 
 /** Runs the statement with these values in `executor` (a transaction or the database); its rows, columns by their SQL names. */
 export type ReusableStatement<V extends StatementValues> = (executor: Executor, values: V) => Promise<Record<string, unknown>[]>;
@@ -40,6 +43,17 @@ export function reusableStatement<V extends StatementValues>(build: (value: Valu
     return (result as { rows: Record<string, unknown>[] }).rows;
   };
 }
+
+/**
+ * The table's columns, qualified, as `tableRowOf` reads them, for a statement's select list. A
+ * statement prepared once must not read `table.*`: a column added by a migration while the statement
+ * is prepared changes what `*` means, and PostgreSQL then refuses to run it at all.
+ */
+export const tableColumns = (table: Table): SQL =>
+  sql.join(
+    Object.values(getTableColumns(table)).map((column) => sql`${table}.${sql.identifier(column.name)}`),
+    sql`, `,
+  );
 
 /**
  * A row of `table` as a statement gives its columns, by their SQL names (a reusable statement's

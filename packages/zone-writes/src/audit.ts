@@ -1,5 +1,5 @@
-import { sql, type SQLWrapper } from '@kaja/db/orm';
-import { auditEvents, reusableStatement, type Executor } from '@kaja/db';
+import { sql } from '@kaja/db/orm';
+import { auditEvents, reusableStatement, type Executor, type ValueOf } from '@kaja/db';
 
 /** Who did something: a signed-in user, an API key (and its user), a TSIG key (dynamic updates), or the platform itself. */
 export interface Actor {
@@ -41,7 +41,7 @@ export const auditValues = (actor: Actor, entry: AuditEntry) => ({
  * The INSERT of an audit event, each value given by `value` under its name in `auditValues`: sent
  * on its own (`recordAudit`), or as a part of a write's statement.
  */
-export const auditInsert = (value: (name: keyof ReturnType<typeof auditValues>) => SQLWrapper) =>
+export const auditInsert = (value: ValueOf<ReturnType<typeof auditValues>>) =>
   sql`INSERT INTO ${auditEvents} (customer_id, actor_type, actor_user_id, actor_api_key_id, actor_key_created_by, action, target_type, target_id, summary, ip)
     VALUES (${value('customerId')}, ${value('actorType')}, ${value('actorUserId')}, ${value('actorApiKeyId')}, ${value('actorKeyCreatedBy')},
       ${value('action')}, ${value('targetType')}, ${value('targetId')}, ${value('summary')}::jsonb, ${value('ip')})`;

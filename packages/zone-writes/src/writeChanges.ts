@@ -1,4 +1,4 @@
-import { sql, type SQLWrapper } from '@kaja/db/orm';
+import { sql } from '@kaja/db/orm';
 import {
   reusableStatement,
   rrsets,
@@ -7,6 +7,7 @@ import {
   type Executor,
   type OnboardingStep,
   type ReusableStatement,
+  type ValueOf,
   type ZoneChangeActor,
   type ZoneChangeNotice,
   type ZoneChangeRecord,
@@ -60,14 +61,11 @@ const setBatch = 5000;
 /** A set row's columns, in the table's order, as the statements here return them. */
 const setColumns = sql.raw('id, zone_id, name, type, type_code, sort_key, ttl, contents, managed, created_at, updated_at');
 
-/** A statement's value by its name (a placeholder of a reusable statement). */
-type Value = (name: string) => SQLWrapper;
-
 /**
  * The INSERT of sets from one JSON document (`inserts`) rather than one parameter per column and
  * row: binding tens of thousands of parameters costs far more than PostgreSQL reading them from JSON.
  */
-const insertSets = (value: Value) => sql`
+const insertSets = (value: ValueOf) => sql`
   INSERT INTO ${rrsets} (zone_id, name, type, type_code, sort_key, ttl, contents, managed)
   SELECT ${value('zoneId')}::uuid, name, type, type_code, sort_key, ttl, contents, managed
   FROM jsonb_to_recordset(${value('inserts')}::jsonb)
@@ -79,13 +77,13 @@ const insertSets = (value: Value) => sql`
  * are found by their ids (`updateIds`) on their own: joined to the document alone, the planner,
  * which takes a function's rows to be a hundred, reads the whole table for a write's one or two.
  */
-const updateSets = (value: Value) => sql`
+const updateSets = (value: ValueOf) => sql`
   UPDATE ${rrsets} SET ttl = input.new_ttl, contents = input.new_contents, updated_at = ${value('at')}::timestamptz
   FROM jsonb_to_recordset(${value('updates')}::jsonb) AS input(set_id uuid, new_ttl integer, new_contents text[])
   WHERE ${rrsets.id} = ANY(${value('updateIds')}::uuid[]) AND ${rrsets.id} = input.set_id
   RETURNING ${setColumns}`;
 
-const deleteSets = (value: Value) => sql`DELETE FROM ${rrsets} WHERE ${rrsets.id} = ANY(${value('deleteIds')}::uuid[])`;
+const deleteSets = (value: ValueOf) => sql`DELETE FROM ${rrsets} WHERE ${rrsets.id} = ANY(${value('deleteIds')}::uuid[])`;
 
 /** A big change's chunks of new sets and of deletions, sent on their own before the rest. */
 const insertChunk = reusableStatement(insertSets);
@@ -102,7 +100,7 @@ function writeStatement(deleting: boolean, inserting: boolean): ReusableStatemen
   const shape = `${deleting} ${inserting}`;
   let statement = writeStatements.get(shape);
   if (statement) return statement;
-  statement = reusableStatement((value: Value) => {
+  statement = reusableStatement((value: ValueOf) => {
     const parts = [sql`updated AS (${updateSets(value)})`];
     if (deleting) parts.push(sql`deleted AS (${deleteSets(value)})`);
     if (inserting) parts.push(sql`inserted AS (${insertSets(value)})`);

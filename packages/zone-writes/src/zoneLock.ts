@@ -1,5 +1,5 @@
-import { sql, type SQLWrapper } from '@kaja/db/orm';
-import { reusableStatement, tableRowOf, zones, type Executor, type ReusableStatement } from '@kaja/db';
+import { sql } from '@kaja/db/orm';
+import { reusableStatement, tableColumns, tableRowOf, zones, type Executor, type ReusableStatement, type ValueOf } from '@kaja/db';
 import { refuseDeletingZone } from './editableZone';
 import type { Caller } from './restrictions';
 import { subscriptionTermsColumn, subscriptionTermsOf, type SubscriptionTerms, type TermsValue } from './quotas';
@@ -28,12 +28,12 @@ const lockStatements = new Map<string, ReusableStatement<Record<string, unknown>
 function lockStatement(hood: Neighbourhood | undefined, shape: string): ReusableStatement<Record<string, unknown>> {
   let statement = lockStatements.get(shape);
   if (statement) return statement;
-  statement = reusableStatement((value: (name: string) => SQLWrapper) => {
+  statement = reusableStatement((value: ValueOf) => {
     const neighbourhood = hood
       ? sql`, ${setsColumn(hood, value)} AS sets,
         (SELECT serial FROM ${zones} AS snapshot WHERE snapshot.id = ${value('zoneId')}::uuid) AS sets_serial`
       : sql``;
-    return sql`SELECT zones.*,
+    return sql`SELECT ${tableColumns(zones)},
       ${subscriptionTermsColumn(value('customerId'))} AS terms,
       ${hasEndpointsColumn(value('customerId'), 'zone.records_changed')} AS webhook_endpoints${neighbourhood}
       FROM ${zones} WHERE zones.id = ${value('zoneId')}::uuid AND zones.customer_id = ${value('customerId')}::uuid

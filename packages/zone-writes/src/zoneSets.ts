@@ -1,5 +1,5 @@
-import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from '@kaja/db/orm';
-import { rrsets, tableRowOf, zones, type Executor } from '@kaja/db';
+import { and, eq, inArray, or, sql, type SQL } from '@kaja/db/orm';
+import { rrsets, tableRowOf, zones, type Executor, type ValueOf } from '@kaja/db';
 import { isSubdomain, managedTypeProblem, parentName, type Rrset } from '@kaja/dns-model';
 import { ZoneWriteError } from './errors';
 import { canAccessZone, type Caller } from './restrictions';
@@ -90,7 +90,7 @@ export async function loadSets(executor: Executor, zoneId: string, hood?: Neighb
  * by `value` (`neighbourhoodValues`). Its names are qualified, as a select of one table renders its
  * columns without their table.
  */
-export function setsColumn(hood: Neighbourhood, value: (name: string) => SQLWrapper): SQL<Record<string, unknown>[]> {
+export function setsColumn(hood: Neighbourhood, value: ValueOf): SQL<Record<string, unknown>[]> {
   const part = neighbourhoodCondition(hood, value);
   return sql`(SELECT coalesce(json_agg(rrsets), '[]'::json) FROM ${rrsets}
     WHERE rrsets.zone_id = ${value('zoneId')}::uuid${part ? sql` AND (${part})` : sql``})`;
@@ -147,7 +147,7 @@ export function neighbourhoodValues(hood: Neighbourhood): { shape: string; value
  * The condition selecting a neighbourhood's sets (undefined: the whole zone), each of its values
  * given by `value` under its name in `neighbourhoodValues`.
  */
-function neighbourhoodCondition(hood: Neighbourhood, value: (name: string) => SQLWrapper): SQL | undefined {
+function neighbourhoodCondition(hood: Neighbourhood, value: ValueOf): SQL | undefined {
   if (wholeZone(hood)) return undefined;
   const parts: SQL[] = [sql`${rrsets.name} = ANY(${value('names')}::text[])`];
   for (let index = 0; index < hood.descendantsOf.size; index++)
