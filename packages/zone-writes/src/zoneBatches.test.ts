@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@kaja/db/orm';
 import type { DatabaseHandle, Executor, ZoneChangeNotice } from '@kaja/db';
 import { createTestDatabase } from '@kaja/db/testing';
+import { startPostgres, type TestPostgres } from '@kaja/test-support/postgres';
 import { ZoneWriteError } from './errors';
 import { inZoneBatch, type ZoneWrite } from './zoneBatches';
 
@@ -166,5 +167,52 @@ describe('a zone’s writes committed together', () => {
     // The zone takes writes again.
     await write('zone-d', 33);
     expect(await stored()).toEqual([1, 2, 3, 11, 13, 21, 24, 33, 41, 42, 43]);
+  });
+});
+
+// A connection that PostgreSQL ends in the middle of a batch (the server's own termination of the
+// backend, as a restart or an administrator's does): only a server has backends to end, so this runs
+// on the one of DATABASE_URL, else on one of its own.
+describe('a zone’s batch whose connection is ended before its COMMIT', () => {
+  let postgres: TestPostgres | undefined;
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    if (!process.env.DATABASE_URL) postgres = await startPostgres();
+    database = await createTestDatabase(process.env.DATABASE_URL || postgres!.url);
+    await database.db.execute(sql`CREATE TABLE batch_writes (id integer UNIQUE)`);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await postgres?.close();
+  });
+
+  it('runs each of its writes again alone, on other connections: only the write whose connection ends fails', async () => {
+    const announced: number[] = [];
+    const ctx = {
+      db: database.db,
+      zoneChanges: {
+        publishAll: async (notices: readonly ZoneChangeNotice[]) => void announced.push(...notices.map((each) => each.serial)),
+        publish: async () => {},
+      },
+    };
+    /** Writes row `id`; `end` then has the server end the write's own connection. */
+    const write = (id: number, end = false) =>
+      inZoneBatch(ctx, 'zone-ended', {
+        open: async () => undefined,
+        run: async (tx, _shared, publish) => {
+          await tx.execute(sql`INSERT INTO batch_writes (id) VALUES (${id})`);
+          if (end) await tx.execute(sql`SELECT pg_terminate_backend(pg_backend_pid())`);
+          publish({ zone_id: '00000000-0000-4000-8000-000000000003', zone: 'ended.example', serial: id, status: 'active' });
+        },
+      });
+    // The first runs alone; the rest, made while it runs, are one batch.
+    const outcomes = await Promise.allSettled([write(1), write(2), write(3, true), write(4)]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    const rows = (await database.db.execute(sql`SELECT id FROM batch_writes ORDER BY id`)) as { rows: { id: number }[] };
+    expect(rows.rows.map((row) => row.id)).toEqual([1, 2, 4]);
+    expect(announced).toEqual([1, 2, 4]);
+    // The pool gave the ended connections up: the database takes writes again.
+    await write(5);
+    expect(announced).toEqual([1, 2, 4, 5]);
   });
 });

@@ -8,9 +8,10 @@ import { ZoneWriteError } from './errors';
 // locks the zone and reads what all of them need, and one COMMIT. Each write then plans against the
 // zone as the writes before it left it, gets its own serial and journal entry and answers its own
 // result. A write refuses (`ZoneWriteError`) before it writes anything, so a refusal leaves the
-// others' transaction as it was; any other failure undoes the transaction, and each of its writes
-// runs again alone, so that only what fails fails. Nothing of a batch is announced or answered
-// before its commit, and a failed commit fails every write of it, none half-written.
+// others' transaction as it was; any other failure before the COMMIT (a statement, a write's code,
+// the connection) undoes the transaction, and each of its writes runs again alone, so that only what
+// fails fails. Nothing of a batch is announced or answered before its commit, and a failed commit
+// fails every write of it, none half-written.
 
 /**
  * One write of a zone's batch. `open` is the same for every write of a zone: it locks the zone and
@@ -95,8 +96,8 @@ type Outcome = { ok: true; value: unknown; notices: ZoneChangeNotice[] } | { ok:
 async function runBatch(batch: QueuedWrite[], announce: Announce): Promise<void> {
   const { ctx } = batch[0]!;
   const outcomes: Outcome[] = [];
-  /** The failure inside the transaction that undid it, as opposed to its commit's or its connection's. */
-  let failedWithin: { error: unknown } | undefined;
+  /** Whether the transaction failed before its COMMIT was sent: then nothing of it was written. */
+  let failedWithin = false;
   try {
     await ctx.db.transaction(async (tx) => {
       try {
@@ -115,18 +116,20 @@ async function runBatch(batch: QueuedWrite[], announce: Announce): Promise<void>
           }
         }
       } catch (error) {
-        failedWithin = { error };
+        failedWithin = true;
         throw error;
       }
     });
   } catch (error) {
     if (failedWithin && batch.length > 1) {
-      // A statement or a write failed, and the transaction with it: nothing of the batch was
-      // written. Each write runs again alone, in order, so that the others do not fail with it.
+      // A statement or a write failed, or the connection was lost, before the COMMIT: nothing of
+      // the batch was written. Each write runs again alone, in order (on another connection), so
+      // that the others do not fail with it.
       for (const queued of batch) await runBatch([queued], announce);
       return;
     }
-    // Alone, or the commit (or the connection) failed: nothing of the batch was written.
+    // Alone, or the COMMIT failed (or its connection was lost: whether it took effect is not
+    // known, so nothing is run again): every write of the batch fails.
     for (const { reject } of batch) reject(error);
     return;
   }
