@@ -40,6 +40,13 @@ interface RecordEditsWrite extends ZoneWrite<LockedZone, EditResult> {
   edits: readonly RecordEdit[];
 }
 
+/** The sets every write of a batch can interact with: what the batch's lock statement reads. */
+const batchNeighbourhood = (zone: string, writes: readonly RecordEditsWrite[]) =>
+  neighbourhoodOf(
+    zone,
+    writes.flatMap((write) => editedSets(write.edits)),
+  );
+
 /** Refuses a change planned against another serial than the locked zone's. */
 function refuseMovedSerial(zone: ZoneRow, ifSerial: number | undefined): void {
   if (ifSerial === undefined || ifSerial === zone.serial) return;
@@ -70,16 +77,7 @@ export function editZone(
   const write: RecordEditsWrite = {
     edits,
     // The zone's own customer: each write then checks that it is its caller's (`lockedForCaller`).
-    open: (tx, writes) =>
-      lockZone(
-        tx,
-        zone.customerId,
-        zone.id,
-        neighbourhoodOf(
-          zone.name,
-          writes.flatMap((write) => editedSets(write.edits)),
-        ),
-      ),
+    open: (tx, writes) => lockZone(tx, zone.customerId, zone.id, batchNeighbourhood(zone.name, writes)),
     async run(tx, batch, publish) {
       const locked = lockedForCaller(caller, batch);
       refuseMovedSerial(locked, ifSerial);
