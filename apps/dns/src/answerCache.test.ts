@@ -54,6 +54,17 @@ describe('the answer cache', () => {
     expect(cache.size).toBe(2);
   });
 
+  it('tells a question asked before from a new one, per type and EDNS variant, in any letter case', () => {
+    const cache = new AnswerCache(10);
+    const asked = (query: Uint8Array, variant: number = Variant.Edns) => cache.askedBefore(query, nameEnd(query), variant);
+    expect(asked(packet('nx.example.com.'))).toBe(false);
+    expect(asked(packet('NX.Example.com.'))).toBe(true);
+    expect(asked(packet('nx.example.com.', 28))).toBe(false);
+    expect(asked(packet('nx.example.com.'), Variant.EdnsDo)).toBe(false);
+    expect(asked(packet('nx.example.com.'), Variant.EdnsDo)).toBe(true);
+    expect(cache.size).toBe(0);
+  });
+
   it('evicts one question at a time, passing over those used since the hand last came by', () => {
     const cache = new AnswerCache(3);
     for (const name of ['a.', 'b.', 'c.']) admit(cache, name);

@@ -106,6 +106,16 @@ export class AnswerCache {
     if (this.entries.length * 2 > this.table.length) this.grow();
   }
 
+  /**
+   * True from the second time this question is asked (as `set` admits once full): for answers
+   * about names no zone holds, which are kept only from then on. Such names are the client's to
+   * make up without end; a flood of them, each asked once, would fill the cache with answers never
+   * served again, and allocating memory that lasts for each costs more than encoding it.
+   */
+  askedBefore(packet: Uint8Array, nameEnd: number, variant: number): boolean {
+    return this.seenBefore(questionHash(packet, nameEnd, variant));
+  }
+
   /** Questions cached. */
   get size(): number {
     return this.entries.length;

@@ -12,6 +12,18 @@ import type { Rrset } from './zone';
  * popular could make the cache's 200,000 answers hold 1.6 GB.
  */
 export function encodeAnswer(query: QueryView, answer: Answer, edns: Edns | undefined, maxSize: number): Buffer {
+  const written = encodeAnswerView(query, answer, edns, maxSize);
+  const out = Buffer.allocUnsafeSlow(written.length);
+  out.set(written);
+  return out;
+}
+
+/**
+ * `encodeAnswer` without the copy: a view of the encoder's scratch buffer, good until the next
+ * message is encoded, for an answer that is sent and not kept (a memory of its own for each costs
+ * more than encoding a small answer).
+ */
+export function encodeAnswerView(query: QueryView, answer: Answer, edns: Edns | undefined, maxSize: number): Uint8Array {
   const message = emptyMessage({
     qr: true,
     opcode: query.opcode,
@@ -23,10 +35,7 @@ export function encodeAnswer(query: QueryView, answer: Answer, edns: Edns | unde
     additionals: records(answer.additional),
     edns,
   });
-  const written = encodeMessageView(message, { maxSize });
-  const out = Buffer.allocUnsafeSlow(written.length);
-  out.set(written);
-  return out;
+  return encodeMessageView(message, { maxSize });
 }
 
 function records(rrsets: Rrset[]): ResourceRecord[] {

@@ -1,5 +1,5 @@
 import dnsPacket from 'dns-packet';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { dig } from '@kaja/test-support/dig';
 import { query, udpExchange } from './testing/packets';
 import { serveZones, type TestServer } from './testing/server';
@@ -107,6 +107,29 @@ describe('malformed and unusual queries', () => {
     expect(withDo.additionals).toMatchObject([{ type: 'OPT', flags: dnsPacket.DNSSEC_OK }]);
     const withoutEdns = dnsPacket.decode((await udpExchange(server.port, query('www.example.com', 'A', 5)))!);
     expect(withoutEdns.additionals).toEqual([]);
+  });
+
+  it('keeps the answer for a name the zone holds from its first query, for a name the client made up from its second', async () => {
+    server.zones.put(loadZoneText('example.org', `${zone}* A 192.0.2.99\n`));
+    onTestFinished(() => server.zones.remove('example.org'));
+    const ask = async (name: string) => {
+      const hits = server.responder.metrics.cacheHits;
+      const reply = (await udpExchange(server.port, query(name, 'A', 9)))!;
+      return { rcode: rcodeOf(reply), answers: dnsPacket.decode(reply).answers, cached: server.responder.metrics.cacheHits > hits };
+    };
+    expect((await ask('www.example.org')).cached).toBe(false);
+    expect(await ask('www.example.org')).toMatchObject({ cached: true, answers: [{ data: '192.0.2.80' }] });
+    // NXDOMAIN, a wildcard's answer, REFUSED (a zone not hosted here).
+    for (const [name, rcode] of [
+      ['nx.example.com', 3],
+      ['made-up.example.org', 0],
+      ['www.example.net', 5],
+    ] as const) {
+      const asked = [await ask(name), await ask(name), await ask(name)];
+      expect(asked.map((a) => a.cached)).toEqual([false, false, true]);
+      expect(asked.map((a) => a.rcode)).toEqual([rcode, rcode, rcode]);
+      expect(asked[2]!.answers).toEqual(asked[0]!.answers);
+    }
   });
 
   it('refuses zone transfers for now and classes other than IN and CH', async () => {

@@ -17,7 +17,7 @@ import { type Answer, emptyAnswer } from './answer';
 import { AnswerCache, type CachedAnswer, Variant } from './answerCache';
 import { chaosAnswer } from './chaos';
 import { responseEdns, udpLimit } from './edns';
-import { encodeAnswer, personalise, personaliseInto, truncatedInto } from './encode';
+import { encodeAnswer, encodeAnswerView, personalise, personaliseInto, truncatedInto } from './encode';
 import { lookup } from './lookup';
 import { answerNotify, type NotifyReceiver } from './notifyIn';
 import { addNegativeSoa } from './negative';
@@ -231,26 +231,23 @@ export class Responder {
     // A presigned zone answers with its own signatures; our online signing covers the others.
     if (query.do) answer = presignedAnswer(answer) ?? (this.options.signing ? this.options.signing.sign(answer) : answer);
     else if (this.options.signing) answer = this.options.signing.plain(answer);
-    let wire = encodeAnswer(query, answer, edns, TCP_MAX);
     const counter = this.counts.counter(answer.zone?.name ?? '', query.qtype, answer.rcode);
     const kind = answerKind(query, answer);
-    if (cacheable(query, answer)) {
-      this.cache.set(packet, query.questionEnd - 4, {
-        variant: variantOf(query),
-        wire,
-        zone: answer.zone,
-        version: answer.zone?.version ?? 0,
-        counter,
-        kind,
-      });
-    }
+    const nameEnd = query.questionEnd - 4;
+    const variant = variantOf(query);
+    let wire: Uint8Array;
+    // A name the zone holds is kept from its first answer; one made up by the client from its second.
+    if (cacheable(query, answer) && (answer.zone?.nodes.has(query.qname) || this.cache.askedBefore(packet, nameEnd, variant))) {
+      wire = encodeAnswer(query, answer, edns, TCP_MAX);
+      this.cache.set(packet, nameEnd, { variant, wire, zone: answer.zone, version: answer.zone?.version ?? 0, counter, kind });
+    } else wire = encodeAnswerView(query, answer, edns, TCP_MAX);
     counter.count++;
     this.metrics.cacheMisses++;
     this.metrics.answered(query.qtype, answer.rcode, tcp);
     const action = this.limit(network, kind);
     if (action !== RateAction.Answer) return action === RateAction.Drop ? null : this.truncated(wire, packet, query);
     const limit = tcp ? TCP_MAX : udpLimit(query);
-    if (wire.length > limit) wire = encodeAnswer(query, answer, edns, limit);
+    if (wire.length > limit) wire = encodeAnswerView(query, answer, edns, limit);
     if (out === undefined) return personalise(wire, packet, query);
     personaliseInto(wire, packet, query, out, offset);
     return wire.length;
