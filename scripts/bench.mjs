@@ -4,7 +4,7 @@
 // script prints its usage at once: nothing is installed or built for that. With `--bundled` the script
 // itself is built as the servers are (`dist/`, plain JavaScript, its worker threads from their
 // bundles) and run so: a benchmark that times our code in its own process measures what ships.
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { ensureBuild, ensureDebianTools, ensureDependencies, root, run } from './bootstrap.mjs';
 import { benchTools, builds } from './requirements.mjs';
 import { ensureNodeRuntime } from './runtime.mjs';
@@ -28,5 +28,6 @@ ensureDebianTools(benchTools);
 for (const name of needs) ensureBuild(name, builds[name]);
 if (!bundled) process.exit(run('node', ['--import', 'tsx', script, ...args]));
 const { buildServers } = await import('./buildServers.mjs');
-const [bundle] = await buildServers(join(root, 'dist'), [script]);
+// Named from the project's root, as the servers' entries are: `bench:dnssec` gives its absolute path.
+const [bundle] = await buildServers(join(root, 'dist'), [relative(root, resolve(script))]);
 process.exit(run('node', [bundle, ...args]));
