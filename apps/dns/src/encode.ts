@@ -20,7 +20,7 @@ export function encodeAnswer(query: QueryView, answer: Answer, edns: Edns | unde
 
 /**
  * `encodeAnswer` without the copy: a view of the encoder's scratch buffer, good until the next
- * message is encoded, for an answer that is sent and not kept (a memory of its own for each costs
+ * message is encoded, for an answer that is sent and not kept (memory of its own for each costs
  * more than encoding a small answer).
  */
 export function encodeAnswerView(query: QueryView, answer: Answer, edns: Edns | undefined, maxSize: number): Uint8Array {
