@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import * as OTPAuth from 'otpauth';
 import { describe, expect, inject } from 'vitest';
 import { root } from '../../test/platform';
-import { open, platform, screenshots, test } from '../../test/sitePages';
+import { html, open, platform, screenshots, test } from '../../test/sitePages';
 import { builtProgram } from '@kaja/test-support/programs';
 
 /** Calls `/v1<path>` of the test platform as `token` and gives the envelope's data (an error status throws). */
@@ -66,6 +66,13 @@ describe('status page', () => {
     expect(Math.min(...grey)).toBeGreaterThan(120);
     await page.screenshot({ path: join(screenshots, 'status-desktop.png'), fullPage: true });
     await page.context().close();
+  });
+
+  test('lists the regions as built in the order GET /v1/regions gives them, so no card moves when it answers', async () => {
+    const { text } = await html('/status');
+    const built = [...text.matchAll(/data-testid="region"[\s\S]*?<h3[^>]*>([^<]+)<\/h3>/g)].map((match) => match[1]);
+    const served = ((await call('GET', '/regions')) as { name: string }[]).map((region) => region.name);
+    expect(built).toEqual(served);
   });
 
   test('shows a region whose nodes lag as degraded, with the lag', async ({ newPage }) => {

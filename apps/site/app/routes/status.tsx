@@ -12,7 +12,9 @@ export const meta: Route.MetaFunction = () =>
   });
 
 export function loader() {
-  return { regions: statusRegions.map(({ name, status, summary }) => ({ name, status, summary })) as Region[] };
+  // By name, as GET /v1/regions lists them: the cards keep their places when the API answers.
+  const regions = statusRegions.map(({ name, status, summary }) => ({ name, status, summary })).sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  return { regions: regions as Region[] };
 }
 
 export default function Status({ loaderData }: Route.ComponentProps) {
