@@ -1,6 +1,6 @@
-// The islands' scripts in the client build (decision 054): app/islands/hydrate.client.tsx, and each
-// island's module (app/islands/registry.ts) as an entry of its own, so that a page loads only its
-// islands. Their addresses, with the modules each imports, reach the pre-rendering as
+// The islands' scripts in the client build (decision 054): app/islands/start.client.ts, which starts
+// app/islands/hydrate.client.tsx once the page has painted (decision 086), and each island's module
+// (app/islands/registry.ts) as an entry of its own, so that a page loads only its islands. Their addresses, with the modules each imports, reach the pre-rendering as
 // `virtual:island-assets`, read from the client build's manifest (React Router keeps it until the
 // pre-rendering is done).
 import { readFileSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { join, relative } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { islands } from './app/islands/registry';
 
+const start = 'app/islands/start.client.ts';
 const hydrate = 'app/islands/hydrate.client.tsx';
 const modules = [...new Set(Object.values(islands).map(([module]) => `app/${module}`))];
 const virtualId = 'virtual:island-assets';
@@ -44,7 +45,7 @@ export function islandAssets(): Plugin {
     },
     buildStart() {
       if (config.command !== 'build' || config.build.ssr) return;
-      for (const source of [hydrate, ...modules]) this.emitFile({ type: 'chunk', id: join(config.root, source), preserveSignature: 'exports-only' });
+      for (const source of [start, hydrate, ...modules]) this.emitFile({ type: 'chunk', id: join(config.root, source), preserveSignature: 'exports-only' });
       this.emitFile({ type: 'chunk', id: errorReporter, preserveSignature: 'exports-only' });
       this.emitFile({ type: 'chunk', id: join(config.root, analytics), preserveSignature: 'exports-only' });
     },
@@ -62,6 +63,7 @@ export function islandAssets(): Plugin {
             : // The browser's own build never places the scripts (root.tsx, island.tsx): only the pre-rendering does.
               () => ({ module: '', imports: [] });
       const assets = {
+        start: script(start),
         hydrate: script(hydrate),
         errorReporter: script(relative(config.root, errorReporter)),
         analytics: script(analytics),

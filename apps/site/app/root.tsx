@@ -43,10 +43,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /**
- * A pre-rendered page loads only the islands' script, which hydrates the parts that run in the browser
- * (decision 054). The not-found fallback (React Router's "SPA mode" page, served for every address
- * that was not pre-rendered) is React Router's whole app: it finds the right not-found text in the
- * browser, and renders there again.
+ * A pre-rendered page loads one small script, which starts the islands' script once the page has painted
+ * (decision 086); that script hydrates the parts that run in the browser (decision 054). The not-found
+ * fallback (React Router's "SPA mode" page, served for every address that was not pre-rendered) is React
+ * Router's whole app: it finds the right not-found text in the browser, and renders there again.
  */
 function PageScripts() {
   const fallback = use(UNSAFE_FrameworkContext)?.isSpaMode ?? true;
@@ -60,13 +60,15 @@ function PageScripts() {
   }
   return (
     <>
-      {islandAssets.hydrate.imports.map((href) => (
+      {islandAssets.start.imports.map((href) => (
         <link key={href} rel="modulepreload" href={href} />
       ))}
-      {/* Where the error reporter's Sentry client is, fetched only on the page's first error (decision 063), and the analytics listener (decision 064). */}
+      {/* Where the islands' script is; where the error reporter's Sentry client is, fetched only on the page's
+          first error (decision 063), and the analytics listener (decision 064). */}
       <script
         type="module"
-        src={islandAssets.hydrate.module}
+        src={islandAssets.start.module}
+        data-hydrate={islandAssets.hydrate.module}
         data-error-reporter={islandAssets.errorReporter.module}
         data-analytics={islandAssets.analytics.module}
       />

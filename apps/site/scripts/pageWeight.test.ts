@@ -26,10 +26,16 @@ describe('the JavaScript a pre-rendered page loads', () => {
       '<body><script type="module" async="">import "/assets/entry-1.js";\nimport * as route0 from "/assets/route-1.js";</script></body>',
   );
   write('docs/zones/index.html', '<script type="module" src="/assets/side-1.js"></script>');
+  write('assets/start-1.js', 'const hydrate = document.querySelector("script[data-hydrate]").dataset.hydrate;');
+  write('assets/island-1.js', `import{a}from"./shared-1.js";`);
+  write(
+    'status/index.html',
+    '<div data-island="board" data-module="/assets/island-1.js"></div><script type="module" src="/assets/start-1.js" data-hydrate="/assets/preloaded-1.js"></script>',
+  );
   write('__spa-fallback.html', '<p>no scripts</p>');
 
   it('finds every pre-rendered page by its address', () => {
-    expect(prerenderedPages(dir)).toEqual(['/', '/docs/zones']);
+    expect(prerenderedPages(dir)).toEqual(['/', '/docs/zones', '/status']);
   });
 
   it('counts the tagged and imported modules with all they import, not what loads on demand nor the platform’s /config.js', () => {
@@ -37,6 +43,17 @@ describe('the JavaScript a pre-rendered page loads', () => {
     expect(weight.files).toEqual(['/assets/entry-1.js', '/assets/preloaded-1.js', '/assets/route-1.js', '/assets/shared-1.js', '/assets/side-1.js']);
     expect(pageWeight(dir, '/docs/zones').files).toEqual(['/assets/side-1.js']);
     expect(pageWeight(dir, '__spa-fallback.html').files).toEqual([]);
+  });
+
+  it('counts what the starting script loads once the page has painted: the islands’ script and each island’s module, with all they import', () => {
+    expect(pageWeight(dir, '/status').files).toEqual([
+      '/assets/entry-1.js',
+      '/assets/island-1.js',
+      '/assets/preloaded-1.js',
+      '/assets/shared-1.js',
+      '/assets/side-1.js',
+      '/assets/start-1.js',
+    ]);
   });
 
   it('weighs each file as sent: its gzip copy, or itself when the build made none', () => {

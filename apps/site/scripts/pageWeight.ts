@@ -1,7 +1,9 @@
 // The JavaScript each pre-rendered page makes the browser load before it is interactive, read from the
-// build output: the page's script and module-preload tags, the modules its inline scripts import, and
-// every module those import in turn. Modules loaded only on demand (`import()` inside a chunk, like
-// another route's code) are not counted: a visitor of this page does not fetch them.
+// build output: the page's script and module-preload tags, the modules its inline scripts import, the
+// islands' script and the islands' modules its starting script loads once the page has painted (named in
+// `data-hydrate` and `data-module`), and every module those import in turn. Modules loaded only on demand
+// (`import()` inside a chunk, like another route's code) are not counted: a visitor of this page does not
+// fetch them.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
 
@@ -17,6 +19,7 @@ export type PageWeight = {
 };
 
 const tagged = [/<script\b[^>]*\bsrc="([^"]+)"/g, /<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g];
+const started = /\bdata-(?:hydrate|module)="([^"]+)"/g;
 const inlineScript = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
 const staticImport = /\bimport\s*(?:[\w$*{}\s,]+from\s*)?["']([^"']+\.js)["']/g;
 const chunkImport = /(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+\.js)["']/g;
@@ -41,6 +44,7 @@ export function pageWeight(clientDir: string, page: string): PageWeight {
   const html = readFileSync(htmlFile, 'utf8');
   const pending: string[] = [];
   for (const pattern of tagged) for (const match of html.matchAll(pattern)) pending.push(match[1]!);
+  for (const match of html.matchAll(started)) pending.push(match[1]!);
   for (const [, body] of html.matchAll(inlineScript)) for (const match of body!.matchAll(staticImport)) pending.push(match[1]!);
 
   const files = new Set<string>();

@@ -80,8 +80,20 @@ export const test = base.extend<{ newPage: NewPage; browser: Browser }>({
 
 export const open = async (page: Page, path: string) => {
   const response = await page.goto(`${platform.url}${path}`, { waitUntil: 'networkidle' });
+  await islandsStarted(page);
   return response!;
 };
+
+/**
+ * Waits until every island of the page has its React root, which takes the visitor's clicks and typing from then
+ * on: the islands' script starts after the first paint (decision 086), which on a busy machine may come after the
+ * network went quiet. React marks a root's element with a `__reactContainer$` key. (The not-found page's islands
+ * name no module: React Router renders that page whole.)
+ */
+export const islandsStarted = (page: Page) =>
+  page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-island][data-module]')].every((island) => Object.keys(island).some((key) => key.startsWith('__reactContainer$'))),
+  );
 
 export const html = async (path: string) => {
   const response = await fetch(`${platform.url}${path}`);

@@ -1,6 +1,7 @@
-// The only script of a pre-rendered page (decision 054): it hydrates the page's islands, each with the
-// module, component and props the build wrote beside it, and loads no router and no other page's code.
-import { createElement, type ComponentType } from 'react';
+// The islands' script of a pre-rendered page (decision 054), started once the page has painted (start.client.ts,
+// decision 086): it hydrates the page's islands, each with the module, component and props the build wrote
+// beside it, and loads no router and no other page's code.
+import { createElement, startTransition, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { reportError } from '@kaja/error-reporter';
 import { startSiteErrorReporting } from '../error-reporting';
@@ -29,9 +30,13 @@ const found = [...document.querySelectorAll<HTMLElement>('[data-island]')].map((
 for (const { element, module, component, props, slot } of found) {
   void import(/* @vite-ignore */ module).then((exports: Record<string, ComponentType<object>>) => {
     const children = slot === undefined ? undefined : createElement(IslandSlot, { html: slot });
-    hydrateRoot(element, createElement(exports[component]!, props, children), {
-      onUncaughtError: (error) => reportError(error, 'react.root'),
-      onCaughtError: (error) => reportError(error),
+    // As a transition the hydration yields to the browser every few milliseconds (a click or a frame goes first)
+    // instead of holding the main thread for the whole island.
+    startTransition(() => {
+      hydrateRoot(element, createElement(exports[component]!, props, children), {
+        onUncaughtError: (error) => reportError(error, 'react.root'),
+        onCaughtError: (error) => reportError(error),
+      });
     });
   });
 }

@@ -1,5 +1,4 @@
 import type { ComponentType, ReactNode } from 'react';
-import { preloadModule } from 'react-dom';
 import islandAssets from 'virtual:island-assets';
 import { islands, type IslandName } from './registry';
 
@@ -21,9 +20,8 @@ export function Island<Props extends object>({
   props: Props;
   children?: ReactNode;
 }) {
+  // Its module is fetched by the islands' script, after the page has painted (start.client.ts).
   const script = import.meta.env.SSR ? islandAssets.islands[name] : undefined;
-  // The island's modules are fetched with the page, not after the islands' script has run.
-  if (script) for (const href of [script.module, ...script.imports]) preloadModule(href);
   return (
     <div data-island={name} data-module={script?.module} data-component={islands[name][1]} data-props={JSON.stringify(props)} className="contents">
       <Component {...props}>{children === undefined ? undefined : <IslandSlot>{children}</IslandSlot>}</Component>
