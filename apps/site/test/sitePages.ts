@@ -80,20 +80,22 @@ export const test = base.extend<{ newPage: NewPage; browser: Browser }>({
 
 export const open = async (page: Page, path: string) => {
   const response = await page.goto(`${platform.url}${path}`, { waitUntil: 'networkidle' });
-  await islandsStarted(page);
+  await islandsHydrated(page);
   return response!;
 };
 
 /**
- * Waits until every island of the page has its React root, which takes the visitor's clicks and typing from then
- * on: the islands' script starts after the first paint (decision 086), which on a busy machine may come after the
- * network went quiet. React marks a root's element with a `__reactContainer$` key. (The not-found page's islands
- * name no module: React Router renders that page whole.)
+ * Waits until every island of the page is hydrated: the islands' script starts after the first paint (decision
+ * 086), which on a busy machine may come after the network went quiet, and hydrates in slices. React marks the
+ * element of a root with a `__reactContainer$` key; the first idle moment after that comes once its slices are done.
+ * (The not-found page's islands name no module: React Router renders that page whole.)
  */
-export const islandsStarted = (page: Page) =>
-  page.waitForFunction(() =>
+export async function islandsHydrated(page: Page) {
+  await page.waitForFunction(() =>
     [...document.querySelectorAll('[data-island][data-module]')].every((island) => Object.keys(island).some((key) => key.startsWith('__reactContainer$'))),
   );
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+}
 
 export const html = async (path: string) => {
   const response = await fetch(`${platform.url}${path}`);

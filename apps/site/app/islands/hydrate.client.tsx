@@ -18,18 +18,17 @@ void import(/* @vite-ignore */ addresses?.analytics ?? '').then(
   () => undefined,
 );
 
-// The slots' HTML is read before any island hydrates, as the build wrote it.
 const found = [...document.querySelectorAll<HTMLElement>('[data-island]')].map((element) => ({
   element,
   module: element.dataset.module!,
   component: element.dataset.component!,
   props: JSON.parse(element.dataset.props ?? '{}') as object,
-  slot: element.querySelector('[data-island-slot]')?.innerHTML,
+  slot: element.querySelector('[data-island-slot]') !== null,
 }));
 
 for (const { element, module, component, props, slot } of found) {
   void import(/* @vite-ignore */ module).then((exports: Record<string, ComponentType<object>>) => {
-    const children = slot === undefined ? undefined : createElement(IslandSlot, { html: slot });
+    const children = slot ? createElement(IslandSlot) : undefined;
     // As a transition the hydration yields to the browser every few milliseconds (a click or a frame goes first)
     // instead of holding the main thread for the whole island.
     startTransition(() => {
