@@ -1,6 +1,6 @@
 import { plans } from '@kaja/catalog';
 import { describe, expect, it } from 'vitest';
-import { type ApiPlan, catalogPlanCards, toPlanCard } from './plans';
+import { type ApiPlan, catalogPlanCards, euros, toPlanCard } from './plans';
 
 describe('plan cards', () => {
   const cards = catalogPlanCards(plans);
@@ -40,5 +40,10 @@ describe('plan cards', () => {
       cta: { label: 'Start Free Trial', to: '/auth' },
     });
     expect(toPlanCard({ ...pro, id: 'scale', price: null, popular: false, contact_sales: true })).toMatchObject({ price: 'Custom', cta: { to: '/support' } });
+  });
+
+  it('writes euro prices as Irish English does', () => {
+    const irish = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
+    for (const cents of [0, 5, 495, 1995, 99_999, 123_456, 100_000_000]) expect(euros(cents)).toBe(irish.format(cents / 100));
   });
 });
