@@ -1,8 +1,8 @@
 // The islands' scripts in the client build (decision 054): app/islands/start.client.ts, which starts
 // app/islands/hydrate.client.tsx once the page has painted (decision 086), and each island's module
-// (app/islands/registry.ts) as an entry of its own, so that a page loads only its islands. Their addresses, with the modules each imports, reach the pre-rendering as
-// `virtual:island-assets`, read from the client build's manifest (React Router keeps it until the
-// pre-rendering is done).
+// (app/islands/registry.ts) as an entry of its own, so that a page loads only its islands. Their
+// addresses, with the modules each imports, reach the pre-rendering as `virtual:island-assets`, read
+// from the client build's manifest (React Router keeps it until the pre-rendering is done).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
