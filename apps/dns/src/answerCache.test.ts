@@ -54,15 +54,20 @@ describe('the answer cache', () => {
     expect(cache.size).toBe(2);
   });
 
-  it('tells a question asked before from a new one, per type and EDNS variant, in any letter case', () => {
-    const cache = new AnswerCache(10);
-    const asked = (query: Uint8Array, variant: number = Variant.Edns) => cache.askedBefore(query, nameEnd(query), variant);
-    expect(asked(packet('nx.example.com.'))).toBe(false);
-    expect(asked(packet('NX.Example.com.'))).toBe(true);
-    expect(asked(packet('nx.example.com.', 28))).toBe(false);
-    expect(asked(packet('nx.example.com.'), Variant.EdnsDo)).toBe(false);
-    expect(asked(packet('nx.example.com.'), Variant.EdnsDo)).toBe(true);
-    expect(cache.size).toBe(0);
+  it('admits a made-up name from its second query, per type and EDNS variant, in any letter case; a held one at once while there is room', () => {
+    const cache = new AnswerCache(1);
+    const admits = (query: Uint8Array, madeUp: boolean, variant: number = Variant.Edns) => cache.admits(query, nameEnd(query), variant, madeUp);
+    expect(admits(packet('nx.example.com.'), true)).toBe(false);
+    expect(admits(packet('NX.Example.com.'), true)).toBe(true);
+    expect(admits(packet('nx.example.com.', 28), true)).toBe(false);
+    expect(admits(packet('nx.example.com.'), true, Variant.EdnsDo)).toBe(false);
+    expect(admits(packet('nx.example.com.'), true, Variant.EdnsDo)).toBe(true);
+    expect(admits(packet('www.example.com.'), false)).toBe(true);
+    set(cache, packet('www.example.com.'));
+    // Full: a held name waits for its second query too, before its answer is copied.
+    expect(admits(packet('mail.example.com.'), false)).toBe(false);
+    expect(admits(packet('mail.example.com.'), false)).toBe(true);
+    expect(cache.size).toBe(1);
   });
 
   it('evicts one question at a time, passing over those used since the hand last came by', () => {

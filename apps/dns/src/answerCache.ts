@@ -107,12 +107,14 @@ export class AnswerCache {
   }
 
   /**
-   * True from the second time this question is asked (as `set` admits once full): for answers
-   * about names no zone holds, which are kept only from then on. Such names are the client's to
-   * make up without end; a flood of them, each asked once, would fill the cache with answers never
-   * served again, and allocating memory that lasts for each costs more than encoding it.
+   * Whether `set` would keep an answer to this question now, asked before the answer is copied into
+   * memory of its own: while there is room, at once for a name the zone holds; once full, or for a
+   * name the client made up (`madeUp`), from the question's second query. Made-up names have no
+   * end; a flood of them, each asked once, would fill the cache with answers never served again,
+   * and memory that lasts costs more for each than encoding it.
    */
-  askedBefore(packet: Uint8Array, nameEnd: number, variant: number): boolean {
+  admits(packet: Uint8Array, nameEnd: number, variant: number, madeUp: boolean): boolean {
+    if (!madeUp && this.entries.length < this.capacity) return true;
     return this.seenBefore(questionHash(packet, nameEnd, variant));
   }
 

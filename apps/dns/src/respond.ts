@@ -237,7 +237,7 @@ export class Responder {
     const variant = variantOf(query);
     let wire: Uint8Array;
     // A name the zone holds is kept from its first answer; one made up by the client from its second.
-    if (cacheable(query, answer) && (answer.zone?.nodes.has(query.qname) || this.cache.askedBefore(packet, nameEnd, variant))) {
+    if (cacheable(query, answer) && this.cache.admits(packet, nameEnd, variant, !answer.zone?.nodes.has(query.qname))) {
       wire = encodeAnswer(query, answer, edns, TCP_MAX);
       this.cache.set(packet, nameEnd, { variant, wire, zone: answer.zone, version: answer.zone?.version ?? 0, counter, kind });
     } else wire = encodeAnswerView(query, answer, edns, TCP_MAX);
