@@ -30,6 +30,16 @@ describe('records packed in a zone', () => {
     expect(copy.rdata.map((r) => [...r])).toEqual([[192, 0, 2, 1]]);
   });
 
+  it('compares its records with records packed elsewhere, octet for octet', () => {
+    const zone = loadZoneText('example.com', zoneText);
+    const www = zone.nodes.get('www.example.com')!.rrsets.get(RRType.A) as PackedRrset;
+    expect(www).toBeInstanceOf(PackedRrset);
+    expect(www.packedEquals(Uint8Array.of(0, 4, 192, 0, 2, 80, 0, 4, 192, 0, 2, 81))).toBe(true);
+    expect(www.packedEquals(Uint8Array.of(0, 4, 192, 0, 2, 80, 0, 4, 192, 0, 2, 82))).toBe(false);
+    expect(www.packedEquals(Uint8Array.of(0, 4, 192, 0, 2, 80))).toBe(false);
+    expect(www.packedEquals(Uint8Array.of(0, 4, 192, 0, 2, 80, 0, 4, 192, 0, 2, 81, 0))).toBe(false);
+  });
+
   it('packs records set later into a buffer of their own, leaving the shared one as it was', () => {
     const zone = loadZoneText('example.com', zoneText);
     const www = zone.nodes.get('www.example.com')!.rrsets.get(RRType.A)!;

@@ -42,6 +42,14 @@ export class PackedRrset implements Rrset {
     return list;
   }
 
+  packedEquals(packed: Uint8Array): boolean {
+    const { buffer, start } = this;
+    const length = this.end - start;
+    if (packed.length !== length) return false;
+    for (let i = 0; i < length; i++) if (buffer[start + i] !== packed[i]) return false;
+    return true;
+  }
+
   packedSize(): number {
     return this.end - this.start;
   }

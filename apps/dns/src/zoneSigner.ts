@@ -130,9 +130,7 @@ export class ZoneSigner {
       const wildcard = wildcards.get(rrset.name);
       this.add(signed.answer, rrset, wildcard === undefined ? rrset : { ...rrset, name: wildcard });
     }
-    const present = new Set<string>();
     for (const rrset of answer.authority) {
-      present.add(`${rrset.name}/${rrset.type}`);
       if (rrset.type === RRType.NS && rrset.name !== zone.name) {
         signed.authority.push(rrset);
         const ds = zone.nodes.get(rrset.name)?.rrsets.get(RRType.DS);
@@ -149,26 +147,16 @@ export class ZoneSigner {
       if (entry && !entry.delegation) this.add(signed.additional, rrset, rrset);
       else signed.additional.push(rrset);
     }
-    const additionalPresent = new Set<string>();
+    // A proof's NSEC/NSEC3 records go in once however many proofs name them.
     for (const proof of answer.proofs) {
       if (proof.kind === 'targetNodata') {
         // Optional data: past the largest message no more is signed for it.
         if (!roomFor(signed.additional)) continue;
-        for (const rrset of this.prove(proof)) {
-          const key = `${rrset.name}/${rrset.type}`;
-          if (additionalPresent.has(key)) continue;
-          additionalPresent.add(key);
-          this.add(signed.additional, rrset, rrset);
-        }
+        for (const rrset of this.prove(proof)) if (!holds(signed.additional, rrset)) this.add(signed.additional, rrset, rrset);
         continue;
       }
       const cache = proof.kind === 'aliasNodata' ? this.aliasDenialSignatures([proof.type]) : this.signatures;
-      for (const rrset of this.prove(proof)) {
-        const key = `${rrset.name}/${rrset.type}`;
-        if (present.has(key)) continue;
-        present.add(key);
-        this.add(signed.authority, rrset, rrset, cache);
-      }
+      for (const rrset of this.prove(proof)) if (!holds(signed.authority, rrset)) this.add(signed.authority, rrset, rrset, cache);
     }
     return signed;
   }
@@ -370,6 +358,12 @@ export class ZoneSigner {
     if (!cache) this.aliasDenials.set(key, (cache = new SignatureCache(this.zone.name, this.settings.keys)));
     return cache;
   }
+}
+
+/** Whether a section holds an RRset of `rrset`'s owner and type (a few RRsets: compared in place, no keys made). */
+function holds(section: readonly Rrset[], rrset: SignedRrset): boolean {
+  for (const held of section) if (held.type === rrset.type && held.name === rrset.name) return true;
+  return false;
 }
 
 /** Types as served at a name: an apex ALIAS answers as A and AAAA. */

@@ -6,6 +6,12 @@ export interface Rrset {
   type: number;
   ttl: number;
   rdata: readonly Uint8Array[];
+  /**
+   * Whether the records, packed one after another (each a 2-octet length, then its octets), are
+   * `packed`: for an RRset that keeps them so (the DNS server's zone), which compares them in
+   * place, where `rdata` would make a view of each record first.
+   */
+  packedEquals?(packed: Uint8Array): boolean;
 }
 
 export const CLASS_IN = 1;

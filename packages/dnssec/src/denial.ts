@@ -1,5 +1,4 @@
-import { labelsToName, nameLabels } from '@kaja/dns-model';
-import type { Rrset } from './canonical';
+import { parentOf, type Rrset } from './canonical';
 
 /**
  * Denial of existence for one zone, NSEC or NSEC3 alike. Each proof returns the NSEC/NSEC3
@@ -38,17 +37,14 @@ export function wildcardOf(encloser: string): string {
 
 /** The ancestor of `qname` one label longer than `encloser` (RFC 5155 "next closer name"). */
 export function nextCloser(qname: string, encloser: string): string {
-  const labels = nameLabels(qname);
-  const depth = nameLabels(encloser).length;
-  return labelsToName(labels.slice(labels.length - depth - 1));
+  let name = qname;
+  for (let parent = parentOf(name); name !== '' && parent !== encloser; parent = parentOf(parent)) name = parent;
+  return name;
 }
 
+/** The RRsets without repeats of one owner and type (a proof's few records: compared in place, no keys made). */
 export function uniqueRrsets(rrsets: Rrset[]): Rrset[] {
-  const seen = new Set<string>();
-  return rrsets.filter((r) => {
-    const key = `${r.name}/${r.type}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  const out: Rrset[] = [];
+  for (const rrset of rrsets) if (!out.some((r) => r.name === rrset.name && r.type === rrset.type)) out.push(rrset);
+  return out;
 }

@@ -1,7 +1,7 @@
 import { nameToWire, typeBitmapWire } from '@kaja/dns-model';
 import { concat } from './bytes';
 import type { Rrset } from './canonical';
-import { uniqueRrsets, wildcardOf, type Denial } from './denial';
+import { uniqueRrsets, type Denial } from './denial';
 import type { IndexEntry, ZoneIndex } from './zoneIndex';
 
 export const NSEC_TYPE = 47;
@@ -28,8 +28,10 @@ export class NsecDenial implements Denial {
   }
 
   nxdomain(qname: string): Rrset[] {
-    const encloser = this.index.closestEncloser(qname);
-    return uniqueRrsets([this.covering(qname), this.covering(wildcardOf(encloser))]);
+    const encloser = this.index.get(this.index.closestEncloser(qname))!;
+    // The wildcard's sort key from the encloser's (`*` is its leftmost label): no key made for it.
+    const wildcard = this.coveringAt(this.index.floorKey(`${encloser.key}*\u0000`));
+    return uniqueRrsets([this.covering(qname), wildcard]);
   }
 
   nodata(qname: string): Rrset[] {
@@ -75,18 +77,22 @@ export class NsecDenial implements Denial {
     let position = this.index.floor(name) - (own ? 1 : 0);
     while (this.index.at(position).types.length === 0) position--;
     const before = this.index.at(position);
-    const previous = this.record(before, this.index.floor(before.name));
+    const previous = this.record(before);
     return own && previous !== own ? [own, previous] : [previous];
   }
 
   /** The NSEC whose owner sorts before `name` and whose next name sorts after it. */
   private covering(name: string): Rrset {
-    let position = this.index.floor(name);
+    return this.coveringAt(this.index.floor(name));
+  }
+
+  /** `covering` of a name whose `floor` in the index is `position`. */
+  private coveringAt(position: number): Rrset {
     while (this.index.at(position).types.length === 0) position--;
     return this.record(this.index.at(position), position);
   }
 
-  private record(entry: IndexEntry, position = this.index.floor(entry.name)): Rrset {
+  private record(entry: IndexEntry, position = this.index.floorKey(entry.key)): Rrset {
     let after = position + 1;
     while (this.index.at(after).types.length === 0) after++;
     const next = this.index.at(after).name;

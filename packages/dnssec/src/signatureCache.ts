@@ -194,6 +194,7 @@ export class SignatureCache {
 function sameContent(entry: Entry, rrset: Rrset): boolean {
   if (entry.ttl !== rrset.ttl) return false;
   const { content } = entry;
+  if (rrset.packedEquals) return rrset.packedEquals(content);
   // Read once: a zone's RRsets may make their rdata anew on each read.
   const rdata = rrset.rdata;
   let at = 0;

@@ -1,5 +1,6 @@
 import { NSEC, NSEC3, typeCode } from '@kaja/dns-model';
 import { describe, expect, it } from 'vitest';
+import { nextCloser } from './denial';
 import { indexOf } from './denialTestKit';
 import { NsecDenial } from './nsec';
 import { Nsec3Denial } from './nsec3';
@@ -41,6 +42,22 @@ describe('the zone index', () => {
     expect(index.closestEncloser(`x.y.b.c.${ZONE}`)).toBe(`b.c.${ZONE}`);
     expect(index.closestEncloser(`nothere.${ZONE}`)).toBe(ZONE);
     expect(index.closestEncloser(`mail.${ZONE}`)).toBe(`mail.${ZONE}`);
+  });
+
+  it('finds the closest encloser and the next closer name across labels that hold a dot', () => {
+    // `a\.b` is one label: `a\.b.c.<zone>` sits under `c.<zone>`, not under `b.c.<zone>`.
+    const index = new ZoneIndex(ZONE, [
+      { name: ZONE, type: 6 },
+      { name: `b.c.${ZONE}`, type: A },
+      { name: `x.a\\.b.c.${ZONE}`, type: A },
+    ]);
+    expect(index.closestEncloser(`y.a\\.b.c.${ZONE}`)).toBe(`a\\.b.c.${ZONE}`);
+    expect(index.closestEncloser(`z.y\\.x.b.c.${ZONE}`)).toBe(`b.c.${ZONE}`);
+    expect(index.closestEncloser('elsewhere.example')).toBe(ZONE);
+    expect(nextCloser(`z.y\\.x.b.c.${ZONE}`, `b.c.${ZONE}`)).toBe(`y\\.x.b.c.${ZONE}`);
+    expect(nextCloser(`z.y.b.c.${ZONE}`, `b.c.${ZONE}`)).toBe(`y.b.c.${ZONE}`);
+    expect(nextCloser(`y.b.c.${ZONE}`, `b.c.${ZONE}`)).toBe(`y.b.c.${ZONE}`);
+    expect(nextCloser('a.b.example', '')).toBe('example');
   });
 
   it('after any sequence of updates equals an index built from scratch, and so do both chains', () => {

@@ -1,4 +1,4 @@
-import { isSubdomain, labelsToName, nameLabels } from '@kaja/dns-model';
+import { isSubdomain } from '@kaja/dns-model';
 import { canonicalSortKey, parentOf } from './canonical';
 
 const NS = 2;
@@ -82,7 +82,11 @@ export class ZoneIndex {
 
   /** The position of the greatest entry that sorts at or before `name` (-1 when none). */
   floor(name: string): number {
-    const key = canonicalSortKey(name);
+    return this.floorKey(canonicalSortKey(name));
+  }
+
+  /** `floor` of the name whose `canonicalSortKey` is `key`. */
+  floorKey(key: string): number {
     let lo = 0;
     let hi = this.entries.length - 1;
     let found = -1;
@@ -98,11 +102,7 @@ export class ZoneIndex {
 
   /** The longest ancestor of `name` (itself included) that exists in the zone. */
   closestEncloser(name: string): string {
-    const labels = nameLabels(name);
-    for (let i = 0; i < labels.length; i++) {
-      const candidate = labelsToName(labels.slice(i));
-      if (this.byName.has(candidate)) return candidate;
-    }
+    for (let candidate = name; candidate !== ''; candidate = parentOf(candidate)) if (this.byName.has(candidate)) return candidate;
     return this.apex;
   }
 
