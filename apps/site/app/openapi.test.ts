@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endpoints, groupByResource, type OpenApiDocument } from './openapi';
+import { endpoints, groupByResource, resourceOf, resourceTitle, type OpenApiDocument } from './openapi';
 
 const document: OpenApiDocument = {
   paths: {
@@ -50,10 +50,24 @@ describe('endpoint reference', () => {
     expect(list[0]!.parameters).toEqual([{ name: 'limit', in: 'query', required: false, type: 'integer', description: 'Page size' }]);
   });
 
-  it('groups endpoints by resource', () => {
-    expect(groupByResource(list).map((group) => [group.resource, group.endpoints.length])).toEqual([
-      ['zones', 2],
-      ['plans', 1],
+  it('groups endpoints by resource, in the order the document first names each', () => {
+    expect(groupByResource(list).map((group) => [group.resource, group.title, group.endpoints.length])).toEqual([
+      ['zones', 'Zones', 2],
+      ['plans', 'Plans', 1],
     ]);
+  });
+
+  it('names the resource of a path by its first segment after the version', () => {
+    expect(resourceOf('/v1/zones/{id}/records')).toBe('zones');
+    expect(resourceOf('/v1/dns-nodes')).toBe('dns-nodes');
+    expect(resourceOf('/v1')).toBe('root');
+  });
+
+  it('writes a resource as a heading, abbreviations as the site writes them', () => {
+    expect(resourceTitle('zones')).toBe('Zones');
+    expect(resourceTitle('audit-events')).toBe('Audit events');
+    expect(resourceTitle('dns-query-totals')).toBe('DNS query totals');
+    expect(resourceTitle('apikeys')).toBe('API keys');
+    expect(resourceTitle('nic')).toBe('NIC');
   });
 });

@@ -95,16 +95,31 @@ export function endpoints(document: OpenApiDocument): Endpoint[] {
   );
 }
 
-/** Endpoints grouped by the first segment after the version (`/v1/zones/{id}` -> zones). */
-export function groupByResource(list: Endpoint[]) {
+/** The resource an endpoint belongs to: the first segment after the version (`/v1/zones/{id}` -> zones). */
+export const resourceOf = (path: string) =>
+  path
+    .replace(/^\/v\d+/, '')
+    .split('/')
+    .filter(Boolean)[0] ?? 'root';
+
+// Words of the resources' names that are abbreviations, as the rest of the site writes them.
+const spelled: Record<string, string> = { dns: 'DNS', nic: 'NIC', apikeys: 'API keys' };
+
+/** A resource's name as a heading: `dns-nodes` -> `DNS nodes`, `zones` -> `Zones`. */
+export function resourceTitle(resource: string) {
+  const words = resource.split('-').map((word) => spelled[word] ?? word);
+  const first = words[0]!;
+  return [first === first.toLowerCase() ? first[0]!.toUpperCase() + first.slice(1) : first, ...words.slice(1)].join(' ');
+}
+
+export type ResourceGroup = { resource: string; title: string; endpoints: Endpoint[] };
+
+/** Endpoints grouped by resource, in the order the document first names each. */
+export function groupByResource(list: Endpoint[]): ResourceGroup[] {
   const groups = new Map<string, Endpoint[]>();
   for (const endpoint of list) {
-    const resource =
-      endpoint.path
-        .replace(/^\/v\d+/, '')
-        .split('/')
-        .filter(Boolean)[0] ?? 'root';
+    const resource = resourceOf(endpoint.path);
     groups.set(resource, [...(groups.get(resource) ?? []), endpoint]);
   }
-  return [...groups].map(([resource, items]) => ({ resource, endpoints: items }));
+  return [...groups].map(([resource, endpoints]) => ({ resource, title: resourceTitle(resource), endpoints }));
 }
