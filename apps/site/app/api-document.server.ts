@@ -4,6 +4,9 @@ import { endpoints, groupByResource } from './openapi';
 /**
  * The endpoints of the OpenAPI document the API of this version serves (checked in beside the
  * dashboard's client, and tested equal to what the API produces), by resource: what the reference
- * page is pre-rendered from. Kept to the server: the document itself never goes to a browser.
+ * pages are pre-rendered from. Kept to the server: the document itself never goes to a browser.
  */
 export const apiEndpointGroups = () => groupByResource(endpoints(apiDocument));
+
+/** The endpoint reference's page of each resource (decision 088), beside its index `/api/reference`: pre-rendered and in the sitemap. */
+export const resourcePaths = () => apiEndpointGroups().map(({ resource }) => `/api/reference/${resource}`);

@@ -18,6 +18,7 @@ describe('Content-Security-Policy', () => {
     '/docs/zones',
     '/api',
     '/api/reference',
+    '/api/reference/zones',
     '/support',
     '/status',
     '/privacy-policy',

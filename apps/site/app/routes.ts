@@ -14,6 +14,7 @@ export default [
   layout('routes/api-layout.tsx', [
     route('api', 'routes/api-overview.tsx'),
     route('api/reference', 'routes/api-reference.tsx'),
+    route('api/reference/:resource', 'routes/api-reference-resource.tsx'),
     ...articles('api', 'api/:slug', 'routes/api-guide.tsx'),
   ]),
   route('privacy-policy', 'routes/privacy-policy.tsx'),

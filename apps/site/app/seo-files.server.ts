@@ -1,3 +1,4 @@
+import { resourcePaths } from './api-document.server';
 import { entries } from './content/collections.server';
 import { contentRoutes } from './content/paths';
 import { site } from './site';
@@ -10,6 +11,7 @@ export const staticPages = [
   '/docs',
   '/api',
   '/api/reference',
+  ...resourcePaths(),
   '/support',
   '/status',
   '/privacy-policy',

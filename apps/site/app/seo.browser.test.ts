@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest';
-import { content, html, test } from '../test/sitePages';
+import { content, html, platform, test } from '../test/sitePages';
 import { blogSlugs } from '../test/blogSlugs';
+import { endpoints, groupByResource, type OpenApiDocument } from './openapi';
 
 describe('pre-rendered pages', () => {
   const pages = [
@@ -12,6 +13,8 @@ describe('pre-rendered pages', () => {
     ['/docs', 'Documentation'],
     ['/docs/zones', 'Creating a zone'],
     ['/api', 'Generate an API key in the dashboard under API keys.'],
+    ['/api/reference', 'Every endpoint of the API by resource'],
+    ['/api/reference/zones', 'The endpoints under <code>/v1/zones</code>'],
     ['/api/authentication', content('api').find((guide) => guide.slug === 'authentication')!.title],
     ['/privacy-policy', 'your account exists plus 7 years'],
     ['/terms-of-service', '99.99% uptime'],
@@ -59,10 +62,13 @@ describe('pre-rendered pages', () => {
 
   test('generates sitemap.xml, robots.txt and the RSS feed of the blog', async () => {
     const sitemap = await html('/sitemap.xml');
+    const apiDocument = (await (await fetch(`${platform.url}/v1/openapi.json`)).json()) as OpenApiDocument;
     expect(sitemap.status).toBe(200);
     for (const slug of blogSlugs) expect(sitemap.text).toContain(`/blog/${slug}</loc>`);
     for (const doc of content('docs')) expect(sitemap.text).toContain(`/docs/${doc.slug}</loc>`);
     expect(sitemap.text).toContain('/privacy-policy</loc>');
+    expect(sitemap.text).toContain('/api/reference</loc>');
+    for (const group of groupByResource(endpoints(apiDocument))) expect(sitemap.text).toContain(`/api/reference/${group.resource}</loc>`);
 
     const robots = await html('/robots.txt');
     expect(robots.text).toMatch(/^User-agent: \*$/m);

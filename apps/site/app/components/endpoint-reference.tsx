@@ -1,5 +1,8 @@
 import { Badge } from '@kaja/ui';
-import type { Endpoint, groupByResource } from '../openapi';
+import type { Endpoint, ResourceGroup } from '../openapi';
+
+/** What the index shows of an endpoint: its line. */
+export type EndpointLine = Pick<Endpoint, 'id' | 'method' | 'path' | 'summary'>;
 
 const methodColours: Record<string, string> = {
   GET: 'bg-blue-100 text-blue-900',
@@ -30,16 +33,18 @@ function Fields({ caption, rows }: { caption: string; rows: { name: string; type
   );
 }
 
+function MethodBadge({ method }: { method: string }) {
+  return <span className={`rounded px-2 py-0.5 font-bold ${methodColours[method] ?? 'bg-muted'}`}>{method}</span>;
+}
+
 function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
   return (
-    // Laid out only near the screen: the page holds every endpoint, most of them far below it.
-    <section
-      id={endpoint.id}
-      className="rounded-lg border border-border p-4 [contain-intrinsic-size:auto_240px] [content-visibility:auto]"
-      data-testid="endpoint"
-    >
+    // Laid out in full, not only near the screen (`content-visibility: auto`, decision 082): a resource's page is small
+    // enough (decision 088), and sections sized by an estimate until they near the screen moved an endpoint reached
+    // by its anchor down the page once they were laid out.
+    <section id={endpoint.id} className="rounded-lg border border-border p-4" data-testid="endpoint">
       <h3 className="flex flex-wrap items-center gap-2 font-mono text-sm">
-        <span className={`rounded px-2 py-0.5 font-bold ${methodColours[endpoint.method] ?? 'bg-muted'}`}>{endpoint.method}</span>
+        <MethodBadge method={endpoint.method} />
         <span className="break-all">{endpoint.path}</span>
       </h3>
       {endpoint.summary && <p className="mt-2 font-medium">{endpoint.summary}</p>}
@@ -59,20 +64,48 @@ function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
   );
 }
 
+/** Where an endpoint is described: on its resource's page, under the anchor it has always had. */
+const endpointHref = (resource: string, endpoint: EndpointLine) => `/api/reference/${resource}#${endpoint.id}`;
+
 /**
- * Every endpoint of the API by resource, pre-rendered: the reference page is built from the document
- * the API of the same version serves (decision 082), so it needs no script and no download of the
+ * One resource's endpoints, pre-rendered: the reference is built from the document the API of the same version
+ * serves (decision 082), one page per resource (decision 088), so it needs no script and no download of the
  * document in the browser.
  */
-export function EndpointReference({ groups }: { groups: ReturnType<typeof groupByResource> }) {
+export function ResourceEndpoints({ group }: { group: ResourceGroup }) {
+  return (
+    <div className="mt-8 space-y-4">
+      {group.endpoints.map((endpoint) => (
+        <EndpointCard key={endpoint.id} endpoint={endpoint} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Every endpoint of the API by resource, one line each, linking to where it is described. Each line carries the
+ * endpoint's anchor, so an address from when the reference was one page (`/api/reference#get-v1-zones`) still lands
+ * on the endpoint's line.
+ */
+export function EndpointIndex({ groups }: { groups: (Omit<ResourceGroup, 'endpoints'> & { endpoints: EndpointLine[] })[] }) {
   return groups.map((group) => (
-    <section key={group.resource} className="mt-10">
-      <h2 className="mb-4 text-2xl font-semibold capitalize">{group.resource.replace(/-/g, ' ')}</h2>
-      <div className="space-y-4">
+    <section key={group.resource} className="mt-10" data-testid="resource">
+      <h2 className="text-2xl font-semibold">
+        <a href={`/api/reference/${group.resource}`} className="hover:underline">
+          {group.title}
+        </a>
+      </h2>
+      <ul className="mt-3 space-y-1 text-sm">
         {group.endpoints.map((endpoint) => (
-          <EndpointCard key={endpoint.id} endpoint={endpoint} />
+          <li key={endpoint.id} id={endpoint.id} data-endpoint-entry="">
+            <a href={endpointHref(group.resource, endpoint)} className="inline-flex flex-wrap items-center gap-2 font-mono hover:underline">
+              <MethodBadge method={endpoint.method} />
+              <span className="break-all">{endpoint.path}</span>
+            </a>
+            {endpoint.summary && <span className="ml-2 text-muted-foreground">{endpoint.summary}</span>}
+          </li>
         ))}
-      </div>
+      </ul>
     </section>
   ));
 }

@@ -39,3 +39,14 @@ export function ApiGuideNotFound() {
     </div>
   );
 }
+
+export function ReferenceResourceNotFound() {
+  return (
+    <div className="py-16">
+      <h1 className="text-2xl font-bold">Resource not found in the endpoint reference</h1>
+      <Link to="/api/reference" className="mt-4 inline-block text-primary underline">
+        Back to the endpoint reference
+      </Link>
+    </div>
+  );
+}

@@ -1,7 +1,8 @@
 import { Outlet, useLocation } from 'react-router';
 import { DocsShell } from '../components/docs-shell';
+import { apiEndpointGroups } from '../api-document.server';
 import { Island } from '../islands/island';
-import { ApiGuideNotFound } from '../components/not-found-message';
+import { ApiGuideNotFound, ReferenceResourceNotFound } from '../components/not-found-message';
 import { entries, groupByCategory } from '../content/collections.server';
 import type { Route } from './+types/api-layout';
 
@@ -17,6 +18,8 @@ export function loader() {
         ],
       },
       ...groupByCategory(guides).map(({ category, entries: items }) => ({ title: category, items })),
+      // Every resource's page of the endpoint reference (decision 088), from any page of the API's documentation, after the guides.
+      { title: 'Endpoints', items: apiEndpointGroups().map(({ resource, title }) => ({ title, to: `/api/reference/${resource}` })) },
     ],
   };
 }
@@ -29,5 +32,7 @@ export default function ApiLayout({ loaderData: { groups } }: Route.ComponentPro
   );
 }
 
-// An unknown /api/{slug} fails this layout's data request too, so the not-found text lives here as well.
-export const ErrorBoundary = ApiGuideNotFound;
+// An unknown /api/{slug} or /api/reference/{resource} fails this layout's data request too, so the not-found text lives here as well.
+export function ErrorBoundary() {
+  return useLocation().pathname.startsWith('/api/reference/') ? <ReferenceResourceNotFound /> : <ApiGuideNotFound />;
+}
