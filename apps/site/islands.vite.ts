@@ -18,6 +18,9 @@ const virtualId = 'virtual:island-assets';
 const errorReporter = createRequire(import.meta.url).resolve('@kaja/error-reporter/sentry');
 // The analytics listener (decision 064), loaded by address once the page's own scripts run: an entry of its own too.
 const analytics = 'app/analytics.ts';
+// What takes an address of the endpoint reference from when it was one page to the endpoint's page (decision 088),
+// loaded by the reference's index alone.
+const endpointAnchor = 'app/endpoint-anchor.client.ts';
 
 type ManifestChunk = { file: string; imports?: string[] };
 
@@ -48,6 +51,7 @@ export function islandAssets(): Plugin {
       for (const source of [start, hydrate, ...modules]) this.emitFile({ type: 'chunk', id: join(config.root, source), preserveSignature: 'exports-only' });
       this.emitFile({ type: 'chunk', id: errorReporter, preserveSignature: 'exports-only' });
       this.emitFile({ type: 'chunk', id: join(config.root, analytics), preserveSignature: 'exports-only' });
+      this.emitFile({ type: 'chunk', id: join(config.root, endpointAnchor), preserveSignature: 'exports-only' });
     },
     resolveId(id) {
       return id === virtualId ? `\0${virtualId}` : undefined;
@@ -67,6 +71,7 @@ export function islandAssets(): Plugin {
         hydrate: script(hydrate),
         errorReporter: script(relative(config.root, errorReporter)),
         analytics: script(analytics),
+        endpointAnchor: script(endpointAnchor),
         islands: Object.fromEntries(Object.entries(islands).map(([name, [module]]) => [name, script(`app/${module}`)])),
       };
       return `export default ${JSON.stringify(assets)};`;

@@ -85,7 +85,7 @@ export function ResourceEndpoints({ group }: { group: ResourceGroup }) {
 /**
  * Every endpoint of the API by resource, one line each, linking to where it is described. Each line carries the
  * endpoint's anchor, so an address from when the reference was one page (`/api/reference#get-v1-zones`) still lands
- * on the endpoint's line.
+ * on the endpoint's line, and `endpoint-anchor.client.ts` follows its link.
  */
 export function EndpointIndex({ groups }: { groups: (Omit<ResourceGroup, 'endpoints'> & { endpoints: EndpointLine[] })[] }) {
   return groups.map((group) => (

@@ -30,6 +30,24 @@ describe('endpoint reference', () => {
     expect(count(index.text, /data-endpoint-entry=""/g)).toBe(groups.reduce((sum, group) => sum + group.endpoints.length, 0));
   });
 
+  test('takes an address of the one-page reference to the endpoint on its resource page', async ({ newPage }) => {
+    const zones = (await served()).find((group) => group.resource === 'zones')!;
+    // One far down the page, which a landing at the top would not show.
+    const endpoint = zones.endpoints[Math.floor(zones.endpoints.length * 0.75)]!;
+    const { page } = await newPage();
+    await page.goto(`${platform.url}/api/reference#${endpoint.id}`);
+    await page.waitForURL(`${platform.url}/api/reference/zones#${endpoint.id}`);
+    await expect.poll(() => scrolledTo(page, endpoint.id)).toBe(true);
+    expect(await page.locator(`[id="${endpoint.id}"]`).textContent()).toContain(endpoint.path);
+    // The old address was replaced, not added: going back leaves the reference.
+    expect(await page.evaluate(() => history.length)).toBe(2);
+
+    // An anchor that names no endpoint stays on the index.
+    await open(page, '/api/reference#no-such-endpoint');
+    await page.waitForLoadState('networkidle');
+    expect(page.url()).toBe(`${platform.url}/api/reference#no-such-endpoint`);
+  });
+
   test('lands an address of the one-page reference on the endpoint line of the index without script', async ({ newPage, browser }) => {
     const zones = (await served()).find((group) => group.resource === 'zones')!;
     const endpoint = zones.endpoints.at(-1)!;

@@ -1,3 +1,4 @@
+import islandAssets from 'virtual:island-assets';
 import { apiEndpointGroups } from '../api-document.server';
 import { EndpointIndex } from '../components/endpoint-reference';
 import { OpenApiDocumentLink } from '../components/openapi-document-link';
@@ -24,6 +25,8 @@ export function loader() {
 }
 
 export default function ApiReference({ loaderData: { groups } }: Route.ComponentProps) {
+  // Only the pre-rendering places the script (the browser's build does not know its address).
+  const anchorScript = import.meta.env.SSR ? islandAssets.endpointAnchor.module : '';
   return (
     <div className="max-w-4xl">
       <h1 className="text-4xl font-bold tracking-tight">Endpoint Reference</h1>
@@ -32,6 +35,7 @@ export default function ApiReference({ loaderData: { groups } }: Route.Component
         so it matches the API of this version. Each resource's page lists its endpoints with their parameters, request body and responses.
       </p>
       <EndpointIndex groups={groups} />
+      {anchorScript && <script type="module" src={anchorScript} />}
     </div>
   );
 }
