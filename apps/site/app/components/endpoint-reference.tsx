@@ -43,10 +43,10 @@ function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
     // enough (decision 088), and sections sized by an estimate until they near the screen moved an endpoint reached
     // by its anchor down the page once they were laid out.
     <section id={endpoint.id} className="rounded-lg border border-border p-4" data-testid="endpoint">
-      <h3 className="flex flex-wrap items-center gap-2 font-mono text-sm">
+      <h2 className="flex flex-wrap items-center gap-2 font-mono text-sm">
         <MethodBadge method={endpoint.method} />
         <span className="break-all">{endpoint.path}</span>
-      </h3>
+      </h2>
       {endpoint.summary && <p className="mt-2 font-medium">{endpoint.summary}</p>}
       {endpoint.description && <p className="mt-1 text-sm text-muted-foreground">{endpoint.description}</p>}
       <Fields caption="Parameters" rows={endpoint.parameters} />
