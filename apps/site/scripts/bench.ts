@@ -46,7 +46,8 @@ if (!Number.isInteger(runs) || runs < 1) {
 }
 
 const clientDir = join(root, 'apps/site/build/client');
-const audited = ['/', '/blog', '/blog/what-is-dns', '/docs/zones', '/api/reference', '/support', '/status'];
+// The endpoint reference by its index and its largest resource's page (decision 088).
+const audited = ['/', '/blog', '/blog/what-is-dns', '/docs/zones', '/api/reference', '/api/reference/zones', '/support', '/status'];
 const controlPage = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Control</title></head><body><h1>Control</h1></body></html>';
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const load = () => loadavg()[0]!.toFixed(2);
