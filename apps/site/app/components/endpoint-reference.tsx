@@ -39,10 +39,13 @@ function MethodBadge({ method }: { method: string }) {
 
 function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
   return (
-    // Laid out in full, not only near the screen (`content-visibility: auto`, decision 082): a resource's page is small
-    // enough (decision 088), and sections sized by an estimate until they near the screen moved an endpoint reached
-    // by its anchor down the page once they were laid out.
-    <section id={endpoint.id} className="rounded-lg border border-border p-4" data-testid="endpoint">
+    // Laid out only near the screen (decision 082), except the sections before the one an address names: sized by the
+    // estimate until then, they moved that endpoint down the page once they were laid out (decision 088).
+    <section
+      id={endpoint.id}
+      className="rounded-lg border border-border p-4 [contain-intrinsic-size:auto_240px] [content-visibility:auto] [&:has(~_:target)]:[content-visibility:visible]"
+      data-testid="endpoint"
+    >
       <h2 className="flex flex-wrap items-center gap-2 font-mono text-sm">
         <MethodBadge method={endpoint.method} />
         <span className="break-all">{endpoint.path}</span>
