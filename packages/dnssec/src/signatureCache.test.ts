@@ -38,6 +38,27 @@ describe('the signature cache', () => {
     expect(cache.size).toBe(1);
   });
 
+  it('compares an RRset that keeps its records packed by its own comparison, and signs again when it says they differ', () => {
+    const { cache } = cacheAt(1_800_000_000);
+    const first = cache.for(www)!;
+    /** `www` as a zone keeps it: its records packed; they are read as rdata only to be signed. */
+    const packed = (records: Uint8Array, rdata?: Uint8Array[]) => ({
+      name: www.name,
+      type: www.type,
+      ttl: www.ttl,
+      get rdata(): Uint8Array[] {
+        if (!rdata) throw new Error('a packed RRset compared through its rdata');
+        return rdata;
+      },
+      packedEquals: (other: Uint8Array) => other.length === records.length && other.every((octet, i) => octet === records[i]),
+    });
+    expect(cache.for(packed(Uint8Array.of(0, 4, 192, 0, 2, 1)))).toBe(first);
+    const changed = [A.toWire('192.0.2.2')];
+    const second = cache.for(packed(Uint8Array.of(0, 4, 192, 0, 2, 2), changed))!;
+    expect(second).not.toBe(first);
+    expect(verifyRrsig({ ...www, rdata: changed }, second.rdata[0]!, zsk.dnskey)).toBe(true);
+  });
+
   it('refreshes a signature once less than 7 of its 14 days are left', () => {
     const { cache, clock } = cacheAt(1_800_000_000);
     const first = cache.for(www)!;
