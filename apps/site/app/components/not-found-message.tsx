@@ -18,6 +18,20 @@ export function NotFoundMessage({ title, text, back }: { title: string; text?: s
   );
 }
 
+export function BlogPostNotFound() {
+  return <NotFoundMessage title="Post Not Found" text="The post you're looking for doesn't exist." back={{ label: 'Back to Blog', to: '/blog' }} />;
+}
+
+export function LearningGuideNotFound() {
+  return (
+    <NotFoundMessage
+      title="Article Not Found"
+      text="The article you're looking for doesn't exist."
+      back={{ label: 'Back to Learning Center', to: '/learning' }}
+    />
+  );
+}
+
 export function DocumentNotFound() {
   return (
     <div className="py-16">

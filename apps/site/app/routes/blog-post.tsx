@@ -2,7 +2,7 @@ import { Button } from '@kaja/ui';
 import { ArrowLeft } from 'lucide-react';
 import { data, Link } from 'react-router';
 import { Article } from '../components/article';
-import { NotFoundMessage } from '../components/not-found-message';
+import { BlogPostNotFound } from '../components/not-found-message';
 import { entries, findEntry } from '../content/collections.server';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/blog-post';
@@ -37,6 +37,4 @@ export default function BlogPost({ loaderData: { post } }: Route.ComponentProps)
   );
 }
 
-export function ErrorBoundary() {
-  return <NotFoundMessage title="Post Not Found" text="The post you're looking for doesn't exist." back={{ label: 'Back to Blog', to: '/blog' }} />;
-}
+export const ErrorBoundary = BlogPostNotFound;

@@ -1,6 +1,6 @@
 import { data, NavLink } from 'react-router';
 import { Article } from '../components/article';
-import { NotFoundMessage } from '../components/not-found-message';
+import { LearningGuideNotFound } from '../components/not-found-message';
 import { entries, findEntry, summary } from '../content/collections.server';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/learning-guide';
@@ -42,12 +42,4 @@ export default function LearningGuide({ loaderData: { guide, guides } }: Route.C
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <NotFoundMessage
-      title="Article Not Found"
-      text="The article you're looking for doesn't exist."
-      back={{ label: 'Back to Learning Center', to: '/learning' }}
-    />
-  );
-}
+export const ErrorBoundary = LearningGuideNotFound;
