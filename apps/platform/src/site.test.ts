@@ -23,7 +23,11 @@ describe('registerSite', () => {
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
     writeFileSync(join(dir, 'assets', 'app.js.gz'), gzipSync('console.log(1)'));
-    writeFileSync(join(dir, '__spa-fallback.html'), '<h1>Oops! Page not found</h1>');
+    writeFileSync(join(dir, '404.html'), '<h1>Oops! Page not found</h1>');
+    mkdirSync(join(dir, 'docs', 'guides'), { recursive: true });
+    writeFileSync(join(dir, 'docs', 'index.html'), '<h1>Docs</h1>');
+    writeFileSync(join(dir, 'docs', '404.html'), '<h1>Document not found.</h1>');
+    writeFileSync(join(dir, '__spa-fallback.html'), '<h1>The router</h1>');
     writeFileSync(join(dir, 'assets', 'app.js.br'), brotliCompressSync('console.log(1)'));
     writeFileSync(join(dir, 'favicon.ico'), favicon);
     await registerSite(app, dir, {
@@ -41,7 +45,7 @@ describe('registerSite', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('serves files, directory index pages, and the fallback page with 404', async () => {
+  it('serves files, directory index pages, and the not-found page with 404', async () => {
     const home = await fetch(`${origin}/`);
     expect([home.status, await home.text()]).toEqual([200, '<h1>Home</h1>']);
     const blog = await fetch(`${origin}/blog`);
@@ -52,6 +56,31 @@ describe('registerSite', () => {
     expect(await script.text()).toBe('console.log(1)');
     const missing = await fetch(`${origin}/nope`);
     expect([missing.status, await missing.text()]).toEqual([404, '<h1>Oops! Page not found</h1>']);
+  });
+
+  it('answers an address without a file with the not-found page of its nearest folder, pre-rendered', async () => {
+    for (const [path, text] of [
+      ['/docs/no-such-doc', '<h1>Document not found.</h1>'],
+      ['/docs/guides/no-such-guide', '<h1>Document not found.</h1>'],
+      ['/docs/no/such/doc?x=1', '<h1>Document not found.</h1>'],
+      ['/docsx/nope', '<h1>Oops! Page not found</h1>'],
+      ['/blog/nope', '<h1>Oops! Page not found</h1>'],
+    ]) {
+      const missing = await fetch(`${origin}${path}`);
+      expect([path, missing.status, missing.headers.get('content-type'), await missing.text()]).toEqual([path, 404, 'text/html; charset=utf-8', text]);
+    }
+  });
+
+  it('serves no not-found page at an address of its own, nor the SPA fallback: they answer 404', async () => {
+    for (const [path, text] of [
+      ['/404', '<h1>Oops! Page not found</h1>'],
+      ['/404.html', '<h1>Oops! Page not found</h1>'],
+      ['/docs/404.html', '<h1>Document not found.</h1>'],
+      ['/__spa-fallback.html', '<h1>Oops! Page not found</h1>'],
+    ]) {
+      const response = await fetch(`${origin}${path}`, { headers: { 'accept-encoding': 'gzip, br' } });
+      expect([path, response.status, await response.text()]).toEqual([path, 404, text]);
+    }
   });
 
   it('serves the settings of the environment as /config.js', async () => {
@@ -98,6 +127,7 @@ describe('registerSite', () => {
 });
 
 describe('the site beside the API', () => {
+  // A build from before the not-found pages were pre-rendered (decision 090): React Router's SPA fallback is the 404 page.
   const dir = mkdtempSync(join(tmpdir(), 'kaja-site-api-'));
   let app: FastifyInstance;
   let database: DatabaseHandle;

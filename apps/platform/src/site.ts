@@ -25,10 +25,45 @@ const faviconCache = 'public, max-age=2592000';
 
 const readIfPresent = (path: string) => readFile(path, 'utf8').catch(() => null);
 
+/** A not-found page as sent: its HTML and the policy naming its inline scripts' hashes. */
+type NotFoundPage = { html: string; policy: string };
+
+/** A not-found page's file name, served only with status 404, never as a page of its own. */
+const notFoundFile = /(^|\/)(404|__spa-fallback)\.html$/;
+
+/**
+ * The site's not-found pages by folder (`''` for the site's own, `blog/` for the blog's), read once at start:
+ * each pre-rendered `404.html` (decision 090), or else React Router's SPA fallback, which renders the not-found
+ * page in the browser (a build from before 090), or else a line of HTML.
+ */
+async function notFoundPages(dir: string, policies: Map<string, string>, defaultPolicy: string): Promise<Map<string, NotFoundPage>> {
+  const pages = new Map<string, NotFoundPage>();
+  for (const [file, policy] of policies) {
+    if (file === '404.html' || file.endsWith('/404.html'))
+      pages.set(file.slice(0, -'404.html'.length), { html: await readFile(join(dir, file), 'utf8'), policy });
+  }
+  if (!pages.has('')) {
+    const fallback = await readIfPresent(join(dir, '__spa-fallback.html'));
+    pages.set('', {
+      html: fallback || '<!doctype html><title>Not found</title><h1>Page not found</h1>',
+      policy: (fallback && policies.get('__spa-fallback.html')) || defaultPolicy,
+    });
+  }
+  return pages;
+}
+
+/** The not-found page of the nearest folder up an address's path: `/blog/no-such-post` gets the blog's, `/nope` the site's. */
+function nearestNotFoundPage(pages: Map<string, NotFoundPage>, url: string): NotFoundPage {
+  const path = url.split('?')[0]!;
+  let folder = path.slice(1, path.lastIndexOf('/') + 1);
+  while (!pages.has(folder)) folder = folder.slice(0, folder.slice(0, -1).lastIndexOf('/') + 1);
+  return pages.get(folder)!;
+}
+
 /**
  * Serves the pre-rendered marketing site from `dir` at `/` with @fastify/static: the file itself (its
- * pre-compressed copy when the browser accepts one), or `<path>/index.html`, else a 404 with the site's
- * fallback page: React Router's SPA fallback, which renders the not-found page in the browser, or 404.html.
+ * pre-compressed copy when the browser accepts one), or `<path>/index.html`, else a 404 with the nearest
+ * not-found page up the address's path (`blog/404.html`, `404.html`), pre-rendered like every page.
  * Every page carries a Content-Security-Policy naming the hashes of its own inline scripts.
  * `/config.js` hands the environment's settings to the site. Paths under the API's prefix are never the
  * site's: what the API has no route for gets its not-found answer in the JSON envelope.
@@ -36,9 +71,7 @@ const readIfPresent = (path: string) => readFile(path, 'utf8').catch(() => null)
 export async function registerSite(app: FastifyInstance, dir: string, settings: SiteSettings): Promise<void> {
   const policies = await pagePolicies(dir, settings.apiBaseUrl);
   const defaultPolicy = contentSecurityPolicy(settings.apiBaseUrl);
-  const fallbackName = ['__spa-fallback.html', '404.html'].find((name) => policies.has(name));
-  const fallback = (fallbackName && (await readIfPresent(join(dir, fallbackName)))) || '<!doctype html><title>Not found</title><h1>Page not found</h1>';
-  const fallbackPolicy = (fallbackName && policies.get(fallbackName)) || defaultPolicy;
+  const notFound = await notFoundPages(dir, policies, defaultPolicy);
 
   await app.register(async (site) => {
     // The API's paths are never looked up on disk: what the API has no route for is its own not-found.
@@ -48,6 +81,8 @@ export async function registerSite(app: FastifyInstance, dir: string, settings: 
     await site.register(fastifyStatic, {
       root: dir,
       preCompressed: true,
+      // A not-found page at its own address would answer 200: it is what the address gets instead, with 404.
+      allowedPath: (path) => !notFoundFile.test(path),
       setHeaders: (reply, path) => {
         // With a pre-compressed copy, `path` names it; the policy and the caching follow the original.
         const file = relative(dir, path)
@@ -74,12 +109,13 @@ export async function registerSite(app: FastifyInstance, dir: string, settings: 
     if (isApiPath(request.url)) return payload;
     const refused = reply.statusCode === 403 && request.routeOptions.url === '/*';
     if (!request.is404 && !refused) return payload;
+    const page = nearestNotFoundPage(notFound, request.url);
     reply
       .status(404)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('content-security-policy', fallbackPolicy)
+      .header('content-security-policy', page.policy)
       .removeHeader('content-length');
-    return fallback;
+    return page.html;
   });
 }

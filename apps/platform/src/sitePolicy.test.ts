@@ -47,12 +47,17 @@ describe('the policy the site sends', () => {
   const homeScript = 'window.__home = 1;';
   const blogScript = 'window.__blog = 1;';
   const fallbackScript = 'window.__fallback = 1;';
+  const notFoundScript = 'window.__notFound = 1;';
+  const docsNotFoundScript = 'window.__docsNotFound = 1;';
   beforeAll(async () => {
     writeFileSync(join(dir, 'index.html'), `<h1>Home</h1><script>${homeScript}</script>`);
     mkdirSync(join(dir, 'blog'));
     writeFileSync(join(dir, 'blog', 'index.html'), `<h1>Blog</h1><script>${blogScript}</script>`);
     writeFileSync(join(dir, 'blog', 'index.html.gz'), gzipSync(`<h1>Blog</h1><script>${blogScript}</script>`));
-    writeFileSync(join(dir, '__spa-fallback.html'), `<h1>Oops! Page not found</h1><script>${fallbackScript}</script>`);
+    writeFileSync(join(dir, '__spa-fallback.html'), `<h1>The router</h1><script>${fallbackScript}</script>`);
+    writeFileSync(join(dir, '404.html'), `<h1>Oops! Page not found</h1><script>${notFoundScript}</script>`);
+    mkdirSync(join(dir, 'docs'));
+    writeFileSync(join(dir, 'docs', '404.html'), `<h1>Document not found.</h1><script>${docsNotFoundScript}</script>`);
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
     await registerSite(app, dir, {
@@ -86,10 +91,16 @@ describe('the policy the site sends', () => {
     }
   });
 
-  it("gives the 404 page the fallback page's hashes and other files the policy without any", async () => {
+  it('gives each not-found page its own hashes and other files the policy without any', async () => {
     const missing = await policyOf('/no/such/page');
     expect(missing.status).toBe(404);
-    expect(missing.policy).toContain(sha256(fallbackScript));
+    expect(missing.policy).toContain(sha256(notFoundScript));
+    expect(missing.policy).not.toContain(sha256(fallbackScript));
+    expect(missing.policy).not.toContain(sha256(docsNotFoundScript));
+    const missingDoc = await policyOf('/docs/no-such-doc');
+    expect(missingDoc.status).toBe(404);
+    expect(missingDoc.policy).toContain(sha256(docsNotFoundScript));
+    expect(missingDoc.policy).not.toContain(sha256(notFoundScript));
     const asset = await policyOf('/assets/app.js');
     expect(asset.policy).toBe(contentSecurityPolicy('https://api.example.eu/v1'));
   });
