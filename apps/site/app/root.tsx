@@ -1,6 +1,6 @@
 import { use, useEffect, type ReactNode } from 'react';
 import { reportError } from '@kaja/error-reporter';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, UNSAFE_FrameworkContext } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, UNSAFE_FrameworkContext, useMatches } from 'react-router';
 import islandAssets from 'virtual:island-assets';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
@@ -44,12 +44,13 @@ export function Layout({ children }: { children: ReactNode }) {
 
 /**
  * A pre-rendered page loads one small script, which starts the islands' script once the page has painted
- * (decision 086); that script hydrates the parts that run in the browser (decision 054). The not-found
- * fallback (React Router's "SPA mode" page, served for every address that was not pre-rendered) is React
- * Router's whole app: it finds the right not-found text in the browser, and renders there again.
+ * (decision 086); that script hydrates the parts that run in the browser (decision 054). The not-found pages are
+ * pre-rendered too (decision 090). React Router's "SPA mode" fallback, which React Router still writes and the
+ * platform serves only for a build without 404.html, is React Router's whole app, rendered in the browser.
  */
 function PageScripts() {
   const fallback = use(UNSAFE_FrameworkContext)?.isSpaMode ?? true;
+  const notFound = useMatches().some(({ handle }) => (handle as { notFound?: boolean } | undefined)?.notFound);
   if (!import.meta.env.SSR || fallback) {
     return (
       <>
@@ -64,20 +65,22 @@ function PageScripts() {
         <link key={href} rel="modulepreload" href={href} />
       ))}
       {/* Where the islands' script is; where the error reporter's Sentry client is, fetched only on the page's
-          first error (decision 063), and the analytics listener (decision 064). */}
+          first error (decision 063), and the analytics listener (decision 064); whether the page is a not-found page. */}
       <script
         type="module"
         src={islandAssets.start.module}
         data-hydrate={islandAssets.hydrate.module}
         data-error-reporter={islandAssets.errorReporter.module}
         data-analytics={islandAssets.analytics.module}
+        data-not-found={notFound ? '' : undefined}
       />
     </>
   );
 }
 
 export default function App() {
-  // The not-found fallback is the only page React Router runs in the browser; the others start it in the islands' script.
+  // Only where React Router runs in the browser: its SPA fallback (served only for a build without 404.html, decision
+  // 090) and the dev server. The pre-rendered pages start both in the islands' script.
   useEffect(() => startSiteErrorReporting(() => import('@kaja/error-reporter/sentry')), []);
   // Counted under one path: a missing page's address is whatever was typed or linked.
   useEffect(() => void import('./analytics').then((listener) => listener.default(runtimeConfigReady, runtimeConfig, '/404')), []);

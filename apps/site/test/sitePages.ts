@@ -88,7 +88,6 @@ export const open = async (page: Page, path: string) => {
  * Waits until every island of the page is hydrated: the islands' script starts after the first paint (decision
  * 086), which on a busy machine may come after the network went quiet, and hydrates in slices. React marks the
  * element of a root with a `__reactContainer$` key; the first idle moment after that comes once its slices are done.
- * (The not-found page's islands name no module: React Router renders that page whole.)
  */
 export async function islandsHydrated(page: Page) {
   await page.waitForFunction(() =>

@@ -11,10 +11,14 @@ import { IslandSlot } from './island';
 // The page names where the reporter's Sentry client is (root.tsx); it is fetched on the first error only.
 const addresses = document.querySelector<HTMLScriptElement>('script[data-error-reporter]')?.dataset;
 startSiteErrorReporting(() => import(/* @vite-ignore */ addresses?.errorReporter ?? ''));
+// A not-found page (decision 090) is served at whatever address was typed or linked: it is counted under one path,
+// and the address is logged, where a look at the console shows which link is broken.
+const notFound = addresses?.notFound !== undefined;
+if (notFound) console.error('404 Error: User attempted to access non-existent route:', location.pathname);
 // The analytics listener by its address too (decision 064): fetched after this script, it weighs nothing on the
 // page's way to interactive; an import here would bring the bundler's preload helper. One that fails to load counts nothing.
 void import(/* @vite-ignore */ addresses?.analytics ?? '').then(
-  (listener: typeof import('../analytics')) => listener.default(runtimeConfigReady, runtimeConfig),
+  (listener: typeof import('../analytics')) => listener.default(runtimeConfigReady, runtimeConfig, notFound ? '/404' : location.pathname),
   () => undefined,
 );
 

@@ -1,15 +1,34 @@
 import { Button } from '@kaja/ui';
-import { useEffect } from 'react';
+import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
+import { ApiGuideNotFound, BlogPostNotFound, DocumentNotFound, LearningGuideNotFound, ReferenceResourceNotFound } from '../components/not-found-message';
+import { notFoundSectionOf, type NotFoundSection } from '../not-found-pages';
 import type { Route } from './+types/not-found';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Page not found | Kaja DNS' }, { name: 'robots', content: 'noindex' }];
 
+/** Read by root.tsx, which marks the page's islands' script so that the script knows the page is a not-found page. */
+export const handle = { notFound: true };
+
+// What an unknown address below a section says, as that section's own routes say it when they find nothing.
+const sectionTexts: Record<NotFoundSection, ComponentType> = {
+  blog: BlogPostNotFound,
+  learning: LearningGuideNotFound,
+  docs: DocumentNotFound,
+  api: ApiGuideNotFound,
+  'api/reference': ReferenceResourceNotFound,
+};
+
+/**
+ * Pre-rendered as the site's not-found pages (app/not-found-pages.ts, decision 090); the visitor's address is
+ * known only in the browser, where the islands' script logs it and counts the page view (hydrate.client.tsx).
+ */
 export default function NotFound() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    console.error('404 Error: User attempted to access non-existent route:', pathname);
-  }, [pathname]);
+  const section = notFoundSectionOf(useLocation().pathname);
+  if (section) {
+    const SectionText = sectionTexts[section];
+    return <SectionText />;
+  }
   return (
     <div className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-6xl font-bold">404</h1>
