@@ -16,6 +16,9 @@ describe('JavaScript per page', () => {
     expect(pages).toContain('/');
     expect(pages).toContain('/docs/zones');
     expect(pages.length).toBeGreaterThan(40);
+    // The not-found pages (decision 090) are weighed and held to the budget like the others.
+    expect(pages).toContain('404.html');
+    expect(pages).toContain('blog/404.html');
   });
 
   it('keeps every pre-rendered page within its gzipped budget', () => {
@@ -27,7 +30,7 @@ describe('JavaScript per page', () => {
   });
 
   it('loads no router on a pre-rendered page: only the islands of the page', () => {
-    for (const page of ['/', '/blog/what-is-dns', '/docs/zones', '/status']) {
+    for (const page of ['/', '/blog/what-is-dns', '/docs/zones', '/status', '404.html', 'blog/404.html']) {
       const { files } = pageWeight(clientDir, page);
       expect(
         files.some((file) => /\/(entry\.client|manifest)-/.test(file)),

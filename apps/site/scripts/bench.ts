@@ -88,8 +88,8 @@ function lighthouseRun(url: string): Promise<{ performance: number; accessibilit
 
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
 
-const weights = [...prerenderedPages(clientDir), '__spa-fallback.html'].map((page) => pageWeight(clientDir, page));
-console.log('JavaScript loaded per pre-rendered page (gzipped as sent, the build output; __spa-fallback.html is the not-found page):\n');
+const weights = prerenderedPages(clientDir).map((page) => pageWeight(clientDir, page));
+console.log('JavaScript loaded per pre-rendered page (gzipped as sent, the build output; 404.html and <folder>/404.html are the not-found pages):\n');
 console.table(weights.map(({ page, files, raw, gzipped }) => ({ page, files: files.length, raw: kb(raw), gzipped: kb(gzipped) })));
 const largest = weights.reduce((a, b) => (b.gzipped > a.gzipped ? b : a));
 const siteFiles = new Set(weights.flatMap((weight) => weight.files));

@@ -33,9 +33,11 @@ describe('the JavaScript a pre-rendered page loads', () => {
     '<div data-island="board" data-module="/assets/island-1.js"></div><script type="module" src="/assets/start-1.js" data-hydrate="/assets/preloaded-1.js"></script>',
   );
   write('__spa-fallback.html', '<p>no scripts</p>');
+  write('404.html', '<script type="module" src="/assets/start-1.js" data-hydrate="/assets/preloaded-1.js"></script>');
+  write('docs/404.html', '<script type="module" src="/assets/start-1.js" data-hydrate="/assets/preloaded-1.js"></script>');
 
-  it('finds every pre-rendered page by its address', () => {
-    expect(prerenderedPages(dir)).toEqual(['/', '/docs/zones', '/status']);
+  it('finds every pre-rendered page by its address, and the not-found pages by their file', () => {
+    expect(prerenderedPages(dir)).toEqual(['/', '/docs/zones', '/status', '404.html', 'docs/404.html']);
   });
 
   it('counts the tagged and imported modules with all they import, not what loads on demand nor the platform’s /config.js', () => {
@@ -43,6 +45,7 @@ describe('the JavaScript a pre-rendered page loads', () => {
     expect(weight.files).toEqual(['/assets/entry-1.js', '/assets/preloaded-1.js', '/assets/route-1.js', '/assets/shared-1.js', '/assets/side-1.js']);
     expect(pageWeight(dir, '/docs/zones').files).toEqual(['/assets/side-1.js']);
     expect(pageWeight(dir, '__spa-fallback.html').files).toEqual([]);
+    expect(pageWeight(dir, 'docs/404.html').files).toEqual(['/assets/preloaded-1.js', '/assets/start-1.js']);
   });
 
   it('counts what the starting script loads once the page has painted: the islands’ script and each island’s module, with all they import', () => {

@@ -24,21 +24,26 @@ const inlineScript = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
 const staticImport = /\bimport\s*(?:[\w$*{}\s,]+from\s*)?["']([^"']+\.js)["']/g;
 const chunkImport = /(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+\.js)["']/g;
 
-/** The pre-rendered pages of a build (`index.html` under build/client), by address. */
+/**
+ * The pre-rendered pages of a build: each `index.html` under build/client by its address, and each not-found page,
+ * served for the addresses that have no file (decision 090), by its file (`404.html`, `blog/404.html`).
+ */
 export function prerenderedPages(clientDir: string): string[] {
   const pages: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir)) {
       const full = join(dir, entry);
+      const folder = relative(clientDir, dir).split(sep).join('/');
       if (statSync(full).isDirectory()) walk(full);
-      else if (entry === 'index.html') pages.push(`/${relative(clientDir, dir).split(sep).join('/')}`.replace(/\/$/, '') || '/');
+      else if (entry === 'index.html') pages.push(`/${folder}`.replace(/\/$/, '') || '/');
+      else if (entry === '404.html') pages.push(folder ? `${folder}/404.html` : '404.html');
     }
   };
   walk(clientDir);
   return pages.sort();
 }
 
-/** The JavaScript one page's HTML loads; `page` is an address from `prerenderedPages` or a file name such as `__spa-fallback.html`. */
+/** The JavaScript one page's HTML loads; `page` is an address or a file name from `prerenderedPages`, or a file name such as `__spa-fallback.html`. */
 export function pageWeight(clientDir: string, page: string): PageWeight {
   const htmlFile = page.endsWith('.html') ? join(clientDir, page) : join(clientDir, page, 'index.html');
   const html = readFileSync(htmlFile, 'utf8');
