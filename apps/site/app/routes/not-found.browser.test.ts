@@ -8,6 +8,7 @@ describe('404 page', () => {
     expect([status, type]).toEqual([404, 'text/html; charset=utf-8']);
     expect(text).toContain('Oops! Page not found');
     expect(text).toContain('Return to Home');
+    expect(text).toContain('<title>Page not found | Kaja DNS</title>');
     expect(text).toMatch(/<script type="module" src="\/assets\/start\.client-[^"]+"[^>]* data-not-found=""/);
     expect(text).not.toMatch(/entry\.client|manifest-|__reactRouterContext/);
   });
@@ -20,14 +21,15 @@ describe('404 page', () => {
   });
 
   test.each([
-    ['/blog/no-such-post', 'Post Not Found'],
-    ['/learning/no-such-guide', 'Article Not Found'],
-    ['/docs/no-such-doc', 'Document not found.'],
-    ['/api/no-such-guide', 'API guide not found'],
-    ['/api/reference/no-such-resource', 'Resource not found in the endpoint reference'],
-  ])('says what a section says of an unknown address below it, as sent: %s', async (path, message) => {
+    ['/blog/no-such-post', 'Post Not Found', 'Post Not Found'],
+    ['/learning/no-such-guide', 'Article Not Found', 'Article Not Found'],
+    ['/docs/no-such-doc', 'Document not found.', 'Document not found'],
+    ['/api/no-such-guide', 'API guide not found', 'API guide not found'],
+    ['/api/reference/no-such-resource', 'Resource not found in the endpoint reference', 'Resource not found'],
+  ])('says what a section says of an unknown address below it, as sent: %s', async (path, message, title) => {
     const { status, text } = await html(path);
     expect([status, text.includes(message), text.includes('Oops! Page not found')]).toEqual([404, true, false]);
+    expect(text).toContain(`<title>${title} | Kaja DNS</title>`);
   });
 
   test("answers 404 with 'Oops! Page not found', logs the path, counts the view under /404 and links home", async ({ newPage }) => {

@@ -5,18 +5,21 @@ import { ApiGuideNotFound, BlogPostNotFound, DocumentNotFound, LearningGuideNotF
 import { notFoundSectionOf, type NotFoundSection } from '../not-found-pages';
 import type { Route } from './+types/not-found';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Page not found | Kaja DNS' }, { name: 'robots', content: 'noindex' }];
-
 /** Read by root.tsx, which marks the page's islands' script so that the script knows the page is a not-found page. */
 export const handle = { notFound: true };
 
-// What an unknown address below a section says, as that section's own routes say it when they find nothing.
-const sectionTexts: Record<NotFoundSection, ComponentType> = {
-  blog: BlogPostNotFound,
-  learning: LearningGuideNotFound,
-  docs: DocumentNotFound,
-  api: ApiGuideNotFound,
-  'api/reference': ReferenceResourceNotFound,
+// What an unknown address below a section says, with the title, as that section's own routes say it when they find nothing.
+const sections: Record<NotFoundSection, { title: string; Text: ComponentType }> = {
+  blog: { title: 'Post Not Found', Text: BlogPostNotFound },
+  learning: { title: 'Article Not Found', Text: LearningGuideNotFound },
+  docs: { title: 'Document not found', Text: DocumentNotFound },
+  api: { title: 'API guide not found', Text: ApiGuideNotFound },
+  'api/reference': { title: 'Resource not found', Text: ReferenceResourceNotFound },
+};
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const section = notFoundSectionOf(location.pathname);
+  return [{ title: `${section ? sections[section].title : 'Page not found'} | Kaja DNS` }, { name: 'robots', content: 'noindex' }];
 };
 
 /**
@@ -26,8 +29,8 @@ const sectionTexts: Record<NotFoundSection, ComponentType> = {
 export default function NotFound() {
   const section = notFoundSectionOf(useLocation().pathname);
   if (section) {
-    const SectionText = sectionTexts[section];
-    return <SectionText />;
+    const { Text } = sections[section];
+    return <Text />;
   }
   return (
     <div className="mx-auto max-w-xl px-4 py-24 text-center">
