@@ -27,6 +27,7 @@ describe('registerSite', () => {
     mkdirSync(join(dir, 'docs', 'guides'), { recursive: true });
     writeFileSync(join(dir, 'docs', 'index.html'), '<h1>Docs</h1>');
     writeFileSync(join(dir, 'docs', '404.html'), '<h1>Document not found.</h1>');
+    writeFileSync(join(dir, 'docs', '404.html.gz'), gzipSync('<h1>Document not found.</h1>'));
     writeFileSync(join(dir, '__spa-fallback.html'), '<h1>The router</h1>');
     writeFileSync(join(dir, 'assets', 'app.js.br'), brotliCompressSync('console.log(1)'));
     writeFileSync(join(dir, 'favicon.ico'), favicon);
@@ -77,6 +78,7 @@ describe('registerSite', () => {
       ['/404.html', '<h1>Oops! Page not found</h1>'],
       ['/docs/404.html', '<h1>Document not found.</h1>'],
       ['/__spa-fallback.html', '<h1>Oops! Page not found</h1>'],
+      ['/docs/404.html.gz', '<h1>Document not found.</h1>'],
     ]) {
       const response = await fetch(`${origin}${path}`, { headers: { 'accept-encoding': 'gzip, br' } });
       expect([path, response.status, await response.text()]).toEqual([path, 404, text]);

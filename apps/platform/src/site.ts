@@ -28,8 +28,8 @@ const readIfPresent = (path: string) => readFile(path, 'utf8').catch(() => null)
 /** A not-found page as sent: its HTML and the policy naming its inline scripts' hashes. */
 type NotFoundPage = { html: string; policy: string };
 
-/** A not-found page's file name, served only with status 404, never as a page of its own. */
-const notFoundFile = /(^|\/)(404|__spa-fallback)\.html$/;
+/** A not-found page's file name, or its pre-compressed copy's: served only with status 404, never as a page of its own. */
+const notFoundFile = /(^|\/)(404|__spa-fallback)\.html(\.gz|\.br)?$/;
 
 /**
  * The site's not-found pages by folder (`''` for the site's own, `blog/` for the blog's), read once at start:
