@@ -108,10 +108,19 @@ try {
   console.log(
     `Processor time of the server per answered query at ${rate} queries a second (dnsperf ${fixedRate.join(' ')}; user and system, every thread; median of ${runs} runs):`,
   );
-  const ours = median(perAnswer.get('Kaja DNS') ?? [Number.NaN]);
+  const oursAll = perAnswer.get('Kaja DNS') ?? [];
+  const ours = median(oursAll.length > 0 ? oursAll : [Number.NaN]);
+  const figures = (values: number[], unit: string) => values.map((value) => `${value.toFixed(2)}${unit}`).join(' ');
   for (const [name, all] of perAnswer) {
     const cpu = median(all);
-    console.log(`  ${name.padEnd(20)} ${cpu.toFixed(2).padStart(6)} µs${name === 'Kaja DNS' ? '' : `  (Kaja DNS / this: ${(ours / cpu).toFixed(2)}x)`}`);
+    // Each run beside the median, and our ratio round by round: a round's runs come one after the other,
+    // so its ratio moves less with the machine than the medians of separate runs do.
+    const byRound = figures(
+      all.map((value, i) => oursAll[i]! / value),
+      'x',
+    );
+    const ratio = name === 'Kaja DNS' ? '' : `  (Kaja DNS / this: ${(ours / cpu).toFixed(2)}x; by round ${byRound})`;
+    console.log(`  ${name.padEnd(20)} ${cpu.toFixed(2).padStart(6)} µs (runs ${figures(all, '')})${ratio}`);
     // The threads that spent it, in the last run: which of them answers, and what the others cost.
     for (const [thread, us] of threads.get(name) ?? []) console.log(`      ${thread.padEnd(24)} ${us.toFixed(2).padStart(6)} µs`);
   }
