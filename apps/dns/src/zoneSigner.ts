@@ -1,6 +1,7 @@
 import {
   canonicalSortKey,
   DEFAULT_POLICY,
+  holdsRrset,
   Nsec3Denial,
   NsecDenial,
   RRSIG_TYPE,
@@ -152,11 +153,11 @@ export class ZoneSigner {
       if (proof.kind === 'targetNodata') {
         // Optional data: past the largest message no more is signed for it.
         if (!roomFor(signed.additional)) continue;
-        for (const rrset of this.prove(proof)) if (!holds(signed.additional, rrset)) this.add(signed.additional, rrset, rrset);
+        for (const rrset of this.prove(proof)) if (!holdsRrset(signed.additional, rrset)) this.add(signed.additional, rrset, rrset);
         continue;
       }
       const cache = proof.kind === 'aliasNodata' ? this.aliasDenialSignatures([proof.type]) : this.signatures;
-      for (const rrset of this.prove(proof)) if (!holds(signed.authority, rrset)) this.add(signed.authority, rrset, rrset, cache);
+      for (const rrset of this.prove(proof)) if (!holdsRrset(signed.authority, rrset)) this.add(signed.authority, rrset, rrset, cache);
     }
     return signed;
   }
@@ -358,12 +359,6 @@ export class ZoneSigner {
     if (!cache) this.aliasDenials.set(key, (cache = new SignatureCache(this.zone.name, this.settings.keys)));
     return cache;
   }
-}
-
-/** Whether a section holds an RRset of `rrset`'s owner and type (a few RRsets: compared in place, no keys made). */
-function holds(section: readonly Rrset[], rrset: SignedRrset): boolean {
-  for (const held of section) if (held.type === rrset.type && held.name === rrset.name) return true;
-  return false;
 }
 
 /** Types as served at a name: an apex ALIAS answers as A and AAAA. */

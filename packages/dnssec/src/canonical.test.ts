@@ -1,6 +1,6 @@
 import { A, compareNames, NS } from '@kaja/dns-model';
 import { describe, expect, it } from 'vitest';
-import { canonicalRdata, canonicalRdataSet, canonicalSortKey, parentOf, signatureLabels } from './canonical';
+import { canonicalRdata, canonicalRdataSet, canonicalSortKey, parentOf, signatureLabels, wildcardSortKey } from './canonical';
 
 describe('canonical form (RFC 4034 section 6)', () => {
   it('the sort key orders names exactly as compareNames does, escaped octets included', () => {
@@ -28,6 +28,13 @@ describe('canonical form (RFC 4034 section 6)', () => {
     ];
     const byKey = [...names].sort((a, b) => (canonicalSortKey(a) < canonicalSortKey(b) ? -1 : canonicalSortKey(a) > canonicalSortKey(b) ? 1 : 0));
     expect(byKey).toEqual([...names].sort(compareNames));
+  });
+
+  it("makes a wildcard's sort key from its parent's as from the wildcard's name", () => {
+    for (const name of ['example.com', 'a\\.b.example', 'a\\000.example', 'com', '']) {
+      const wildcard = name ? `*.${name}` : '*';
+      expect(wildcardSortKey(canonicalSortKey(name)), name).toBe(canonicalSortKey(wildcard));
+    }
   });
 
   it('finds parents with and without escapes', () => {

@@ -97,6 +97,14 @@ export function canonicalSortKey(name: string): string {
   return key;
 }
 
+/**
+ * `canonicalSortKey` of `*.<name>` from `name`'s key: the wildcard's label is the last one read, so
+ * its key is the name's with `*` and the separator after it (no name made, no labels split).
+ */
+export function wildcardSortKey(key: string): string {
+  return `${key}*\u0000`;
+}
+
 /** The name without its leftmost label ("" above a single label). */
 export function parentOf(name: string): string {
   if (name.indexOf('\\') !== -1) return labelsToName(nameLabels(name).slice(1));

@@ -42,9 +42,15 @@ export function nextCloser(qname: string, encloser: string): string {
   return name;
 }
 
-/** The RRsets without repeats of one owner and type (a proof's few records: compared in place, no keys made). */
+/** Whether `rrsets` holds one of `rrset`'s owner and type (an answer's few RRsets: compared in place, no keys made). */
+export function holdsRrset(rrsets: readonly Rrset[], rrset: Rrset): boolean {
+  for (const held of rrsets) if (held.type === rrset.type && held.name === rrset.name) return true;
+  return false;
+}
+
+/** The RRsets without repeats of one owner and type. */
 export function uniqueRrsets(rrsets: Rrset[]): Rrset[] {
   const out: Rrset[] = [];
-  for (const rrset of rrsets) if (!out.some((r) => r.name === rrset.name && r.type === rrset.type)) out.push(rrset);
+  for (const rrset of rrsets) if (!holdsRrset(out, rrset)) out.push(rrset);
   return out;
 }

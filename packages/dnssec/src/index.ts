@@ -18,7 +18,7 @@ export { canonicalRdataSet, canonicalSortKey, signatureLabels, type Rrset } from
 export { readRrsig, RRSIG_TYPE, signRrset, verifyRrsig, type RrsigFields, type SignatureTimes } from './rrsig';
 export { DEFAULT_POLICY, SignatureCache, signatureCacheCounts, signedByKsk, signingKeys, type SignaturePolicy } from './signatureCache';
 export { ZoneIndex, type IndexChange, type IndexEntry } from './zoneIndex';
-export { nextCloser, wildcardOf, type Denial } from './denial';
+export { holdsRrset, nextCloser, wildcardOf, type Denial } from './denial';
 export { NSEC_TYPE, NsecDenial } from './nsec';
 export { NSEC3_TYPE, Nsec3Denial, nsec3Hash, NSEC3PARAM_TYPE, RFC9276_PARAMETERS, type Nsec3Parameters } from './nsec3';
 export { planZone, signedZoneRecords, signZone, writeSignedZone, type SignedRecord, type SigningJob, type SignZoneOptions, type ZonePlan } from './signZone';

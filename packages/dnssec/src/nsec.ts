@@ -1,6 +1,6 @@
 import { nameToWire, typeBitmapWire } from '@kaja/dns-model';
 import { concat } from './bytes';
-import type { Rrset } from './canonical';
+import { wildcardSortKey, type Rrset } from './canonical';
 import { uniqueRrsets, type Denial } from './denial';
 import type { IndexEntry, ZoneIndex } from './zoneIndex';
 
@@ -28,9 +28,8 @@ export class NsecDenial implements Denial {
   }
 
   nxdomain(qname: string): Rrset[] {
-    const encloser = this.index.get(this.index.closestEncloser(qname))!;
-    // The wildcard's sort key from the encloser's (`*` is its leftmost label): no key made for it.
-    const wildcard = this.coveringAt(this.index.floorKey(`${encloser.key}*\u0000`));
+    const encloser = this.index.closestEncloserEntry(qname);
+    const wildcard = this.coveringAt(this.index.floorKey(wildcardSortKey(encloser.key)));
     return uniqueRrsets([this.covering(qname), wildcard]);
   }
 

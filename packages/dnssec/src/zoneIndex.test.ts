@@ -54,6 +54,8 @@ describe('the zone index', () => {
     expect(index.closestEncloser(`y.a\\.b.c.${ZONE}`)).toBe(`a\\.b.c.${ZONE}`);
     expect(index.closestEncloser(`z.y\\.x.b.c.${ZONE}`)).toBe(`b.c.${ZONE}`);
     expect(index.closestEncloser('elsewhere.example')).toBe(ZONE);
+    expect(index.closestEncloserEntry(`z.y\\.x.b.c.${ZONE}`)).toBe(index.get(`b.c.${ZONE}`));
+    expect(index.closestEncloserEntry('elsewhere.example')).toBe(index.get(ZONE));
     expect(nextCloser(`z.y\\.x.b.c.${ZONE}`, `b.c.${ZONE}`)).toBe(`y\\.x.b.c.${ZONE}`);
     expect(nextCloser(`z.y.b.c.${ZONE}`, `b.c.${ZONE}`)).toBe(`y.b.c.${ZONE}`);
     expect(nextCloser(`y.b.c.${ZONE}`, `b.c.${ZONE}`)).toBe(`y.b.c.${ZONE}`);

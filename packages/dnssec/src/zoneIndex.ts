@@ -102,8 +102,16 @@ export class ZoneIndex {
 
   /** The longest ancestor of `name` (itself included) that exists in the zone. */
   closestEncloser(name: string): string {
-    for (let candidate = name; candidate !== ''; candidate = parentOf(candidate)) if (this.byName.has(candidate)) return candidate;
-    return this.apex;
+    return this.closestEncloserEntry(name).name;
+  }
+
+  /** `closestEncloser`'s entry, for a proof that needs its sort key too (one lookup, not two). */
+  closestEncloserEntry(name: string): IndexEntry {
+    for (let candidate = name; candidate !== ''; candidate = parentOf(candidate)) {
+      const entry = this.byName.get(candidate);
+      if (entry) return entry;
+    }
+    return this.byName.get(this.apex)!;
   }
 
   /**
