@@ -1,6 +1,8 @@
 import { Button } from '@kaja/ui';
 import { ArrowLeft } from 'lucide-react';
+import type { ComponentType } from 'react';
 import { Link } from 'react-router';
+import type { NotFoundSection } from '../not-found-pages';
 
 /** The text shown when an article address matches no file. */
 export function NotFoundMessage({ title, text, back }: { title: string; text?: string; back: { label: string; to: string } }) {
@@ -64,3 +66,18 @@ export function ReferenceResourceNotFound() {
     </div>
   );
 }
+
+/**
+ * What an unknown address below each section says, and its page's title: one home for both, read by the
+ * section's own routes when they find nothing and by the section's pre-rendered not-found page (decision 090).
+ */
+export const sectionNotFound: Record<NotFoundSection, { title: string; Text: ComponentType }> = {
+  blog: { title: 'Post Not Found', Text: BlogPostNotFound },
+  learning: { title: 'Article Not Found', Text: LearningGuideNotFound },
+  docs: { title: 'Document not found', Text: DocumentNotFound },
+  api: { title: 'API guide not found', Text: ApiGuideNotFound },
+  'api/reference': { title: 'Resource not found', Text: ReferenceResourceNotFound },
+};
+
+/** A not-found page's meta: its title, and kept out of search engines. */
+export const notFoundMeta = (title: string) => [{ title: `${title} | Kaja DNS` }, { name: 'robots', content: 'noindex' }];

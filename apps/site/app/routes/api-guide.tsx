@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { Article } from '../components/article';
-import { ApiGuideNotFound } from '../components/not-found-message';
+import { ApiGuideNotFound, notFoundMeta, sectionNotFound } from '../components/not-found-message';
 import { PageContents } from '../components/table-of-contents';
 import { entries, findEntry } from '../content/collections.server';
 import { pageMeta } from '../seo';
@@ -15,7 +15,7 @@ export function loader({ params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
     ? pageMeta({ title: `${loaderData.guide.title} - API`, description: loaderData.guide.description, path: `/api/${loaderData.guide.slug}` })
-    : [{ title: 'API guide not found | Kaja DNS' }, { name: 'robots', content: 'noindex' }];
+    : notFoundMeta(sectionNotFound.api.title);
 
 export default function ApiGuide({ loaderData: { guide } }: Route.ComponentProps) {
   return (

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { apiEndpointGroups } from '../api-document.server';
 import { ResourceEndpoints } from '../components/endpoint-reference';
-import { ReferenceResourceNotFound } from '../components/not-found-message';
+import { notFoundMeta, ReferenceResourceNotFound, sectionNotFound } from '../components/not-found-message';
 import { OpenApiDocumentLink } from '../components/openapi-document-link';
 import { Island } from '../islands/island';
 import { pageMeta } from '../seo';
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
         description: `The ${loaderData.group.endpoints.length} endpoints of the Kaja DNS API v1 under /v1/${loaderData.group.resource}, with their parameters, request body and responses.`,
         path: `/api/reference/${loaderData.group.resource}`,
       })
-    : [{ title: 'Resource not found | Kaja DNS' }, { name: 'robots', content: 'noindex' }];
+    : notFoundMeta(sectionNotFound['api/reference'].title);
 
 function Neighbour({ resource, direction }: { resource: { resource: string; title: string } | null; direction: 'previous' | 'next' }) {
   if (!resource) return <span />;

@@ -2,7 +2,7 @@ import { Button } from '@kaja/ui';
 import { ArrowLeft } from 'lucide-react';
 import { data, Link } from 'react-router';
 import { Article } from '../components/article';
-import { BlogPostNotFound } from '../components/not-found-message';
+import { BlogPostNotFound, notFoundMeta, sectionNotFound } from '../components/not-found-message';
 import { entries, findEntry } from '../content/collections.server';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/blog-post';
@@ -16,7 +16,7 @@ export function loader({ params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
     ? pageMeta({ title: loaderData.post.title, description: loaderData.post.description, path: `/blog/${loaderData.post.slug}`, type: 'article' })
-    : [{ title: 'Post Not Found | Kaja DNS' }, { name: 'robots', content: 'noindex' }];
+    : notFoundMeta(sectionNotFound.blog.title);
 
 const backToBlog = (
   <Button asChild variant="ghost" size="sm" className="mb-6 -ml-3">

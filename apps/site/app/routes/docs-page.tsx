@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { Article } from '../components/article';
-import { DocumentNotFound } from '../components/not-found-message';
+import { DocumentNotFound, notFoundMeta, sectionNotFound } from '../components/not-found-message';
 import { PageContents } from '../components/table-of-contents';
 import { entries, findEntry } from '../content/collections.server';
 import { pageMeta } from '../seo';
@@ -15,7 +15,7 @@ export function loader({ params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
     ? pageMeta({ title: loaderData.doc.title, description: loaderData.doc.description, path: `/docs/${loaderData.doc.slug}` })
-    : [{ title: 'Document not found | Kaja DNS' }, { name: 'robots', content: 'noindex' }];
+    : notFoundMeta(sectionNotFound.docs.title);
 
 export default function DocsPage({ loaderData: { doc } }: Route.ComponentProps) {
   return (

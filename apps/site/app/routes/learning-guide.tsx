@@ -1,6 +1,6 @@
 import { data, NavLink } from 'react-router';
 import { Article } from '../components/article';
-import { LearningGuideNotFound } from '../components/not-found-message';
+import { LearningGuideNotFound, notFoundMeta, sectionNotFound } from '../components/not-found-message';
 import { entries, findEntry, summary } from '../content/collections.server';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/learning-guide';
@@ -15,7 +15,7 @@ export function loader({ params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
     ? pageMeta({ title: loaderData.guide.title, description: loaderData.guide.description, path: `/learning/${loaderData.guide.slug}`, type: 'article' })
-    : [{ title: 'Article Not Found | Kaja DNS' }, { name: 'robots', content: 'noindex' }];
+    : notFoundMeta(sectionNotFound.learning.title);
 
 export default function LearningGuide({ loaderData: { guide, guides } }: Route.ComponentProps) {
   return (

@@ -1,25 +1,15 @@
 import { Button } from '@kaja/ui';
-import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ApiGuideNotFound, BlogPostNotFound, DocumentNotFound, LearningGuideNotFound, ReferenceResourceNotFound } from '../components/not-found-message';
-import { notFoundSectionOf, type NotFoundSection } from '../not-found-pages';
+import { notFoundMeta, sectionNotFound } from '../components/not-found-message';
+import { notFoundSectionOf } from '../not-found-pages';
 import type { Route } from './+types/not-found';
 
 /** Read by root.tsx, which marks the page's islands' script so that the script knows the page is a not-found page. */
 export const handle = { notFound: true };
 
-// What an unknown address below a section says, with the title, as that section's own routes say it when they find nothing.
-const sections: Record<NotFoundSection, { title: string; Text: ComponentType }> = {
-  blog: { title: 'Post Not Found', Text: BlogPostNotFound },
-  learning: { title: 'Article Not Found', Text: LearningGuideNotFound },
-  docs: { title: 'Document not found', Text: DocumentNotFound },
-  api: { title: 'API guide not found', Text: ApiGuideNotFound },
-  'api/reference': { title: 'Resource not found', Text: ReferenceResourceNotFound },
-};
-
 export const meta: Route.MetaFunction = ({ location }) => {
   const section = notFoundSectionOf(location.pathname);
-  return [{ title: `${section ? sections[section].title : 'Page not found'} | Kaja DNS` }, { name: 'robots', content: 'noindex' }];
+  return notFoundMeta(section ? sectionNotFound[section].title : 'Page not found');
 };
 
 /**
@@ -29,7 +19,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
 export default function NotFound() {
   const section = notFoundSectionOf(useLocation().pathname);
   if (section) {
-    const { Text } = sections[section];
+    const { Text } = sectionNotFound[section];
     return <Text />;
   }
   return (
