@@ -4,14 +4,17 @@
 // connection and on four), the time to import a 100,000-record zone file, and GET
 // /zones/{id}/records latency under concurrent load (autocannon), on PGlite and, with DATABASE_URL
 // or --postgres, on PostgreSQL (a database made for the run and dropped). --writes-only measures
-// the POSTs alone, with the processor time of this process per write (the API, and on PGlite its
-// database, and autocannon's requests: they all run here). The load average is printed beside the figures: the machine may be shared.
+// the POSTs alone. Beside the database's time by phase it prints the processor time per write of
+// this process (the API, and on PGlite its database, and autocannon's requests: they all run here)
+// and, when the PostgreSQL server runs on this machine, of that server's processes. The load average is printed beside the figures: the machine may be shared.
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { observeStatements } from '@kaja/db/statementTimes';
+import { sql } from '@kaja/db/orm';
 import { exitWithUsageOnHelp } from '@kaja/test-support/benchUsage';
 import { startTestApi, signUpOwner, type TestApi, type TestAccount } from '../src/testing';
 import { setPlan } from '../src/routes/v1/zones/zoneTestKit';
+import { serverProcessorMs } from './serverProcessorTime';
 
 exitWithUsageOnHelp();
 
@@ -35,6 +38,7 @@ interface Result {
   postPerSecond: number;
   post: Breakdown;
   postZonesPerSecond: number;
+  postZones: Breakdown;
   patchPerSecond: number;
   importSeconds: number;
   getP50: number;
@@ -71,12 +75,24 @@ interface Breakdown {
   wallMs: number;
   /** Processor time of this process (the API, its driver, and autocannon), user + system. */
   cpuMs: number;
+  /** Processor time of the PostgreSQL server's processes, when it runs on this machine. */
+  serverCpuMs: number | undefined;
   /** Per phase: statements and milliseconds, summed over the writes. */
   phases: Map<string, { statements: number; ms: number }>;
 }
 
+/**
+ * The PostgreSQL server's processor time so far (`serverProcessorMs`), found through one of the
+ * API's connections; undefined on PGlite (it runs in this process) or a server elsewhere.
+ */
+async function databaseServerMs(api: TestApi): Promise<number | undefined> {
+  if (api.database.kind !== 'postgres') return undefined;
+  const { rows } = await api.database.db.execute<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid`);
+  return serverProcessorMs(rows[0]!.pid);
+}
+
 /** Runs `writes` while noting every statement's time by phase. */
-async function measured(count: () => number, writes: () => Promise<void>): Promise<Breakdown> {
+async function measured(api: TestApi, count: () => number, writes: () => Promise<void>): Promise<Breakdown> {
   const phases = new Map<string, { statements: number; ms: number }>();
   const stop = observeStatements((text, ms) => {
     const phase = phaseOf(text);
@@ -85,6 +101,7 @@ async function measured(count: () => number, writes: () => Promise<void>): Promi
     entry.ms += ms;
     phases.set(phase, entry);
   });
+  const serverBefore = await databaseServerMs(api);
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   try {
@@ -93,7 +110,10 @@ async function measured(count: () => number, writes: () => Promise<void>): Promi
     stop();
   }
   const cpu = process.cpuUsage(cpuBefore);
-  return { writes: count(), wallMs: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, phases };
+  const wallMs = performance.now() - started;
+  const serverAfter = await databaseServerMs(api);
+  const serverCpuMs = serverBefore === undefined || serverAfter === undefined ? undefined : serverAfter - serverBefore;
+  return { writes: count(), wallMs, cpuMs: (cpu.user + cpu.system) / 1000, serverCpuMs, phases };
 }
 
 const recordBody = (n: number) => ({ type: 'A', name: `host-${n}`, content: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` });
@@ -103,6 +123,7 @@ async function benchSequentialPost(api: TestApi, account: TestAccount) {
   const zone = await createZone(api, account, 'sequential');
   let written = 0;
   return measured(
+    api,
     () => written,
     async () => {
       for (; written < sequentialPosts; written++) {
@@ -120,6 +141,7 @@ async function benchPost(api: TestApi, account: TestAccount, zoneCount: number) 
   let sequence = 0;
   let written = 0;
   const breakdown = await measured(
+    api,
     () => written,
     async () => {
       const result = await autocannon({
@@ -210,7 +232,14 @@ async function run(backend: string, databaseUrl: string | undefined): Promise<Re
     const post = await benchPost(api, account, 1);
     console.error(`${backend}: POST, 4 connections, four zones...`);
     const postZones = await benchPost(api, account, 4);
-    const writes = { backend, sequential, postPerSecond: post.perSecond, post: post.breakdown, postZonesPerSecond: postZones.perSecond };
+    const writes = {
+      backend,
+      sequential,
+      postPerSecond: post.perSecond,
+      post: post.breakdown,
+      postZonesPerSecond: postZones.perSecond,
+      postZones: postZones.breakdown,
+    };
     if (writesOnly) return { ...writes, patchPerSecond: NaN, importSeconds: NaN, getP50: NaN, getP99: NaN, getPerSecond: NaN };
     console.error(`${backend}: PATCH...`);
     const patchPerSecond = await benchPatch(api, account);
@@ -248,10 +277,12 @@ console.log(
     .join(' ')} (the machine may be shared: compare figures of one run)`,
 );
 
-// Database time per write by phase: one connection (no waiting), and four connections to one zone.
+// Database time per write by phase: one connection (no waiting), and four connections to one zone
+// and to four.
 const columns = results.flatMap((result) => [
   { label: `${result.backend}, 1 conn.`, breakdown: result.sequential },
   { label: `${result.backend}, 4 conn.`, breakdown: result.post },
+  { label: `${result.backend}, 4 conn., 4 zones`, breakdown: result.postZones },
 ]);
 const perWrite = (breakdown: Breakdown, ms: number) => (breakdown.writes > 0 ? ms / breakdown.writes : NaN);
 const statementsAndMs = (breakdown: Breakdown, phase: string) => {
@@ -266,6 +297,10 @@ const breakdownRows = [
   ['all statements, ms per write', ...columns.map(({ breakdown }) => perWrite(breakdown, databaseMs(breakdown)).toFixed(2))],
   ['wall time per write (ms)', ...columns.map(({ breakdown }) => perWrite(breakdown, breakdown.wallMs).toFixed(2))],
   ['processor time of this process per write (ms)', ...columns.map(({ breakdown }) => perWrite(breakdown, breakdown.cpuMs).toFixed(2))],
+  [
+    'processor time of the PostgreSQL server per write (ms; its processes, when it runs on this machine)',
+    ...columns.map(({ breakdown }) => (breakdown.serverCpuMs === undefined ? '-' : perWrite(breakdown, breakdown.serverCpuMs).toFixed(2))),
+  ],
 ];
 const breakdownWidths = breakdownRows[0].map((_, column) => Math.max(...breakdownRows.map((row) => row[column].length)));
 console.log(
