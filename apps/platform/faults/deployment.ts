@@ -12,6 +12,7 @@ import { startPostgres, startReplica, type TestPostgres } from '@kaja/test-suppo
 import { startDnsNode, type DnsNodeProcess } from '../src/dnsDatabase/testing';
 import type { Link } from './link';
 import { openLinkProcess } from './linkProcess';
+import { stopChild } from './stopChild';
 import { waitFor } from './waitFor';
 import { builtProgram } from '@kaja/test-support/programs';
 
@@ -135,10 +136,7 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
       child.stderr.on('data', (chunk) => (output += chunk));
       const exited = new Promise((resolve) => child.once('exit', resolve));
       const relay = { name, port: relayPort, metricsPort, child, exited, output: () => output };
-      cleanups.push(async () => {
-        if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-        await exited;
-      });
+      cleanups.push(() => stopChild(`relay ${name}`, child, exited));
       await waitFor(
         () => output,
         (text) => text.includes('relay: passing zone changes') || child.exitCode !== null,
@@ -188,10 +186,7 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
             LOG_LEVEL: 'warn',
           },
         );
-        cleanups.push(async () => {
-          if (process.child.exitCode === null) process.child.kill('SIGTERM');
-          await process.exited;
-        });
+        cleanups.push(() => stopChild(`DNS node ${name}`, process.child, process.exited));
         const node = { name, location, port, metricsPort, process };
         location.nodes.push(node);
         nodes.push(node);

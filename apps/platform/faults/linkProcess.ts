@@ -2,6 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import type { Link } from './link';
+import { stopChild } from './stopChild';
 
 /** What the link's process says: where it listens, then its counts each time they change. */
 export type LinkReport = { port: number } | { connections: number; broken: number };
@@ -36,9 +37,6 @@ export async function openLinkProcess(target: { host: string; port: number }, op
     restore: () => tell('restore'),
     broken: () => counts.broken,
     connections: () => counts.connections,
-    async close() {
-      if (process.exitCode === null && process.signalCode === null) process.kill('SIGTERM');
-      await exited;
-    },
+    close: () => stopChild('the link process', process, exited),
   };
 }
