@@ -6,7 +6,8 @@
 // or --postgres, on PostgreSQL (a database made for the run and dropped). --writes-only measures
 // the POSTs alone. Beside the database's time by phase it prints the processor time per write of
 // this process (the API, and on PGlite its database, and autocannon's requests: they all run here)
-// and, when the PostgreSQL server runs on this machine, of that server's processes. The load average is printed beside the figures: the machine may be shared.
+// and, when the PostgreSQL server runs on this machine, of that server's processes. The load
+// average is printed beside the figures: the machine may be shared.
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { observeStatements } from '@kaja/db/statementTimes';
@@ -94,6 +95,8 @@ async function databaseServerMs(api: TestApi): Promise<number | undefined> {
 /** Runs `writes` while noting every statement's time by phase. */
 async function measured(api: TestApi, count: () => number, writes: () => Promise<void>): Promise<Breakdown> {
   const phases = new Map<string, { statements: number; ms: number }>();
+  // Read outside the observed span, so that its statements are not counted among the writes'.
+  const serverBefore = await databaseServerMs(api);
   const stop = observeStatements((text, ms) => {
     const phase = phaseOf(text);
     const entry = phases.get(phase) ?? { statements: 0, ms: 0 };
@@ -101,7 +104,6 @@ async function measured(api: TestApi, count: () => number, writes: () => Promise
     entry.ms += ms;
     phases.set(phase, entry);
   });
-  const serverBefore = await databaseServerMs(api);
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   try {
