@@ -95,6 +95,9 @@ const throughLink = (url: string, link: Link) => {
   return parsed.toString();
 };
 
+/** How long one part's stop may take before `close` says so. */
+const slowStopMs = 10_000;
+
 /**
  * A provider's deployment on this machine, with the machine's PostgreSQL binaries in temporary
  * directories: one primary with the API beside it, and per location a TCP link of its own delay
@@ -104,20 +107,25 @@ const throughLink = (url: string, link: Link) => {
 export async function startDeployment(options: DeploymentOptions): Promise<Deployment> {
   const log = options.log ?? (() => {});
   const dataRoot = mkdtempSync(join(tmpdir(), 'kaja-locations-'));
-  const cleanups: (() => Promise<unknown>)[] = [() => Promise.resolve(rmSync(dataRoot, { recursive: true, force: true }))];
+  // What `close` stops, last started first, each by a name: a stop that is slow is said by its name.
+  const cleanups: [string, () => Promise<unknown>][] = [['the data directory', () => Promise.resolve(rmSync(dataRoot, { recursive: true, force: true }))]];
   const close = async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+    for (const [name, cleanup] of cleanups.splice(0).reverse()) {
+      const slow = setTimeout(() => console.warn(`deployment: stopping ${name} has taken ${slowStopMs / 1000} s`), slowStopMs);
+      await cleanup().catch(() => {});
+      clearTimeout(slow);
+    }
   };
   try {
     // Commits written before they return, as a primary with replicas runs (decision 046).
     const primary = await startPostgres({ synchronousCommit: true });
-    cleanups.push(() => primary.close());
+    cleanups.push(['the primary', () => primary.close()]);
     const database = await createTestDatabase(primary.url);
-    cleanups.push(() => database.close());
+    cleanups.push(['the test database', () => database.close()]);
     const admin = await openDatabase({ databaseUrl: primary.url, dataDir: '', migrate: false, poolSize: 1 });
-    cleanups.push(() => admin.close());
+    cleanups.push(['the admin connection', () => admin.close()]);
     const api = await startTestApi({ database, env: { LOG_LEVEL: 'silent' } });
-    cleanups.push(() => api.close());
+    cleanups.push(['the API', () => api.close()]);
     const owner = await signUpOwner(api);
     await setPlan(api, owner, 'scale');
     const zones = [];
@@ -136,7 +144,7 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
       child.stderr.on('data', (chunk) => (output += chunk));
       const exited = new Promise((resolve) => child.once('exit', resolve));
       const relay = { name, port: relayPort, metricsPort, child, exited, output: () => output };
-      cleanups.push(() => stopChild(`relay ${name}`, child, exited));
+      cleanups.push([`relay ${name}`, () => stopChild(`relay ${name}`, child, exited)]);
       await waitFor(
         () => output,
         (text) => text.includes('relay: passing zone changes') || child.exitCode !== null,
@@ -150,13 +158,13 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
     const locations: Location[] = [];
     for (const plan of options.locations) {
       const link = await openLinkProcess(primaryAddress, { delayMs: plan.delayMs });
-      cleanups.push(() => link.close());
+      cleanups.push([`the link of ${plan.name}`, () => link.close()]);
       const location: Location = { plan, link, relays: [], nodes: [] };
       locations.push(location);
       if (options.relays) {
         location.replica = await startReplica(primary, { via: { host: '127.0.0.1', port: link.port }, name: plan.name });
         const replica = location.replica;
-        cleanups.push(() => replica.close());
+        cleanups.push([`the replica of ${plan.name}`, () => replica.close()]);
         for (let i = 1; i <= 2; i++) location.relays.push(await startRelayProcess(`${plan.name}-relay-${i}`, location));
       }
       log(`${plan.name}: ${plan.delayMs} ms from the primary${options.relays ? ', a replica and 2 relays' : ''}; starting ${plan.nodes} nodes`);
@@ -186,7 +194,7 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
             LOG_LEVEL: 'warn',
           },
         );
-        cleanups.push(() => stopChild(`DNS node ${name}`, process.child, process.exited));
+        cleanups.push([`DNS node ${name}`, () => stopChild(`DNS node ${name}`, process.child, process.exited)]);
         const node = { name, location, port, metricsPort, process };
         location.nodes.push(node);
         nodes.push(node);
