@@ -26,9 +26,8 @@ beforeAll(async () => {
   await tracker.start();
 });
 
-// Stopping the deployment took past the default 120 s in two of four full runs of the suite on one
-// machine (and never alone); `close` now names a part whose stop is slow. Each of the two
-// PostgreSQL servers' stops is bounded by pg_ctl's own 60 s, the processes' by `stopChild`.
+// Each part's stop is bounded (`close` in deployment.ts): processes and the test database's pool
+// by 10 s, each PostgreSQL server by pg_ctl's own 60 s; together more than the default 120 s.
 afterAll(async () => {
   tracker?.close();
   await deployment?.close();
