@@ -13,9 +13,9 @@ import autocannon from 'autocannon';
 import { observeStatements } from '@kaja/db/statementTimes';
 import { sql } from '@kaja/db/orm';
 import { exitWithUsageOnHelp } from '@kaja/test-support/benchUsage';
+import { familyCpuSeconds, parentOf } from '@kaja/test-support/processes';
 import { startTestApi, signUpOwner, type TestApi, type TestAccount } from '../src/testing';
 import { setPlan } from '../src/routes/v1/zones/zoneTestKit';
-import { serverProcessorMs } from './serverProcessorTime';
 
 exitWithUsageOnHelp();
 
@@ -83,13 +83,17 @@ interface Breakdown {
 }
 
 /**
- * The PostgreSQL server's processor time so far (`serverProcessorMs`), found through one of the
- * API's connections; undefined on PGlite (it runs in this process) or a server elsewhere.
+ * The PostgreSQL server's processor time so far, in ms: its postmaster, found as the parent of one
+ * of the API's connections' backends, and every process it started (the backends, the WAL writer,
+ * the checkpointer). Backends that ended before are not counted: the pool keeps its connections
+ * through a run. Undefined on PGlite (it runs in this process) or a server on another machine.
  */
 async function databaseServerMs(api: TestApi): Promise<number | undefined> {
   if (api.database.kind !== 'postgres') return undefined;
   const { rows } = await api.database.db.execute<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid`);
-  return serverProcessorMs(rows[0]!.pid);
+  const postmaster = parentOf(rows[0]!.pid, 'postgres');
+  const seconds = postmaster === undefined ? undefined : familyCpuSeconds(postmaster);
+  return seconds === undefined ? undefined : seconds * 1000;
 }
 
 /** Runs `writes` while noting every statement's time by phase. */

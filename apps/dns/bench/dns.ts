@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
-import { groupCpuSeconds, threadCpuSeconds } from './memory';
+import { groupCpuSeconds, threadCpuSeconds } from '@kaja/test-support/processes';
 import { wholeNumberFlags } from './options';
 import { dnsperf, freePort, median, notLimited, resultTable, startKaja, startKnot, startNsd, stop, waitForAnswer, type Measurement } from './servers';
 

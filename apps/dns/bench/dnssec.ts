@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
-import { groupCpuSeconds, groupRssKb } from './memory';
+import { groupCpuSeconds, groupRssKb } from '@kaja/test-support/processes';
 import { wholeNumberFlags } from './options';
 import { dnsperf, freePort, median, notLimited, resultTable, startKaja, startKnot, stop, waitForAnswer, type Measurement } from './servers';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
-import { groupCpuSeconds } from './memory';
+import { groupCpuSeconds } from '@kaja/test-support/processes';
 import { wholeNumberFlags } from './options';
 import { dnsperf, freePort, median, notLimited, startKaja, startKnot, startNsd, stop, waitForAnswer } from './servers';
 

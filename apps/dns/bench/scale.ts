@@ -19,7 +19,7 @@ import { createTestDatabase } from '@kaja/db/testing';
 import { and, eq, sql } from '@kaja/db/orm';
 import { inTransaction, noticeOf, systemActor, writeSystemChanges, ZoneChangePublisher, zoneNameServers } from '@kaja/zone-writes';
 import { query, udpExchange } from '../src/testing/packets';
-import { groupRssKb } from './memory';
+import { groupRssKb } from '@kaja/test-support/processes';
 import { insertScaleZones, recordsPerZone, scaleZoneFile, scaleZoneName } from './scaleZones';
 import { dnsNodeFlags } from '../src/testing/nodeFlags';
 import { wholeNumberFlags } from './options';

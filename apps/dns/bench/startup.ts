@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { Resolver } from 'node:dns/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { defaultCompileCache } from '../src/compileCache';
-import { groupPeakRssKb, groupRssKb } from './memory';
+import { groupPeakRssKb, groupRssKb } from '@kaja/test-support/processes';
 import { wholeNumberFlags } from './options';
 import { freePort, median, startKaja, startKnot, startNsd, stop, waitForAnswer } from './servers';
 
