@@ -26,8 +26,8 @@ beforeAll(async () => {
   await tracker.start();
 });
 
-// Each part's stop is bounded (`close` in deployment.ts): processes and the test database's pool
-// by 10 s, each PostgreSQL server by pg_ctl's own 60 s; together more than the default 120 s.
+// The processes' stops are bounded by 10 s each (`stopChild`), the PostgreSQL servers' by pg_ctl's
+// own 60 s: together more than the default 120 s. `close` names a part whose stop is slow.
 afterAll(async () => {
   tracker?.close();
   await deployment?.close();

@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import './poolTransactions';
 import { makeTreePrivate, privateDirectory } from '@kaja/config';
 import { lockEmbeddedDatabase } from './embeddedLock';
 
