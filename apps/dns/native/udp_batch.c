@@ -1,5 +1,6 @@
-// UDP with many datagrams per system call (recvmmsg/sendmmsg) for the answer path: one call into
-// JavaScript per batch instead of one per packet. Each process binds its own socket with
+// UDP with many datagrams per system call (recvmmsg/sendmmsg) for the answer path: the queries whose
+// answers are cached are answered here (cached_answers.c), and one call into JavaScript per batch
+// answers the others, none when there are none. Each process binds its own socket with
 // SO_REUSEPORT, so the kernel spreads queries over the workers. Linux only; the server falls back
 // to node's dgram when this addon is missing.
 #define _GNU_SOURCE
@@ -11,8 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 #include <uv.h>
+
+#include "cached_answers.h"
 
 #define BATCH 64
 #define SLOT 4096
@@ -25,6 +29,9 @@ typedef struct {
   napi_ref on_batch;
   napi_ref buffers[3];
   napi_async_context async;
+  // The answer cache whose fresh answers are sent without a call into JavaScript; NULL for none.
+  cached_answers *cache;
+  napi_ref cache_ref;
   uint8_t *in;
   uint8_t *out;
   int32_t *meta;
@@ -69,6 +76,12 @@ static int32_t client_network(const struct sockaddr_storage *peer) {
   return -1;
 }
 
+static double seconds_since(const struct timespec *start) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
 static void on_readable(uv_poll_t *handle, int status, int events) {
   batch_socket *s = (batch_socket *)handle->data;
   if (status < 0 || s->closed) return;
@@ -82,17 +95,37 @@ static void on_readable(uv_poll_t *handle, int status, int events) {
     for (int i = 0; i < BATCH; i++) s->recv[i].msg_hdr.msg_namelen = sizeof(struct sockaddr_storage);
     int n = recvmmsg(s->fd, s->recv, BATCH, MSG_DONTWAIT, NULL);
     if (n <= 0) break;
+    // As src/udpBatch.ts times its answers: from the batch taken up until its answers are ready.
+    struct timespec started;
+    clock_gettime(CLOCK_MONOTONIC, &started);
+    struct timespec wall;
+    clock_gettime(CLOCK_REALTIME_COARSE, &wall);
+    int cached = 0, missed = 0;
     for (int i = 0; i < n; i++) {
-      s->meta[i * META_STRIDE] = (s->recv[i].msg_hdr.msg_flags & MSG_TRUNC) ? -1 : (int32_t)s->recv[i].msg_len;
+      int32_t length = (s->recv[i].msg_hdr.msg_flags & MSG_TRUNC) ? -1 : (int32_t)s->recv[i].msg_len;
+      int32_t network = client_network(&s->peers[i]);
+      s->meta[i * META_STRIDE + 2] = network;
+      int answer = s->cache && length >= 0 ? cached_answer(s->cache, s->in + (size_t)i * SLOT, length, network, s->out + (size_t)i * SLOT, wall.tv_sec) : -1;
+      if (answer >= 0) {
+        // Answered here: JavaScript skips it (a length of -1), and it leaves with the others.
+        s->meta[i * META_STRIDE] = -1;
+        s->meta[i * META_STRIDE + 1] = answer;
+        cached++;
+        continue;
+      }
+      s->meta[i * META_STRIDE] = length;
       s->meta[i * META_STRIDE + 1] = 0;
-      s->meta[i * META_STRIDE + 2] = client_network(&s->peers[i]);
+      if (length >= 0) missed++;
     }
-    napi_create_int32(s->env, n, &argv[0]);
-    if (napi_make_callback(s->env, s->async, global, callback, 1, argv, &result) != napi_ok) {
-      // The exception reaches process 'uncaughtException' like any other callback's.
-      break;
+    if (missed > 0) {
+      napi_create_int32(s->env, n, &argv[0]);
+      if (napi_make_callback(s->env, s->async, global, callback, 1, argv, &result) != napi_ok) {
+        // The exception reaches process 'uncaughtException' like any other callback's.
+        break;
+      }
+      if (s->closed) break; // closed from JavaScript during the batch: the descriptor is gone
     }
-    if (s->closed) break; // closed from JavaScript during the batch: the descriptor is gone
+    if (cached > 0) cached_answers_took(s->cache, seconds_since(&started), cached);
     int count = 0;
     for (int i = 0; i < n; i++) {
       int32_t length = s->meta[i * META_STRIDE + 1];
@@ -183,6 +216,7 @@ static void on_closed(uv_handle_t *handle) {
   batch_socket *s = (batch_socket *)handle->data;
   for (int i = 0; i < 3; i++) napi_delete_reference(s->env, s->buffers[i]);
   napi_delete_reference(s->env, s->on_batch);
+  if (s->cache_ref) napi_delete_reference(s->env, s->cache_ref);
   napi_async_destroy(s->env, s->async);
   napi_remove_async_cleanup_hook(s->teardown);
   release(s);
@@ -204,10 +238,11 @@ static void on_collected(napi_env env, void *data, void *hint) {
   release((batch_socket *)data);
 }
 
-// open(host, port, in: Buffer, out: Buffer, meta: Int32Array, onBatch) -> [handle, port]
+// open(host, port, in: Buffer, out: Buffer, meta: Int32Array, onBatch, answers?) -> [handle, port],
+// `answers` a handle from answerCache.
 static napi_value open_socket(napi_env env, napi_callback_info info) {
-  size_t argc = 6;
-  napi_value argv[6];
+  size_t argc = 7;
+  napi_value argv[7];
   napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
   char host[64];
   size_t host_length;
@@ -221,6 +256,15 @@ static napi_value open_socket(napi_env env, napi_callback_info info) {
     napi_throw_range_error(env, NULL, "buffers are too small for a batch");
     return NULL;
   }
+  cached_answers *cache = NULL;
+  if (argc >= 7) {
+    napi_valuetype type;
+    napi_typeof(env, argv[6], &type);
+    if (type != napi_undefined && !(cache = cached_answers_of(env, argv[6]))) {
+      napi_throw_type_error(env, NULL, "not an answer cache handle");
+      return NULL;
+    }
+  }
   int bound_port = 0;
   int fd = bind_socket(host, port, &bound_port);
   if (fd < 0) return throw_errno(env, "bind");
@@ -230,6 +274,8 @@ static napi_value open_socket(napi_env env, napi_callback_info info) {
   s->in = in;
   s->out = out;
   s->meta = meta;
+  s->cache = cache;
+  if (cache) napi_create_reference(env, argv[6], 1, &s->cache_ref);
   for (int i = 0; i < BATCH; i++) {
     s->recv_iov[i].iov_base = in + (size_t)i * SLOT;
     s->recv_iov[i].iov_len = SLOT;
@@ -312,6 +358,7 @@ static napi_value init(napi_env env, napi_value exports) {
     {"close", NULL, close_socket, NULL, NULL, NULL, napi_default, NULL},
   };
   napi_define_properties(env, exports, 4, properties);
+  cached_answers_define(env, exports);
   napi_value batch, slot;
   napi_create_int32(env, BATCH, &batch);
   napi_create_int32(env, SLOT, &slot);

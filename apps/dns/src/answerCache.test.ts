@@ -22,7 +22,7 @@ function answerTo(query: Uint8Array, variant: number = Variant.Edns): CachedAnsw
   const wire = Uint8Array.from(query);
   for (let i = 12; i < nameEnd(query); i++) if (wire[i]! >= 0x41 && wire[i]! <= 0x5a) wire[i]! += 0x20;
   wire[2] = 0x84;
-  return { variant, wire, zone: undefined, version: 0, counter: { count: 0 }, kind: 0 };
+  return { variant, wire, zone: undefined, version: 0, counter: { count: 0 }, kind: 0, zoneCell: -1, answersCell: 0 };
 }
 
 function set(cache: AnswerCache, query: Uint8Array, entry = answerTo(query)): CachedAnswer {

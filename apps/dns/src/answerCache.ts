@@ -18,7 +18,24 @@ export interface CachedAnswer {
   counter: Counter;
   /** The rate-limit account its answers are debited to (see `ResponseRateLimiter`). */
   kind: number;
+  /** Its zone's cell in the responder's `ZoneVersions`, -1 for none: how the addon sees the zone's version. */
+  zoneCell: number;
+  /** Its UDP answers' cell in the metrics' answer counts (`ServerCounters.answersCell`). */
+  answersCell: number;
 }
+
+/**
+ * The addon's side of the cache (src/nativeAnswers.ts): it reads the table and the slots' arrays
+ * in place, and is told what it cannot see, each slot's answer and a table made anew.
+ */
+export interface AnswerCacheReader {
+  table(table: Int32Array): void;
+  wire(slot: number, wire: Uint8Array): void;
+}
+
+/** The fields of a slot in `slots`, as the addon reads them (native/cached_answers.c). */
+export const SlotField = { Variant: 0, Zone: 1, Version: 2, Kind: 3, Answers: 4 } as const;
+const SLOT_FIELDS = 5;
 
 export const Variant = { NoEdns: 0, Edns: 1, EdnsDo: 2 } as const;
 
@@ -40,10 +57,15 @@ const FIRST_TABLE = 1024;
 export class AnswerCache {
   /** The entries, by slot; the clock hand visits the slots in turn. */
   private readonly entries: CachedAnswer[] = [];
-  /** Each slot's key hash (30 bits, so the array holds small integers). */
-  private readonly hashes: number[] = [];
-  /** Whether each slot's entry was used since the clock hand passed (1) or not (0). */
-  private readonly referenced: number[] = [];
+  /**
+   * Per slot, in arrays the addon reads too: the key hash (30 bits), whether the entry was used
+   * since the clock hand passed (1) or not (0), the queries the addon answered from it since they
+   * were last added to its counter, and the fields it compares (`SlotField`).
+   */
+  readonly hashes: Int32Array;
+  readonly referenced: Uint8Array;
+  readonly hits: Uint32Array;
+  readonly slots: Int32Array;
   /** Linear probing: slot + 1 of the entry whose hash lands at or before each index; 0 is empty. */
   private table = new Int32Array(FIRST_TABLE);
   private mask = FIRST_TABLE - 1;
@@ -51,8 +73,30 @@ export class AnswerCache {
   /** Questions asked once since the filter was last emptied (a bit per hash; false positives admit early). */
   private readonly seen = new Uint32Array(SEEN_BITS / 32);
   private seenCount = 0;
+  private reader: AnswerCacheReader | undefined;
 
-  constructor(private readonly capacity = 200_000) {}
+  constructor(private readonly capacity = 200_000) {
+    this.hashes = new Int32Array(capacity);
+    this.referenced = new Uint8Array(capacity);
+    this.hits = new Uint32Array(capacity);
+    this.slots = new Int32Array(capacity * SLOT_FIELDS);
+  }
+
+  /** The table as it is now, for the addon. */
+  get probeTable(): Int32Array {
+    return this.table;
+  }
+
+  /** Tells `reader` of each slot's answer now, and from now on of every answer and table that changes. */
+  attach(reader: AnswerCacheReader): void {
+    this.reader = reader;
+    for (let slot = 0; slot < this.entries.length; slot++) reader.wire(slot, this.entries[slot]!.wire);
+  }
+
+  /** Adds the queries the addon answered from each entry to the entry's counter. */
+  foldHits(): void {
+    for (let slot = 0; slot < this.entries.length; slot++) this.fold(slot);
+  }
 
   /**
    * The answer to the question in `packet` (its name at 12, ending at `nameEnd` with the root
@@ -84,7 +128,8 @@ export class AnswerCache {
     const hash = questionHash(packet, nameEnd, entry.variant);
     const found = this.find(packet, nameEnd, entry.variant, hash);
     if (found >= 0) {
-      this.entries[found] = entry;
+      this.fold(found);
+      this.place(found, entry);
       return;
     }
     const full = this.entries.length >= this.capacity;
@@ -92,15 +137,14 @@ export class AnswerCache {
     let slot: number;
     if (full) {
       slot = this.evict();
-      this.entries[slot] = entry;
-      this.hashes[slot] = hash;
-      this.referenced[slot] = 0;
+      this.fold(slot);
     } else {
       slot = this.entries.length;
       this.entries.push(entry);
-      this.hashes.push(hash);
-      this.referenced.push(0);
     }
+    this.place(slot, entry);
+    this.hashes[slot] = hash;
+    this.referenced[slot] = 0;
     this.insert(slot);
     // Grown after the insert: growing places every entry, this one too.
     if (this.entries.length * 2 > this.table.length) this.grow();
@@ -125,12 +169,31 @@ export class AnswerCache {
 
   /** Forgets every answer: the set of zones changed, so any name may now belong elsewhere. */
   clear(): void {
+    this.foldHits();
     this.entries.length = 0;
-    this.hashes.length = 0;
-    this.referenced.length = 0;
     this.table = new Int32Array(FIRST_TABLE);
     this.mask = FIRST_TABLE - 1;
     this.hand = 0;
+    this.reader?.table(this.table);
+  }
+
+  /** Puts `entry` in `slot`, its fields where the addon reads them. */
+  private place(slot: number, entry: CachedAnswer): void {
+    this.entries[slot] = entry;
+    const at = slot * SLOT_FIELDS;
+    this.slots[at + SlotField.Variant] = entry.variant;
+    this.slots[at + SlotField.Zone] = entry.zoneCell;
+    this.slots[at + SlotField.Version] = entry.version;
+    this.slots[at + SlotField.Kind] = entry.kind;
+    this.slots[at + SlotField.Answers] = entry.answersCell;
+    this.reader?.wire(slot, entry.wire);
+  }
+
+  private fold(slot: number): void {
+    const hits = this.hits[slot]!;
+    if (hits === 0) return;
+    this.entries[slot]!.counter.count += hits;
+    this.hits[slot] = 0;
   }
 
   /** The slot of the entry for this question, or -1. */
@@ -156,6 +219,7 @@ export class AnswerCache {
     this.table = new Int32Array(this.table.length * 2);
     this.mask = this.table.length - 1;
     for (let slot = 0; slot < this.entries.length; slot++) this.insert(slot);
+    this.reader?.table(this.table);
   }
 
   /** Frees the first slot the hand finds unused since its last pass, takes it out of the table, and returns it. */
@@ -212,6 +276,9 @@ export class AnswerCache {
  * the table and make each lookup walk it. Seeded at random, as V8 seeds its own string hashes.
  */
 const HASH_SEED = randomBytes(4).readUInt32LE(0);
+
+/** The seed `questionHash` uses in this thread, for the addon's lookups. */
+export const questionHashSeed = HASH_SEED;
 
 /**
  * FNV-1a over the question name's octets, ASCII letters folded to lowercase (names compare so,

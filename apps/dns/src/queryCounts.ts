@@ -21,6 +21,9 @@ export interface QueryCount {
 export class QueryCounts {
   private readonly zones = new Map<string, Map<number, Counter>>();
 
+  /** `collect` brings counts kept elsewhere into the counters before each drain (the addon's cached answers). */
+  constructor(private readonly collect?: () => void) {}
+
   counter(zone: string, queried: number, rcode: number): Counter {
     const qtype = countedType(queried);
     let byKey = this.zones.get(zone);
@@ -39,6 +42,7 @@ export class QueryCounts {
 
   /** The counts since the last drain; counters stay in place so cached answers keep theirs. */
   drain(): QueryCount[] {
+    this.collect?.();
     const out: QueryCount[] = [];
     for (const [zone, byKey] of this.zones) {
       for (const [key, counter] of byKey) {

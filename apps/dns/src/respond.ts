@@ -23,7 +23,8 @@ import { answerNotify, type NotifyReceiver } from './notifyIn';
 import { addNegativeSoa } from './negative';
 import { presignedAnswer } from './presigned/presignedAnswers';
 import { QueryCounts } from './queryCounts';
-import { ServerCounters } from './metrics/serverCounters';
+import { answersCell as answersCellOf, ServerCounters } from './metrics/serverCounters';
+import { nativeAnswers, type NativeAnswersAddon, ZoneVersions } from './nativeAnswers';
 import { ReplayGuard } from './replayGuard';
 import { RateAction, ResponseRateLimiter, type RateLimitOptions } from './responseRateLimit';
 import { answerUpdate, isUpdate, type ClientAddress, type UpdateHandler } from './update';
@@ -61,12 +62,16 @@ export type Reply = Buffer | null | Promise<Buffer | null>;
  * answer was encoded before is answered from the cache after reading only its header and question.
  */
 export class Responder {
-  readonly counts = new QueryCounts();
+  readonly counts = new QueryCounts(() => this.cache.foldHits());
   /** This process's figures for the node's metrics (no zone in them). */
   readonly metrics = new ServerCounters();
   /** Limits UDP answers per client network; its `counts` say how many were slipped and dropped. */
   readonly rateLimiter: ResponseRateLimiter | undefined;
   private readonly cache: AnswerCache;
+  /** The cached zones' versions, as the addon's cached path sees them. */
+  private readonly zoneVersions = new ZoneVersions();
+  /** The addon's cached path over this responder's state, once a socket asked for it (`nativeAnswers`). */
+  private native: unknown;
   /** Signed updates seen within their time window, so none is applied twice. */
   private readonly replays = new ReplayGuard();
   /** The header and question of the packet being answered, read once for the cache and the answer. */
@@ -84,12 +89,27 @@ export class Responder {
     this.nsid = new TextEncoder().encode(options.nodeName);
     this.cache = new AnswerCache(options.answerCacheSize);
     this.rateLimiter = options.rateLimit && options.rateLimit.rate > 0 ? new ResponseRateLimiter(options.rateLimit) : undefined;
-    zones.onChange((zone) => {
+    zones.onChange((name) => {
       // A changed zone's entries go stale by its version; a new or removed zone may move any name.
-      if (zone === undefined) this.cache.clear();
+      if (name === undefined) {
+        this.cache.clear();
+        this.zoneVersions.clear();
+        return;
+      }
+      const zone = zones.get(name);
+      if (zone) this.zoneVersions.changed(zone);
     });
     // New keys make every signed answer stale; so does age (see `ZoneSigning`).
     options.signing?.onInvalidate(() => this.cache.clear());
+  }
+
+  /**
+   * The handle of the addon's cached path over this responder's answer cache, made on the first
+   * call (src/nativeAnswers.ts); undefined where the addon cannot take it.
+   */
+  nativeAnswers(addon: NativeAnswersAddon): unknown {
+    this.native ??= nativeAnswers(addon, this.cache, this.zoneVersions, this.metrics, this.rateLimiter);
+    return this.native;
   }
 
   /**
@@ -176,7 +196,7 @@ export class Responder {
     const entry = this.cache.get(packet, q.questionEnd - 4, variantOf(q));
     if (entry === undefined || entry.wire.length > (tcp ? TCP_MAX : udpLimit(q))) return undefined;
     entry.counter.count++;
-    this.metrics.cacheHits++;
+    this.metrics.cacheHit();
     this.metrics.answered(q.qtype, entry.wire[3]! & 0xf, tcp);
     return entry;
   }
@@ -239,7 +259,9 @@ export class Responder {
     // A name the zone holds is kept from its first answer; one made up by the client from its second.
     if (cacheable(query, answer) && this.cache.admits(packet, nameEnd, variant, !answer.zone?.nodes.has(query.qname))) {
       wire = encodeAnswer(query, answer, edns, TCP_MAX);
-      this.cache.set(packet, nameEnd, { variant, wire, zone: answer.zone, version: answer.zone?.version ?? 0, counter, kind });
+      const zoneCell = answer.zone ? this.zoneVersions.cell(answer.zone) : -1;
+      const answersCell = answersCellOf(query.qtype, answer.rcode, false);
+      this.cache.set(packet, nameEnd, { variant, wire, zone: answer.zone, version: answer.zone?.version ?? 0, counter, kind, zoneCell, answersCell });
     } else wire = encodeAnswerView(query, answer, edns, TCP_MAX);
     counter.count++;
     this.metrics.cacheMisses++;

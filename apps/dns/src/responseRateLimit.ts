@@ -41,21 +41,28 @@ function startClock(): void {
 }
 
 export class ResponseRateLimiter {
+  /** Responses slipped and dropped, in an array the addon's cached path adds to as well (native/cached_answers.c). */
+  readonly tally = new Float64Array(2);
   /** What limiting did, read by the node's metrics. */
-  readonly counts = { slipped: 0, dropped: 0 };
+  readonly counts: { readonly slipped: number; readonly dropped: number };
   /**
    * Per slot, side by side: the account's network, its kind, its balance and the second it was
    * last debited. Every answer reads and writes one slot at random; in one 32-octet row that is
    * one cache line, where an array per field made it four (tables of 1.5 MB do not stay cached).
+   * The addon's cached path keeps its accounts in the same table.
    */
-  private readonly accounts = new Float64Array(SLOTS * ACCOUNT).fill(-1);
+  readonly accounts = new Float64Array(SLOTS * ACCOUNT).fill(-1);
   /** Responses limited since the account began, read only once it is over its rate. */
-  private readonly limited = new Uint32Array(SLOTS);
+  readonly limited = new Uint32Array(SLOTS);
   private readonly floor: number;
   /** The exempt client networks as `clientNetwork` numbers them; undefined when there are none. */
   private readonly exempt: Set<number> | undefined;
+  /** The same networks in order, for the addon's binary search. */
+  readonly exemptSorted: Int32Array;
 
   private readonly second: () => number;
+  /** Whether accounts are kept by the wall clock's seconds, as the addon keeps them (not a test's clock). */
+  readonly wallClock: boolean;
 
   /** `now` (milliseconds) is for tests; without it the process's second clock is read. */
   constructor(
@@ -64,6 +71,17 @@ export class ResponseRateLimiter {
   ) {
     this.floor = -options.rate * options.window;
     this.exempt = options.exempt?.length ? exemptNetworks(options.exempt) : undefined;
+    this.exemptSorted = Int32Array.from(this.exempt ?? []).sort();
+    const tally = this.tally;
+    this.counts = {
+      get slipped() {
+        return tally[0]!;
+      },
+      get dropped() {
+        return tally[1]!;
+      },
+    };
+    this.wallClock = now === undefined;
     if (now) this.second = () => (now() / 1000) | 0;
     else {
       startClock();
@@ -96,10 +114,10 @@ export class ResponseRateLimiter {
     if (balance >= 0) return RateAction.Answer;
     const { slip } = this.options;
     if (slip > 0 && ++this.limited[slot]! % slip === 0) {
-      this.counts.slipped++;
+      this.tally[0]!++;
       return RateAction.Slip;
     }
-    this.counts.dropped++;
+    this.tally[1]!++;
     return RateAction.Drop;
   }
 }

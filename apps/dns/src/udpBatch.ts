@@ -1,14 +1,15 @@
 import { createRequire } from 'node:module';
 import { endianness } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import type { NativeAnswersAddon } from './nativeAnswers';
 import type { Responder } from './respond';
 import type { UdpListener } from './udp';
 
 /** The native addon (native/udp_batch.c), built at install; absent where it could not be built. */
-interface UdpBatchAddon {
+interface UdpBatchAddon extends Partial<NativeAnswersAddon> {
   BATCH: number;
   SLOT: number;
-  open(host: string, port: number, input: Buffer, output: Buffer, meta: Int32Array, onBatch: (count: number) => void): [unknown, number];
+  open(host: string, port: number, input: Buffer, output: Buffer, meta: Int32Array, onBatch: (count: number) => void, answers?: unknown): [unknown, number];
   peer(handle: unknown, index: number): Buffer;
   sendTo(handle: unknown, message: Buffer, peer: Buffer): number;
   close(handle: unknown): void;
@@ -26,8 +27,9 @@ export const udpBatchAddon = loadAddon();
 
 /**
  * Serves DNS over UDP through the addon: up to BATCH queries arrive per system call into one
- * shared buffer, are answered into another, and leave in one sendmmsg. Answers that wait for an
- * ALIAS target are sent on their own when they are ready.
+ * shared buffer, are answered into another, and leave in one sendmmsg. The addon answers those
+ * whose answers are cached (src/nativeAnswers.ts) and calls `onBatch` for the rest, if any.
+ * Answers that wait for an ALIAS target are sent on their own when they are ready.
  */
 export function listenUdpBatch(addon: UdpBatchAddon, host: string, port: number, responder: Responder): UdpListener {
   const { BATCH, SLOT } = addon;
@@ -48,6 +50,7 @@ export function listenUdpBatch(addon: UdpBatchAddon, host: string, port: number,
     let answered = 0;
     for (let i = 0; i < count; i++) {
       const length = meta[i * 3]!;
+      // Answered by the addon, or too long for a slot.
       if (length < 0) continue;
       const network = meta[i * 3 + 2]!;
       const cached = responder.respondFromCache(slots[i]!, output, i * SLOT, network, length);
@@ -79,12 +82,17 @@ export function listenUdpBatch(addon: UdpBatchAddon, host: string, port: number,
     }
     if (answered > 0) responder.metrics.took(performance.now() - started, answered);
   };
-  const [opened, bound] = addon.open(host, port, input, output, meta, onBatch);
+  const [opened, bound] = addon.open(host, port, input, output, meta, onBatch, hasCachedPath(addon) ? responder.nativeAnswers(addon) : undefined);
   handle = opened;
   return {
     port: bound,
     close: async () => addon.close(handle),
   };
+}
+
+/** Whether the addon answers cached questions itself: a stand-in for it (tests, the answer path's benchmark) may not. */
+function hasCachedPath(addon: UdpBatchAddon): addon is UdpBatchAddon & NativeAnswersAddon {
+  return addon.answerCache !== undefined;
 }
 
 /** The IP address in a Linux `sockaddr_in` or `sockaddr_in6` (the family is in host byte order). */

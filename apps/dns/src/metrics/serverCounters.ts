@@ -35,22 +35,39 @@ export interface QueryTally {
  * none are here.
  */
 export class ServerCounters {
-  /** Answers by type slot, response code and transport. */
-  private readonly answers = new Float64Array(slotTypes.length * RCODES * TRANSPORTS);
+  /** Answers by type slot, response code and transport (`answersCell`). */
+  readonly answers = new Float64Array(slotTypes.length * RCODES * TRANSPORTS);
   /** Answers per latency bucket (the last one: above the largest bound). */
   readonly latencyBuckets = new Float64Array(latencyBounds.length + 1);
-  latencySeconds = 0;
-  /** Queries answered from the answer cache, and those answered by the whole pipeline (not cached yet, stale, or never cached). */
-  cacheHits = 0;
+  /**
+   * The answers' latency summed, and the queries answered from the answer cache: in an array the
+   * addon's cached path adds to as well (native/cached_answers.c), as it does to `answers` and
+   * `latencyBuckets`.
+   */
+  readonly totals = new Float64Array(2);
+  /** Queries answered by the whole pipeline (not cached yet, stale, or never cached). */
   cacheMisses = 0;
   /** TCP connections that stopped being read because their client left its answers unread. */
   tcpBackedUp = 0;
   /** TCP connections closed because the worker's connections held too many unsent answers. */
   tcpClosedForMemory = 0;
 
+  get latencySeconds(): number {
+    return this.totals[1]!;
+  }
+
+  get cacheHits(): number {
+    return this.totals[0]!;
+  }
+
+  /** One answer taken from the answer cache. */
+  cacheHit(): void {
+    this.totals[0]!++;
+  }
+
   /** One answer sent (or about to be). */
   answered(qtype: number, rcode: number, tcp: boolean): void {
-    this.answers[(typeSlots[qtype]! * RCODES + (rcode & (RCODES - 1))) * TRANSPORTS + (tcp ? 1 : 0)]!++;
+    this.answers[answersCell(qtype, rcode, tcp)]!++;
   }
 
   /**
@@ -62,7 +79,7 @@ export class ServerCounters {
     let bucket = 0;
     while (bucket < latencyBounds.length && seconds > latencyBounds[bucket]!) bucket++;
     this.latencyBuckets[bucket]! += count;
-    this.latencySeconds += seconds * count;
+    this.totals[1]! += seconds * count;
   }
 
   /** The answers counted so far, one tally per type, rcode and transport that has any. */
@@ -78,4 +95,9 @@ export class ServerCounters {
     }
     return out;
   }
+}
+
+/** The cell of `ServerCounters.answers` that counts answers of this type, response code and transport. */
+export function answersCell(qtype: number, rcode: number, tcp: boolean): number {
+  return (typeSlots[qtype]! * RCODES + (rcode & (RCODES - 1))) * TRANSPORTS + (tcp ? 1 : 0);
 }

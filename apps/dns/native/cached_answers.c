@@ -1,0 +1,388 @@
+// The cached path of src/respond.ts `respondFromCache`, in C, over the state src/answerCache.ts,
+// src/responseRateLimit.ts and src/metrics/serverCounters.ts keep in typed arrays. Every rule here
+// has its home there; this file reads the same octets the same way, and the tests compare the two
+// paths answer for answer (src/nativeAnswers.test.ts).
+#include "cached_answers.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+// src/answerCache.ts: the fields of a slot in `slots`.
+enum { SLOT_VARIANT, SLOT_ZONE, SLOT_VERSION, SLOT_KIND, SLOT_ANSWERS, SLOT_FIELDS };
+// src/metrics/serverCounters.ts: the cells of `totals`.
+enum { TOTAL_CACHE_HITS, TOTAL_LATENCY_SECONDS };
+// src/responseRateLimit.ts: the limiter's table and its counts.
+#define RRL_SLOTS (1u << 16)
+#define RRL_ACCOUNT 4
+enum { RRL_SLIPPED, RRL_DROPPED };
+#define MAX_BOUNDS 32
+// Marks a handle as an answer cache's, so that no other external (a socket's) is taken for one.
+#define MAGIC 0x4b414a41u
+
+struct cached_answers {
+  uint32_t magic;
+  // The table: slot + 1 of the entry whose hash lands at or before each place; 0 is empty.
+  const int32_t *table;
+  uint32_t mask;
+  uint32_t capacity;
+  uint32_t seed;
+  const int32_t *hashes;
+  uint8_t *referenced;
+  uint32_t *hits;
+  const int32_t *slots;
+  // Each slot's answer, in memory JavaScript holds for as long as the slot keeps it.
+  const uint8_t **wires;
+  uint32_t *wire_lengths;
+  // Each zone cell's current version; a slot holds the version its answer was made at.
+  const int32_t *versions;
+  uint32_t version_cells;
+  double *answers;
+  double *totals;
+  double *latency_buckets;
+  double bounds[MAX_BOUNDS];
+  int bound_count;
+  // Response rate limiting; `rate` 0 when it is off.
+  double rate;
+  double floor;
+  int32_t slip;
+  double *accounts;
+  uint32_t *limited;
+  double *limit_counts;
+  const int32_t *exempt;
+  uint32_t exempt_count;
+};
+
+// src/answerCache.ts `questionHash`: FNV-1a over the name's octets folded to lowercase and the
+// type's two octets, from the seed and the variant, finished with MurmurHash3's mix; 30 bits.
+static uint32_t question_hash(const uint8_t *p, int name_end, uint32_t variant, uint32_t seed) {
+  uint32_t hash = 0x811c9dc5u ^ seed ^ variant;
+  for (int i = 12; i < name_end; i++) {
+    uint32_t c = p[i];
+    if (c >= 0x41 && c <= 0x5a) c += 0x20;
+    hash = (hash ^ c) * 0x01000193u;
+  }
+  hash = (hash ^ p[name_end]) * 0x01000193u;
+  hash = (hash ^ p[name_end + 1]) * 0x01000193u;
+  hash = (hash ^ (hash >> 16)) * 0x85ebca6bu;
+  hash = (hash ^ (hash >> 13)) * 0xc2b2ae35u;
+  return (hash ^ (hash >> 16)) & 0x3fffffffu;
+}
+
+// src/answerCache.ts `sameQuestion`.
+static int same_question(const uint8_t *p, int name_end, const uint8_t *wire, uint32_t wire_length) {
+  if (wire_length < (uint32_t)name_end + 2) return 0;
+  for (int i = 12; i < name_end; i++) {
+    uint8_t c = p[i];
+    if (c >= 0x41 && c <= 0x5a) c += 0x20;
+    if (c != wire[i]) return 0;
+  }
+  return p[name_end] == wire[name_end] && p[name_end + 1] == wire[name_end + 1];
+}
+
+static int exempt(const cached_answers *c, int32_t network) {
+  uint32_t low = 0, high = c->exempt_count;
+  while (low < high) {
+    uint32_t middle = (low + high) / 2;
+    if (c->exempt[middle] < network) low = middle + 1;
+    else high = middle;
+  }
+  return low < c->exempt_count && c->exempt[low] == network;
+}
+
+enum { ANSWER, SLIP, DROP };
+
+// src/responseRateLimit.ts `ResponseRateLimiter.check`, on its own table.
+static int rate_limit(cached_answers *c, int32_t network, int32_t kind, int64_t second) {
+  if (c->exempt_count > 0 && exempt(c, network)) return ANSWER;
+  uint32_t slot = ((((uint32_t)network ^ ((uint32_t)kind * 0x9e3779b1u)) * 0x85ebca6bu) >> 16) & (RRL_SLOTS - 1);
+  double *account = c->accounts + (size_t)slot * RRL_ACCOUNT;
+  double balance;
+  if (account[0] != (double)network || account[1] != (double)kind) {
+    account[0] = (double)network;
+    account[1] = (double)kind;
+    c->limited[slot] = 0;
+    balance = c->rate;
+  } else {
+    balance = account[2];
+    double elapsed = (double)second - account[3];
+    if (elapsed > 0) {
+      balance += elapsed * c->rate;
+      if (balance > c->rate) balance = c->rate;
+    }
+  }
+  account[3] = (double)second;
+  balance -= 1;
+  if (balance < c->floor) balance = c->floor;
+  account[2] = balance;
+  if (balance >= 0) return ANSWER;
+  if (c->slip > 0 && ++c->limited[slot] % (uint32_t)c->slip == 0) {
+    c->limit_counts[RRL_SLIPPED]++;
+    return SLIP;
+  }
+  c->limit_counts[RRL_DROPPED]++;
+  return DROP;
+}
+
+int cached_answer(cached_answers *c, const uint8_t *p, int n, int32_t network, uint8_t *out, int64_t second) {
+  // What @kaja/dns-model `readQueryOctets` accepts and `Responder.cached` looks up: a QUERY (not a
+  // response) of one question of class IN, at most an OPT of version 0 without NSID after it.
+  if (n < 12) return -1;
+  if ((p[2] & 0x80) || ((p[2] >> 3) & 0xf) != 0) return -1;
+  if (p[4] != 0 || p[5] != 1 || p[6] || p[7] || p[8] || p[9] || p[10] || p[11] > 1) return -1;
+  int pos = 12;
+  for (;;) {
+    if (pos >= n) return -1;
+    int len = p[pos];
+    if (len == 0) break;
+    if (len > 63) return -1;
+    pos += len + 1;
+    if (pos > n) return -1;
+  }
+  if (pos + 1 - 12 > 255) return -1;
+  pos++;
+  int name_end = pos;
+  if (pos + 4 > n) return -1;
+  if (p[pos + 2] != 0 || p[pos + 3] != 1) return -1;
+  pos += 4;
+  int question_end = pos;
+  uint32_t variant = 0;
+  int udp_limit = 512;
+  if (p[11] == 0) {
+    if (pos != n) return -1;
+  } else {
+    if (pos + 11 > n || p[pos] != 0 || p[pos + 1] != 0 || p[pos + 2] != 41) return -1;
+    int udp_size = (p[pos + 3] << 8) | p[pos + 4];
+    if (p[pos + 6] != 0) return -1;
+    variant = (p[pos + 7] & 0x80) ? 2 : 1;
+    udp_limit = udp_size < 512 ? 512 : udp_size > 1232 ? 1232 : udp_size;
+    int end = pos + 11 + ((p[pos + 9] << 8) | p[pos + 10]);
+    pos += 11;
+    if (end != n) return -1;
+    while (pos < end) {
+      if (pos + 4 > end) return -1;
+      int code = (p[pos] << 8) | p[pos + 1];
+      int length = (p[pos + 2] << 8) | p[pos + 3];
+      pos += 4;
+      if (pos + length > end) return -1;
+      if (code == 3) return -1; // NSID: the answer names this node
+      pos += length;
+    }
+  }
+
+  uint32_t hash = question_hash(p, name_end, variant, c->seed);
+  int32_t slot = -1;
+  for (uint32_t i = hash & c->mask;; i = (i + 1) & c->mask) {
+    int32_t at = c->table[i];
+    if (at == 0) return -1;
+    int32_t candidate = at - 1;
+    if ((uint32_t)c->hashes[candidate] != hash) continue;
+    const int32_t *fields = c->slots + (size_t)candidate * SLOT_FIELDS;
+    if ((uint32_t)fields[SLOT_VARIANT] != variant) continue;
+    if (!same_question(p, name_end, c->wires[candidate], c->wire_lengths[candidate])) continue;
+    int32_t zone = fields[SLOT_ZONE];
+    if (zone >= 0 && ((uint32_t)zone >= c->version_cells || c->versions[zone] != fields[SLOT_VERSION])) return -1;
+    c->referenced[candidate] = 1;
+    slot = candidate;
+    break;
+  }
+  const uint8_t *wire = c->wires[slot];
+  uint32_t wire_length = c->wire_lengths[slot];
+  // Too long for this client: JavaScript encodes it again within its limit.
+  if (wire_length > (uint32_t)udp_limit) return -1;
+  const int32_t *fields = c->slots + (size_t)slot * SLOT_FIELDS;
+  c->hits[slot]++;
+  c->totals[TOTAL_CACHE_HITS]++;
+  c->answers[fields[SLOT_ANSWERS]]++;
+
+  int action = network >= 0 && c->rate > 0 ? rate_limit(c, network, fields[SLOT_KIND], second) : ANSWER;
+  if (action == DROP) return 0;
+  if (action == SLIP) {
+    // src/encode.ts `truncatedInto`: the header with TC set and the query's own question.
+    out[0] = p[0];
+    out[1] = p[1];
+    out[2] = wire[2] | 0x02 | (p[2] & 0x01);
+    out[3] = wire[3] | (p[3] & 0x10);
+    memset(out + 4, 0, 8);
+    out[5] = 1;
+    memcpy(out + 12, p + 12, (size_t)question_end - 12);
+    return question_end;
+  }
+  // src/encode.ts `personaliseInto`: the query's ID, RD and CD bits, and its name's letter case.
+  memcpy(out, wire, wire_length);
+  out[0] = p[0];
+  out[1] = p[1];
+  out[2] = wire[2] | (p[2] & 0x01);
+  out[3] = wire[3] | (p[3] & 0x10);
+  memcpy(out + 12, p + 12, (size_t)name_end - 12);
+  return (int)wire_length;
+}
+
+void cached_answers_took(cached_answers *c, double seconds, int count) {
+  int bucket = 0;
+  while (bucket < c->bound_count && seconds > c->bounds[bucket]) bucket++;
+  c->latency_buckets[bucket] += count;
+  c->totals[TOTAL_LATENCY_SECONDS] += seconds * count;
+}
+
+// The data of a typed array of `expected` type and its length in elements; NULL for anything else.
+static void *array_data(napi_env env, napi_value value, napi_typedarray_type expected, size_t *length) {
+  bool is_typed = false;
+  napi_is_typedarray(env, value, &is_typed);
+  if (!is_typed) return NULL;
+  napi_typedarray_type type;
+  napi_value buffer;
+  size_t offset;
+  void *data = NULL;
+  napi_get_typedarray_info(env, value, &type, length, &data, &buffer, &offset);
+  return type == expected ? data : NULL;
+}
+
+static void *property_array(napi_env env, napi_value object, const char *name, napi_typedarray_type expected, size_t *length) {
+  napi_value value;
+  if (napi_get_named_property(env, object, name, &value) != napi_ok) return NULL;
+  return array_data(env, value, expected, length);
+}
+
+static double property_number(napi_env env, napi_value object, const char *name) {
+  napi_value value;
+  double number = 0;
+  if (napi_get_named_property(env, object, name, &value) == napi_ok) napi_get_value_double(env, value, &number);
+  return number;
+}
+
+static void on_collected(napi_env env, void *data, void *hint) {
+  cached_answers *c = data;
+  free(c->wires);
+  free(c->wire_lengths);
+  free(c);
+}
+
+static napi_value fail(napi_env env, const char *message) {
+  napi_throw_type_error(env, NULL, message);
+  return NULL;
+}
+
+cached_answers *cached_answers_of(napi_env env, napi_value handle) {
+  napi_valuetype type;
+  if (napi_typeof(env, handle, &type) != napi_ok || type != napi_external) return NULL;
+  cached_answers *c = NULL;
+  napi_get_value_external(env, handle, (void **)&c);
+  return c && c->magic == MAGIC ? c : NULL;
+}
+
+// answerCache(shared) -> handle: the arrays src/nativeAnswers.ts lists in `NativeAnswerState`.
+static napi_value create(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value object;
+  napi_get_cb_info(env, info, &argc, &object, NULL, NULL);
+  cached_answers *c = calloc(1, sizeof *c);
+  c->magic = MAGIC;
+  size_t table_length = 0, hashes_length = 0, referenced_length = 0, hits_length = 0, slots_length = 0, versions_length = 0;
+  size_t answers_length = 0, totals_length = 0, buckets_length = 0, bounds_length = 0;
+  c->table = property_array(env, object, "table", napi_int32_array, &table_length);
+  c->hashes = property_array(env, object, "hashes", napi_int32_array, &hashes_length);
+  c->referenced = property_array(env, object, "referenced", napi_uint8_array, &referenced_length);
+  c->hits = property_array(env, object, "hits", napi_uint32_array, &hits_length);
+  c->slots = property_array(env, object, "slots", napi_int32_array, &slots_length);
+  c->versions = property_array(env, object, "versions", napi_int32_array, &versions_length);
+  c->answers = property_array(env, object, "answers", napi_float64_array, &answers_length);
+  c->totals = property_array(env, object, "totals", napi_float64_array, &totals_length);
+  c->latency_buckets = property_array(env, object, "latencyBuckets", napi_float64_array, &buckets_length);
+  const double *bounds = property_array(env, object, "latencyBounds", napi_float64_array, &bounds_length);
+  c->capacity = (uint32_t)hashes_length;
+  c->seed = (uint32_t)property_number(env, object, "seed");
+  if (!c->table || table_length == 0 || (table_length & (table_length - 1)) != 0 || !c->hashes || !c->referenced || !c->hits || !c->slots ||
+      referenced_length != hashes_length || hits_length != hashes_length || slots_length != hashes_length * SLOT_FIELDS || !c->versions ||
+      !c->answers || !c->totals || totals_length < 2 || !bounds || bounds_length > MAX_BOUNDS || buckets_length != bounds_length + 1) {
+    free(c);
+    return fail(env, "answerCache: the shared arrays are missing or of the wrong size");
+  }
+  c->mask = (uint32_t)table_length - 1;
+  c->version_cells = (uint32_t)versions_length;
+  c->bound_count = (int)bounds_length;
+  memcpy(c->bounds, bounds, bounds_length * sizeof(double));
+  c->wires = calloc(c->capacity, sizeof *c->wires);
+  c->wire_lengths = calloc(c->capacity, sizeof *c->wire_lengths);
+
+  napi_value limit;
+  napi_valuetype limit_type = napi_undefined;
+  if (napi_get_named_property(env, object, "rateLimit", &limit) == napi_ok) napi_typeof(env, limit, &limit_type);
+  if (limit_type == napi_object) {
+    size_t accounts_length = 0, limited_length = 0, counts_length = 0, exempt_length = 0;
+    c->rate = property_number(env, limit, "rate");
+    c->floor = -c->rate * property_number(env, limit, "window");
+    c->slip = (int32_t)property_number(env, limit, "slip");
+    c->accounts = property_array(env, limit, "accounts", napi_float64_array, &accounts_length);
+    c->limited = property_array(env, limit, "limited", napi_uint32_array, &limited_length);
+    c->limit_counts = property_array(env, limit, "counts", napi_float64_array, &counts_length);
+    c->exempt = property_array(env, limit, "exempt", napi_int32_array, &exempt_length);
+    c->exempt_count = (uint32_t)exempt_length;
+    if (!c->accounts || accounts_length != RRL_SLOTS * RRL_ACCOUNT || !c->limited || limited_length != RRL_SLOTS || !c->limit_counts ||
+        counts_length < 2 || (exempt_length > 0 && !c->exempt)) {
+      on_collected(env, c, NULL);
+      return fail(env, "answerCache: the rate limiter's arrays are missing or of the wrong size");
+    }
+  }
+  napi_value handle;
+  napi_create_external(env, c, on_collected, NULL, &handle);
+  return handle;
+}
+
+static cached_answers *handle_argument(napi_env env, napi_callback_info info, size_t count, napi_value *argv) {
+  size_t argc = count;
+  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
+  cached_answers *c = argc == count ? cached_answers_of(env, argv[0]) : NULL;
+  if (!c) fail(env, "not an answer cache handle");
+  return c;
+}
+
+// cacheTable(handle, table: Int32Array): the table after it grew or was emptied.
+static napi_value set_table(napi_env env, napi_callback_info info) {
+  napi_value argv[2];
+  cached_answers *c = handle_argument(env, info, 2, argv);
+  if (!c) return NULL;
+  size_t length = 0;
+  const int32_t *table = array_data(env, argv[1], napi_int32_array, &length);
+  if (!table || length == 0 || (length & (length - 1)) != 0) return fail(env, "cacheTable: not a table");
+  c->table = table;
+  c->mask = (uint32_t)length - 1;
+  return NULL;
+}
+
+// cacheWire(handle, slot, wire: Uint8Array): the answer a slot keeps from now on.
+static napi_value set_wire(napi_env env, napi_callback_info info) {
+  napi_value argv[3];
+  cached_answers *c = handle_argument(env, info, 3, argv);
+  if (!c) return NULL;
+  uint32_t slot = 0;
+  size_t length = 0;
+  napi_get_value_uint32(env, argv[1], &slot);
+  const uint8_t *wire = array_data(env, argv[2], napi_uint8_array, &length);
+  if (!wire || slot >= c->capacity) return fail(env, "cacheWire: no such slot or not an answer");
+  c->wires[slot] = wire;
+  c->wire_lengths[slot] = (uint32_t)length;
+  return NULL;
+}
+
+// cacheVersions(handle, versions: Int32Array): the zone cells' versions after they grew.
+static napi_value set_versions(napi_env env, napi_callback_info info) {
+  napi_value argv[2];
+  cached_answers *c = handle_argument(env, info, 2, argv);
+  if (!c) return NULL;
+  size_t length = 0;
+  const int32_t *versions = array_data(env, argv[1], napi_int32_array, &length);
+  if (!versions) return fail(env, "cacheVersions: not an Int32Array");
+  c->versions = versions;
+  c->version_cells = (uint32_t)length;
+  return NULL;
+}
+
+void cached_answers_define(napi_env env, napi_value exports) {
+  napi_property_descriptor properties[] = {
+    {"answerCache", NULL, create, NULL, NULL, NULL, napi_default, NULL},
+    {"cacheTable", NULL, set_table, NULL, NULL, NULL, napi_default, NULL},
+    {"cacheWire", NULL, set_wire, NULL, NULL, NULL, napi_default, NULL},
+    {"cacheVersions", NULL, set_versions, NULL, NULL, NULL, napi_default, NULL},
+  };
+  napi_define_properties(env, exports, 4, properties);
+}

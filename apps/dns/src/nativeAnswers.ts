@@ -1,0 +1,122 @@
+import type { AnswerCache } from './answerCache';
+import { questionHashSeed } from './answerCache';
+import { latencyBounds, type ServerCounters } from './metrics/serverCounters';
+import type { ResponseRateLimiter } from './responseRateLimit';
+import type { Zone } from './zone';
+
+/**
+ * The batched UDP addon's cached path (native/cached_answers.c): a query whose answer the answer
+ * cache holds fresh is answered in C, in the batch's round of system calls, with no call into
+ * JavaScript (decision 091). What it reads is JavaScript's own state, in typed arrays: the cache's
+ * table and slots, the zones' versions, the metrics' counts and the rate limiter's accounts. Only
+ * what an array cannot carry is handed over by a call: each slot's answer, and a table or an
+ * array of versions made anew.
+ */
+export interface NativeAnswersAddon {
+  answerCache(state: NativeAnswerState): unknown;
+  cacheTable(handle: unknown, table: Int32Array): void;
+  cacheWire(handle: unknown, slot: number, wire: Uint8Array): void;
+  cacheVersions(handle: unknown, versions: Int32Array): void;
+}
+
+/** What `answerCache` reads, each array read and written in place for as long as the handle lives. */
+export interface NativeAnswerState {
+  table: Int32Array;
+  hashes: Int32Array;
+  referenced: Uint8Array;
+  hits: Uint32Array;
+  slots: Int32Array;
+  seed: number;
+  versions: Int32Array;
+  answers: Float64Array;
+  totals: Float64Array;
+  latencyBuckets: Float64Array;
+  latencyBounds: Float64Array;
+  rateLimit?: { rate: number; window: number; slip: number; accounts: Float64Array; limited: Uint32Array; counts: Float64Array; exempt: Int32Array };
+}
+
+/**
+ * Each zone with cached answers gets a cell holding its version, so the addon sees a changed zone's
+ * answers go stale as `AnswerCache.get` does by `Zone.version`. Cells are given as answers are
+ * cached and all taken back when the cache is emptied (zones added or removed).
+ */
+export class ZoneVersions {
+  private readonly cells = new Map<Zone, number>();
+  versions = new Int32Array(64);
+  /** Told when `versions` is made anew, larger. */
+  onGrow: ((versions: Int32Array) => void) | undefined;
+
+  /** The zone's cell, its version written in it. */
+  cell(zone: Zone): number {
+    let cell = this.cells.get(zone);
+    if (cell === undefined) {
+      cell = this.cells.size;
+      if (cell === this.versions.length) {
+        const larger = new Int32Array(this.versions.length * 2);
+        larger.set(this.versions);
+        this.versions = larger;
+        this.onGrow?.(larger);
+      }
+      this.cells.set(zone, cell);
+    }
+    this.versions[cell] = zone.version;
+    return cell;
+  }
+
+  /** The zone changed: its answers cached before are stale. */
+  changed(zone: Zone): void {
+    const cell = this.cells.get(zone);
+    if (cell !== undefined) this.versions[cell] = zone.version;
+  }
+
+  clear(): void {
+    this.cells.clear();
+  }
+}
+
+/**
+ * Binds the addon's cached path to a responder's state and returns its handle for the sockets that
+ * use it. Undefined when the rate limiter keeps time by a test's clock, which the addon cannot read:
+ * every answer then goes through JavaScript.
+ */
+export function nativeAnswers(
+  addon: NativeAnswersAddon,
+  cache: AnswerCache,
+  versions: ZoneVersions,
+  metrics: ServerCounters,
+  limiter: ResponseRateLimiter | undefined,
+): unknown {
+  if (limiter && !limiter.wallClock) return undefined;
+  const { options } = limiter ?? {};
+  const handle = addon.answerCache({
+    table: cache.probeTable,
+    hashes: cache.hashes,
+    referenced: cache.referenced,
+    hits: cache.hits,
+    slots: cache.slots,
+    seed: questionHashSeed,
+    versions: versions.versions,
+    answers: metrics.answers,
+    totals: metrics.totals,
+    latencyBuckets: metrics.latencyBuckets,
+    latencyBounds: Float64Array.from(latencyBounds),
+    rateLimit:
+      limiter && options
+        ? {
+            rate: options.rate,
+            window: options.window,
+            slip: options.slip,
+            accounts: limiter.accounts,
+            limited: limiter.limited,
+            counts: limiter.tally,
+            exempt: limiter.exemptSorted,
+          }
+        : undefined,
+  });
+  cache.attach({
+    table: (made) => addon.cacheTable(handle, made),
+    wire: (slot, wire) => addon.cacheWire(handle, slot, wire),
+  });
+  versions.onGrow = (grown) => addon.cacheVersions(handle, grown);
+  return handle;
+}
