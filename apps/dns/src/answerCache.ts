@@ -34,7 +34,7 @@ export interface AnswerCacheReader {
 }
 
 /** The fields of a slot in `slots`, as the addon reads them (native/cached_answers.c). */
-export const SlotField = { Variant: 0, Zone: 1, Version: 2, Kind: 3, Answers: 4 } as const;
+const SlotField = { Variant: 0, Zone: 1, Version: 2, Kind: 3, Answers: 4 } as const;
 const SLOT_FIELDS = 5;
 
 export const Variant = { NoEdns: 0, Edns: 1, EdnsDo: 2 } as const;

@@ -87,7 +87,6 @@ export function nativeAnswers(
   limiter: ResponseRateLimiter | undefined,
 ): unknown {
   if (limiter && !limiter.wallClock) return undefined;
-  const { options } = limiter ?? {};
   const handle = addon.answerCache({
     table: cache.probeTable,
     hashes: cache.hashes,
@@ -100,18 +99,17 @@ export function nativeAnswers(
     totals: metrics.totals,
     latencyBuckets: metrics.latencyBuckets,
     latencyBounds: Float64Array.from(latencyBounds),
-    rateLimit:
-      limiter && options
-        ? {
-            rate: options.rate,
-            window: options.window,
-            slip: options.slip,
-            accounts: limiter.accounts,
-            limited: limiter.limited,
-            counts: limiter.tally,
-            exempt: limiter.exemptSorted,
-          }
-        : undefined,
+    rateLimit: limiter
+      ? {
+          rate: limiter.options.rate,
+          window: limiter.options.window,
+          slip: limiter.options.slip,
+          accounts: limiter.accounts,
+          limited: limiter.limited,
+          counts: limiter.tally,
+          exempt: limiter.exemptSorted,
+        }
+      : undefined,
   });
   cache.attach({
     table: (made) => addon.cacheTable(handle, made),
