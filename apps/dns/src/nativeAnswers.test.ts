@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Responder } from './respond';
 import { query, udpExchange } from './testing/packets';
 import { serveZones, type TestServer } from './testing/server';
+import { nextChange } from './testing/signedServer';
 import { udpBatchAddon } from './udpBatch';
 import { loadZoneText, wireRecord } from './zoneFile';
 
@@ -101,18 +102,9 @@ describe.runIf(udpBatchAddon)('the addon answering cached questions', () => {
     expect(await address()).toBe('192.0.2.80');
     expect(await address()).toBe('192.0.2.80');
     expect(calls.count).toBe(1);
-    const change = {
-      previousSerial: 1,
-      serial: 2,
-      removed: [
-        wireRecord({ name: 'example.com', type: 'SOA', ttl: 300, content: soa(1) }),
-        wireRecord({ name: 'www.example.com', type: 'A', ttl: 300, content: '192.0.2.80' }),
-      ],
-      added: [
-        wireRecord({ name: 'example.com', type: 'SOA', ttl: 300, content: soa(2) }),
-        wireRecord({ name: 'www.example.com', type: 'A', ttl: 300, content: '192.0.2.81' }),
-      ],
-    };
+    const www80 = wireRecord({ name: 'www.example.com', type: 'A', ttl: 300, content: '192.0.2.80' });
+    const www81 = wireRecord({ name: 'www.example.com', type: 'A', ttl: 300, content: '192.0.2.81' });
+    const change = nextChange(server.zones.get('example.com')!, [www80], [www81]);
     expect(server.zones.apply('example.com', change)).toBe('applied');
     expect(await address()).toBe('192.0.2.81');
     expect(calls.count).toBe(2);
