@@ -80,6 +80,30 @@ describe('the answer cache', () => {
     for (const name of ['a.', 'c.', 'd.']) expect(get(cache, packet(name))).toBeDefined();
   });
 
+  it("adds the addon's hits of an entry to its counter when asked, and before the entry is replaced, evicted or cleared", () => {
+    const cache = new AnswerCache(2);
+    const a = set(cache, packet('a.'));
+    const b = set(cache, packet('b.'));
+    // The addon counts a hit in the slot's cell (slots are taken in order while there is room).
+    cache.hits[0] = 3;
+    cache.hits[1] = 2;
+    cache.foldHits();
+    expect([a.counter.count, b.counter.count, cache.hits[0], cache.hits[1]]).toEqual([3, 2, 0, 0]);
+    cache.hits[0] = 4;
+    // Replaced: the hits so far were the old entry's.
+    const again = set(cache, packet('a.'));
+    expect(a.counter.count).toBe(7);
+    // The clock hand is at the first slot, not used since: 'a.' goes, and 'c.' takes its slot.
+    cache.hits[0] = 5;
+    admit(cache, 'c.');
+    expect(get(cache, packet('a.'))).toBeUndefined();
+    expect(again.counter.count).toBe(5);
+    const c = get(cache, packet('c.'))!;
+    cache.hits[0] = 6;
+    cache.clear();
+    expect(c.counter.count).toBe(6);
+  });
+
   it('keeps the names asked for often through a flood of random names', () => {
     const cache = new AnswerCache(1000);
     const hot = Array.from({ length: 500 }, (_, i) => `host${i}.example.com.`);
