@@ -82,14 +82,24 @@ static double seconds_since(const struct timespec *start) {
   return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) / 1e9;
 }
 
-static void on_readable(uv_poll_t *handle, int status, int events) {
-  batch_socket *s = (batch_socket *)handle->data;
-  if (status < 0 || s->closed) return;
+// JavaScript answers the batch's misses. Only a batch with misses enters V8: a batch the cache
+// answered whole costs no handle scope and no callback.
+static bool answer_in_javascript(batch_socket *s, int n) {
   napi_handle_scope scope;
   napi_open_handle_scope(s->env, &scope);
   napi_value callback, global, argv[1], result;
   napi_get_reference_value(s->env, s->on_batch, &callback);
   napi_get_global(s->env, &global);
+  napi_create_int32(s->env, n, &argv[0]);
+  // An exception reaches process 'uncaughtException' like any other callback's.
+  bool answered = napi_make_callback(s->env, s->async, global, callback, 1, argv, &result) == napi_ok;
+  napi_close_handle_scope(s->env, scope);
+  return answered;
+}
+
+static void on_readable(uv_poll_t *handle, int status, int events) {
+  batch_socket *s = (batch_socket *)handle->data;
+  if (status < 0 || s->closed) return;
   // Bounded: a flood must not keep the event loop from its other work (TCP, timers).
   for (int round = 0; round < 4 && !s->closed; round++) {
     for (int i = 0; i < BATCH; i++) s->recv[i].msg_hdr.msg_namelen = sizeof(struct sockaddr_storage);
@@ -118,11 +128,7 @@ static void on_readable(uv_poll_t *handle, int status, int events) {
       if (length >= 0) missed++;
     }
     if (missed > 0) {
-      napi_create_int32(s->env, n, &argv[0]);
-      if (napi_make_callback(s->env, s->async, global, callback, 1, argv, &result) != napi_ok) {
-        // The exception reaches process 'uncaughtException' like any other callback's.
-        break;
-      }
+      if (!answer_in_javascript(s, n)) break;
       if (s->closed) break; // closed from JavaScript during the batch: the descriptor is gone
     }
     if (cached > 0) cached_answers_took(s->cache, seconds_since(&started), cached);
@@ -152,7 +158,6 @@ static void on_readable(uv_poll_t *handle, int status, int events) {
     }
     if (n < BATCH) break;
   }
-  napi_close_handle_scope(s->env, scope);
 }
 
 static int bind_socket(const char *host, int port, int *bound_port) {
