@@ -1,12 +1,12 @@
 // `npm run bench:dns [-- --runs N --workers N --rate N]`: the same zone and query mix served by this
 // server (standalone mode), NSD and Knot DNS, one worker each (`--workers`: as many UDP workers and
 // NSD server processes), each measured by dnsperf in one run; prints the median QPS and latency, the
-// queries lost, and our ratio to each. One worker by default because the machines measured on have
-// two cores, which dnsperf shares. Then each server is
-// asked at a fixed rate (`--rate` queries a second, dnsperf -Q), and its processor time per answered
-// query is printed (the process and its threads, from /proc), with the threads that spent it: the
-// answers a second follow how the two cores are shared with dnsperf, the processor time per answer
-// much less. BENCH_DNS_BASELINE names another build's main.js (a copy of dist/ made before a
+// queries lost, and our ratio to each, then each run's QPS with the server's processor time per
+// answer in it. One worker by default because the machines measured on have two cores, which
+// dnsperf shares. Then each server is asked at a fixed rate (`--rate` queries a second, dnsperf
+// -Q), and its processor time per answered query is printed (the process and its threads, from
+// /proc), with the threads that spent it: the answers a second follow how the two cores are shared
+// with dnsperf, the processor time per answer much less. BENCH_DNS_BASELINE names another build's main.js (a copy of dist/ made before a
 // change), measured in the same run as "Kaja DNS (baseline)". The load average is printed.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -84,9 +84,16 @@ try {
   }
 
   const measured = new Map<string, Measurement[]>(started.map(({ contender }) => [contender.name, []]));
+  /** Processor microseconds of the server per answered query in each saturation run. */
+  const saturationCpu = new Map<string, number[]>(started.map(({ contender }) => [contender.name, []]));
   // Rounds of measurements, servers taking turns, so a change in the machine's load hits all alike.
   for (let round = 0; round < runs; round++) {
-    for (const { contender, port } of started) measured.get(contender.name)!.push(dnsperf(port, queryFile, dnsperfArgs));
+    for (const { contender, port, pid } of started) {
+      const before = groupCpuSeconds(pid);
+      const run = dnsperf(port, queryFile, dnsperfArgs);
+      measured.get(contender.name)!.push(run);
+      saturationCpu.get(contender.name)!.push(((groupCpuSeconds(pid) - before) * 1e6) / (run.sent - run.lost));
+    }
   }
 
   // The same rounds at a fixed rate, each server's processor time read around its run.
@@ -105,6 +112,14 @@ try {
   console.log(`After: ${loadAverage()}`);
   console.log(`${runs} runs per server, servers taking turns; each with ${workers} worker(s) (Knot DNS: UDP workers, NSD: server processes)`);
   for (const line of resultTable(measured, 'Kaja DNS', 'Kaja DNS / this')) console.log(line);
+  // On a machine whose phases move the QPS of a run by more than the servers differ (decision 092),
+  // each run is printed, with what the server spent per answer in it: the processor time moves less.
+  console.log('Each run at saturation, round by round: QPS (processor time of the server per answered query, user and system, every thread)');
+  for (const [name, all] of measured) {
+    const cpu = saturationCpu.get(name)!;
+    const runsText = all.map((run, i) => `${run.qps.toFixed(0)} (${cpu[i]!.toFixed(2)} µs)`).join('  ');
+    console.log(`  ${name.padEnd(20)} ${runsText}  median ${median(cpu).toFixed(2)} µs`);
+  }
   console.log(
     `Processor time of the server per answered query at ${rate} queries a second (dnsperf ${fixedRate.join(' ')}; user and system, every thread; median of ${runs} runs):`,
   );
