@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <netinet/in.h>
 #include <node_api.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
