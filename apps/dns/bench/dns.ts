@@ -6,16 +6,17 @@
 // dnsperf shares. Then each server is asked at a fixed rate (`--rate` queries a second, dnsperf
 // -Q), and its processor time per answered query is printed (the process and its threads, from
 // /proc), with the threads that spent it: the answers a second follow how the two cores are shared
-// with dnsperf, the processor time per answer much less. BENCH_DNS_BASELINE names another build's main.js (a copy of dist/ made before a
-// change), measured in the same run as "Kaja DNS (baseline)". The load average is printed.
+// with dnsperf, the processor time per answer much less. BENCH_DNS_BASELINE names another build's
+// main.js (a copy of dist/ made before a change), measured in the same run as "Kaja DNS
+// (baseline)". The load average is printed.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
-import { groupCpuSeconds, threadCpuSeconds } from '@kaja/test-support/processes';
+import { threadCpuSeconds } from '@kaja/test-support/processes';
 import { wholeNumberFlags } from './options';
-import { dnsperf, freePort, median, notLimited, resultTable, startKaja, startKnot, startNsd, stop, waitForAnswer, type Measurement } from './servers';
+import { dnsperfWithCpu, freePort, median, notLimited, resultTable, startKaja, startKnot, startNsd, stop, waitForAnswer, type Measurement } from './servers';
 
 const dnsperfArgs = ['-c', '4', '-q', '200', '-T', '1', '-l', '8'];
 
@@ -89,10 +90,9 @@ try {
   // Rounds of measurements, servers taking turns, so a change in the machine's load hits all alike.
   for (let round = 0; round < runs; round++) {
     for (const { contender, port, pid } of started) {
-      const before = groupCpuSeconds(pid);
-      const run = dnsperf(port, queryFile, dnsperfArgs);
+      const { run, microsPerAnswer } = dnsperfWithCpu(pid, port, queryFile, dnsperfArgs);
       measured.get(contender.name)!.push(run);
-      saturationCpu.get(contender.name)!.push(((groupCpuSeconds(pid) - before) * 1e6) / (run.sent - run.lost));
+      saturationCpu.get(contender.name)!.push(microsPerAnswer);
     }
   }
 
@@ -102,9 +102,9 @@ try {
   const threads = new Map<string, Map<string, number>>();
   for (let round = 0; round < runs; round++) {
     for (const { contender, port, pid } of started) {
-      const [before, threadsBefore] = [groupCpuSeconds(pid), threadCpuSeconds(pid)];
-      const run = dnsperf(port, queryFile, fixedRate);
-      perAnswer.get(contender.name)!.push(((groupCpuSeconds(pid) - before) * 1e6) / (run.sent - run.lost));
+      const threadsBefore = threadCpuSeconds(pid);
+      const { run, microsPerAnswer } = dnsperfWithCpu(pid, port, queryFile, fixedRate);
+      perAnswer.get(contender.name)!.push(microsPerAnswer);
       if (round === runs - 1) threads.set(contender.name, threadSeconds(threadsBefore, threadCpuSeconds(pid), run.sent - run.lost));
     }
   }

@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
 import { groupCpuSeconds, groupRssKb } from '@kaja/test-support/processes';
 import { wholeNumberFlags } from './options';
-import { dnsperf, freePort, median, notLimited, resultTable, startKaja, startKnot, stop, waitForAnswer, type Measurement } from './servers';
+import { dnsperf, dnsperfWithCpu, freePort, median, notLimited, resultTable, startKaja, startKnot, stop, waitForAnswer, type Measurement } from './servers';
 
 const { runs, seconds, records, names } = wholeNumberFlags({ runs: 3, seconds: 8, records: 100_000, names: 10_000 });
 const dnsperfArgs = ['-D', '-c', '4', '-q', '200', '-T', '1', '-l', String(seconds)];
@@ -124,9 +124,8 @@ try {
         firstPass.get(contender.name)!.push(dnsperf(port, queryFile, pass));
         readiness.get(contender.name)!.push({ ...ready, firstPassKb: groupRssKb(server.pid!) });
         secondPass.get(contender.name)!.push(dnsperf(port, queryFile, pass));
-        const before = groupCpuSeconds(server.pid!);
-        const run = dnsperf(port, queryFile, dnsperfArgs);
-        cpu.get(contender.name)!.push(((groupCpuSeconds(server.pid!) - before) * 1e6) / (run.sent - run.lost));
+        const { run, microsPerAnswer } = dnsperfWithCpu(server.pid!, port, queryFile, dnsperfArgs);
+        cpu.get(contender.name)!.push(microsPerAnswer);
         measured.get(contender.name)!.push(run);
       } catch (error) {
         console.error(`${contender.name}: ${(error as Error).message}`);

@@ -1,5 +1,5 @@
 // What the DNS benchmarks share: free ports, servers started and stopped as process groups,
-// dnsperf runs and the result table.
+// dnsperf runs (with the server's processor time per answer) and the result table.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { Resolver } from 'node:dns/promises';
 import { writeFileSync } from 'node:fs';
@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { dnsNodeFlags } from '../src/testing/nodeFlags';
+import { groupCpuSeconds } from '@kaja/test-support/processes';
 export { freePort } from '@kaja/test-support/ports';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -182,6 +183,16 @@ export function dnsperf(port: number, queryFile: string, args: string[]): Measur
     sent: field('Queries sent'),
     lost: field('Queries lost'),
   };
+}
+
+/**
+ * A dnsperf run with the processor time the server `pid` (its process group, every thread) spent
+ * per answered query during it, in microseconds.
+ */
+export function dnsperfWithCpu(pid: number, port: number, queryFile: string, args: string[]): { run: Measurement; microsPerAnswer: number } {
+  const before = groupCpuSeconds(pid);
+  const run = dnsperf(port, queryFile, args);
+  return { run, microsPerAnswer: ((groupCpuSeconds(pid) - before) * 1e6) / (run.sent - run.lost) };
 }
 
 export const median = (values: number[]) => {
