@@ -113,7 +113,7 @@ try {
   console.log(`${runs} runs per server, servers taking turns; each with ${workers} worker(s) (Knot DNS: UDP workers, NSD: server processes)`);
   for (const line of resultTable(measured, 'Kaja DNS', 'Kaja DNS / this')) console.log(line);
   // On a machine whose phases move the QPS of a run by more than the servers differ (decision 092),
-  // each run is printed, with what the server spent per answer in it: the processor time moves less.
+  // each run is printed with what the server spent per answer in it, so that an odd run shows.
   console.log('Each run at saturation, round by round: QPS (processor time of the server per answered query, user and system, every thread)');
   for (const [name, all] of measured) {
     const cpu = saturationCpu.get(name)!;
