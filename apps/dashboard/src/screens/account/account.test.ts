@@ -101,9 +101,15 @@ describe('the account in the dashboard', () => {
     expect((await session(elsewhere)).status).toBe(200);
 
     await page.goto(`${platform.appUrl}/account/security`);
+    // The cards above the button grow as their data comes (the authenticator app's, the sessions'):
+    // a click while they do can land where the button was, and the confirmation never opens.
+    await page.getByRole('button', { name: 'Set up an authenticator app' }).waitFor();
+    await page.getByText('This browser').waitFor();
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    const confirmation = page.getByRole('alertdialog', { name: 'Sign out everywhere?' });
+    await confirmation.waitFor();
     await checkScreen(page, 'security-sign-out-everywhere');
-    await page.getByRole('alertdialog', { name: 'Sign out everywhere?' }).getByRole('button', { name: 'Sign out everywhere' }).click();
+    await confirmation.getByRole('button', { name: 'Sign out everywhere' }).click();
     await page.getByRole('heading', { name: 'Sign in to Kaja DNS' }).waitFor();
     expect(await page.evaluate(() => [localStorage.getItem('auth_token'), localStorage.getItem('api_key')])).toEqual([null, null]);
     expect((await session(elsewhere)).status).toBe(401);
