@@ -5,8 +5,8 @@
 // by dnsperf with the DO bit set (-D): first the first pass (every query of the file once, on a
 // server just started, once it is ready: answering signed and idle, its zone signed), then the
 // second pass (the file once more: a name the zone does not hold is kept in our answer cache from
-// its second query), then the steady state, as answers a second and as the server's processor time
-// per answer; with the time from start to ready and the memory (RSS) when ready and after the first
+// its second query), then the steady state: each as answers a second and as the server's processor
+// time per answer; with the time from start to ready and the memory (RSS) when ready and after the first
 // pass. Then the time to sign a 100,000-record zone from cold (packages/dnssec/bench/sign.ts). The
 // load average is printed before and after: the machine may be shared.
 import { type ChildProcess, spawnSync } from 'node:child_process';
@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
 import { groupCpuSeconds, groupRssKb } from '@kaja/test-support/processes';
 import { wholeNumberFlags } from './options';
-import { dnsperf, dnsperfWithCpu, freePort, median, notLimited, resultTable, startKaja, startKnot, stop, waitForAnswer, type Measurement } from './servers';
+import { dnsperfWithCpu, freePort, median, notLimited, resultTable, startKaja, startKnot, stop, waitForAnswer, type Measurement } from './servers';
 
 const { runs, seconds, records, names } = wholeNumberFlags({ runs: 3, seconds: 8, records: 100_000, names: 10_000 });
 const dnsperfArgs = ['-D', '-c', '4', '-q', '200', '-T', '1', '-l', String(seconds)];
@@ -73,6 +73,12 @@ async function waitForIdle(pid: number): Promise<void> {
   throw new Error('still busy 600 s after start');
 }
 
+/** Each server's processor time per query answered, the median of its runs. */
+function printCpu(perRun: Map<string, number[]>): void {
+  console.log('Processor time of the server per query answered (user and system, every thread; median of the runs):');
+  for (const [name, all] of perRun) console.log(`  ${name.padEnd(16)} ${median(all).toFixed(2)} µs`);
+}
+
 const loadAverage = () =>
   `load average ${loadavg()
     .map((l) => l.toFixed(2))
@@ -102,7 +108,9 @@ try {
   const secondPass = new Map<string, Measurement[]>(contenders.map(({ name }) => [name, []]));
   /** Seconds from start to ready, and kB of RSS when ready and after the first pass, per run. */
   const readiness = new Map<string, { seconds: number; readyKb: number; firstPassKb: number }[]>(contenders.map(({ name }) => [name, []]));
-  /** Processor microseconds of the server per query answered, per run. */
+  /** Processor microseconds of the server per query answered, per run: in the first pass, the second, the steady state. */
+  const firstPassCpu = new Map<string, number[]>(contenders.map(({ name }) => [name, []]));
+  const secondPassCpu = new Map<string, number[]>(contenders.map(({ name }) => [name, []]));
   const cpu = new Map<string, number[]>(contenders.map(({ name }) => [name, []]));
   let failed = false;
   // Each run on a server started for it: how one process's threads and memory happen to be placed
@@ -121,9 +129,13 @@ try {
         // The first pass: each name asked the first time since start; the second, made-up names asked again.
         // Measured then is the steady state, signatures made and answers cached.
         const pass = ['-D', '-c', '4', '-q', '200', '-T', '1', '-n', '1'];
-        firstPass.get(contender.name)!.push(dnsperf(port, queryFile, pass));
+        const first = dnsperfWithCpu(server.pid!, port, queryFile, pass);
+        firstPass.get(contender.name)!.push(first.run);
+        firstPassCpu.get(contender.name)!.push(first.microsPerAnswer);
         readiness.get(contender.name)!.push({ ...ready, firstPassKb: groupRssKb(server.pid!) });
-        secondPass.get(contender.name)!.push(dnsperf(port, queryFile, pass));
+        const second = dnsperfWithCpu(server.pid!, port, queryFile, pass);
+        secondPass.get(contender.name)!.push(second.run);
+        secondPassCpu.get(contender.name)!.push(second.microsPerAnswer);
         const { run, microsPerAnswer } = dnsperfWithCpu(server.pid!, port, queryFile, dnsperfArgs);
         cpu.get(contender.name)!.push(microsPerAnswer);
         measured.get(contender.name)!.push(run);
@@ -140,9 +152,7 @@ try {
   for (const [name, all] of measured) {
     if (all.length > 0) continue;
     measured.delete(name);
-    firstPass.delete(name);
-    secondPass.delete(name);
-    cpu.delete(name);
+    for (const perServer of [firstPass, secondPass, firstPassCpu, secondPassCpu, cpu]) perServer.delete(name);
   }
 
   console.log(`After: ${loadAverage()}`);
@@ -151,6 +161,7 @@ try {
   );
   for (const line of resultTable(firstPass, 'Kaja DNS, NSEC', 'Kaja DNS, NSEC / this')) console.log(line);
   const firstQps = (name: string) => median((firstPass.get(name) ?? []).map((m) => m.qps));
+  printCpu(firstPassCpu);
   console.log(
     `First pass, Kaja / Knot: NSEC ${(firstQps('Kaja DNS, NSEC') / firstQps('Knot DNS, NSEC')).toFixed(2)}x, NSEC3 ${(firstQps('Kaja DNS, NSEC3') / firstQps('Knot DNS, NSEC3')).toFixed(2)}x`,
   );
@@ -165,14 +176,14 @@ try {
   console.log('');
   console.log('Second pass: the file once more, right after the first');
   for (const line of resultTable(secondPass, 'Kaja DNS, NSEC', 'Kaja DNS, NSEC / this')) console.log(line);
+  printCpu(secondPassCpu);
   console.log('');
   console.log(`Steady state: ${runs} runs per server, servers taking turns, each run on a server started for it after the second pass; queries with DO`);
   const table = resultTable(measured, 'Kaja DNS, NSEC', 'Kaja DNS, NSEC / this');
   for (const line of table) console.log(line);
   // Answers a second follow how the two cores are shared with dnsperf and the kernel in each run;
   // the processor time a server spends per answer does much less.
-  console.log('Processor time of the server per query answered (user and system, every thread; median of the runs):');
-  for (const [name, all] of cpu) console.log(`  ${name.padEnd(16)} ${median(all).toFixed(2)} µs`);
+  printCpu(cpu);
   const perAnswer = (name: string) => median(cpu.get(name) ?? [Number.NaN]);
   console.log(`Kaja DNS, NSEC3 / Knot DNS, NSEC3, answers per processor second: ${(perAnswer('Knot DNS, NSEC3') / perAnswer('Kaja DNS, NSEC3')).toFixed(2)}x`);
   const nsec3Kaja = measured.get('Kaja DNS, NSEC3');
