@@ -1,10 +1,11 @@
-// `npm run bench:dns-answer [-- --rounds N]`: the answer path of `bench:dns` without the kernel.
+// `npm run bench:dns-answer [-- --rounds N --passes N --path NAME --questions all|held|made-up]`: the answer path of `bench:dns` without the kernel.
 // The bench zone's query mix is answered in this process, through the batched addon's `onBatch`
 // (the addon replaced by one that hands over batches of 64 already received), through what node
 // dgram's message handler does, and through `respond` and `respondFromCache` alone; then as many
 // names never asked before (NXDOMAIN, as a random-name flood asks), which no cache answers; then
 // `bench:dnssec`'s first pass (`first pass, NSEC`, `first pass, NSEC3`): its queries with DO through
-// `onBatch`, each pass by a responder with an empty answer cache over the bench zone signed ahead;
+// `onBatch`, each pass by a responder with an empty answer cache over the bench zone signed ahead
+// (`--questions`: all of them, or only those for names the zone holds, or only the made-up ones);
 // prints the median nanoseconds per query. Under dnsperf on two cores a profile sees mostly the kernel, so a
 // change to our JavaScript is measured here.
 import { performance } from 'node:perf_hooks';
@@ -18,12 +19,17 @@ import { ZoneSigning } from '../src/signing';
 import { listenUdpBatch } from '../src/udpBatch';
 import { loadZoneText } from '../src/zoneFile';
 import { ZoneStore } from '../src/zoneStore';
-import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
+import { benchQueries, benchZoneFile, benchZoneName, madeUpQuestion } from './benchZone';
 
 exitWithUsageOnHelp();
 
 const { values } = parseArgs({
-  options: { rounds: { type: 'string', default: '7' }, passes: { type: 'string', default: '8' }, path: { type: 'string' } },
+  options: {
+    rounds: { type: 'string', default: '7' },
+    passes: { type: 'string', default: '8' },
+    path: { type: 'string' },
+    questions: { type: 'string', default: 'all' },
+  },
 });
 const rounds = Number(values.rounds);
 const passes = Number(values.passes);
@@ -160,9 +166,11 @@ function newNamesPath(responder: Responder): { answerAll(): number } {
   };
 }
 
+// --questions held or made-up: the first passes ask only the names the zone holds, or only the others.
+if (!['all', 'held', 'made-up'].includes(values.questions)) throw new Error('--questions must be all, held or made-up');
 const signedPackets = benchQueries()
   .split('\n')
-  .filter((line) => line !== '')
+  .filter((line) => line !== '' && (values.questions === 'all' || (values.questions === 'made-up') === madeUpQuestion(line)))
   .map((line, i) => query(i, line, true));
 
 /**
@@ -222,12 +230,12 @@ function answerAll(path: Path | { answerAll(): number }): void {
 }
 
 console.log(
-  `${packets.length} queries of bench:dns, ${passes} passes per round, ${rounds} rounds; median CPU ns per query (cold: the first pass, every answer encoded, wall clock)`,
+  `${packets.length} queries of bench:dns (the first passes: ${signedPackets.length}, --questions ${values.questions}), ${passes} passes per round, ${rounds} rounds; median CPU ns per query (cold: the first pass, every answer encoded, wall clock)`,
 );
 // --path names one path, as when run under `valgrind --tool=callgrind` for its instruction counts.
 const chosen = <T>(all: Record<string, T>) => Object.entries(all).filter(([name]) => values.path === undefined || values.path === name);
 /** Each path, with what its cold (first) pass does: respondFromCache alone never fills the cache, it is filled by respond first. */
-const made: [string, () => Promise<{ path: Path | { answerAll(): number }; cold: () => void }>][] = [
+const made: [string, () => Promise<{ path: Path | { answerAll(): number }; cold: () => void; questions: number }>][] = [
   ...chosen(paths).map(([name, make]): (typeof made)[number] => [
     name,
     async () => {
@@ -236,30 +244,30 @@ const made: [string, () => Promise<{ path: Path | { answerAll(): number }; cold:
       const fill = () => {
         for (const packet of packets) void responder.respond(packet, false, '127.0.0.1', peerNetwork);
       };
-      return { path, cold: name === 'respondFromCache' ? fill : () => answerAll(path) };
+      return { path, cold: name === 'respondFromCache' ? fill : () => answerAll(path), questions: packets.length };
     },
   ]),
   ...chosen(signedPaths).map(([name, make]): (typeof made)[number] => [
     name,
     async () => {
       const path = await make();
-      return { path, cold: () => answerAll(path) };
+      return { path, cold: () => answerAll(path), questions: signedPackets.length };
     },
   ]),
 ];
 for (const [name, make] of made) {
-  const { path, cold: coldPass } = await make();
+  const { path, cold: coldPass, questions } = await make();
   const missesBefore = signatureCacheCounts.misses;
   const started = process.hrtime.bigint();
   coldPass();
-  const cold = Number(process.hrtime.bigint() - started) / packets.length;
+  const cold = Number(process.hrtime.bigint() - started) / questions;
   const times: number[] = [];
   for (let round = 0; round < rounds; round++) {
     // CPU time rather than the wall clock: on a shared machine this process is not always running.
     const cpu = process.cpuUsage();
     for (let pass = 0; pass < passes; pass++) answerAll(path);
     const { user, system } = process.cpuUsage(cpu);
-    times.push(((user + system) * 1000) / (packets.length * passes));
+    times.push(((user + system) * 1000) / (questions * passes));
   }
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)]!;

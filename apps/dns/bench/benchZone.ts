@@ -89,3 +89,6 @@ export function benchQueries(names = NAMES): string {
   }
   return lines.join('\n') + '\n';
 }
+
+/** A line of `benchQueries` asking for a name the zone does not hold: a wildcard's expansion or NXDOMAIN. */
+export const madeUpQuestion = (line: string): boolean => /^(x\d+\.wild|nx-\d+)\./.test(line);
