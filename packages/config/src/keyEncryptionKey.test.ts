@@ -1,6 +1,8 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './index';
 import { beginKeyFileRotation, finishKeyFileRotation, keyEncryptionKeyFile, parseKeyEncryptionKey, resolveKeyEncryptionKey } from './keyEncryptionKey';
@@ -30,6 +32,39 @@ describe('the key-encryption key', () => {
     const file = keyEncryptionKeyFile(dataDir);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readFileSync(file, 'utf8').trim()).toBe(Buffer.from(first).toString('hex'));
+  });
+
+  it('made by processes starting at once on a new DATA_DIR, is one key that each of them reads whole', { timeout: 90_000 }, async () => {
+    // As a DNS node's worker threads start: each resolves the key at the same moment. A key file
+    // created and then written was read empty by some of them between the two steps.
+    const root = fileURLToPath(new URL('../../..', import.meta.url));
+    const module = new URL('./keyEncryptionKey.ts', import.meta.url).href;
+    for (let round = 0; round < 4; round++) {
+      const dataDir = join(mkdtempSync(join(tmpdir(), 'kek-')), 'data');
+      const at = Date.now() + 3000;
+      const code = `const { resolveKeyEncryptionKey } = await import(${JSON.stringify(module)});
+          while (Date.now() < ${at});
+          try { console.log(Buffer.from(resolveKeyEncryptionKey({ keyEncryptionKey: undefined, dataDir: ${JSON.stringify(dataDir)} }).current).toString('hex')); }
+          catch (error) { console.log(error.message); }`;
+      const keys = await Promise.all(
+        Array.from(
+          { length: 8 },
+          () =>
+            new Promise<string>((resolve, reject) => {
+              const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+                cwd: root,
+                stdio: ['ignore', 'pipe', 'inherit'],
+              });
+              let out = '';
+              child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+              child.once('error', reject);
+              child.once('close', () => resolve(out.trim()));
+            }),
+        ),
+      );
+      expect(new Set(keys), `round ${round}`).toEqual(new Set([readFileSync(keyEncryptionKeyFile(dataDir), 'utf8').trim()]));
+      expect(readdirSync(dataDir)).toEqual(['key-encryption-key']);
+    }
   });
 
   it('takes the keys KEY_ENCRYPTION_KEY replaced from KEY_ENCRYPTION_KEY_PREVIOUS, and never prints them', () => {

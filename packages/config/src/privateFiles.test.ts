@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -39,5 +39,8 @@ describe('private files in DATA_DIR', () => {
     writePrivateFile(file, 'first', { exclusive: true });
     expect(() => writePrivateFile(file, 'second', { exclusive: true })).toThrow(/EEXIST/);
     expect(readFileSync(file, 'utf8')).toBe('first');
+    // Written beside its place and linked there: nothing staged stays, whether the link took or not.
+    expect(readdirSync(join(file, '..'))).toEqual(['lock']);
+    expect(modeOf(file)).toBe(0o600);
   });
 });

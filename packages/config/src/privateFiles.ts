@@ -1,4 +1,5 @@
-import { chmodSync, closeSync, fchmodSync, mkdirSync, openSync, readdirSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, closeSync, fchmodSync, linkSync, mkdirSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 // DATA_DIR holds the embedded database, the key-encryption key and the outbox (live verification and
@@ -21,9 +22,25 @@ export function makeTreePrivate(path: string): void {
   }
 }
 
-/** Writes a new file readable by its owner only; `exclusive` fails with EEXIST when it exists already. */
+/**
+ * Writes a new file readable by its owner only; `exclusive` fails with EEXIST when it exists already,
+ * and then the file appears whole: it is written beside its place and linked there, so that another
+ * process or thread starting at the same moment reads all of it or finds none (created first and
+ * written after, it was read empty once, and one whose writer died stayed empty).
+ */
 export function writePrivateFile(path: string, data: string | Uint8Array, { exclusive = false } = {}): void {
-  const descriptor = openSync(path, exclusive ? 'wx' : 'w', 0o600);
+  if (!exclusive) return writeOwnerOnly(path, data, 'w');
+  const staged = `${path}.${randomBytes(6).toString('hex')}.staged`;
+  writeOwnerOnly(staged, data, 'wx');
+  try {
+    linkSync(staged, path);
+  } finally {
+    rmSync(staged, { force: true });
+  }
+}
+
+function writeOwnerOnly(path: string, data: string | Uint8Array, flags: 'w' | 'wx'): void {
+  const descriptor = openSync(path, flags, 0o600);
   try {
     fchmodSync(descriptor, 0o600);
     writeSync(descriptor, typeof data === 'string' ? Buffer.from(data) : data);
