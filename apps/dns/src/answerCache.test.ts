@@ -242,4 +242,28 @@ describe('the answer cache', () => {
     const again = set(cache, packet('a.'));
     expect(get(cache, packet('A.'))).toBe(again);
   });
+
+  it('forgets the questions at and below a name only, gives their slots to new answers, and tells the addon', () => {
+    const told = new Map<number, number>();
+    const cache = new AnswerCache(6);
+    cache.attach({ table: () => {}, wire: (slot, wire) => told.set(slot, wire.length) });
+    const names = ['example.com.', 'www.example.com.', 'a.b.example.com.', 'notexample.com.', 'com.', 'www.example.org.'];
+    for (const name of names) set(cache, packet(name));
+    cache.forgetUnder('example.com');
+    expect(cache.size).toBe(3);
+    for (const name of names.slice(0, 3)) expect(get(cache, packet(name)), name).toBeUndefined();
+    // A name ending in the same letters is not below it, nor is its parent.
+    for (const name of names.slice(3)) expect(get(cache, packet(name)), name).toBeDefined();
+    expect([...told.values()].filter((length) => length === 1)).toHaveLength(3);
+    // The slots forgotten are taken before any other: the cache is not full until six are held again.
+    for (const name of ['x.', 'y.', 'z.']) set(cache, packet(name));
+    expect(cache.size).toBe(6);
+    for (const name of ['x.', 'y.', 'z.', 'com.']) expect(get(cache, packet(name)), name).toBeDefined();
+    set(cache, packet('once.'));
+    expect(get(cache, packet('once.'))).toBeUndefined();
+    // The root is above every name.
+    cache.forgetUnder('');
+    expect(cache.size).toBe(0);
+    expect(get(cache, packet('x.'))).toBeUndefined();
+  });
 });

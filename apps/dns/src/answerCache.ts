@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { nameToWire } from '@kaja/dns-model';
 import type { Counter } from './queryCounts';
 import type { Zone } from './zone';
 
@@ -70,12 +71,14 @@ export class AnswerCache {
   private table = new Int32Array(FIRST_TABLE);
   private mask = FIRST_TABLE - 1;
   private hand = 0;
+  /** Slots whose entries were forgotten (`forgetUnder`), taken before any other; out of the table. */
+  private free: number[] = [];
   /** Questions asked once since the filter was last emptied (a bit per hash; false positives admit early). */
   private readonly seen = new Uint32Array(SEEN_BITS / 32);
   private seenCount = 0;
   private reader: AnswerCacheReader | undefined;
 
-  constructor(private readonly capacity = 200_000) {
+  constructor(readonly capacity = 200_000) {
     this.hashes = new Int32Array(capacity);
     this.referenced = new Uint8Array(capacity);
     this.hits = new Uint32Array(capacity);
@@ -132,13 +135,14 @@ export class AnswerCache {
       this.place(found, entry);
       return;
     }
-    const full = this.entries.length >= this.capacity;
+    const full = this.size >= this.capacity;
     if (full && !this.seenBefore(hash)) return;
     let slot: number;
     if (full) {
       slot = this.evict();
       this.fold(slot);
-    } else {
+    } else if (this.free.length > 0) slot = this.free.pop()!;
+    else {
       slot = this.entries.length;
       this.entries.push(entry);
     }
@@ -158,23 +162,45 @@ export class AnswerCache {
    * and memory that lasts costs more for each than encoding it.
    */
   admits(packet: Uint8Array, nameEnd: number, variant: number, madeUp: boolean): boolean {
-    if (!madeUp && this.entries.length < this.capacity) return true;
+    if (!madeUp && this.size < this.capacity) return true;
     return this.seenBefore(questionHash(packet, nameEnd, variant));
   }
 
   /** Questions cached. */
   get size(): number {
-    return this.entries.length;
+    return this.entries.length - this.free.length;
   }
 
-  /** Forgets every answer: the set of zones changed, so any name may now belong elsewhere. */
+  /** Forgets every answer (new keys for every zone, signatures renewed). */
   clear(): void {
     this.foldHits();
     this.entries.length = 0;
+    this.free = [];
     this.table = new Int32Array(FIRST_TABLE);
     this.mask = FIRST_TABLE - 1;
     this.hand = 0;
     this.reader?.table(this.table);
+  }
+
+  /**
+   * Forgets the answers to questions for `name` and the names below it (`name` lowercase, without
+   * the final dot; '' is the root): a zone of that name came, went, was loaded anew or got new
+   * keys, and the other zones' answers stay. The question is read in each entry's wire, where it
+   * is lowercase; a walk over every slot, a few milliseconds at the cache's full 200,000.
+   */
+  forgetUnder(name: string): void {
+    const suffix = nameToWire(name);
+    for (let slot = 0; slot < this.entries.length; slot++) {
+      const entry = this.entries[slot]!;
+      if (entry === FORGOTTEN || !questionUnder(entry.wire, suffix)) continue;
+      this.fold(slot);
+      this.remove(slot);
+      this.entries[slot] = FORGOTTEN;
+      this.referenced[slot] = 0;
+      // The addon finds no slot out of the table; its answer's memory is let go all the same.
+      this.reader?.wire(slot, FORGOTTEN.wire);
+      this.free.push(slot);
+    }
   }
 
   /** Puts `entry` in `slot`, its fields where the addon reads them. */
@@ -218,6 +244,7 @@ export class AnswerCache {
     if (this.table.length >= this.capacity * 2) return;
     this.table = new Int32Array(this.table.length * 2);
     this.mask = this.table.length - 1;
+    // Entries are pushed only once no forgotten slot is left to take: each slot here holds one.
     for (let slot = 0; slot < this.entries.length; slot++) this.insert(slot);
     this.reader?.table(this.table);
   }
@@ -268,6 +295,35 @@ export class AnswerCache {
     this.seen[word] = this.seen[word]! | mask;
     return false;
   }
+}
+
+/**
+ * What a forgotten slot holds until it is taken again: no question, no zone, nothing counted. Its
+ * wire is one octet, as the addon takes no empty array, and too short to hold a question.
+ */
+const FORGOTTEN: CachedAnswer = {
+  variant: -1,
+  wire: new Uint8Array(1),
+  zone: undefined,
+  version: 0,
+  counter: { count: 0 },
+  kind: 0,
+  zoneCell: -1,
+  answersCell: 0,
+};
+
+/** Whether the question name at 12 in `wire` is the name `suffix` (in wire form) or below it. */
+function questionUnder(wire: Uint8Array, suffix: Uint8Array): boolean {
+  // The name's labels, read by their lengths through the root label; a suffix starts at a label.
+  let end = 12;
+  while (end < wire.length && wire[end] !== 0) end += wire[end]! + 1;
+  if (end >= wire.length) return false;
+  end++;
+  let at = 12;
+  while (end - at > suffix.length) at += wire[at]! + 1;
+  if (end - at !== suffix.length) return false;
+  for (let i = 0; i < suffix.length; i++) if (wire[at + i] !== suffix[i]) return false;
+  return true;
 }
 
 /**

@@ -98,6 +98,7 @@ async function serve(config: Config): Promise<{ zones: number; fromSnapshot?: bo
     udp: config.udp,
     rateLimit: config.rateLimit,
     answerCacheSize: config.answerCacheSize,
+    answersAhead: true,
   };
   if (config.databaseUrl) {
     // Loaded only here: a standalone server does not carry the database driver and the write path.

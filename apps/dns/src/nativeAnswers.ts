@@ -38,10 +38,16 @@ export interface NativeAnswerState {
 /**
  * Each zone with cached answers gets a cell holding its version, so the addon sees a changed zone's
  * answers go stale as `AnswerCache.get` does by `Zone.version`. Cells are given as answers are
- * cached and all taken back when the cache is emptied (zones added or removed).
+ * cached; a zone replaced or removed gives its cell back once its answers are forgotten
+ * (`forget`), and the cache emptied takes them all back.
  */
 export class ZoneVersions {
   private readonly cells = new Map<Zone, number>();
+  /** The zone holding a cell, by name: one at a time, as a zone replaced gives its cell back. */
+  private readonly byName = new Map<string, Zone>();
+  /** Cells given back, given again before new ones. */
+  private free: number[] = [];
+  private next = 0;
   versions = new Int32Array(64);
   /** Told when `versions` is made anew, larger. */
   onGrow: ((versions: Int32Array) => void) | undefined;
@@ -50,7 +56,7 @@ export class ZoneVersions {
   cell(zone: Zone): number {
     let cell = this.cells.get(zone);
     if (cell === undefined) {
-      cell = this.cells.size;
+      cell = this.free.pop() ?? this.next++;
       if (cell === this.versions.length) {
         const larger = new Int32Array(this.versions.length * 2);
         larger.set(this.versions);
@@ -58,9 +64,22 @@ export class ZoneVersions {
         this.onGrow?.(larger);
       }
       this.cells.set(zone, cell);
+      this.byName.set(zone.name, zone);
     }
     this.versions[cell] = zone.version;
     return cell;
+  }
+
+  /**
+   * The cache has forgotten the answers under `name`: the zone of that name that held a cell gives
+   * it back unless it is still the one served (`current`), as after new keys.
+   */
+  forget(name: string, current: Zone | undefined): void {
+    const zone = this.byName.get(name);
+    if (zone === undefined || zone === current) return;
+    this.free.push(this.cells.get(zone)!);
+    this.cells.delete(zone);
+    this.byName.delete(name);
   }
 
   /** The zone changed: its answers cached before are stale. */
@@ -71,6 +90,9 @@ export class ZoneVersions {
 
   clear(): void {
     this.cells.clear();
+    this.byName.clear();
+    this.free = [];
+    this.next = 0;
   }
 }
 

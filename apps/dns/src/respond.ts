@@ -3,6 +3,8 @@ import {
   decodeMessage,
   DnsClass,
   EdnsOptionCode,
+  emptyMessage,
+  encodeMessage,
   FormatError,
   Opcode,
   Rcode,
@@ -16,13 +18,14 @@ import type { AliasResolver } from './alias';
 import { type Answer, emptyAnswer } from './answer';
 import { AnswerCache, type CachedAnswer, Variant } from './answerCache';
 import { chaosAnswer } from './chaos';
-import { responseEdns, udpLimit } from './edns';
+import { responseEdns, UDP_PAYLOAD, udpLimit } from './edns';
 import { encodeAnswer, encodeAnswerView, personalise, personaliseInto, truncatedInto } from './encode';
 import { lookup } from './lookup';
 import { answerNotify, type NotifyReceiver } from './notifyIn';
 import { addNegativeSoa } from './negative';
 import { presignedAnswer } from './presigned/presignedAnswers';
-import { QueryCounts } from './queryCounts';
+import { QueryCounts, type Counter } from './queryCounts';
+import { AnswersAhead } from './answersAhead';
 import { answersCell as answersCellOf, ServerCounters } from './metrics/serverCounters';
 import { nativeAnswers, type NativeAnswersAddon, ZoneVersions } from './nativeAnswers';
 import { ReplayGuard } from './replayGuard';
@@ -52,7 +55,18 @@ export interface ResponderOptions {
   rateLimit?: RateLimitOptions;
   /** Questions (name, type, EDNS variant) whose encoded answers are kept (default 200,000). */
   answerCacheSize?: number;
+  /**
+   * Makes the answers to the questions asked of every held name ahead, into the answer cache, in
+   * slices between the queries (`AnswersAhead`, decision 094): a server's, not a test's.
+   */
+  answersAhead?: boolean;
 }
+
+/** Zones set in one turn whose answers are forgotten one by one; past them the cache is emptied. */
+const ZONES_SET_WALKED = 4;
+
+/** The EDNS of a question answered ahead: as a validating resolver asks, DO set. */
+const preparedEdns: Edns = { udpSize: UDP_PAYLOAD, version: 0, do: true, flags: 0, options: [] };
 
 /** A response, none (the packet is dropped), or a response that waits for an ALIAS target. */
 export type Reply = Buffer | null | Promise<Buffer | null>;
@@ -76,6 +90,12 @@ export class Responder {
   private readonly replays = new ReplayGuard();
   /** The header and question of the packet being answered, read once for the cache and the answer. */
   private readonly view = createQueryView();
+  /** The question being answered ahead (`prepare`), apart from `view`, which a batch of queries holds. */
+  private readonly preparing = createQueryView();
+  /** Makes answers ahead into the cache, when asked to (`answersAhead`). */
+  private readonly ahead: AnswersAhead | undefined;
+  /** Zones come, gone or loaded anew (or given new keys) in this turn of the event loop (`forgetUnder`). */
+  private zonesSetThisTurn = 0;
   /** Whether `readQueryOctets` read the last packet `respondFromCache` was given into `view` (its name's text left out). */
   private viewRead = false;
   private readonly nodeName: string;
@@ -89,18 +109,53 @@ export class Responder {
     this.nsid = new TextEncoder().encode(options.nodeName);
     this.cache = new AnswerCache(options.answerCacheSize);
     this.rateLimiter = options.rateLimit && options.rateLimit.rate > 0 ? new ResponseRateLimiter(options.rateLimit) : undefined;
+    const signing = options.signing;
+    this.ahead = options.answersAhead
+      ? new AnswersAhead(zones, (qname, qtype) => this.prepare(qname, qtype), {
+          // Up to half the cache: the other half stays for what clients ask beyond it.
+          room: () => this.cache.size < this.cache.capacity / 2,
+          signedAhead: signing && ((zone) => signing.signedAheadFor(zone)),
+        })
+      : undefined;
+    // A changed zone's entries go stale by its version.
     zones.onChange((name) => {
-      // A changed zone's entries go stale by its version; a new or removed zone may move any name.
-      if (name === undefined) {
-        this.cache.clear();
-        this.zoneVersions.clear();
-        return;
-      }
-      const zone = zones.get(name);
+      const zone = name === undefined ? undefined : zones.get(name);
       if (zone) this.zoneVersions.changed(zone);
     });
-    // New keys make every signed answer stale; so does age (see `ZoneSigning`).
-    options.signing?.onInvalidate(() => this.cache.clear());
+    // A zone come, gone or loaded anew may move the names under it, and only those.
+    zones.onZoneSet((name) => this.forgetUnder(name));
+    // A zone's new keys make its signed answers stale; age makes every zone's (see `ZoneSigning`).
+    signing?.onInvalidate((name) => (name === undefined ? this.forgetAll() : this.forgetUnder(name)));
+  }
+
+  /**
+   * Forgets the answers for `name` and the names below it, and has its zone's answers made ahead
+   * again. Each forgetting walks the cache (milliseconds when full): past a few zones in one turn
+   * of the event loop (a feed putting every zone again), the cache is emptied instead.
+   */
+  private forgetUnder(name: string): void {
+    if (this.zonesSetThisTurn++ === 0) setImmediate(() => (this.zonesSetThisTurn = 0));
+    if (this.zonesSetThisTurn > ZONES_SET_WALKED) return this.forgetAll();
+    this.cache.forgetUnder(name);
+    this.zoneVersions.forget(name, this.zones.get(name));
+    this.ahead?.want(name);
+  }
+
+  /** Forgets every answer (cheap when there are none) and has every zone's made ahead again. */
+  private forgetAll(): void {
+    if (this.cache.size > 0) this.cache.clear();
+    this.zoneVersions.clear();
+    this.ahead?.want();
+  }
+
+  /** Stops making answers ahead. */
+  close(): void {
+    this.ahead?.close();
+  }
+
+  /** Resolves once no answers are being made ahead (tests, benchmarks). */
+  async answeredAhead(): Promise<void> {
+    await this.ahead?.settled();
   }
 
   /**
@@ -248,21 +303,10 @@ export class Responder {
     out?: Uint8Array,
     offset = 0,
   ): Buffer | null | number {
-    // A presigned zone answers with its own signatures; our online signing covers the others.
-    if (query.do) answer = presignedAnswer(answer) ?? (this.options.signing ? this.options.signing.sign(answer) : answer);
-    else if (this.options.signing) answer = this.options.signing.plain(answer);
+    answer = this.secured(query, answer);
     const counter = this.counts.counter(answer.zone?.name ?? '', query.qtype, answer.rcode);
     const kind = answerKind(query, answer);
-    const nameEnd = query.questionEnd - 4;
-    const variant = variantOf(query);
-    let wire: Uint8Array;
-    // A name the zone holds is kept from its first answer; one made up by the client from its second.
-    if (cacheable(query, answer) && this.cache.admits(packet, nameEnd, variant, !answer.zone?.nodes.has(query.qname))) {
-      wire = encodeAnswer(query, answer, edns, TCP_MAX);
-      const zoneCell = answer.zone ? this.zoneVersions.cell(answer.zone) : -1;
-      const answersCell = answersCellOf(query.qtype, answer.rcode, false);
-      this.cache.set(packet, nameEnd, { variant, wire, zone: answer.zone, version: answer.zone?.version ?? 0, counter, kind, zoneCell, answersCell });
-    } else wire = encodeAnswerView(query, answer, edns, TCP_MAX);
+    let wire = this.keep(packet, query, answer, edns, counter, kind) ?? encodeAnswerView(query, answer, edns, TCP_MAX);
     counter.count++;
     this.metrics.cacheMisses++;
     this.metrics.answered(query.qtype, answer.rcode, tcp);
@@ -273,6 +317,50 @@ export class Responder {
     if (out === undefined) return personalise(wire, packet, query);
     personaliseInto(wire, packet, query, out, offset);
     return wire.length;
+  }
+
+  /** The answer's DNSSEC step: a presigned zone answers with its own signatures, our online signing covers the others. */
+  private secured(query: QueryView, answer: Answer): Answer {
+    if (query.do) return presignedAnswer(answer) ?? (this.options.signing ? this.options.signing.sign(answer) : answer);
+    return this.options.signing ? this.options.signing.plain(answer) : answer;
+  }
+
+  /**
+   * Encodes the answer into memory of its own and keeps it in the answer cache for `packet`'s
+   * question, when the cache takes it; undefined when not kept.
+   */
+  private keep(packet: Uint8Array, query: QueryView, answer: Answer, edns: Edns | undefined, counter: Counter, kind: number): Uint8Array | undefined {
+    const nameEnd = query.questionEnd - 4;
+    const variant = variantOf(query);
+    // A name the zone holds is kept from its first answer; one made up by the client from its second.
+    if (!cacheable(query, answer) || !this.cache.admits(packet, nameEnd, variant, !answer.zone?.nodes.has(query.qname))) return undefined;
+    const wire = encodeAnswer(query, answer, edns, TCP_MAX);
+    const zoneCell = answer.zone ? this.zoneVersions.cell(answer.zone) : -1;
+    const answersCell = answersCellOf(query.qtype, answer.rcode, false);
+    this.cache.set(packet, nameEnd, { variant, wire, zone: answer.zone, version: answer.zone?.version ?? 0, counter, kind, zoneCell, answersCell });
+    return wire;
+  }
+
+  /**
+   * Makes the answer to an EDNS query with DO for `qname` and `qtype` and keeps it in the answer
+   * cache, as the first such query would (decision 094), counting and sending nothing. Whether the
+   * cache holds it fresh now: an answer that waits for an ALIAS target or for its zone's keys is
+   * not kept, nor is one once the cache is full.
+   */
+  prepare(qname: string, qtype: number): boolean {
+    const packet = encodeMessage(emptyMessage({ questions: [{ name: qname, type: qtype, class: DnsClass.IN }], edns: preparedEdns }));
+    const query = this.preparing;
+    if (!readQueryOctets(packet, query)) return false;
+    const variant = variantOf(query);
+    if (this.cache.get(packet, query.questionEnd - 4, variant)) return true;
+    readQueryName(packet, query);
+    const zone = this.zones.find(query.qname, qtype);
+    if (!zone) return false;
+    const found = lookup(zone, query.qname, qtype);
+    if (found.alias) return false;
+    const answer = this.secured(query, found);
+    const counter = this.counts.counter(zone.name, qtype, answer.rcode);
+    return this.keep(packet, query, answer, responseEdns(query, this.nsid), counter, answerKind(query, answer)) !== undefined;
   }
 
   /** IXFR over UDP: the transfer rules decide, and an allowed client gets our SOA (RFC 1995 2). */

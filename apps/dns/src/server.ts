@@ -39,6 +39,8 @@ export interface ServerOptions {
   rateLimit?: RateLimitOptions;
   /** Query names whose encoded answers are kept (default 200,000). */
   answerCacheSize?: number;
+  /** Makes the answers to held names ahead of their queries (decision 094): the command line's servers do. */
+  answersAhead?: boolean;
   /** Other threads of the process listen on the same addresses: a node's workers (UDP always lets them). */
   reusePort?: boolean;
 }
@@ -75,6 +77,7 @@ export async function startServer(options: ServerOptions): Promise<ListeningServ
     notifies: options.notifies,
     rateLimit: options.rateLimit,
     answerCacheSize: options.answerCacheSize,
+    answersAhead: options.answersAhead,
   });
   const tcpOptions = { ...defaultTcpOptions, ...options.tcp };
   // One limit for the unsent answers of every address this worker listens on.
@@ -106,6 +109,7 @@ export async function startServer(options: ServerOptions): Promise<ListeningServ
     return opened;
   };
   const close = async () => {
+    responder.close();
     await closeListeners();
     options.alias?.cancel();
     options.signing?.close();

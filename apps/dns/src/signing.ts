@@ -42,7 +42,7 @@ export class ZoneSigning {
   private readonly failures = new Map<string, { timer: NodeJS.Timeout; attempts: number }>();
   /** Answers given SERVFAIL because their zone's keys were not held (`kaja_dns_signing_unavailable_total`). */
   unavailable = 0;
-  private readonly listeners: (() => void)[] = [];
+  private readonly listeners: ((zone?: string) => void)[] = [];
   private readonly timer: NodeJS.Timeout;
   private readonly pool: SigningPool | undefined;
 
@@ -90,8 +90,11 @@ export class ZoneSigning {
     await this.loads.get(name);
   }
 
-  /** Calls `listener` whenever signed answers made before may no longer be served (new keys). */
-  onInvalidate(listener: () => void): void {
+  /**
+   * Calls `listener` whenever signed answers made before may no longer be served: a zone's, by its
+   * name (its keys changed), or every zone's (undefined: signatures renewed).
+   */
+  onInvalidate(listener: (zone?: string) => void): void {
     this.listeners.push(listener);
   }
 
@@ -142,6 +145,19 @@ export class ZoneSigning {
   private drop(name: string): void {
     this.signers.get(name)?.stop();
     this.signers.delete(name);
+  }
+
+  /**
+   * Resolves once `zone`'s keys have been read and what its signer signs ahead is signed: answers
+   * made ahead of their queries wait for it, rather than make each signature on the answer path.
+   * False when its keys are not held: its signed answers are SERVFAIL, made when asked.
+   */
+  async signedAheadFor(zone: Zone): Promise<boolean> {
+    await this.loads.get(zone.name);
+    if (this.keysMissing(zone)) return false;
+    const signer = this.signers.get(zone.name);
+    if (signer?.zone === zone) await signer.settled();
+    return true;
   }
 
   /** Resolves once no zone is being signed ahead (tests, benchmarks). */
@@ -199,7 +215,7 @@ export class ZoneSigning {
         this.drop(name);
         // Built now rather than on the first signed query, which would wait for it.
         if (usable && zone) this.signer(zone);
-        this.emit();
+        this.emit(name);
       },
       (error: unknown) => {
         if (this.loads.get(name) === load) this.failed(name, error as Error);
@@ -271,8 +287,8 @@ export class ZoneSigning {
     this.failures.delete(name);
   }
 
-  private emit(): void {
-    for (const listener of this.listeners) listener();
+  private emit(zone?: string): void {
+    for (const listener of this.listeners) listener(zone);
   }
 }
 

@@ -1,8 +1,9 @@
-import { Rcode, RRType } from '@kaja/dns-model';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DnsClass, emptyMessage, encodeMessage, Rcode, RRType, type Edns } from '@kaja/dns-model';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { KeySource, SigningSettings } from './keySource';
 import { lookup } from './lookup';
 import { keyRecords } from './publishedKeys';
+import { Responder } from './respond';
 import { ZoneSigning } from './signing';
 import { freshSettings } from './testing/signedServer';
 import { loadZoneText } from './zoneFile';
@@ -45,6 +46,9 @@ function www(signing: ZoneSigning, zones: ZoneStore) {
   return { rcode: answer.rcode, types: answer.answer.map((rrset) => rrset.type), uncacheable: answer.uncacheable === true };
 }
 
+/** The EDNS of a validating resolver's query: DO set. */
+const DO: Edns = { udpSize: 1232, version: 0, do: true, flags: 0, options: [] };
+
 const signed = { rcode: Rcode.NOERROR, types: [RRType.A, RRType.RRSIG], uncacheable: false };
 const servfail = { rcode: Rcode.SERVFAIL, types: [], uncacheable: true };
 
@@ -79,6 +83,26 @@ describe('a signed zone whose keys are not held', () => {
     await signing.ready();
     expect(www(signing, zones)).toEqual(signed);
     expect(signing.unavailable).toBe(1);
+  });
+
+  it('has no answers made ahead, and none counted SERVFAIL, until its key source has the keys', async () => {
+    const settings = freshSettings(false);
+    const { zones, source, signing } = setUp(settings);
+    await signing.ready();
+    const responder = new Responder(zones, { nodeName: 'test', signing, answersAhead: true });
+    onTestFinished(() => responder.close());
+    await responder.answeredAhead();
+    const wwwWithDo = new Uint8Array(encodeMessage(emptyMessage({ questions: [{ name: `www.${ZONE}`, type: RRType.A, class: DnsClass.IN }], edns: DO })));
+    const out = new Uint8Array(512);
+    expect(responder.respondFromCache(wwwWithDo, out, 0)).toBe(-1);
+    expect(signing.unavailable).toBe(0);
+
+    source.next = async () => settings;
+    source.tell(ZONE);
+    await signing.ready();
+    await responder.answeredAhead();
+    expect(responder.respondFromCache(wwwWithDo, out, 0)).toBeGreaterThan(0);
+    expect(signing.unavailable).toBe(0);
   });
 
   it('is answered SERVFAIL while its keys cannot be read, and signed once a retry reads them', async () => {
