@@ -16,9 +16,9 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
-import { groupCpuSeconds, groupRssKb } from '@kaja/test-support/processes';
+import { groupRssKb } from '@kaja/test-support/processes';
 import { wholeNumberFlags } from './options';
-import { dnsperfWithCpu, freePort, median, notLimited, resultTable, startKaja, startKnot, stop, waitForAnswer, type Measurement } from './servers';
+import { dnsperfWithCpu, freePort, median, notLimited, resultTable, startKaja, startKnot, stop, waitForAnswer, waitForIdle, type Measurement } from './servers';
 
 const { runs, seconds, records, names } = wholeNumberFlags({ runs: 3, seconds: 8, records: 100_000, names: 10_000 });
 const dnsperfArgs = ['-D', '-c', '4', '-q', '200', '-T', '1', '-l', String(seconds)];
@@ -55,22 +55,6 @@ async function waitForSignature(port: number): Promise<void> {
     await sleep(200);
   }
   throw new Error('served no signed SOA within 120 s');
-}
-
-/**
- * Waits until the server's processes use under a tenth of a core for a second: Knot signs its zone
- * before it answers, ours may still be signing it ahead in threads after its first signed answer.
- */
-async function waitForIdle(pid: number): Promise<void> {
-  const deadline = Date.now() + 600_000;
-  let before = groupCpuSeconds(pid);
-  while (Date.now() < deadline) {
-    await sleep(1000);
-    const now = groupCpuSeconds(pid);
-    if (now - before < 0.1) return;
-    before = now;
-  }
-  throw new Error('still busy 600 s after start');
 }
 
 /** Each server's processor time per query answered, the median of its runs. */

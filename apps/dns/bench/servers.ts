@@ -121,6 +121,23 @@ export interface Measurement {
   lost: number;
 }
 
+/**
+ * Waits until the server's processes use under a tenth of a core for a second: Knot signs its zone
+ * before it answers, ours may still be signing it ahead in threads and making answers ahead after
+ * its first answer.
+ */
+export async function waitForIdle(pid: number): Promise<void> {
+  const deadline = Date.now() + 600_000;
+  let before = groupCpuSeconds(pid);
+  while (Date.now() < deadline) {
+    await sleep(1000);
+    const now = groupCpuSeconds(pid);
+    if (now - before < 0.1) return;
+    before = now;
+  }
+  throw new Error('still busy 600 s after start');
+}
+
 /** Waits until the server answers the zone's SOA, or fails after `timeoutMs` (a busy machine starts slowly). */
 export async function waitForAnswer(port: number, process: ChildProcess, zone: string, timeoutMs = 60_000): Promise<void> {
   const resolver = new Resolver({ timeout: 200, tries: 1 });

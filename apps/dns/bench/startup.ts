@@ -1,8 +1,9 @@
 // `npm run bench:dns-startup [-- --runs N --records N --workers N]`: how long the standalone server
 // takes from its start to its first answer and to its answer for the zone's last name (the whole
 // zone loaded, and with workers, every worker serving), the peak of its resident set while it loads
-// (each process's high-water mark, VmHWM, added over the process group: threads share one) and the
-// resident set once it serves, beside NSD and Knot DNS serving the same zone in the same run with
+// (each process's high-water mark, VmHWM, added over the process group: threads share one), the
+// resident set once it serves, and when it is idle and its resident set then (this server makes
+// answers ahead after it serves, decision 094), beside NSD and Knot DNS serving the same zone in the same run with
 // one server process each: a small zone, or with `--records` one of that many A records (a big
 // zone's load). The load average is printed before and after, as other work on the machine slows
 // every server alike. Kaja DNS starts as `npm run dns` starts it, with V8's compile cache
@@ -17,7 +18,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { defaultCompileCache } from '../src/compileCache';
 import { groupPeakRssKb, groupRssKb } from '@kaja/test-support/processes';
 import { wholeNumberFlags } from './options';
-import { freePort, median, startKaja, startKnot, startNsd, stop, waitForAnswer } from './servers';
+import { freePort, median, startKaja, startKnot, startNsd, stop, waitForAnswer, waitForIdle } from './servers';
 
 const { runs, records, workers } = wholeNumberFlags({ runs: 5, records: { default: 0, least: 0 }, workers: 1 });
 
@@ -74,8 +75,11 @@ interface Figures {
   lastMs: number[];
   peakMb: number[];
   rssMb: number[];
+  /** Once the server is idle (this one may still be making answers ahead after the last name answers). */
+  idleMs: number[];
+  idleRssMb: number[];
 }
-const measured = new Map<string, Figures>(contenders.map((c) => [c.name, { firstMs: [], lastMs: [], peakMb: [], rssMb: [] }]));
+const measured = new Map<string, Figures>(contenders.map((c) => [c.name, { firstMs: [], lastMs: [], peakMb: [], rssMb: [], idleMs: [], idleRssMb: [] }]));
 const loadBefore = loadavg();
 for (let run = 0; run < runs; run++) {
   for (const contender of contenders) {
@@ -98,6 +102,10 @@ for (let run = 0; run < runs; run++) {
       entry.lastMs.push(lastMs);
       entry.peakMb.push(groupPeakRssKb(server.pid!) / 1024);
       entry.rssMb.push(groupRssKb(server.pid!) / 1024);
+      await waitForIdle(server.pid!);
+      // Idle is known a second after it began.
+      entry.idleMs.push(performance.now() - started - 1000);
+      entry.idleRssMb.push(groupRssKb(server.pid!) / 1024);
     } finally {
       await stop(server);
       rmSync(dir, { recursive: true, force: true });
@@ -136,7 +144,7 @@ async function waitForAddress(port: number, server: ChildProcess, name: string, 
 }
 
 const knot = measured.get('Knot DNS')!;
-const header = ['Server', 'First answer ms', 'Last name answered ms', 'x Knot', 'Peak RSS MB', 'x Knot', 'RSS serving MB'];
+const header = ['Server', 'First answer ms', 'Last name answered ms', 'x Knot', 'Peak RSS MB', 'x Knot', 'RSS serving MB', 'Idle ms', 'RSS idle MB'];
 const rows = [...measured].map(([name, m]) => [
   name,
   median(m.firstMs).toFixed(0),
@@ -145,6 +153,8 @@ const rows = [...measured].map(([name, m]) => [
   median(m.peakMb).toFixed(1),
   `${(median(m.peakMb) / median(knot.peakMb)).toFixed(2)}x`,
   median(m.rssMb).toFixed(1),
+  median(m.idleMs).toFixed(0),
+  median(m.idleRssMb).toFixed(1),
 ]);
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
