@@ -26,6 +26,7 @@ www      AAAA  2001:db8::10
 mail     A     192.0.2.25
 alias    CNAME www
 _sip._tcp SRV  10 20 5060 www
+s1._domainkey TXT "v=DKIM1; p="
 *.wild   TXT   "from the wildcard"
 sub      NS    ns.sub
 ns.sub   A     192.0.2.53
@@ -79,10 +80,12 @@ const held: [string, string][] = [
   ['alias.' + ZONE, 'A'],
   ['sub.' + ZONE, 'A'],
   ['_sip._tcp.' + ZONE, 'SRV'],
+  ['s1._domainkey.' + ZONE, 'TXT'],
 ];
-/** Not made ahead: a type not held at a service name, a wildcard's expansion, a name made up, a type asked of no host. */
+/** Not made ahead: types not held at service names, a wildcard's expansion, a name made up, a type asked of no host. */
 const notHeld: [string, string][] = [
   ['_sip._tcp.' + ZONE, 'A'],
+  ['s1._domainkey.' + ZONE, 'AAAA'],
   ['x.wild.' + ZONE, 'TXT'],
   ['nx.' + ZONE, 'A'],
   ['www.' + ZONE, 'TXT'],

@@ -9,6 +9,15 @@ const HOST_TYPES = [RRType.A, RRType.AAAA, RRType.HTTPS];
 /** Types held at a name that are not asked as such: the signer answers NSEC and RRSIG itself, an ALIAS is asked as A and AAAA. */
 const NOT_ASKED = new Set<number>([RRType.RRSIG, RRType.NSEC, RRType.NSEC3, RRType.ALIAS]);
 
+/** A name with a service label (`_sip._tcp.host`, `s1._domainkey`): no host, asked for what it holds. */
+const SERVICE_NAME = /(^|\.)_/;
+
+/** The longest the event loop is held at a time, in milliseconds. */
+const SLICE_MS = 2;
+
+/** How long wanted zones are gathered before a pass over them begins, in milliseconds. */
+const GATHER_MS = 1000;
+
 export interface AnswersAheadOptions {
   /** Whether the answer cache has room for more answers made ahead. */
   room: () => boolean;
@@ -17,10 +26,6 @@ export interface AnswersAheadOptions {
    * the answer path; false when its keys are not held (answered SERVFAIL, nothing to make).
    */
   signedAhead?: (zone: Zone) => Promise<boolean>;
-  /** The longest the event loop is held at a time, in milliseconds (2). */
-  sliceMs?: number;
-  /** How long wanted zones are gathered before a pass over them begins, in milliseconds (1 s). */
-  gatherMs?: number;
 }
 
 /**
@@ -38,8 +43,6 @@ export interface AnswersAheadOptions {
  * when asked: a pass per change would cost a busy zone more than it saves.
  */
 export class AnswersAhead {
-  private readonly sliceMs: number;
-  private readonly gatherMs: number;
   /** Zones to make answers for, in the order wanted. */
   private readonly wanted = new Set<string>();
   /** Every zone is wanted: a pass under way starts over. */
@@ -54,8 +57,6 @@ export class AnswersAhead {
     private readonly prepare: (qname: string, qtype: number) => void,
     private readonly options: AnswersAheadOptions,
   ) {
-    this.sliceMs = options.sliceMs ?? 2;
-    this.gatherMs = options.gatherMs ?? 1000;
     this.schedule(0);
   }
 
@@ -63,7 +64,7 @@ export class AnswersAhead {
   want(name?: string): void {
     if (name === undefined) this.every = true;
     else this.wanted.add(name);
-    this.schedule(this.gatherMs);
+    this.schedule(GATHER_MS);
   }
 
   /** Resolves once no pass runs or waits to run (tests, benchmarks). */
@@ -122,7 +123,7 @@ export class AnswersAhead {
     let sliceStart = performance.now();
     for (const [qname, qtype] of questions(zone)) {
       if (!this.options.room()) return false;
-      if (performance.now() - sliceStart >= this.sliceMs) {
+      if (performance.now() - sliceStart >= SLICE_MS) {
         await nextTurn();
         // Loaded anew or gone meanwhile (wanted again then), or every zone wanted anew.
         if (this.closed || this.every || this.zones.get(name) !== zone) return true;
@@ -136,15 +137,15 @@ export class AnswersAhead {
 
 /**
  * The questions made ahead for a zone: the zone's own name first, then each name with records, the
- * types it holds and, at a host name, the host types held or not (NODATA). Names under a service
- * label (`_sip._tcp`) are asked only for what they hold, and a wildcard's own name not at all:
+ * types it holds and, at a host name, the host types held or not (NODATA). Names with a service
+ * label are asked only for what they hold, and a wildcard's own name not at all:
  * clients ask for its expansions, which cannot be known ahead.
  */
 function* questions(zone: Zone): Generator<[string, number]> {
   yield* nodeQuestions(zone.name, zone.apex.rrsets.keys(), true);
   for (const node of zone.nodes.values()) {
     if (node.name === zone.name || node.rrsets.size === 0 || node.name.startsWith('*.')) continue;
-    yield* nodeQuestions(node.name, node.rrsets.keys(), !node.name.startsWith('_'));
+    yield* nodeQuestions(node.name, node.rrsets.keys(), !SERVICE_NAME.test(node.name));
   }
 }
 

@@ -343,24 +343,21 @@ export class Responder {
 
   /**
    * Makes the answer to an EDNS query with DO for `qname` and `qtype` and keeps it in the answer
-   * cache, as the first such query would (decision 094), counting and sending nothing. Whether the
-   * cache holds it fresh now: an answer that waits for an ALIAS target or for its zone's keys is
-   * not kept, nor is one once the cache is full.
+   * cache, as the first such query would (decision 094), counting and sending nothing. One held
+   * fresh already is left; one that waits for an ALIAS target or for its zone's keys is not kept.
    */
-  prepare(qname: string, qtype: number): boolean {
+  private prepare(qname: string, qtype: number): void {
     const packet = encodeMessage(emptyMessage({ questions: [{ name: qname, type: qtype, class: DnsClass.IN }], edns: preparedEdns }));
     const query = this.preparing;
-    if (!readQueryOctets(packet, query)) return false;
-    const variant = variantOf(query);
-    if (this.cache.get(packet, query.questionEnd - 4, variant)) return true;
+    if (!readQueryOctets(packet, query) || this.cache.get(packet, query.questionEnd - 4, variantOf(query))) return;
     readQueryName(packet, query);
     const zone = this.zones.find(query.qname, qtype);
-    if (!zone) return false;
+    if (!zone) return;
     const found = lookup(zone, query.qname, qtype);
-    if (found.alias) return false;
+    if (found.alias) return;
     const answer = this.secured(query, found);
     const counter = this.counts.counter(zone.name, qtype, answer.rcode);
-    return this.keep(packet, query, answer, responseEdns(query, this.nsid), counter, answerKind(query, answer)) !== undefined;
+    this.keep(packet, query, answer, responseEdns(query, this.nsid), counter, answerKind(query, answer));
   }
 
   /** IXFR over UDP: the transfer rules decide, and an allowed client gets our SOA (RFC 1995 2). */
