@@ -50,23 +50,25 @@ describe('phones (375 px)', () => {
     const toggle = page.getByRole('button', { name: 'Toggle sidebar' });
     const focusedInPanel = () => page.evaluate(() => document.activeElement?.closest('dialog[open]') !== null);
     const toggleFocused = () => page.evaluate(() => document.activeElement?.textContent === 'Toggle sidebar');
+    // The whole suite's browsers share the machine: a panel opening or closing is given five seconds, not one.
+    const patiently = { timeout: 5000 };
 
     await toggle.click();
-    await expect.poll(() => panel.isVisible()).toBe(true);
+    await expect.poll(() => panel.isVisible(), patiently).toBe(true);
     expect(await focusedInPanel()).toBe(true);
     // Past its last link, focus may leave for the browser's own controls, never for the page behind the panel.
     for (let tab = 0; tab < 30; tab++) await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement === document.body || document.activeElement?.closest('dialog[open]') !== null)).toBe(true);
     await page.keyboard.press('Escape');
-    await expect.poll(() => panel.count()).toBe(0);
+    await expect.poll(() => panel.count(), patiently).toBe(0);
     expect(await toggleFocused()).toBe(true);
 
     // Pressed on the toggle itself: a key press goes wherever focus is at that moment, and what
     // is tested here is that the toggle opens the panel from the keyboard.
     await toggle.press('Enter');
-    await expect.poll(() => panel.isVisible()).toBe(true);
+    await expect.poll(() => panel.isVisible(), patiently).toBe(true);
     await panel.getByRole('button', { name: 'Close' }).click();
-    await expect.poll(() => panel.count()).toBe(0);
+    await expect.poll(() => panel.count(), patiently).toBe(0);
     expect(await toggleFocused()).toBe(true);
     await page.context().close();
   });
