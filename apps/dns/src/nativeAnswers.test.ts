@@ -122,6 +122,19 @@ describe.runIf(udpBatchAddon)('the addon answering cached questions', () => {
     expect(calls.count).toBe(4);
   });
 
+  it('answers the first query for a held name from the answers made ahead, without calling into JavaScript', async () => {
+    server = await serveZones({ 'example.com': zone }, { udp: 'batch', answersAhead: true });
+    await server.responder.answeredAhead();
+    const calls = spyOnJavaScript(server.responder);
+    const withDo = query('WWW.example.com', 'AAAA', 15, {
+      additionals: [{ type: 'OPT', name: '.', udpPayloadSize: 1232, flags: dnsPacket.DNSSEC_OK }] as unknown as dnsPacket.Answer[],
+    });
+    const reply = (await udpExchange(server.port, withDo))!;
+    expect(calls.count).toBe(0);
+    expect(reply).toEqual(javascriptAnswer(server, withDo));
+    expect(server.responder.counts.drain()).toMatchObject([{ zone: 'example.com', count: 1 }]);
+  });
+
   it('limits cached answers per client network as JavaScript does: the slipped ones truncated, the others dropped', async () => {
     server = await serveZones({ 'example.com': zone }, { udp: 'batch', rateLimit: { rate: 2, window: 2, slip: 2 } });
     const limiter = server.responder.rateLimiter!;
