@@ -1,7 +1,7 @@
 export { WireReader, WireWriter } from './buffer';
 export { DnsClass, EdnsOptionCode, Opcode, Rcode, rcodeName } from './constants';
 export { nameToWire, readName, writeName } from './name';
-export { readRdata, writeRdata } from './rdataNames';
+export { compressionPointers, readRdata, writeRdata, type CompressionPointer } from './rdataNames';
 export { serialCompare, soaSerial } from './serial';
 export {
   decodeMessage,

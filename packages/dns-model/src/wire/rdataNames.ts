@@ -87,3 +87,51 @@ export function writeRdata(w: WireWriter, type: number, rdata: Uint8Array): void
   }
   if (pos !== rdata.length) throw new FormatError('rdata is longer than its type allows');
 }
+
+/** A compression pointer in an encoded message: where it is, and whether it ends an owner name. */
+export interface CompressionPointer {
+  at: number;
+  owner: boolean;
+}
+
+/**
+ * Every compression pointer of a message as `encodeMessage` writes it: in questions and owner
+ * names, and in the rdata names of the types `writeRdata` compresses. For code that gives an
+ * encoded message another question, moving what the pointers point at.
+ */
+export function compressionPointers(bytes: Uint8Array): CompressionPointer[] {
+  if (bytes.length < 12) throw new FormatError('message shorter than its header');
+  const count = (at: number) => (bytes[at]! << 8) | bytes[at + 1]!;
+  const pointers: CompressionPointer[] = [];
+  let pos = 12;
+  const name = (owner: boolean) => {
+    for (;;) {
+      if (pos >= bytes.length) throw new FormatError('name runs past the end of the message');
+      const len = bytes[pos]!;
+      if (len === 0) return void pos++;
+      if ((len & 0xc0) === 0xc0) {
+        pointers.push({ at: pos, owner });
+        return void (pos += 2);
+      }
+      pos += len + 1;
+    }
+  };
+  for (let q = count(4); q > 0; q--) {
+    name(true);
+    pos += 4;
+  }
+  for (let r = count(6) + count(8) + count(10); r > 0; r--) {
+    name(true);
+    if (pos + 10 > bytes.length) throw new FormatError('record runs past the end of the message');
+    const type = count(pos);
+    const end = pos + 10 + count(pos + 8);
+    pos += 10;
+    const layout = compressible.has(type) && end > pos ? layouts.get(type) : undefined;
+    for (const part of layout ?? []) {
+      if (part === 'n') name(false);
+      else pos += part === 's' ? bytes[pos]! + 1 : part;
+    }
+    pos = end;
+  }
+  return pointers;
+}
