@@ -1,7 +1,8 @@
 // The cached path of src/respond.ts `respondFromCache`, in C, over the state src/answerCache.ts,
-// src/responseRateLimit.ts and src/metrics/serverCounters.ts keep in typed arrays. Every rule here
-// has its home there; this file reads the same octets the same way, and the tests compare the two
-// paths answer for answer (src/nativeAnswers.test.ts).
+// src/responseRateLimit.ts and src/metrics/serverCounters.ts keep in typed arrays, and the
+// templates src/madeUpAnswers.ts keeps there for names a zone does not hold. Every rule here has
+// its home there; this file reads the same octets the same way, and the tests compare the paths
+// answer for answer (src/nativeAnswers.test.ts, src/madeUpAnswers.test.ts).
 #include "cached_answers.h"
 
 #include <stdlib.h>
@@ -52,31 +53,138 @@ struct cached_answers {
   uint32_t exempt_count;
 };
 
-// src/answerCache.ts `questionHash`: FNV-1a over the name's octets folded to lowercase and the
-// type's two octets, from the seed and the variant, finished with MurmurHash3's mix; 30 bits.
-static uint32_t question_hash(const uint8_t *p, int name_end, uint32_t variant, uint32_t seed) {
+// src/answerCache.ts `questionHash`: FNV-1a over the name's octets from `start` folded to
+// lowercase and the type's two octets, from the seed and the variant, finished with MurmurHash3's
+// mix; 30 bits.
+static uint32_t question_hash(const uint8_t *p, int start, int name_end, uint8_t type_high, uint8_t type_low, uint32_t variant, uint32_t seed) {
   uint32_t hash = 0x811c9dc5u ^ seed ^ variant;
-  for (int i = 12; i < name_end; i++) {
+  for (int i = start; i < name_end; i++) {
     uint32_t c = p[i];
     if (c >= 0x41 && c <= 0x5a) c += 0x20;
     hash = (hash ^ c) * 0x01000193u;
   }
-  hash = (hash ^ p[name_end]) * 0x01000193u;
-  hash = (hash ^ p[name_end + 1]) * 0x01000193u;
+  hash = (hash ^ type_high) * 0x01000193u;
+  hash = (hash ^ type_low) * 0x01000193u;
   hash = (hash ^ (hash >> 16)) * 0x85ebca6bu;
   hash = (hash ^ (hash >> 13)) * 0xc2b2ae35u;
   return (hash ^ (hash >> 16)) & 0x3fffffffu;
 }
 
-// src/answerCache.ts `sameQuestion`.
-static int same_question(const uint8_t *p, int name_end, const uint8_t *wire, uint32_t wire_length) {
-  if (wire_length < (uint32_t)name_end + 2) return 0;
-  for (int i = 12; i < name_end; i++) {
+// src/answerCache.ts `sameQuestion`, for the name's octets from `start` (the entry's question at 12).
+static int same_question(const uint8_t *p, int start, int name_end, uint8_t type_high, uint8_t type_low, const uint8_t *wire, uint32_t wire_length) {
+  int at = 12 - start;
+  if (wire_length < (uint32_t)(name_end + at + 2)) return 0;
+  for (int i = start; i < name_end; i++) {
     uint8_t c = p[i];
     if (c >= 0x41 && c <= 0x5a) c += 0x20;
-    if (c != wire[i]) return 0;
+    if (c != wire[i + at]) return 0;
   }
-  return p[name_end] == wire[name_end] && p[name_end + 1] == wire[name_end + 1];
+  return wire[name_end + at] == type_high && wire[name_end + at + 1] == type_low;
+}
+
+// src/answerCache.ts `AnswerCache.get`: the slot of the fresh entry for the name from `start`, the
+// type and the variant, or -1 (none, or a stale one).
+static int32_t find_slot(cached_answers *c, const uint8_t *p, int start, int name_end, uint8_t type_high, uint8_t type_low, uint32_t variant) {
+  uint32_t hash = question_hash(p, start, name_end, type_high, type_low, variant, c->seed);
+  for (uint32_t i = hash & c->mask;; i = (i + 1) & c->mask) {
+    int32_t at = c->table[i];
+    if (at == 0) return -1;
+    int32_t candidate = at - 1;
+    if ((uint32_t)c->hashes[candidate] != hash) continue;
+    const int32_t *fields = c->slots + (size_t)candidate * SLOT_FIELDS;
+    if ((uint32_t)fields[SLOT_VARIANT] != variant) continue;
+    if (!same_question(p, start, name_end, type_high, type_low, c->wires[candidate], c->wire_lengths[candidate])) continue;
+    int32_t zone = fields[SLOT_ZONE];
+    if (zone >= 0 && ((uint32_t)zone >= c->version_cells || c->versions[zone] != fields[SLOT_VERSION])) return -1;
+    c->referenced[candidate] = 1;
+    return candidate;
+  }
+}
+
+static uint32_t read32(const uint8_t *p) {
+  return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+}
+
+// src/madeUpAnswers.ts `compareLabels`: RFC 4034 6.1 for two labels ([length, octets]).
+static int compare_labels(const uint8_t *a, const uint8_t *b) {
+  int n = a[0] < b[0] ? a[0] : b[0];
+  for (int i = 1; i <= n; i++) {
+    uint8_t x = a[i], y = b[i];
+    if (x >= 0x41 && x <= 0x5a) x += 0x20;
+    if (y >= 0x41 && y <= 0x5a) y += 0x20;
+    if (x != y) return x < y ? -1 : 1;
+  }
+  return a[0] - b[0];
+}
+
+// src/madeUpAnswers.ts `gapOf`, over an encloser's entry (`childrenWire`) whose question ends at
+// `question_end`: how many of its children sort before `label`; -1 when it is one of them.
+static int64_t child_gap(const uint8_t *wire, uint32_t wire_length, uint32_t question_end, const uint8_t *label) {
+  if (wire_length < question_end + 4) return -1;
+  uint32_t count = read32(wire + question_end);
+  uint32_t first = question_end + 4 + 4 * count;
+  if (count > (wire_length - question_end - 4) / 4) return -1;
+  uint32_t low = 0, high = count;
+  while (low < high) {
+    uint32_t middle = low + (high - low) / 2;
+    uint32_t at = first + read32(wire + question_end + 4 + 4 * middle);
+    if (at >= wire_length || at + 1 + wire[at] > wire_length) return -1;
+    int order = compare_labels(wire + at, label);
+    if (order == 0) return -1;
+    if (order < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+// A template (src/madeUpAnswers.ts `templateOf`) written out for the query `p`, whose name ends at
+// `name_end` and holds the template's encloser as its last `encloser_length` octets: the query's
+// own question, the template's sections after it, each pointer moved by the octets the query's
+// name has beyond the encloser. Its length, or -1 when it does not fit in `limit`.
+static int write_template(const uint8_t *wire, uint32_t wire_length, const uint8_t *p, int name_end, int encloser_length, int limit, uint8_t *out) {
+  int question_end = 12 + encloser_length + 4;
+  if (wire_length < (uint32_t)question_end + 2) return -1;
+  int count = (wire[wire_length - 2] << 8) | wire[wire_length - 1];
+  int trailer = (int)wire_length - 2 - 2 * count;
+  if (trailer < question_end) return -1;
+  int body = trailer - question_end;
+  int name_length = name_end - 12;
+  int shift = name_length - encloser_length;
+  int length = 12 + name_length + 4 + body;
+  if (length > limit) return -1;
+  memcpy(out, wire, 12);
+  memcpy(out + 12, p + 12, (size_t)name_length + 4);
+  memcpy(out + 12 + name_length + 4, wire + question_end, (size_t)body);
+  for (int i = 0; i < count; i++) {
+    int entry = (wire[trailer + 2 * i] << 8) | wire[trailer + 2 * i + 1];
+    int at = (entry & 0x7fff) + shift;
+    if (at < 12 + name_length + 4 || at + 2 > length) return -1;
+    int target = entry & 0x8000 ? 12 : (((out[at] & 0x3f) << 8) | out[at + 1]) + shift;
+    out[at] = (uint8_t)(0xc0 | (target >> 8));
+    out[at + 1] = (uint8_t)target;
+  }
+  return length;
+}
+
+// src/madeUpAnswers.ts `ENCLOSER_VARIANT`; a template's variant is `templateVariant`.
+#define ENCLOSER_VARIANT 3u
+#define MAX_LABELS 128
+
+// A name no answer is cached for: the template of its closest encloser's gap, found as
+// src/madeUpAnswers.ts keeps them. The deepest ancestor with a fresh encloser's entry decides:
+// when the label below it is one of its children, a name the zone holds (or a deeper encloser) is
+// asked, and JavaScript answers. The template's slot and its encloser's length, or -1.
+static int32_t made_up_slot(cached_answers *c, const uint8_t *p, int name_end, const int *labels, int label_count, uint32_t variant, int *encloser_length) {
+  for (int k = 1; k <= label_count; k++) {
+    int start = k < label_count ? labels[k] : name_end - 1;
+    int32_t encloser = find_slot(c, p, start, name_end, 0, 0, ENCLOSER_VARIANT);
+    if (encloser < 0) continue;
+    int64_t gap = child_gap(c->wires[encloser], c->wire_lengths[encloser], (uint32_t)(12 + name_end - start + 4), p + labels[k - 1]);
+    if (gap < 0 || gap > 0x3ffffff) return -1;
+    *encloser_length = name_end - start;
+    return find_slot(c, p, start, name_end, p[name_end], p[name_end + 1], 4u + (uint32_t)gap * 4u + variant);
+  }
+  return -1;
 }
 
 static int exempt(const cached_answers *c, int32_t network) {
@@ -130,11 +238,14 @@ int cached_answer(cached_answers *c, const uint8_t *p, int n, int32_t network, u
   if ((p[2] & 0x80) || ((p[2] >> 3) & 0xf) != 0) return -1;
   if (p[4] != 0 || p[5] != 1 || p[6] || p[7] || p[8] || p[9] || p[10] || p[11] > 1) return -1;
   int pos = 12;
+  int labels[MAX_LABELS];
+  int label_count = 0;
   for (;;) {
     if (pos >= n) return -1;
     int len = p[pos];
     if (len == 0) break;
-    if (len > 63) return -1;
+    if (len > 63 || label_count == MAX_LABELS) return -1;
+    labels[label_count++] = pos;
     pos += len + 1;
     if (pos > n) return -1;
   }
@@ -169,26 +280,22 @@ int cached_answer(cached_answers *c, const uint8_t *p, int n, int32_t network, u
     }
   }
 
-  uint32_t hash = question_hash(p, name_end, variant, c->seed);
-  int32_t slot = -1;
-  for (uint32_t i = hash & c->mask;; i = (i + 1) & c->mask) {
-    int32_t at = c->table[i];
-    if (at == 0) return -1;
-    int32_t candidate = at - 1;
-    if ((uint32_t)c->hashes[candidate] != hash) continue;
-    const int32_t *fields = c->slots + (size_t)candidate * SLOT_FIELDS;
-    if ((uint32_t)fields[SLOT_VARIANT] != variant) continue;
-    if (!same_question(p, name_end, c->wires[candidate], c->wire_lengths[candidate])) continue;
-    int32_t zone = fields[SLOT_ZONE];
-    if (zone >= 0 && ((uint32_t)zone >= c->version_cells || c->versions[zone] != fields[SLOT_VERSION])) return -1;
-    c->referenced[candidate] = 1;
-    slot = candidate;
-    break;
-  }
+  int32_t slot = find_slot(c, p, 12, name_end, p[name_end], p[name_end + 1], variant);
+  int encloser_length = 0;
+  if (slot < 0) slot = made_up_slot(c, p, name_end, labels, label_count, variant, &encloser_length);
+  if (slot < 0) return -1;
   const uint8_t *wire = c->wires[slot];
   uint32_t wire_length = c->wire_lengths[slot];
-  // Too long for this client: JavaScript encodes it again within its limit.
-  if (wire_length > (uint32_t)udp_limit) return -1;
+  int length;
+  if (encloser_length > 0) {
+    // Too long for this client (or not sound): JavaScript answers it.
+    length = write_template(wire, wire_length, p, name_end, encloser_length, udp_limit, out);
+    if (length < 0) return -1;
+  } else {
+    // Too long for this client: JavaScript encodes it again within its limit.
+    if (wire_length > (uint32_t)udp_limit) return -1;
+    length = (int)wire_length;
+  }
   const int32_t *fields = c->slots + (size_t)slot * SLOT_FIELDS;
   c->hits[slot]++;
   c->totals[TOTAL_CACHE_HITS]++;
@@ -207,14 +314,17 @@ int cached_answer(cached_answers *c, const uint8_t *p, int n, int32_t network, u
     memcpy(out + 12, p + 12, (size_t)question_end - 12);
     return question_end;
   }
-  // src/encode.ts `personaliseInto`: the query's ID, RD and CD bits, and its name's letter case.
-  memcpy(out, wire, wire_length);
+  // src/encode.ts `personaliseInto`: the query's ID, RD and CD bits, and its name's letter case
+  // (a template's answer has the query's question already).
+  if (encloser_length == 0) {
+    memcpy(out, wire, wire_length);
+    memcpy(out + 12, p + 12, (size_t)name_end - 12);
+  }
   out[0] = p[0];
   out[1] = p[1];
   out[2] = wire[2] | (p[2] & 0x01);
   out[3] = wire[3] | (p[3] & 0x10);
-  memcpy(out + 12, p + 12, (size_t)name_end - 12);
-  return (int)wire_length;
+  return length;
 }
 
 void cached_answers_took(cached_answers *c, double seconds, int count) {

@@ -13,8 +13,9 @@
 typedef struct cached_answers cached_answers;
 
 // The answer to the query `packet` (`length` octets) from `network`, written into `out`: its length,
-// 0 when response rate limiting drops it, or -1 when the cache has no fresh answer for it and
-// JavaScript must answer it. `second` is the wall clock's, read once per batch.
+// 0 when response rate limiting drops it, or -1 when the cache has no fresh answer for it (nor a
+// template for a name like it, src/madeUpAnswers.ts) and JavaScript must answer it. `second` is
+// the wall clock's, read once per batch.
 int cached_answer(cached_answers *cache, const uint8_t *packet, int length, int32_t network, uint8_t *out, int64_t second);
 
 // `count` answers of a batch that took `seconds`, in the latency histogram beside JavaScript's.

@@ -192,15 +192,24 @@ export class AnswerCache {
     const suffix = nameToWire(name);
     for (let slot = 0; slot < this.entries.length; slot++) {
       const entry = this.entries[slot]!;
-      if (entry === FORGOTTEN || !questionUnder(entry.wire, suffix)) continue;
-      this.fold(slot);
-      this.remove(slot);
-      this.entries[slot] = FORGOTTEN;
-      this.referenced[slot] = 0;
-      // The addon finds no slot out of the table; its answer's memory is let go all the same.
-      this.reader?.wire(slot, FORGOTTEN.wire);
-      this.free.push(slot);
+      if (entry !== FORGOTTEN && questionUnder(entry.wire, suffix)) this.forgetSlot(slot);
     }
+  }
+
+  /** Forgets the answer to the one question in `packet` (as `get` reads it), if one is kept. */
+  forgetQuestion(packet: Uint8Array, nameEnd: number, variant: number): void {
+    const slot = this.find(packet, nameEnd, variant, questionHash(packet, nameEnd, variant));
+    if (slot >= 0) this.forgetSlot(slot);
+  }
+
+  private forgetSlot(slot: number): void {
+    this.fold(slot);
+    this.remove(slot);
+    this.entries[slot] = FORGOTTEN;
+    this.referenced[slot] = 0;
+    // The addon finds no slot out of the table; its answer's memory is let go all the same.
+    this.reader?.wire(slot, FORGOTTEN.wire);
+    this.free.push(slot);
   }
 
   /** Puts `entry` in `slot`, its fields where the addon reads them. */

@@ -27,6 +27,7 @@ import { presignedAnswer } from './presigned/presignedAnswers';
 import { QueryCounts, type Counter } from './queryCounts';
 import { AnswersAhead } from './answersAhead';
 import { answersCell as answersCellOf, ServerCounters } from './metrics/serverCounters';
+import { MadeUpAnswers } from './madeUpAnswers';
 import { nativeAnswers, type NativeAnswersAddon, ZoneVersions } from './nativeAnswers';
 import { ReplayGuard } from './replayGuard';
 import { RateAction, ResponseRateLimiter, type RateLimitOptions } from './responseRateLimit';
@@ -94,6 +95,8 @@ export class Responder {
   private readonly preparing = createQueryView();
   /** Makes answers ahead into the cache, when asked to (`answersAhead`). */
   private readonly ahead: AnswersAhead | undefined;
+  /** Keeps made-up names' answers as templates for the addon (decision 095). */
+  private readonly madeUp: MadeUpAnswers;
   /** Zones come, gone or loaded anew (or given new keys) in this turn of the event loop (`forgetUnder`). */
   private zonesSetThisTurn = 0;
   /** Whether `readQueryOctets` read the last packet `respondFromCache` was given into `view` (its name's text left out). */
@@ -108,6 +111,7 @@ export class Responder {
     this.nodeName = options.nodeName;
     this.nsid = new TextEncoder().encode(options.nodeName);
     this.cache = new AnswerCache(options.answerCacheSize);
+    this.madeUp = new MadeUpAnswers(zones, this.cache, this.zoneVersions);
     this.rateLimiter = options.rateLimit && options.rateLimit.rate > 0 ? new ResponseRateLimiter(options.rateLimit) : undefined;
     const signing = options.signing;
     this.ahead = options.answersAhead
@@ -137,6 +141,7 @@ export class Responder {
     if (this.zonesSetThisTurn++ === 0) setImmediate(() => (this.zonesSetThisTurn = 0));
     if (this.zonesSetThisTurn > ZONES_SET_WALKED) return this.forgetAll();
     this.cache.forgetUnder(name);
+    this.madeUp.forgetAbove(name);
     this.zoneVersions.forget(name, this.zones.get(name));
     this.ahead?.want(name);
   }
@@ -332,11 +337,17 @@ export class Responder {
   private keep(packet: Uint8Array, query: QueryView, answer: Answer, edns: Edns | undefined, counter: Counter, kind: number): Uint8Array | undefined {
     const nameEnd = query.questionEnd - 4;
     const variant = variantOf(query);
+    if (!cacheable(query, answer)) return undefined;
+    const madeUp = !answer.zone?.nodes.has(query.qname);
+    // Where the addon answers, a made-up name's answer may stand for every name like it (decision 095).
+    const template = madeUp && answer.zone !== undefined && this.native !== undefined;
     // A name the zone holds is kept from its first answer; one made up by the client from its second.
-    if (!cacheable(query, answer) || !this.cache.admits(packet, nameEnd, variant, !answer.zone?.nodes.has(query.qname))) return undefined;
+    if (!template && !this.cache.admits(packet, nameEnd, variant, madeUp)) return undefined;
     const wire = encodeAnswer(query, answer, edns, TCP_MAX);
-    const zoneCell = answer.zone ? this.zoneVersions.cell(answer.zone) : -1;
     const answersCell = answersCellOf(query.qtype, answer.rcode, false);
+    if (template && this.madeUp.keep(query, answer, wire, variant, counter, kind, answersCell)) return wire;
+    if (template && !this.cache.admits(packet, nameEnd, variant, madeUp)) return wire;
+    const zoneCell = answer.zone ? this.zoneVersions.cell(answer.zone) : -1;
     this.cache.set(packet, nameEnd, { variant, wire, zone: answer.zone, version: answer.zone?.version ?? 0, counter, kind, zoneCell, answersCell });
     return wire;
   }
@@ -454,13 +465,20 @@ function cacheable(query: QueryView, answer: Answer): boolean {
 }
 
 /**
- * Which answers share a rate-limit account (as BIND counts them): an answer by its name and type,
- * a denial by its zone (so random names under one zone are one account), an error by its code.
+ * Which answers share a rate-limit account (as BIND counts them): an answer by its name and type
+ * (a wildcard's expansion by the wildcard's name, so random names under it are one account), a
+ * denial by its zone (so random names under one zone are one account), an error by its code.
  */
 function answerKind(query: QueryView, answer: Answer): number {
-  if (answer.rcode === Rcode.NOERROR && answer.answer.length > 0) return nameHash(query.qname) ^ query.qtype;
+  if (answer.rcode === Rcode.NOERROR && answer.answer.length > 0) return nameHash(expandedFrom(query, answer) ?? query.qname) ^ query.qtype;
   if (answer.rcode === Rcode.NOERROR || answer.rcode === Rcode.NXDOMAIN) return nameHash(answer.zone?.name ?? '') ^ (0x10000 << answer.rcode);
   return answer.rcode | 0x40000000;
+}
+
+/** The wildcard the answer's first records were expanded from, for the name asked; undefined when they are its own. */
+function expandedFrom(query: QueryView, answer: Answer): string | undefined {
+  for (const proof of answer.proofs) if (proof.kind === 'wildcardAnswer' && proof.name === query.qname) return proof.wildcard;
+  return undefined;
 }
 
 function nameHash(name: string): number {

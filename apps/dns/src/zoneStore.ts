@@ -14,6 +14,8 @@ export class ZoneStore {
   private readonly zoneSetListeners: ((name: string) => void)[] = [];
   /** The most labels any hosted zone name has, so the search for a name's zone starts there. */
   private deepest = 0;
+  /** For each name above a hosted zone's, how many hosted zones are below it. */
+  private readonly zonesBelow = new Map<string, number>();
 
   get size(): number {
     return this.zones.size;
@@ -47,6 +49,7 @@ export class ZoneStore {
 
   /** Adds or replaces a zone. A new zone may take names from a parent zone: every cache is told. */
   put(zone: Zone): void {
+    if (!this.zones.has(zone.name)) this.countBelow(zone.name, 1);
     this.zones.set(zone.name, zone);
     this.deepest = Math.max(this.deepest, nameLabels(zone.name).length);
     this.notify(undefined);
@@ -55,8 +58,14 @@ export class ZoneStore {
 
   remove(name: string): void {
     if (!this.zones.delete(name)) return;
+    this.countBelow(name, -1);
     this.notify(undefined);
     for (const listener of this.zoneSetListeners) listener(name);
+  }
+
+  /** Whether a hosted zone's name is below `name` (not `name` itself). */
+  hasZoneBelow(name: string): boolean {
+    return this.zonesBelow.has(name);
   }
 
   /**
@@ -86,6 +95,14 @@ export class ZoneStore {
    */
   onZoneSet(listener: (name: string) => void): void {
     this.zoneSetListeners.push(listener);
+  }
+
+  private countBelow(name: string, step: number): void {
+    for (const above of ancestors(name, '').slice(1)) {
+      const count = (this.zonesBelow.get(above) ?? 0) + step;
+      if (count > 0) this.zonesBelow.set(above, count);
+      else this.zonesBelow.delete(above);
+    }
   }
 
   private notify(zone: string | undefined, change?: ZoneChange): void {

@@ -1,0 +1,189 @@
+import dnsPacket from 'dns-packet';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Responder } from './respond';
+import { query, udpExchange } from './testing/packets';
+import { serveZones } from './testing/server';
+import { freshSettings, nextChange, serveSignedZones } from './testing/signedServer';
+import type { DnsServer } from './server';
+import type { ZoneSigning } from './signing';
+import { udpBatchAddon } from './udpBatch';
+import { loadZoneText, wireRecord } from './zoneFile';
+import type { ZoneStore } from './zoneStore';
+
+const zoneText = `$TTL 300
+@ SOA ns1.example.com. hostmaster.example.com. 1 7200 3600 1209600 60
+@ NS ns1
+@ MX 10 mail
+ns1 A 192.0.2.1
+mail A 192.0.2.25
+www A 192.0.2.80
+host-1 AAAA 2001:db8::1
+a.b.c TXT "below two empty non-terminals"
+*.wild A 192.0.2.90
+*.wild TXT "made up"
+*.wild MX 10 mail
+*.cn CNAME www
+sub NS ns1.sub
+sub NS ns.elsewhere.net.
+ns1.sub A 192.0.2.53
+${Array.from({ length: 25 }, (_, i) => `*.big TXT "${'x'.repeat(20)}${i}"`).join('\n')}
+`;
+
+/** Names below which the questions are made up: the apex, wildcards, a cut and glue below it, empty non-terminals, a host. */
+const parents = ['', 'wild', 'cn', 'sub', 'ns1.sub', 'c', 'b.c', 'www', 'big', 'nope.deeper'];
+const types = ['A', 'AAAA', 'TXT', 'MX', 'ANY', 'DS', 'NS', 'SOA', 'CNAME'] as const;
+
+/** mulberry32: the same questions every run, so a failure can be asked again. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Questions for made-up names in every form the addon takes: letter case, EDNS and DO, one or two labels deeper. */
+function madeUpQuestions(count: number, seed: number): Buffer[] {
+  const next = random(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
+  const label = () => Array.from({ length: 1 + Math.floor(next() * 12) }, () => pick([...'abcdefghijklmnopqrstuvwxyz0123456789-', 'Q', 'Z', '_'])).join('');
+  const packets: Buffer[] = [];
+  for (let i = 0; i < count; i++) {
+    const parent = pick(parents);
+    const labels = next() < 0.25 ? `${label()}.${label()}` : label();
+    const name = [labels, parent, 'example.com'].filter(Boolean).join('.');
+    const variant = Math.floor(next() * 3);
+    const additionals = variant === 0 ? [] : [opt(variant === 2 ? dnsPacket.DNSSEC_OK : 0)];
+    packets.push(query(name, pick(types), i, { additionals }));
+  }
+  return packets;
+}
+
+const opt = (flags: number) => ({ type: 'OPT', name: '.', udpPayloadSize: 1232, flags }) as unknown as dnsPacket.Answer;
+
+/** Counts the queries that reach JavaScript, the ones the addon leaves. */
+function spyOnJavaScript(responder: Responder) {
+  const calls = { count: 0 };
+  const original = responder.respondFromCache.bind(responder);
+  responder.respondFromCache = (...args) => {
+    calls.count++;
+    return original(...args);
+  };
+  return calls;
+}
+
+/** The answer JavaScript gives the packet, from a responder of its own over the same zones and signer. */
+function javascriptAnswer(zones: ZoneStore, packet: Buffer, signing?: ZoneSigning): Buffer {
+  return new Responder(zones, { nodeName: 'test-node', signing }).respond(packet, false) as Buffer;
+}
+
+const truncated = (reply: Buffer) => (reply[2]! & 0x02) !== 0;
+
+const NXDOMAIN = 3;
+
+/** The answer to an A query for `name`, decoded, with its rcode. */
+async function answerTo(port: number, name: string) {
+  const reply = (await udpExchange(port, query(name, 'A')))!;
+  return { ...dnsPacket.decode(reply), rcode: reply[3]! & 0x0f };
+}
+
+describe.runIf(udpBatchAddon)('made-up names answered from templates by the addon', () => {
+  let server: (DnsServer & { port: number; zones: ZoneStore; signing?: ZoneSigning }) | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  /** Asks every question twice; the second time each must be what JavaScript answers. Returns JavaScript's calls in the second round. */
+  async function askTwice(packets: Buffer[]): Promise<{ calls: number; truncated: number }> {
+    const { port, zones, signing, responder } = server!;
+    for (const packet of packets) expect(await udpExchange(port, packet)).not.toBeNull();
+    const calls = spyOnJavaScript(responder);
+    let cut = 0;
+    for (const packet of packets) {
+      const reply = (await udpExchange(port, packet))!;
+      const asked = dnsPacket.decode(packet).questions![0]!;
+      expect(reply, `${asked.name} ${asked.type}`).toEqual(javascriptAnswer(zones, packet, signing));
+      if (truncated(reply)) cut++;
+    }
+    return { calls: calls.count, truncated: cut };
+  }
+
+  it('answers made-up names of an unsigned zone from the first one like them, with the octets JavaScript gives', async () => {
+    server = await serveZones({ 'example.com': zoneText }, { udp: 'batch' });
+    const { calls, truncated } = await askTwice(madeUpQuestions(400, 1));
+    // Only the answers too long for plain UDP (the big wildcard without EDNS) are left to JavaScript.
+    expect(truncated).toBeGreaterThan(0);
+    expect(calls).toBe(truncated);
+  });
+
+  it('answers them so in an NSEC-signed zone, signatures and denials included', async () => {
+    server = await serveSignedZones({ 'example.com': { text: zoneText, settings: freshSettings(false) } }, { udp: 'batch' });
+    await server.signing!.signedAhead();
+    const { calls, truncated } = await askTwice(madeUpQuestions(400, 2));
+    expect(calls).toBe(truncated);
+  });
+
+  it('leaves to JavaScript the signed denials of an NSEC3 zone, each covering a range of hashes, and of a zone with a DNAME', async () => {
+    server = await serveSignedZones({ 'example.com': { text: zoneText, settings: freshSettings(true) } }, { udp: 'batch' });
+    const packets = madeUpQuestions(200, 3);
+    const signed = packets.filter(
+      (packet) => ((dnsPacket.decode(packet).additionals?.[0] as dnsPacket.OptAnswer | undefined)?.flags ?? 0) & dnsPacket.DNSSEC_OK,
+    );
+    const { calls } = await askTwice(packets);
+    expect(calls).toBeGreaterThanOrEqual(signed.length);
+    await server.close();
+
+    server = await serveZones({ 'example.com': `${zoneText}redirect DNAME example.net.\n` }, { udp: 'batch' });
+    const plain = madeUpQuestions(100, 4).filter((packet) => !dnsPacket.decode(packet).questions![0]!.name.startsWith('big'));
+    expect((await askTwice(plain)).calls).toBe(plain.filter((packet) => !truncated(javascriptAnswer(server!.zones, packet))).length);
+  });
+
+  it('forgets them when the zone changes: a name added in a gap is answered, not denied', async () => {
+    server = await serveZones({ 'example.com': zoneText }, { udp: 'batch' });
+    const calls = spyOnJavaScript(server.responder);
+    const ask = async (name: string) => answerTo(server!.port, name);
+    expect((await ask('new-1.example.com')).rcode).toBe(NXDOMAIN);
+    expect((await ask('new-2.example.com')).rcode).toBe(NXDOMAIN);
+    expect(calls.count).toBe(1);
+    const added = wireRecord({ name: 'new-2.example.com', type: 'A', ttl: 300, content: '198.51.100.2' });
+    expect(server.zones.apply('example.com', nextChange(server.zones.get('example.com')!, [], [added]))).toBe('applied');
+    expect((await ask('new-2.example.com')).answers).toMatchObject([{ type: 'A', data: '198.51.100.2' }]);
+    expect((await ask('new-3.example.com')).rcode).toBe(NXDOMAIN);
+    expect((await ask('new-4.example.com')).rcode).toBe(NXDOMAIN);
+    expect(calls.count).toBe(3);
+  });
+
+  it('never answers for a zone hosted below the encloser: its names go to that zone once it comes', async () => {
+    server = await serveZones({ 'example.com': zoneText }, { udp: 'batch' });
+    const calls = spyOnJavaScript(server.responder);
+    const ask = async (name: string) => answerTo(server!.port, name);
+    expect((await ask('child.example.com')).rcode).toBe(NXDOMAIN);
+    expect((await ask('x.child.example.com')).rcode).toBe(NXDOMAIN);
+    expect(calls.count).toBe(1);
+    server.zones.put(loadZoneText('child.example.com', '$TTL 60\n@ SOA ns1 hostmaster 1 7200 3600 1209600 60\n@ NS ns1\nns1 A 198.51.100.53\n'));
+    expect((await ask('child.example.com')).authorities).toMatchObject([{ type: 'SOA', name: 'child.example.com' }]);
+    expect((await ask('x.child.example.com')).authorities).toMatchObject([{ type: 'SOA', name: 'child.example.com' }]);
+    // The parent's apex no longer answers from a template while the child is hosted: each made-up name asks JavaScript.
+    const before = calls.count;
+    expect((await ask('other-1.example.com')).rcode).toBe(NXDOMAIN);
+    expect((await ask('other-2.example.com')).rcode).toBe(NXDOMAIN);
+    expect(calls.count - before).toBe(2);
+    server.zones.remove('child.example.com');
+    expect((await ask('y.child.example.com')).authorities).toMatchObject([{ type: 'SOA', name: 'example.com' }]);
+  });
+
+  it('counts a wildcard’s expansions in one rate-limit account, in the addon as in JavaScript', async () => {
+    server = await serveZones({ 'example.com': zoneText }, { udp: 'batch', rateLimit: { rate: 2, window: 2, slip: 0 } });
+    // The first answered in JavaScript, which keeps its template; the rest asked together.
+    const first = await udpExchange(server.port, query('x0.wild.example.com', 'A'));
+    const replies = [first, ...(await Promise.all([1, 2, 3, 4, 5].map((i) => udpExchange(server!.port, query(`x${i}.wild.example.com`, 'A', i), 300))))];
+    const dropped = replies.filter((reply) => reply === null).length;
+    // Two a second for the wildcard's name and type, whatever the name asked: however the seconds
+    // fall, at most four of six answered (an account per name asked would answer all six).
+    expect(dropped).toBe(server.responder.rateLimiter!.counts.dropped);
+    expect(dropped).toBeGreaterThanOrEqual(2);
+  });
+});
