@@ -1,3 +1,4 @@
+import { labelsToName, nameLabels } from '@kaja/dns-model';
 import { PackedRrset } from './packedRrset';
 import type { ZoneNode, RrsetsView } from './nodeRrsets';
 import type { Rrset } from './zone';
@@ -153,6 +154,44 @@ export class ZoneImage {
     return this.zoneName === '' ? relative : `${relative}.${this.zoneName}`;
   }
 
+  /**
+   * The first labels, as text, of the names one label below `encloser` (a name of the zone): read
+   * in the image's octets, with no string made for the other names. A name spelt with a backslash
+   * (an escaped octet, a dot inside a label) is read whole and split by its labels.
+   */
+  childLabels(encloser: string): string[] {
+    const tail = relativeLength(this.zoneName, encloser);
+    if (tail < 0) return [];
+    const { words, bytes, nodeBase } = this;
+    const labels: string[] = [];
+    for (let index = 0; index < this.size; index++) {
+      const w = nodeBase + index * nodeWords;
+      const start = words[w]!;
+      const length = words[w + 1]! >>> 16;
+      // The label's end: the name's, or the dot before the encloser's text.
+      const end = tail === 0 ? length : length - tail - 1;
+      if (end <= 0) continue;
+      let dot = -1;
+      let escaped = false;
+      for (let i = start; i < start + length; i++) {
+        const c = bytes[i]!;
+        if (c === 0x5c) escaped = true;
+        else if (c === 0x2e && dot < 0) dot = i - start;
+      }
+      if (escaped) {
+        const name = this.nameAt(index);
+        const label = childLabel(name, encloser);
+        if (label !== undefined) labels.push(label);
+        continue;
+      }
+      if (tail === 0 ? dot !== -1 : dot !== end) continue;
+      let same = true;
+      for (let i = 0; i < tail && same; i++) same = bytes[start + end + 1 + i] === encloser.charCodeAt(i);
+      if (same) labels.push(String.fromCharCode.apply(null, bytes.subarray(start, start + end) as unknown as number[]));
+    }
+    return labels;
+  }
+
   /** @internal Word `field` of node `index` (1: name length and RRset count, 2: first RRset, 3: children), read by `ImageNode`. */
   nodeWord(index: number, field: 1 | 2 | 3): number {
     return this.words[this.nodeBase + index * nodeWords + field]!;
@@ -218,6 +257,18 @@ export function relativeLength(zoneName: string, name: string): number {
   const length = name.length - zoneName.length - 1;
   if (length <= 0 || name.charCodeAt(length) !== 0x2e || !name.endsWith(zoneName)) return -1;
   return length;
+}
+
+/** The first label of `name` (text) when `name` is one label below `encloser`, else undefined. */
+export function childLabel(name: string, encloser: string): string | undefined {
+  if (name === encloser) return undefined;
+  if (name.includes('\\')) {
+    const labels = nameLabels(name);
+    return labels.length > 0 && labelsToName(labels.slice(1)) === encloser ? labelsToName(labels.slice(0, 1)) : undefined;
+  }
+  const end = encloser === '' ? name.length : name.length - encloser.length - 1;
+  if (end <= 0 || name.indexOf('.') !== (encloser === '' ? -1 : end) || !name.endsWith(encloser)) return undefined;
+  return name.slice(0, end);
 }
 
 /** FNV-1a over the first `length` characters. */

@@ -1,4 +1,4 @@
-import { RRType } from '@kaja/dns-model';
+import { nameLabels, RRType } from '@kaja/dns-model';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { MutableNode } from './nodeRrsets';
@@ -6,6 +6,7 @@ import { PackedRrset } from './packedRrset';
 import { ZoneImage } from './zoneImage';
 import { ZoneNames } from './zoneNames';
 import { loadZoneText } from './zoneFile';
+import { ancestors } from './ancestors';
 
 const names = (count: number) => Array.from({ length: count }, (_, i) => `n${(i * 7919) % count}.example`);
 const node = (name: string, last = 1) => {
@@ -106,5 +107,40 @@ describe("a zone's names in its image and beside it", () => {
     expect(zone.nodes.get('h199.example.com')!.rrsets.get(RRType.A)!.rdata[0]![3]).toBe(1);
     expect(zone.nodes.size).toBe(202);
     expect(zone.serial).toBe(2);
+  });
+
+  it('lists the first labels of the names one label below a name, in the image and beside it', () => {
+    const zone = loadZoneText(
+      'example.com',
+      `$TTL 60
+@ SOA ns1 hostmaster 1 7200 3600 1209600 60
+@ NS ns1
+ns1 A 192.0.2.1
+www A 192.0.2.2
+a.b.c TXT "two empty non-terminals above"
+*.wild A 192.0.2.3
+dot\\.ted.x A 192.0.2.4
+odd\\000.x A 192.0.2.5
+x A 192.0.2.6
+`,
+    );
+    // Read the slow way: every name, split by its labels.
+    const childrenOf = (encloser: string) =>
+      [...zone.nodes.keys()].filter((name) => name !== encloser && ancestors(name, '')[1] === encloser).map((name) => nameLabels(name)[0]!);
+    for (const encloser of ['example.com', 'c.example.com', 'b.c.example.com', 'wild.example.com', 'x.example.com', 'www.example.com']) {
+      expect(
+        zone.nodes
+          .childLabels(encloser)
+          .map((label) => nameLabels(label)[0])
+          .sort(),
+        encloser,
+      ).toEqual(childrenOf(encloser).sort());
+    }
+    expect(zone.nodes.childLabels('example.com').sort()).toEqual(['c', 'ns1', 'wild', 'www', 'x']);
+    expect(zone.nodes.childLabels('x.example.com').sort()).toEqual(['dot\\.ted', 'odd\\000']);
+    // Changed beside the image: one added, one removed.
+    zone.nodes.set(node('new.example.com'));
+    zone.nodes.delete('www.example.com');
+    expect(zone.nodes.childLabels('example.com').sort()).toEqual(['c', 'new', 'ns1', 'wild', 'x']);
   });
 });

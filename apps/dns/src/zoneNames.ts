@@ -1,5 +1,5 @@
 import { MutableNode, type ZoneNode } from './nodeRrsets';
-import { ZoneImage, type PackableNode } from './zoneImage';
+import { childLabel, ZoneImage, type PackableNode } from './zoneImage';
 
 /**
  * A zone's nodes by name: the image it was built into (`ZoneImage`) and, beside it, the nodes its
@@ -86,6 +86,23 @@ export class ZoneNames {
       }
     }
     if (changed) for (const node of changed.values()) if (node) yield node;
+  }
+
+  /** The first labels, as text, of the names one label below `encloser`, empty non-terminals included. */
+  childLabels(encloser: string): string[] {
+    const { image, changed } = this;
+    const labels: string[] = [];
+    for (const label of image?.childLabels(encloser) ?? []) {
+      // A name the journal changed is read beside the image (or was removed).
+      if (!changed?.has(encloser === '' ? label : `${label}.${encloser}`)) labels.push(label);
+    }
+    if (changed) {
+      for (const [name, node] of changed) {
+        const label = node ? childLabel(name, encloser) : undefined;
+        if (label !== undefined) labels.push(label);
+      }
+    }
+    return labels;
   }
 
   *keys(): IterableIterator<string> {
