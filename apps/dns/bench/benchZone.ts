@@ -1,20 +1,10 @@
 // The benchmark's zone and query mix, generated from a fixed seed so every run measures the same work.
+import { seededRandom } from '../src/testing/seededRandom';
 
 export const benchZoneName = 'bench.example';
 
 const NAMES = 10_000;
 const QUERIES = 50_000;
-
-/** A small deterministic generator (mulberry32), so runs can be compared with each other. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ipv4 = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 const ipv6 = (i: number) => `2001:db8::${(i >> 16).toString(16)}:${(i & 0xffff).toString(16)}`;
@@ -76,7 +66,7 @@ export function benchZoneFile(names = NAMES): string {
  * NODATA, in a shuffled but fixed order.
  */
 export function benchQueries(names = NAMES): string {
-  const next = random(20260101);
+  const next = seededRandom(20260101);
   const pick = (step: number, offset: number) => Math.floor(next() * (names / 10)) * 10 + step + offset;
   const lines: string[] = [];
   for (let q = 0; q < QUERIES; q++) {

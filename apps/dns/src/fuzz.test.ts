@@ -3,6 +3,7 @@ import dnsPacket from 'dns-packet';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dig } from '@kaja/test-support/dig';
 import { frame, query, tcpConnect } from './testing/packets';
+import { seededRandom } from './testing/seededRandom';
 import { serveZones, type TestServer } from './testing/server';
 
 const zone = `$TTL 300
@@ -20,17 +21,6 @@ ns.sub A 192.0.2.53
 @ MX 10 mail
 mail A 192.0.2.25
 `;
-
-/** mulberry32: the same packets on every run, so a failure can be replayed. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const seeds: Buffer[] = [
   query('www.example.com', 'A'),
@@ -62,7 +52,7 @@ const seeds: Buffer[] = [
 ];
 
 function packets(count: number, seed: number): Buffer[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const int = (n: number) => Math.floor(next() * n);
   const out: Buffer[] = [];
   for (let i = 0; i < count; i++) {
@@ -150,7 +140,7 @@ describe('fuzzing', () => {
   }, 120_000);
 
   it('survives garbage on TCP connections and still answers on a new one', async () => {
-    const next = random(99);
+    const next = seededRandom(99);
     for (let c = 0; c < 20; c++) {
       const client = await tcpConnect(server.port);
       const junk = packets(50, c).map((p) => (next() < 0.8 ? frame(p) : p));

@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import dnsPacket from 'dns-packet';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Responder } from './respond';
+import { javascriptAnswer, spyOnJavaScript } from './testing/javascriptPath';
 import { query, udpExchange } from './testing/packets';
+import { seededRandom } from './testing/seededRandom';
 import { serveZones } from './testing/server';
 import { freshSettings, nextChange, serveSignedZones } from './testing/signedServer';
 import type { DnsServer } from './server';
@@ -34,20 +35,9 @@ ${Array.from({ length: 25 }, (_, i) => `*.big TXT "${'x'.repeat(20)}${i}"`).join
 const parents = ['', 'wild', 'cn', 'sub', 'ns1.sub', 'c', 'b.c', 'www', 'big', 'nope.deeper'];
 const types = ['A', 'AAAA', 'TXT', 'MX', 'ANY', 'DS', 'NS', 'SOA', 'CNAME'] as const;
 
-/** mulberry32: the same questions every run, so a failure can be asked again. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Questions for made-up names in every form the addon takes: letter case, EDNS and DO, one or two labels deeper. */
 function madeUpQuestions(count: number, seed: number): Buffer[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
   const label = () => Array.from({ length: 1 + Math.floor(next() * 12) }, () => pick([...'abcdefghijklmnopqrstuvwxyz0123456789-', 'Q', 'Z', '_'])).join('');
   const packets: Buffer[] = [];
@@ -63,22 +53,6 @@ function madeUpQuestions(count: number, seed: number): Buffer[] {
 }
 
 const opt = (flags: number) => ({ type: 'OPT', name: '.', udpPayloadSize: 1232, flags }) as unknown as dnsPacket.Answer;
-
-/** Counts the queries that reach JavaScript, the ones the addon leaves. */
-function spyOnJavaScript(responder: Responder) {
-  const calls = { count: 0 };
-  const original = responder.respondFromCache.bind(responder);
-  responder.respondFromCache = (...args) => {
-    calls.count++;
-    return original(...args);
-  };
-  return calls;
-}
-
-/** The answer JavaScript gives the packet, from a responder of its own over the same zones and signer. */
-function javascriptAnswer(zones: ZoneStore, packet: Buffer, signing?: ZoneSigning): Buffer {
-  return new Responder(zones, { nodeName: 'test-node', signing }).respond(packet, false) as Buffer;
-}
 
 const truncated = (reply: Buffer) => (reply[2]! & 0x02) !== 0;
 

@@ -1,6 +1,6 @@
 import dnsPacket from 'dns-packet';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Responder } from './respond';
+import { javascriptAnswer, spyOnJavaScript } from './testing/javascriptPath';
 import { query, udpExchange } from './testing/packets';
 import { serveZones, type TestServer } from './testing/server';
 import { nextChange } from './testing/signedServer';
@@ -33,22 +33,6 @@ const questions = [
   query('big.example.com', 'TXT', 8, { additionals: [opt({ udpPayloadSize: 4096 })] }),
 ];
 
-/** Counts the queries that reach JavaScript's cached path, the one every query the addon leaves goes to. */
-function spyOnJavaScript(responder: Responder) {
-  const calls = { count: 0 };
-  const original = responder.respondFromCache.bind(responder);
-  responder.respondFromCache = (...args) => {
-    calls.count++;
-    return original(...args);
-  };
-  return calls;
-}
-
-/** The answer JavaScript gives the packet, from a responder of its own over the same zones. */
-function javascriptAnswer(server: TestServer, packet: Buffer): Buffer {
-  return new Responder(server.zones, { nodeName: 'test-node' }).respond(packet, false) as Buffer;
-}
-
 describe.runIf(udpBatchAddon)('the addon answering cached questions', () => {
   let server: TestServer | undefined;
   afterEach(async () => {
@@ -68,7 +52,7 @@ describe.runIf(udpBatchAddon)('the addon answering cached questions', () => {
     const before = calls.count;
     for (const packet of questions) {
       const reply = await udpExchange(server.port, packet);
-      expect(reply, dnsPacket.decode(packet).questions![0]!.name).toEqual(javascriptAnswer(server, packet));
+      expect(reply, dnsPacket.decode(packet).questions![0]!.name).toEqual(javascriptAnswer(server.zones, packet));
     }
     expect(calls.count).toBe(before);
     expect(responder.metrics.cacheHits - hitsBefore).toBe(questions.length);
@@ -88,7 +72,7 @@ describe.runIf(udpBatchAddon)('the addon answering cached questions', () => {
       query('www.example.com', 'A', 11, { additionals: [opt({ ednsVersion: 1 })] }),
     ];
     for (let round = 0; round < 3; round++)
-      for (const packet of packets) expect(await udpExchange(server.port, packet)).toEqual(javascriptAnswer(server, packet));
+      for (const packet of packets) expect(await udpExchange(server.port, packet)).toEqual(javascriptAnswer(server.zones, packet));
     expect(calls.count).toBe(9);
     const truncated = dnsPacket.decode((await udpExchange(server.port, packets[0]!))!);
     expect(truncated.flags! & dnsPacket.TRUNCATED_RESPONSE).toBeTruthy();
@@ -131,7 +115,7 @@ describe.runIf(udpBatchAddon)('the addon answering cached questions', () => {
     });
     const reply = (await udpExchange(server.port, withDo))!;
     expect(calls.count).toBe(0);
-    expect(reply).toEqual(javascriptAnswer(server, withDo));
+    expect(reply).toEqual(javascriptAnswer(server.zones, withDo));
     expect(server.responder.counts.drain()).toMatchObject([{ zone: 'example.com', count: 1 }]);
   });
 

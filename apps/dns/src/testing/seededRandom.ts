@@ -1,0 +1,13 @@
+/**
+ * A small deterministic generator (mulberry32): the same numbers from the same seed on every run,
+ * so a test's failure can be replayed and a benchmark's runs compared with each other.
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
