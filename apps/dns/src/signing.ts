@@ -205,17 +205,23 @@ export class ZoneSigning {
         // The source tells of them when it has them (`onChange`).
         if (settings === 'awaited') return;
         const zone = this.zones.get(name);
+        // Its answers were SERVFAIL where signed ones were asked for, and none was made ahead.
+        const wasMissing = zone !== undefined && this.keysMissing(zone);
         if (zone) this.known.add(name);
         const usable = settings?.keys.some((k) => k.active) && zone !== undefined;
         const before = this.settings.get(name);
+        const same = usable && before !== undefined && sameSigning(before, settings!);
         // The same keys read again (a SOA change that was not a key's): the signatures made stay good.
-        if (usable && before && sameSigning(before, settings!) && this.signers.get(name)?.zone === zone) return;
+        if (same && this.signers.get(name)?.zone === zone) return;
         if (usable) this.settings.set(name, settings!);
         else this.settings.delete(name);
         this.drop(name);
         // Built now rather than on the first signed query, which would wait for it.
         if (usable && zone) this.signer(zone);
-        this.emit(name);
+        // Answers made before are good when the signing is the same (a zone put again: its answers
+        // were forgotten when it was put, and those made since are signed with these keys) or the
+        // zone is unsigned as it was; they are stale when keys came, changed or went.
+        if (!same && (usable || before !== undefined || wasMissing)) this.emit(name);
       },
       (error: unknown) => {
         if (this.loads.get(name) === load) this.failed(name, error as Error);

@@ -47,6 +47,34 @@ describe('reading the keys of a zone', () => {
     }
   });
 
+  it('tells its answers are stale when keys come or change, not when the zone is loaded again with the same keys', async () => {
+    const zones = new ZoneStore();
+    zones.put(loadZoneText(ZONE, TEXT, ZONE));
+    const source = new QuietKeySource();
+    const signing = new ZoneSigning(zones, source);
+    const told: (string | undefined)[] = [];
+    signing.onInvalidate((zone) => told.push(zone));
+    try {
+      await signing.ready();
+      const settings = freshSettings(false);
+      source.keys = settings;
+      zones.put(loadZoneText(ZONE, TEXT, ZONE, keyRecords(ZONE, settings)));
+      await signing.ready();
+      expect(told).toEqual([ZONE]);
+      // The zone put made its answers go already; those made since are signed with these keys.
+      zones.put(loadZoneText(ZONE, TEXT, ZONE, keyRecords(ZONE, settings)));
+      await signing.ready();
+      expect(told).toEqual([ZONE]);
+      const next = freshSettings(false);
+      source.keys = next;
+      zones.put(loadZoneText(ZONE, TEXT, ZONE, keyRecords(ZONE, next)));
+      await signing.ready();
+      expect(told).toEqual([ZONE, ZONE]);
+    } finally {
+      signing.close();
+    }
+  });
+
   it('does not read them again when another zone comes', async () => {
     const zones = new ZoneStore();
     const settings = freshSettings(false);
