@@ -180,4 +180,19 @@ describe.runIf(udpBatchAddon)('made-up names answered from templates by the addo
     expect(dropped).toBe(server.responder.rateLimiter!.counts.dropped);
     expect(dropped).toBeGreaterThanOrEqual(2);
   });
+
+  it('sends a limited template answer truncated with the query’s own question, as every limited answer', async () => {
+    server = await serveZones({ 'example.com': zoneText }, { udp: 'batch', rateLimit: { rate: 1, window: 2, slip: 1 } });
+    await udpExchange(server.port, query('x0.wild.example.com', 'A'));
+    const packets = [1, 2, 3, 4].map((i) => query(`X${i}.wild.example.COM`, 'A', i));
+    const replies = (await Promise.all(packets.map((packet) => udpExchange(server!.port, packet)))).map((reply) => dnsPacket.decode(reply!));
+    const cut = replies.filter((reply) => (reply.flags! & dnsPacket.TRUNCATED_RESPONSE) !== 0);
+    // One a second: however the second falls, at least two of the four are limited.
+    expect(cut.length).toBeGreaterThanOrEqual(2);
+    expect(cut.length).toBe(server.responder.rateLimiter!.counts.slipped);
+    for (const reply of cut) {
+      expect(reply.answers).toEqual([]);
+      expect(reply.questions).toEqual(dnsPacket.decode(packets[reply.id! - 1]!).questions);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { compressionPointers, nameToWire, RRType, type QueryView } from '@kaja/dns-model';
 import type { Answer } from './answer';
 import { ancestors } from './ancestors';
+import { closestEncloser } from './wildcard';
 import type { AnswerCache, CachedAnswer } from './answerCache';
 import type { Counter } from './queryCounts';
 import type { ZoneVersions } from './nativeAnswers';
@@ -70,7 +71,7 @@ export class MadeUpAnswers {
     const zone = answer.zone;
     if (!zone || zone.hasDname || zone.nodes.size > MAX_ZONE_NAMES || wire.length > MAX_TEMPLATE) return false;
     if (query.qtype === RRType.NSEC || query.qtype === RRType.NSEC3 || query.qtype === RRType.RRSIG || hashedDenial(answer)) return false;
-    const encloser = closestEncloser(zone, query.qname);
+    const encloser = closestEncloser(zone, ancestors(query.qname, zone.name));
     // A zone hosted below the encloser answers names the encloser's children do not show.
     if (encloser === undefined || this.zones.hasZoneBelow(encloser)) return false;
     const nameEnd = query.questionEnd - 4;
@@ -79,7 +80,12 @@ export class MadeUpAnswers {
     const children = this.childrenOf(zone, encloser);
     if (labelAt < 0 || children === undefined) return false;
     const gap = gapOf(children.labels, wire, labelAt);
-    const template = gap < 0 ? undefined : templateOf(wire, nameEnd, encloserWire.length);
+    if (gap < 0) return false;
+    const encloserEnd = 12 + encloserWire.length;
+    const templateKey = templateVariant(gap, variant);
+    // Asked of JavaScript again (too long for the client's UDP size, over TCP): the template stands.
+    if (this.cache.get(encloserQuestion(encloserWire, wire, nameEnd), encloserEnd, templateKey)) return true;
+    const template = templateOf(wire, nameEnd, encloserWire.length);
     if (template === undefined) return false;
 
     const zoneCell = this.versions.cell(zone);
@@ -93,12 +99,10 @@ export class MadeUpAnswers {
       zoneCell,
       answersCell,
     });
-    const encloserEnd = 12 + encloserWire.length;
     if (this.cache.get(childrenWire(encloserWire, []), encloserEnd, ENCLOSER_VARIANT) === undefined) {
       const list = childrenWire(encloserWire, children.labels);
       this.cache.set(list, encloserEnd, entry(list, ENCLOSER_VARIANT, { count: 0 }, 0, 0));
     }
-    const templateKey = templateVariant(gap, variant);
     if (this.cache.admits(template, encloserEnd, templateKey, false)) {
       this.cache.set(template, encloserEnd, entry(template, templateKey, counter, kind, answersCell));
     }
@@ -139,13 +143,6 @@ function hashedDenial(answer: Answer): boolean {
   return false;
 }
 
-/** The deepest proper ancestor of `qname` the zone holds (empty non-terminals included). */
-function closestEncloser(zone: Zone, qname: string): string | undefined {
-  const names = ancestors(qname, zone.name);
-  for (let i = 1; i < names.length; i++) if (zone.nodes.has(names[i]!)) return names[i];
-  return undefined;
-}
-
 /** The offset of the question's label just above the encloser's `encloserLength` octets, or -1. */
 function nextLabel(wire: Uint8Array, nameEnd: number, encloserLength: number): number {
   let at = 12;
@@ -173,7 +170,7 @@ function plainLabel(text: string): Uint8Array {
 }
 
 /** RFC 4034 6.1 for two labels in wire form: octets compared with letters lowercase, a prefix first. */
-export function compareLabels(a: Uint8Array, aAt: number, b: Uint8Array, bAt: number): number {
+function compareLabels(a: Uint8Array, aAt: number, b: Uint8Array, bAt: number): number {
   const aLength = a[aAt]!;
   const bLength = b[bAt]!;
   const n = Math.min(aLength, bLength);
@@ -222,6 +219,14 @@ function childrenWire(encloserWire: Uint8Array, labels: Uint8Array[]): Uint8Arra
     out.set(labels[i]!, first + offset);
     offset += labels[i]!.length;
   }
+  return out;
+}
+
+/** A question of the encloser's name with the type and class of the question in `wire`: a template's key. */
+function encloserQuestion(encloserWire: Uint8Array, wire: Uint8Array, nameEnd: number): Uint8Array {
+  const out = new Uint8Array(12 + encloserWire.length + 4);
+  out.set(encloserWire, 12);
+  out.set(wire.subarray(nameEnd, nameEnd + 4), 12 + encloserWire.length);
   return out;
 }
 

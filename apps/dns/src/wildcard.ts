@@ -6,10 +6,16 @@ import type { Zone, ZoneNode } from './zone';
  * non-terminal between them blocks a higher wildcard.
  */
 export function findWildcard(zone: Zone, names: readonly string[]): ZoneNode | undefined {
-  for (let i = 1; i < names.length; i++) {
-    const encloser = names[i]!;
-    if (zone.nodes.has(encloser)) return zone.nodes.get(encloser === '' ? '*' : `*.${encloser}`);
-  }
+  const encloser = closestEncloser(zone, names);
+  return encloser === undefined ? undefined : zone.nodes.get(encloser === '' ? '*' : `*.${encloser}`);
+}
+
+/**
+ * The closest encloser of a name the zone does not hold (RFC 4592), given the name's ancestors up
+ * to the apex: the deepest of them the zone holds, empty non-terminals included.
+ */
+export function closestEncloser(zone: Zone, names: readonly string[]): string | undefined {
+  for (let i = 1; i < names.length; i++) if (zone.nodes.has(names[i]!)) return names[i];
   return undefined;
 }
 
