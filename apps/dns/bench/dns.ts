@@ -11,12 +11,25 @@
 // (baseline)". The load average is printed.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
 import { threadCpuSeconds } from '@kaja/test-support/processes';
 import { wholeNumberFlags } from './options';
-import { dnsperfWithCpu, freePort, median, notLimited, resultTable, startKaja, startKnot, startNsd, stop, waitForAnswer, type Measurement } from './servers';
+import {
+  dnsperfWithCpu,
+  freePort,
+  loadAverage,
+  median,
+  notLimited,
+  resultTable,
+  startKaja,
+  startKnot,
+  startNsd,
+  stop,
+  waitForAnswer,
+  type Measurement,
+} from './servers';
 
 const dnsperfArgs = ['-c', '4', '-q', '200', '-T', '1', '-l', '8'];
 
@@ -32,11 +45,6 @@ const kaja =
   (udp: 'batch' | 'dgram', main?: string): Contender['start'] =>
   (_dir, port, zoneFile) =>
     startKaja(port, benchZoneName, zoneFile, ['--udp', udp, '--workers', String(workers)], notLimited, 'ignore', main);
-
-const loadAverage = () =>
-  `load average ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')} (1, 5, 15 min)`;
 
 // BENCH_DNS_UDP=dgram measures only the fallback (as where the addon cannot be built); default: both.
 const udpModes = (process.env.BENCH_DNS_UDP ?? 'batch,dgram').split(',');

@@ -11,14 +11,27 @@
 // load average is printed before and after: the machine may be shared.
 import { type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
 import { groupRssKb } from '@kaja/test-support/processes';
 import { wholeNumberFlags } from './options';
-import { dnsperfWithCpu, freePort, median, notLimited, resultTable, startKaja, startKnot, stop, waitForAnswer, waitForIdle, type Measurement } from './servers';
+import {
+  dnsperfWithCpu,
+  freePort,
+  loadAverage,
+  median,
+  notLimited,
+  resultTable,
+  startKaja,
+  startKnot,
+  stop,
+  waitForAnswer,
+  waitForIdle,
+  type Measurement,
+} from './servers';
 
 const { runs, seconds, records, names } = wholeNumberFlags({ runs: 3, seconds: 8, records: 100_000, names: 10_000 });
 const dnsperfArgs = ['-D', '-c', '4', '-q', '200', '-T', '1', '-l', String(seconds)];
@@ -62,11 +75,6 @@ function printCpu(perRun: Map<string, number[]>): void {
   console.log('Processor time of the server per query answered (user and system, every thread; median of the runs):');
   for (const [name, all] of perRun) console.log(`  ${name.padEnd(16)} ${median(all).toFixed(2)} µs`);
 }
-
-const loadAverage = () =>
-  `load average ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')} (1, 5, 15 min)`;
 
 const dir = mkdtempSync(join(tmpdir(), 'kaja-bench-dnssec-'));
 const running = new Set<ChildProcess>();

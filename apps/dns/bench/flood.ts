@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { benchQueries, benchZoneFile, benchZoneName } from './benchZone';
 import { groupCpuSeconds } from '@kaja/test-support/processes';
 import { wholeNumberFlags } from './options';
-import { dnsperf, freePort, median, notLimited, startKaja, startKnot, startNsd, stop, waitForAnswer } from './servers';
+import { dnsperf, freePort, loadAverage, median, notLimited, startKaja, startKnot, startNsd, stop, waitForAnswer } from './servers';
 
 const normalArgs = ['-c', '4', '-q', '200', '-T', '1', '-l', '8'];
 /** The flood: a fixed rate, not what the machine can send, so every server faces the same one. */
@@ -104,6 +104,7 @@ try {
   console.log(
     `Kaja DNS: ${workers} worker(s), answer cache of ${ANSWER_CACHE_SIZE} questions per worker, response rate limiting off; NSD and Knot DNS: one worker`,
   );
+  console.log(`Before: ${loadAverage()}; the machine may be shared with other work`);
 
   const rows: string[][] = [];
   for (const contender of contenders) {
@@ -146,6 +147,7 @@ try {
     `${runs} runs per server (medians); processor time per flood answer: the server's, user and system, over ${COST_SECONDS} s of flood alone on new names`,
   );
   for (const text of [line(header), ...rows.map(line)]) console.log(text);
+  console.log(`After: ${loadAverage()}`);
 } finally {
   await cleanUp();
 }

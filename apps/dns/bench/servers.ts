@@ -3,12 +3,19 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { Resolver } from 'node:dns/promises';
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { dnsNodeFlags } from '../src/testing/nodeFlags';
 import { groupCpuSeconds } from '@kaja/test-support/processes';
 export { freePort } from '@kaja/test-support/ports';
+
+/** The machine's load average, printed beside every benchmark's figures: the machine may be shared. */
+export const loadAverage = () =>
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} (1, 5, 15 min)`;
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
