@@ -124,8 +124,15 @@ describe('credentials and errors as the spec says (sections 4, 6, 8)', () => {
 
   it('shows "Network Error" when the API cannot be reached (a network failure, simulated by Playwright)', async () => {
     const { page } = browser;
-    await page.route('**/v1/zones?*', (route) => route.abort('connectionrefused'));
+    let refused = 0;
+    await page.route('**/v1/zones?*', (route) => {
+      refused += 1;
+      return route.abort('connectionrefused');
+    });
     await page.goto(`${platform.appUrl}/zones`);
+    // The list is asked twice (a lost connection gets one retry) before the screen gives up: one notice.
+    await page.getByText('Could not load your zones: Network Error').waitFor();
+    expect(refused).toBe(2);
     await toasts(page).filter({ hasText: 'Network Error' }).waitFor();
     expect(await toastTexts(page)).toEqual(['Network Error']);
     await page.unroute('**/v1/zones?*');

@@ -9,8 +9,9 @@ import { ApiError, errorText, networkErrorText } from './errors';
 const isAuthPath = (schemaPath: string) => schemaPath.startsWith('/v1/auth/');
 
 // The toast system is not part of the first screen's JavaScript (see root.tsx): fetched with the first notice.
-const showErrorToast = (title: string, description?: string) =>
-  void import('@kaja/ui/toaster').then(({ toast }) => toast.error(title, description === undefined ? undefined : { description }));
+// A notice with an id replaces the one of that id still on screen instead of stacking under it.
+const showErrorToast = (title: string, options: { description?: string; id?: string } = {}) =>
+  void import('@kaja/ui/toaster').then(({ toast }) => toast.error(title, options));
 
 /** The requests whose failures their form shows, by its fields or at its top. */
 const shownInForm = new WeakSet<Request>();
@@ -72,7 +73,7 @@ api.use({
         .clone()
         .json()
         .catch(() => null);
-      showErrorToast('API Error', errorText(body));
+      showErrorToast('API Error', { description: errorText(body) });
     }
     return response;
   },
@@ -80,7 +81,8 @@ api.use({
     if (error instanceof DOMException && error.name === 'TimeoutError') return new ApiError('The request timed out. Please try again.', 0, 'timeout');
     // A call the dashboard itself cancelled (the visitor moved on) is no failure.
     if (!(error instanceof DOMException && error.name === 'AbortError')) reportApiFailure(`${request.method} ${schemaPath}`, 'network error');
-    if (!isAuthPath(schemaPath) && !shownInForm.has(request)) showErrorToast(networkErrorText);
+    // One notice for a lost connection, however many calls (and their one retry, see main.tsx) it fails.
+    if (!isAuthPath(schemaPath) && !shownInForm.has(request)) showErrorToast(networkErrorText, { id: networkErrorText });
     return new ApiError(networkErrorText, 0, 'network_error');
   },
 });
