@@ -5,6 +5,7 @@
 // answer for answer (src/nativeAnswers.test.ts, src/madeUpAnswers.test.ts).
 #include "cached_answers.h"
 
+#include <openssl/sha.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,14 +121,14 @@ static int compare_labels(const uint8_t *a, const uint8_t *b) {
 // src/madeUpAnswers.ts `gapOf`, over an encloser's entry (`childrenWire`) whose question ends at
 // `question_end`: how many of its children sort before `label`; -1 when it is one of them.
 static int64_t child_gap(const uint8_t *wire, uint32_t wire_length, uint32_t question_end, const uint8_t *label) {
-  if (wire_length < question_end + 4) return -1;
-  uint32_t count = read32(wire + question_end);
-  uint32_t first = question_end + 4 + 4 * count;
-  if (count > (wire_length - question_end - 4) / 4) return -1;
+  if (wire_length < question_end + 8) return -1;
+  uint32_t count = read32(wire + question_end + 4);
+  uint32_t first = question_end + 8 + 4 * count;
+  if (count > (wire_length - question_end - 8) / 4) return -1;
   uint32_t low = 0, high = count;
   while (low < high) {
     uint32_t middle = low + (high - low) / 2;
-    uint32_t at = first + read32(wire + question_end + 4 + 4 * middle);
+    uint32_t at = first + read32(wire + question_end + 8 + 4 * middle);
     if (at >= wire_length || at + 1 + wire[at] > wire_length) return -1;
     int order = compare_labels(wire + at, label);
     if (order == 0) return -1;
@@ -137,52 +138,194 @@ static int64_t child_gap(const uint8_t *wire, uint32_t wire_length, uint32_t que
   return low;
 }
 
+#define DIGEST 20
+// The hash's label in base32hex: its length and 32 characters.
+#define HASH_LABEL 33
+#define NO_POSITION 0xffffffffu
+
+// The record of a zone's NSEC3 chain (src/nsec3Chain.ts) that covers or matches the hash of a
+// name, ready to be written into an answer.
+struct cover {
+  uint32_t position;
+  const uint8_t *digest;
+  // The NSEC3 after its owner name, then its signatures' count and each one's length and octets.
+  const uint8_t *record;
+  uint32_t record_length;
+  int records;
+  // Its length in the answer: the owner (the hash's label and a pointer), each signature's pointer.
+  int length;
+};
+
+// src/nsec3Chain.ts `digestPosition`: the record of the chain entry `wire` (its question ends at
+// `question_end`) at the greatest hash at or below that of the name `name`, or -1 when the entry
+// is not sound.
+static int chain_cover(const uint8_t *wire, uint32_t wire_length, uint32_t question_end, const uint8_t *name, int name_length, struct cover *cover) {
+  if (wire_length < question_end + 4) return -1;
+  uint32_t count = read32(wire + question_end);
+  uint32_t at = question_end + 4;
+  if (count == 0 || count > (wire_length - at) / (DIGEST + 4)) return -1;
+  const uint8_t *digests = wire + at;
+  const uint8_t *offsets = digests + (size_t)count * DIGEST;
+  uint32_t first = at + count * (DIGEST + 4);
+
+  // RFC 5155 5 with RFC 9276's parameters: SHA-1 of the name in canonical form (lowercase), no
+  // salt, no more iterations.
+  uint8_t lowercase[255];
+  for (int i = 0; i < name_length; i++) {
+    uint8_t c = name[i];
+    lowercase[i] = c >= 0x41 && c <= 0x5a ? c + 0x20 : c;
+  }
+  uint8_t digest[DIGEST];
+  SHA1(lowercase, (size_t)name_length, digest);
+
+  uint32_t low = 0, high = count;
+  while (low < high) {
+    uint32_t middle = low + (high - low) / 2;
+    if (memcmp(digests + (size_t)middle * DIGEST, digest, DIGEST) <= 0) low = middle + 1;
+    else high = middle;
+  }
+  uint32_t position = low == 0 ? count - 1 : low - 1;
+  uint32_t record = first + read32(offsets + 4 * (size_t)position);
+  if (record + 2 > wire_length) return -1;
+  uint32_t tail = ((uint32_t)wire[record] << 8) | wire[record + 1];
+  uint32_t end = record + 2 + tail;
+  if (end + 1 > wire_length) return -1;
+  int signatures = wire[end++];
+  int length = HASH_LABEL + 2 + (int)tail;
+  for (int i = 0; i < signatures; i++) {
+    if (end + 2 > wire_length) return -1;
+    uint32_t signature = ((uint32_t)wire[end] << 8) | wire[end + 1];
+    end += 2 + signature;
+    if (end > wire_length) return -1;
+    length += 2 + (int)signature;
+  }
+  cover->position = position;
+  cover->digest = digests + (size_t)position * DIGEST;
+  cover->record = wire + record;
+  cover->record_length = end - record;
+  cover->records = 1 + signatures;
+  cover->length = length;
+  return 0;
+}
+
+// The cover written at `at` of `out`, its owner the hash's label (base32hex, lowercase) and a
+// pointer to the zone's name at `apex`, each signature's owner a pointer to that owner.
+static void write_cover(const struct cover *cover, uint8_t *out, int at, int apex) {
+  static const char base32hex[] = "0123456789abcdefghijklmnopqrstuv";
+  int owner = at;
+  out[at++] = HASH_LABEL - 1;
+  for (int bit = 0; bit < DIGEST * 8; bit += 5) {
+    int byte = bit / 8, shift = bit % 8;
+    int value = (cover->digest[byte] << 8 | (byte + 1 < DIGEST ? cover->digest[byte + 1] : 0)) >> (11 - shift);
+    out[at++] = (uint8_t)base32hex[value & 0x1f];
+  }
+  out[at++] = (uint8_t)(0xc0 | (apex >> 8));
+  out[at++] = (uint8_t)apex;
+  const uint8_t *record = cover->record;
+  int tail = (record[0] << 8) | record[1];
+  memcpy(out + at, record + 2, (size_t)tail);
+  at += tail;
+  record += 2 + tail;
+  int signatures = *record++;
+  for (int i = 0; i < signatures; i++) {
+    int length = (record[0] << 8) | record[1];
+    out[at++] = (uint8_t)(0xc0 | (owner >> 8));
+    out[at++] = (uint8_t)owner;
+    memcpy(out + at, record + 2, (size_t)length);
+    at += length;
+    record += 2 + length;
+  }
+}
+
 // A template (src/madeUpAnswers.ts `templateOf`) written out for the query `p`, whose name ends at
 // `name_end` and holds the template's encloser as its last `encloser_length` octets: the query's
-// own question, the template's sections after it, each pointer moved by the octets the query's
-// name has beyond the encloser. Its length, or -1 when it does not fit in `limit`.
-static int write_template(const uint8_t *wire, uint32_t wire_length, const uint8_t *p, int name_end, int encloser_length, int limit, uint8_t *out) {
+// own question, the template's sections after it with the `cover` (when given) where the template
+// has room for it, each pointer moved by the octets the query's name has beyond the encloser and
+// the cover's before it. Its length, or -1 when it does not fit in `limit`.
+static int write_template(const uint8_t *wire, uint32_t wire_length, const uint8_t *p, int name_end, int encloser_length, int limit,
+                          const struct cover *cover, int apex_length, uint8_t *out) {
   int question_end = 12 + encloser_length + 4;
-  if (wire_length < (uint32_t)question_end + 2) return -1;
+  if (wire_length < (uint32_t)question_end + 12) return -1;
   int count = (wire[wire_length - 2] << 8) | wire[wire_length - 1];
-  int trailer = (int)wire_length - 2 - 2 * count;
+  int trailer = (int)wire_length - 12 - 2 * count;
   if (trailer < question_end) return -1;
+  const uint8_t *room = wire + trailer + 2 * count;
+  int hole = (room[0] << 8) | room[1];
+  int inserted = 0;
+  if (hole != 0) {
+    if (!cover || hole < question_end || hole > trailer) return -1;
+    // A cover that is one of the template's own NSEC3s is there already: the denial lists it once.
+    if (cover->position != read32(room + 2) && cover->position != read32(room + 6)) inserted = cover->length;
+  } else {
+    hole = trailer;
+  }
   int body = trailer - question_end;
   int name_length = name_end - 12;
   int shift = name_length - encloser_length;
-  int length = 12 + name_length + 4 + body;
+  int length = 12 + name_length + 4 + body + inserted;
   if (length > limit) return -1;
   memcpy(out, wire, 12);
   memcpy(out + 12, p + 12, (size_t)name_length + 4);
-  memcpy(out + 12 + name_length + 4, wire + question_end, (size_t)body);
+  memcpy(out + 12 + name_length + 4, wire + question_end, (size_t)(hole - question_end));
+  memcpy(out + hole + shift + inserted, wire + hole, (size_t)(trailer - hole));
+  if (inserted > 0) {
+    write_cover(cover, out, hole + shift, 12 + name_length - apex_length);
+    int authority = ((out[8] << 8) | out[9]) + cover->records;
+    out[8] = (uint8_t)(authority >> 8);
+    out[9] = (uint8_t)authority;
+  }
   for (int i = 0; i < count; i++) {
     int entry = (wire[trailer + 2 * i] << 8) | wire[trailer + 2 * i + 1];
-    int at = (entry & 0x7fff) + shift;
+    int position = entry & 0x7fff;
+    int at = position + shift + (position >= hole ? inserted : 0);
     if (at < 12 + name_length + 4 || at + 2 > length) return -1;
-    int target = entry & 0x8000 ? 12 : (((out[at] & 0x3f) << 8) | out[at + 1]) + shift;
+    int target = ((wire[position] & 0x3f) << 8) | wire[position + 1];
+    target = entry & 0x8000 ? 12 : target + shift + (target >= hole ? inserted : 0);
     out[at] = (uint8_t)(0xc0 | (target >> 8));
     out[at + 1] = (uint8_t)target;
   }
   return length;
 }
 
-// src/madeUpAnswers.ts `ENCLOSER_VARIANT`; a template's variant is `templateVariant`.
+// src/madeUpAnswers.ts `ENCLOSER_VARIANT`, `HASHED`; a template's variant is `templateVariant`.
 #define ENCLOSER_VARIANT 3u
+#define HASHED 3u
+#define VARIANT_DO 2u
 #define MAX_LABELS 128
 
-// A name no answer is cached for: the template of its closest encloser's gap, found as
+static uint32_t template_variant(uint32_t gap, uint32_t variant) {
+  return 4u + gap * 4u + variant;
+}
+
+// A name no answer is cached for: the template of its closest encloser (and gap), found as
 // src/madeUpAnswers.ts keeps them. The deepest ancestor with a fresh encloser's entry decides:
 // when the label below it is one of its children, a name the zone holds (or a deeper encloser) is
-// asked, and JavaScript answers. The template's slot and its encloser's length, or -1.
-static int32_t made_up_slot(cached_answers *c, const uint8_t *p, int name_end, const int *labels, int label_count, uint32_t variant, int *encloser_length) {
+// asked, and JavaScript answers. With DO, in a zone whose NSEC3 chain is held, `cover` is the
+// chain's record for the next closer name, and `apex_length` the zone name's length. The
+// template's slot and its encloser's length, or -1.
+static int32_t made_up_slot(cached_answers *c, const uint8_t *p, int name_end, const int *labels, int label_count, uint32_t variant, int *encloser_length,
+                            struct cover *cover, int *has_cover, int *apex_length) {
   for (int k = 1; k <= label_count; k++) {
     int start = k < label_count ? labels[k] : name_end - 1;
     int32_t encloser = find_slot(c, p, start, name_end, 0, 0, ENCLOSER_VARIANT);
     if (encloser < 0) continue;
-    int64_t gap = child_gap(c->wires[encloser], c->wire_lengths[encloser], (uint32_t)(12 + name_end - start + 4), p + labels[k - 1]);
+    const uint8_t *wire = c->wires[encloser];
+    uint32_t wire_length = c->wire_lengths[encloser];
+    uint32_t question_end = (uint32_t)(12 + name_end - start + 4);
+    int64_t gap = child_gap(wire, wire_length, question_end, p + labels[k - 1]);
     if (gap < 0 || gap > 0x3ffffff) return -1;
     *encloser_length = name_end - start;
-    return find_slot(c, p, start, name_end, p[name_end], p[name_end + 1], 4u + (uint32_t)gap * 4u + variant);
+    uint32_t apex = read32(wire + question_end);
+    if (variant == VARIANT_DO && apex > 1 && apex <= (uint32_t)(name_end - start)) {
+      int32_t chain = find_slot(c, p, name_end - (int)apex, name_end, 0, 50, ENCLOSER_VARIANT);
+      if (chain >= 0) {
+        if (chain_cover(c->wires[chain], c->wire_lengths[chain], (uint32_t)(12 + apex + 4), p + labels[k - 1], name_end - labels[k - 1], cover) < 0) return -1;
+        *has_cover = 1;
+        *apex_length = (int)apex;
+        return find_slot(c, p, start, name_end, p[name_end], p[name_end + 1], template_variant(0, HASHED));
+      }
+    }
+    return find_slot(c, p, start, name_end, p[name_end], p[name_end + 1], template_variant(variant == VARIANT_DO ? (uint32_t)gap : 0, variant));
   }
   return -1;
 }
@@ -281,15 +424,16 @@ int cached_answer(cached_answers *c, const uint8_t *p, int n, int32_t network, u
   }
 
   int32_t slot = find_slot(c, p, 12, name_end, p[name_end], p[name_end + 1], variant);
-  int encloser_length = 0;
-  if (slot < 0) slot = made_up_slot(c, p, name_end, labels, label_count, variant, &encloser_length);
+  int encloser_length = 0, has_cover = 0, apex_length = 0;
+  struct cover cover;
+  if (slot < 0) slot = made_up_slot(c, p, name_end, labels, label_count, variant, &encloser_length, &cover, &has_cover, &apex_length);
   if (slot < 0) return -1;
   const uint8_t *wire = c->wires[slot];
   uint32_t wire_length = c->wire_lengths[slot];
   int length;
   if (encloser_length > 0) {
     // Too long for this client (or not sound): JavaScript answers it.
-    length = write_template(wire, wire_length, p, name_end, encloser_length, udp_limit, out);
+    length = write_template(wire, wire_length, p, name_end, encloser_length, udp_limit, has_cover ? &cover : NULL, apex_length, out);
     if (length < 0) return -1;
   } else {
     // Too long for this client: JavaScript encodes it again within its limit.

@@ -5,7 +5,7 @@ import { javascriptAnswer, spyOnJavaScript } from './testing/javascriptPath';
 import { query, udpExchange } from './testing/packets';
 import { seededRandom } from './testing/seededRandom';
 import { serveZones } from './testing/server';
-import { freshSettings, nextChange, serveSignedZones } from './testing/signedServer';
+import { freshSettings, nextChange, publishKeys, serveSignedZones, type SignedTestServer } from './testing/signedServer';
 import type { DnsServer } from './server';
 import type { ZoneSigning } from './signing';
 import { udpBatchAddon } from './udpBatch';
@@ -101,16 +101,44 @@ describe.runIf(udpBatchAddon)('made-up names answered from templates by the addo
     expect(calls).toBe(truncated);
   });
 
-  it('leaves to JavaScript the signed denials of an NSEC3 zone, each covering a range of hashes, and of a zone with a DNAME', async () => {
+  it('answers them so in an NSEC3-signed zone, the record covering the hash of the name asked put in by the addon', async () => {
     server = await serveSignedZones({ 'example.com': { text: zoneText, settings: freshSettings(true) } }, { udp: 'batch' });
-    const packets = madeUpQuestions(200, 3);
+    await server.signing!.signedAhead();
+    const packets = madeUpQuestions(400, 3);
+    const { calls, truncated } = await askTwice(packets);
+    // Besides the answers too long for UDP, JavaScript answers again a name whose first answer was
+    // the only one of its encloser and type, and whose cover was also the encloser's NSEC3 or its
+    // wildcard's: listed once, it leaves no room for other names' covers, and no template is kept.
+    // Two of this zone's 17 hashes; in a zone of thousands, next to none.
     const signed = packets.filter(
       (packet) => ((dnsPacket.decode(packet).additionals?.[0] as dnsPacket.OptAnswer | undefined)?.flags ?? 0) & dnsPacket.DNSSEC_OK,
     );
-    const { calls } = await askTwice(packets);
-    expect(calls).toBeGreaterThanOrEqual(signed.length);
-    await server.close();
+    expect(signed.length).toBeGreaterThan(100);
+    expect(calls - truncated).toBeLessThan(signed.length / 20);
+  });
 
+  it('hands the addon an NSEC3 chain in step with the zone and its keys', async () => {
+    const signed: SignedTestServer = await serveSignedZones({ 'example.com': { text: zoneText, settings: freshSettings(true) } }, { udp: 'batch' });
+    server = signed;
+    // Each round's answers from templates are compared with JavaScript's, whose signatures and chain are the signer's now.
+    const round = async (seed: number) => {
+      await signed.signing.signedAhead();
+      // A chain is made again at most every 0.05 ms per name of the zone: a millisecond here.
+      await sleep(10);
+      const packets = madeUpQuestions(120, seed);
+      expect((await askTwice(packets)).calls).toBeLessThan(packets.length / 4);
+    };
+    await round(5);
+    // A name added: a hash more in the chain, its neighbour's next hash changed.
+    const added = wireRecord({ name: 'added.example.com', type: 'A', ttl: 300, content: '198.51.100.7' });
+    expect(signed.zones.apply('example.com', nextChange(signed.zones.get('example.com')!, [], [added]))).toBe('applied');
+    await round(6);
+    // New keys: every signature made again.
+    publishKeys(signed, 'example.com', freshSettings(true));
+    await round(7);
+  });
+
+  it('leaves to JavaScript the names of a zone with a DNAME', async () => {
     server = await serveZones({ 'example.com': `${zoneText}redirect DNAME example.net.\n` }, { udp: 'batch' });
     const plain = madeUpQuestions(100, 4).filter((packet) => !dnsPacket.decode(packet).questions![0]!.name.startsWith('big'));
     expect((await askTwice(plain)).calls).toBe(plain.filter((packet) => !truncated(javascriptAnswer(server!.zones, packet))).length);

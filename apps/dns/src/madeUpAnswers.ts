@@ -1,20 +1,32 @@
-import { compressionPointers, nameToWire, RRType, type QueryView } from '@kaja/dns-model';
+import { compressionPointers, fromBase32Hex, nameToWire, RRType, type QueryView } from '@kaja/dns-model';
+import { nextCloser, wildcardOf } from '@kaja/dnssec';
 import type { Answer } from './answer';
 import { ancestors } from './ancestors';
 import { closestEncloser } from './wildcard';
-import type { AnswerCache, CachedAnswer } from './answerCache';
+import { Variant, type AnswerCache, type CachedAnswer } from './answerCache';
+import { chainPosition, digestPosition, nsec3Chain, type Nsec3Chain } from './nsec3Chain';
 import type { Counter } from './queryCounts';
 import type { ZoneVersions } from './nativeAnswers';
 import type { Zone } from './zone';
+import type { ZoneSigner } from './zoneSigner';
 import type { ZoneStore } from './zoneStore';
 
 /**
  * The variant of an encloser's entry in the answer cache: its question is the encloser's name
- * with type 0, and its wire, after the question, the encloser's children (`childrenWire`).
+ * with type 0, and its wire, after the question, the encloser's children (`childrenWire`). Also
+ * that of a zone's NSEC3 chain (`nsec3Chain.ts`), whose question is the apex with type NSEC3.
  */
 export const ENCLOSER_VARIANT = 3;
 
-/** The variant of a template for names in the `gap`-th gap between an encloser's children, asked with `variant`. */
+/** In a template's key, the variant of an answer with DO in a zone whose NSEC3 chain the addon holds. */
+const HASHED = 3;
+
+/**
+ * The variant of a template for names in the `gap`-th gap between an encloser's children, asked
+ * with `variant`. Only NSEC denials differ from gap to gap: the other answers (without DO, of an
+ * unsigned zone, of an NSEC3 zone with its cover added by the addon) are keyed by the encloser
+ * alone, as gap 0.
+ */
 export function templateVariant(gap: number, variant: number): number {
   return 4 + gap * 4 + variant;
 }
@@ -41,6 +53,27 @@ interface Children {
   listed: number;
 }
 
+interface Chain {
+  version: number;
+  /** The signatures it holds: those its signer kept by then (a signature renewed or made for new keys is another). */
+  signer: ZoneSigner | undefined;
+  written: number;
+  /** Undefined while a record's signature is not made ahead yet, or for a zone signed otherwise. */
+  chain: Nsec3Chain | undefined;
+  made: number;
+}
+
+/** Where a template leaves room for the NSEC3 covering the next closer name, and the chain's positions of its other NSEC3s. */
+interface Cover {
+  start: number;
+  end: number;
+  records: number;
+  others: number[];
+}
+
+/** No position: a template without room for a cover, or with fewer than two other NSEC3s. */
+const NO_POSITION = 0xffffffff;
+
 /**
  * Answers to names a zone does not hold, made once for all the names like them (decision 095). The
  * answer to a made-up name (NXDOMAIN, a wildcard's expansion, a referral below a cut) depends on
@@ -52,15 +85,20 @@ interface Children {
  * the addon (native/cached_answers.c) finds the encloser of a name it has no answer for, the gap
  * its label falls in, and the template, and writes the answer with the query's own question.
  * Every rule of the answer stays in TypeScript: the addon only finds which answer made here is
- * the same answer.
+ * the same answer. An NSEC3 denial depends on the hash of the next closer name too: where the
+ * zone is signed here, its template leaves out the NSEC3 that covers that hash, and the addon,
+ * given the zone's chain as signed ahead, hashes the name asked and puts the record it falls in there.
  */
 export class MadeUpAnswers {
   private readonly children = new WeakMap<Zone, Map<string, Children>>();
+  private readonly chains = new WeakMap<Zone, Chain>();
 
   constructor(
     private readonly zones: ZoneStore,
     private readonly cache: AnswerCache,
     private readonly versions: ZoneVersions,
+    /** The signer of a zone signed here (undefined for others). */
+    private readonly signerOf: (zone: Zone) => ZoneSigner | undefined = () => undefined,
   ) {}
 
   /**
@@ -70,7 +108,7 @@ export class MadeUpAnswers {
   keep(query: QueryView, answer: Answer, wire: Uint8Array, variant: number, counter: Counter, kind: number, answersCell: number): boolean {
     const zone = answer.zone;
     if (!zone || zone.hasDname || zone.nodes.size > MAX_ZONE_NAMES || wire.length > MAX_TEMPLATE) return false;
-    if (query.qtype === RRType.NSEC || query.qtype === RRType.NSEC3 || query.qtype === RRType.RRSIG || hashedDenial(answer)) return false;
+    if (query.qtype === RRType.NSEC || query.qtype === RRType.NSEC3 || query.qtype === RRType.RRSIG) return false;
     const encloser = closestEncloser(zone, ancestors(query.qname, zone.name));
     // A zone hosted below the encloser answers names the encloser's children do not show.
     if (encloser === undefined || this.zones.hasZoneBelow(encloser)) return false;
@@ -81,11 +119,15 @@ export class MadeUpAnswers {
     if (labelAt < 0 || children === undefined) return false;
     const gap = gapOf(children.labels, wire, labelAt);
     if (gap < 0) return false;
+    const chain = variant === Variant.EdnsDo ? this.chainOf(zone) : undefined;
+    if (chain === undefined && hashedDenial(answer)) return false;
     const encloserEnd = 12 + encloserWire.length;
-    const templateKey = templateVariant(gap, variant);
+    const templateKey = chain ? templateVariant(0, HASHED) : templateVariant(variant === Variant.EdnsDo ? gap : 0, variant);
     // Asked of JavaScript again (too long for the client's UDP size, over TCP): the template stands.
     if (this.cache.get(encloserQuestion(encloserWire, wire, nameEnd), encloserEnd, templateKey)) return true;
-    const template = templateOf(wire, nameEnd, encloserWire.length);
+    const cover = chain ? coverIn(wire, chain, nextCloser(query.qname, encloser), encloser) : undefined;
+    if (cover === null) return false;
+    const template = templateOf(wire, nameEnd, encloserWire.length, cover);
     if (template === undefined) return false;
 
     const zoneCell = this.versions.cell(zone);
@@ -99,9 +141,14 @@ export class MadeUpAnswers {
       zoneCell,
       answersCell,
     });
-    if (this.cache.get(childrenWire(encloserWire, []), encloserEnd, ENCLOSER_VARIANT) === undefined) {
-      const list = childrenWire(encloserWire, children.labels);
+    if (this.cache.get(childrenWire(encloserWire, 0, []), encloserEnd, ENCLOSER_VARIANT) === undefined) {
+      const list = childrenWire(encloserWire, nameToWire(zone.name).length, children.labels);
       this.cache.set(list, encloserEnd, entry(list, ENCLOSER_VARIANT, { count: 0 }, 0, 0));
+    }
+    if (chain) {
+      const apexEnd = 12 + nameToWire(zone.name).length;
+      if (this.cache.get(chain.wire, apexEnd, ENCLOSER_VARIANT)?.wire !== chain.wire)
+        this.cache.set(chain.wire, apexEnd, entry(chain.wire, ENCLOSER_VARIANT, { count: 0 }, 0, 0));
     }
     if (this.cache.admits(template, encloserEnd, templateKey, false)) {
       this.cache.set(template, encloserEnd, entry(template, templateKey, counter, kind, answersCell));
@@ -115,8 +162,8 @@ export class MadeUpAnswers {
    */
   forgetAbove(name: string): void {
     for (const ancestor of ancestors(name, '').slice(1)) {
-      const key = childrenWire(nameToWire(ancestor), []);
-      this.cache.forgetQuestion(key, key.length - 8, ENCLOSER_VARIANT);
+      const key = childrenWire(nameToWire(ancestor), 0, []);
+      this.cache.forgetQuestion(key, key.length - 12, ENCLOSER_VARIANT);
     }
   }
 
@@ -135,6 +182,72 @@ export class MadeUpAnswers {
     lists.set(encloser, listed);
     return listed;
   }
+
+  /**
+   * The zone's NSEC3 chain where it is signed here with NSEC3, made again after a change or a
+   * signature made (renewed, new keys) as often as its enclosers' children are listed; undefined
+   * for other zones, and meanwhile.
+   */
+  private chainOf(zone: Zone): Nsec3Chain | undefined {
+    const signer = this.signerOf(zone);
+    const written = signer?.signatures.written ?? 0;
+    const known = this.chains.get(zone);
+    if (known?.version === zone.version && known.signer === signer && known.written === written && known.chain) return known.chain;
+    const now = performance.now();
+    if (known && now - known.made < zone.nodes.size * RELIST_MS_PER_NAME) return undefined;
+    const chain = signer?.zone === zone && zone.name !== '' ? nsec3Chain(nameToWire(zone.name), signer) : undefined;
+    this.chains.set(zone, { version: zone.version, signer, written, chain, made: now });
+    return chain;
+  }
+}
+
+/**
+ * Where `wire` (an answer of `chain`'s zone) holds the NSEC3 covering the hash of `next` (the next
+ * closer name below `encloser`) and its signatures; no room (`start` 0) when it holds none, as a
+ * referral; null when that record is also there for another reason (matching the encloser or
+ * covering its wildcard): the answer to a name whose hash falls elsewhere would not hold it.
+ */
+function coverIn(wire: Uint8Array, chain: Nsec3Chain, next: string, encloser: string): Cover | null {
+  const position = chainPosition(chain, next);
+  if (position === chainPosition(chain, encloser) || position === chainPosition(chain, wildcardOf(encloser))) return null;
+  const cover: Cover = { start: 0, end: 0, records: 0, others: [] };
+  const count = (at: number) => (wire[at]! << 8) | wire[at + 1]!;
+  let at = 12;
+  for (let q = count(4); q > 0; q--) at = nameEnd(wire, at) + 4;
+  let inCover = false;
+  for (let r = count(6) + count(8) + count(10); r > 0; r--) {
+    const start = at;
+    const type = count((at = nameEnd(wire, at)));
+    at += 10 + count(at + 8);
+    // A record's signatures follow it.
+    if (inCover && type !== RRType.RRSIG) inCover = false;
+    if (inCover) {
+      cover.end = at;
+      cover.records++;
+    }
+    if (type !== RRType.NSEC3) continue;
+    // An NSEC3's owner is its hash's label, the zone's name after it.
+    if (wire[start] !== 32) return null;
+    const own = digestPosition(chain, fromBase32Hex(new TextDecoder().decode(wire.subarray(start + 1, start + 33)), 'an NSEC3 owner'));
+    if (own !== position) {
+      cover.others.push(own);
+      continue;
+    }
+    inCover = true;
+    cover.start = start;
+    cover.end = at;
+    cover.records = 1;
+  }
+  return cover.others.length > 2 ? null : cover;
+}
+
+/** The offset just past the name at `at`. */
+function nameEnd(wire: Uint8Array, at: number): number {
+  while (wire[at] !== 0) {
+    if ((wire[at]! & 0xc0) === 0xc0) return at + 2;
+    at += wire[at]! + 1;
+  }
+  return at + 1;
 }
 
 /** Whether the answer denies with NSEC3, whose records cover ranges of hashes rather than gaps between names. */
@@ -197,18 +310,21 @@ function gapOf(labels: Uint8Array[], wire: Uint8Array, at: number): number {
 }
 
 /**
- * An encloser's entry: a header's room, its name and type 0 as the question, then the number of
+ * An encloser's entry: a header's room, its name and type 0 as the question, then the length of
+ * its zone's name in wire form (where the addon finds the zone's NSEC3 chain), the number of
  * children, each child's offset from the first label's start, and the labels (32-bit big-endian
  * numbers), as the addon reads them.
  */
-function childrenWire(encloserWire: Uint8Array, labels: Uint8Array[]): Uint8Array {
-  let size = 12 + encloserWire.length + 4 + 4 + 4 * labels.length;
+function childrenWire(encloserWire: Uint8Array, apexLength: number, labels: Uint8Array[]): Uint8Array {
+  let size = 12 + encloserWire.length + 4 + 8 + 4 * labels.length;
   for (const label of labels) size += label.length;
   const out = new Uint8Array(size);
   const view = new DataView(out.buffer);
   out.set(encloserWire, 12);
   let at = 12 + encloserWire.length;
   view.setUint16(at + 2, 1);
+  at += 4;
+  view.setUint32(at, apexLength);
   at += 4;
   view.setUint32(at, labels.length);
   at += 4;
@@ -235,29 +351,41 @@ const WHOLE_NAME = 0x8000;
 
 /**
  * The answer `wire` made a template: its question cut down to the encloser (its last
- * `encloserLength` octets), its compression pointers moved to match, and after them the offset of
- * each pointer (the top bit set for one to the whole question name, the owner of a wildcard's
- * expansion) and their number, 16-bit big-endian. Undefined when a pointer names more of the
- * question than the encloser anywhere else: the name asked is in the answer's data.
+ * `encloserLength` octets), and the `cover` left out, its compression pointers moved to match;
+ * after them the offset of each pointer (the top bit set for one to the whole question name, the
+ * owner of a wildcard's expansion), where the cover goes (0 for none) and the chain's positions of
+ * the template's other NSEC3s, and the number of pointers, 16-bit big-endian but the positions (32).
+ * Undefined when a pointer names more of the question than the encloser anywhere else (the name
+ * asked is in the answer's data) or points into the cover.
  */
-function templateOf(wire: Uint8Array, nameEnd: number, encloserLength: number): Uint8Array | undefined {
+function templateOf(wire: Uint8Array, nameEnd: number, encloserLength: number, cover?: Cover): Uint8Array | undefined {
   const cut = nameEnd - 12 - encloserLength;
-  const pointers = compressionPointers(wire);
-  const out = new Uint8Array(wire.length - cut + 2 * pointers.length + 2);
+  const left = cover && cover.start > 0 ? { start: cover.start, length: cover.end - cover.start } : { start: wire.length, length: 0 };
+  const pointers = compressionPointers(wire).filter(({ at }) => at < left.start || at >= left.start + left.length);
+  const length = wire.length - cut - left.length;
+  const out = new Uint8Array(length + 2 * pointers.length + 12);
   out.set(wire.subarray(0, 12));
-  out.set(wire.subarray(12 + cut), 12);
+  out.set(wire.subarray(12 + cut, left.start), 12);
+  out.set(wire.subarray(left.start + left.length), left.start - cut);
   const view = new DataView(out.buffer);
-  let trailer = wire.length - cut;
+  if (left.length > 0) view.setUint16(8, view.getUint16(8) - cover!.records);
+  // Where an offset of `wire` is in the template.
+  const moved = (at: number) => at - cut - (at >= left.start ? left.length : 0);
+  let trailer = length;
   for (const { at, owner } of pointers) {
     const target = ((wire[at]! & 0x3f) << 8) | wire[at + 1]!;
-    const moved = at - cut;
-    if (target >= nameEnd + 4) view.setUint16(moved, 0xc000 | (target - cut));
-    else if (target === 12 && owner) view.setUint16(moved, 0xc000 | 12);
-    else if (target >= 12 + cut && target < nameEnd) view.setUint16(moved, 0xc000 | (target - cut));
+    if (target >= left.start && target < left.start + left.length) return undefined;
+    const whole = target === 12 && owner;
+    if (target >= nameEnd + 4) view.setUint16(moved(at), 0xc000 | moved(target));
+    else if (whole) view.setUint16(moved(at), 0xc000 | 12);
+    else if (target >= 12 + cut && target < nameEnd) view.setUint16(moved(at), 0xc000 | (target - cut));
     else return undefined;
-    view.setUint16(trailer, moved | (target === 12 && owner ? WHOLE_NAME : 0));
+    view.setUint16(trailer, moved(at) | (whole ? WHOLE_NAME : 0));
     trailer += 2;
   }
-  view.setUint16(trailer, pointers.length);
+  view.setUint16(trailer, left.length > 0 ? left.start - cut : 0);
+  view.setUint32(trailer + 2, cover?.others[0] ?? NO_POSITION);
+  view.setUint32(trailer + 6, cover?.others[1] ?? NO_POSITION);
+  view.setUint16(trailer + 10, pointers.length);
   return out;
 }

@@ -111,7 +111,7 @@ export class Responder {
     this.nodeName = options.nodeName;
     this.nsid = new TextEncoder().encode(options.nodeName);
     this.cache = new AnswerCache(options.answerCacheSize);
-    this.madeUp = new MadeUpAnswers(zones, this.cache, this.zoneVersions);
+    this.madeUp = new MadeUpAnswers(zones, this.cache, this.zoneVersions, (zone) => options.signing?.signer(zone));
     this.rateLimiter = options.rateLimit && options.rateLimit.rate > 0 ? new ResponseRateLimiter(options.rateLimit) : undefined;
     const signing = options.signing;
     this.ahead = options.answersAhead

@@ -45,7 +45,7 @@ export class Nsec3Denial implements Denial {
     private readonly index: ZoneIndex,
     /** The negative TTL: min(SOA TTL, SOA minimum) per RFC 9077. */
     private readonly ttl: number,
-    private readonly parameters: Nsec3Parameters = RFC9276_PARAMETERS,
+    readonly parameters: Nsec3Parameters = RFC9276_PARAMETERS,
   ) {
     this.saltText = parameters.salt.length ? toHex(parameters.salt) : '-';
     for (const entry of index.all()) this.add(entry);

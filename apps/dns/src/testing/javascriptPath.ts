@@ -16,7 +16,10 @@ export function spyOnJavaScript(responder: Responder): { count: number } {
   return calls;
 }
 
-/** The answer JavaScript gives the packet, from a responder of its own over the same zones (and signer). */
+/**
+ * The answer JavaScript gives the packet, from a responder of its own over the same zones (and
+ * signer), its cache small: a full-sized one is megabytes of arrays made for each answer.
+ */
 export function javascriptAnswer(zones: ZoneStore, packet: Buffer, signing?: ZoneSigning): Buffer {
-  return new Responder(zones, { nodeName: 'test-node', signing }).respond(packet, false) as Buffer;
+  return new Responder(zones, { nodeName: 'test-node', signing, answerCacheSize: 16 }).respond(packet, false) as Buffer;
 }
