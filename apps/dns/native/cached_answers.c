@@ -141,7 +141,7 @@ static int64_t child_gap(const uint8_t *wire, uint32_t wire_length, uint32_t que
 #define DIGEST 20
 // The hash's label in base32hex: its length and 32 characters.
 #define HASH_LABEL 33
-#define NO_POSITION 0xffffffffu
+#define TYPE_NSEC3 50
 
 // The record of a zone's NSEC3 chain (src/nsec3Chain.ts) that covers or matches the hash of a
 // name, ready to be written into an answer.
@@ -150,7 +150,6 @@ struct cover {
   const uint8_t *digest;
   // The NSEC3 after its owner name, then its signatures' count and each one's length and octets.
   const uint8_t *record;
-  uint32_t record_length;
   int records;
   // Its length in the answer: the owner (the hash's label and a pointer), each signature's pointer.
   int length;
@@ -202,7 +201,6 @@ static int chain_cover(const uint8_t *wire, uint32_t wire_length, uint32_t quest
   cover->position = position;
   cover->digest = digests + (size_t)position * DIGEST;
   cover->record = wire + record;
-  cover->record_length = end - record;
   cover->records = 1 + signatures;
   cover->length = length;
   return 0;
@@ -317,7 +315,7 @@ static int32_t made_up_slot(cached_answers *c, const uint8_t *p, int name_end, c
     *encloser_length = name_end - start;
     uint32_t apex = read32(wire + question_end);
     if (variant == VARIANT_DO && apex > 1 && apex <= (uint32_t)(name_end - start)) {
-      int32_t chain = find_slot(c, p, name_end - (int)apex, name_end, 0, 50, ENCLOSER_VARIANT);
+      int32_t chain = find_slot(c, p, name_end - (int)apex, name_end, 0, TYPE_NSEC3, ENCLOSER_VARIANT);
       if (chain >= 0) {
         if (chain_cover(c->wires[chain], c->wire_lengths[chain], (uint32_t)(12 + apex + 4), p + labels[k - 1], name_end - labels[k - 1], cover) < 0) return -1;
         *has_cover = 1;

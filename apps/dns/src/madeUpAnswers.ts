@@ -202,7 +202,7 @@ export class MadeUpAnswers {
     const signer = this.signerOf(zone);
     const written = signer?.signatures.written ?? 0;
     const known = this.chains.get(zone);
-    const current = (chain: Chain | undefined) => chain?.version === zone.version && chain.signer === signer && chain.written === written;
+    const current = (chain: Chain) => chain.version === zone.version && chain.signer === signer && chain.written === written;
     if (known && current(known)) return known.chain;
     if (known && (known.took === 0 || performance.now() - known.begun < known.took * 50)) return undefined;
     if (signer?.zone !== zone || zone.name === '') return undefined;
