@@ -26,6 +26,8 @@ export interface AnswersAheadOptions {
    * the answer path; false when its keys are not held (answered SERVFAIL, nothing to make).
    */
   signedAhead?: (zone: Zone) => Promise<boolean>;
+  /** What else is made ahead for a zone, before its answers (after its signing ahead). */
+  prepareZone?: (zone: Zone) => void;
 }
 
 /**
@@ -120,6 +122,9 @@ export class AnswersAhead {
     const zone = this.zones.get(name);
     if (!zone) return true;
     if ((await this.options.signedAhead?.(zone)) === false) return true;
+    // Loaded anew or gone while it was signed.
+    if (this.closed || this.zones.get(name) !== zone) return true;
+    this.options.prepareZone?.(zone);
     let sliceStart = performance.now();
     for (const [qname, qtype] of questions(zone)) {
       if (!this.options.room()) return false;

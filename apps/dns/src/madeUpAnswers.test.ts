@@ -138,6 +138,17 @@ describe.runIf(udpBatchAddon)('made-up names answered from templates by the addo
     await round(7);
   });
 
+  it('has the apex listed and the NSEC3 chain made with the answers made ahead: the second made-up name is the addon’s', async () => {
+    server = await serveSignedZones({ 'example.com': { text: zoneText, settings: freshSettings(true) } }, { udp: 'batch', answersAhead: true });
+    await server.responder.answeredAhead();
+    const calls = spyOnJavaScript(server.responder);
+    const packets = ['made-up-1', 'made-up-2'].map((label, i) => query(`${label}.example.com`, 'A', i, { additionals: [opt(dnsPacket.DNSSEC_OK)] }));
+    for (const packet of packets) expect((await udpExchange(server.port, packet))![3]! & 0x0f).toBe(NXDOMAIN);
+    // Made on the first one's answer otherwise, the chain would be there only for a third.
+    expect(calls.count).toBe(1);
+    expect(await udpExchange(server.port, packets[1]!)).toEqual(javascriptAnswer(server.zones, packets[1]!, server.signing));
+  });
+
   it('leaves to JavaScript the names of a zone with a DNAME', async () => {
     server = await serveZones({ 'example.com': `${zoneText}redirect DNAME example.net.\n` }, { udp: 'batch' });
     const plain = madeUpQuestions(100, 4).filter((packet) => !dnsPacket.decode(packet).questions![0]!.name.startsWith('big'));

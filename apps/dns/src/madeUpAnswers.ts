@@ -186,10 +186,12 @@ export class MadeUpAnswers {
   }
 
   /**
-   * Has the NSEC3 chain of a zone signed here with NSEC3 made, for the first made-up names asked
-   * after its signing ahead (a start, new keys) to find it.
+   * Lists the children of a zone's apex, the encloser of most made-up names, and has its NSEC3
+   * chain made where it is signed here with NSEC3, ahead of the first made-up names asked after a
+   * start, new keys or a zone loaded anew (with the answers made ahead, decision 094).
    */
   prepare(zone: Zone): void {
+    if (zone.nodes.size <= MAX_ZONE_NAMES) this.childrenOf(zone, zone.name);
     this.chainOf(zone);
   }
 

@@ -118,14 +118,11 @@ export class Responder {
       ? new AnswersAhead(zones, (qname, qtype) => this.prepare(qname, qtype), {
           // Up to half the cache: the other half stays for what clients ask beyond it.
           room: () => this.cache.size < this.cache.capacity / 2,
-          signedAhead:
-            signing &&
-            (async (zone) => {
-              const signed = await signing.signedAheadFor(zone);
-              // Its NSEC3 chain too, for the addon to answer its made-up names from the first.
-              if (signed && this.native !== undefined) this.madeUp.prepare(zone);
-              return signed;
-            }),
+          signedAhead: signing && ((zone) => signing.signedAheadFor(zone)),
+          // What the addon answers made-up names with from the first (decisions 095, 096).
+          prepareZone: (zone) => {
+            if (this.native !== undefined) this.madeUp.prepare(zone);
+          },
         })
       : undefined;
     // A changed zone's entries go stale by its version.
