@@ -25,15 +25,16 @@ a.b.c TXT "below two empty non-terminals"
 *.wild TXT "made up"
 *.wild MX 10 mail
 *.cn CNAME www
+*.svc HTTPS 1 host-1 alpn=h2
 sub NS ns1.sub
 sub NS ns.elsewhere.net.
 ns1.sub A 192.0.2.53
 ${Array.from({ length: 25 }, (_, i) => `*.big TXT "${'x'.repeat(20)}${i}"`).join('\n')}
 `;
 
-/** Names below which the questions are made up: the apex, wildcards, a cut and glue below it, empty non-terminals, a host. */
-const parents = ['', 'wild', 'cn', 'sub', 'ns1.sub', 'c', 'b.c', 'www', 'big', 'nope.deeper'];
-const types = ['A', 'AAAA', 'TXT', 'MX', 'ANY', 'DS', 'NS', 'SOA', 'CNAME'] as const;
+/** Names below which the questions are made up: the apex, wildcards (one with a target), a cut and glue below it, empty non-terminals, a host. */
+const parents = ['', 'wild', 'cn', 'svc', 'sub', 'ns1.sub', 'c', 'b.c', 'www', 'big', 'nope.deeper'];
+const types = ['A', 'AAAA', 'TXT', 'MX', 'ANY', 'DS', 'NS', 'SOA', 'CNAME', 'HTTPS'] as const;
 
 /** Questions for made-up names in every form the addon takes: letter case, EDNS and DO, one or two labels deeper. */
 function madeUpQuestions(count: number, seed: number): Buffer[] {
@@ -106,15 +107,18 @@ describe.runIf(udpBatchAddon)('made-up names answered from templates by the addo
     await server.signing!.signedAhead();
     const packets = madeUpQuestions(400, 3);
     const { calls, truncated } = await askTwice(packets);
-    // Besides the answers too long for UDP, JavaScript answers again a name whose first answer was
-    // the only one of its encloser and type, and whose cover was also the encloser's NSEC3 or its
-    // wildcard's: listed once, it leaves no room for other names' covers, and no template is kept.
-    // Two of this zone's 17 hashes; in a zone of thousands, next to none.
+    // Besides the answers too long for UDP, JavaScript answers again:
+    // - a CNAME wildcard's expansion whose target lacks the type: two denials, one of them not the
+    //   name asked's, is no template;
+    // - a name whose first answer was the only one of its encloser and type, and whose cover was
+    //   also the encloser's NSEC3 or its wildcard's: listed once, it leaves no room for other
+    //   names' covers. Two of this zone's 19 hashes; in a zone of thousands, next to none.
     const signed = packets.filter(
       (packet) => ((dnsPacket.decode(packet).additionals?.[0] as dnsPacket.OptAnswer | undefined)?.flags ?? 0) & dnsPacket.DNSSEC_OK,
     );
+    const cnameExpansions = signed.filter((packet) => /\.cn\.example\.com$/i.test(dnsPacket.decode(packet).questions![0]!.name));
     expect(signed.length).toBeGreaterThan(100);
-    expect(calls - truncated).toBeLessThan(signed.length / 20);
+    expect(calls - truncated).toBeLessThanOrEqual(cnameExpansions.length + signed.length / 20);
   });
 
   it('hands the addon an NSEC3 chain in step with the zone and its keys', async () => {
@@ -151,7 +155,15 @@ describe.runIf(udpBatchAddon)('made-up names answered from templates by the addo
 
   it('leaves to JavaScript the names of a zone with a DNAME', async () => {
     server = await serveZones({ 'example.com': `${zoneText}redirect DNAME example.net.\n` }, { udp: 'batch' });
-    const plain = madeUpQuestions(100, 4).filter((packet) => !dnsPacket.decode(packet).questions![0]!.name.startsWith('big'));
+    // Each question once: one asked again in a round is answered from the answer cache, from its second query.
+    const questions = new Set<string>();
+    const plain = madeUpQuestions(100, 4).filter((packet) => {
+      const { questions: asked, additionals } = dnsPacket.decode(packet);
+      const key = `${asked![0]!.name.toLowerCase()} ${asked![0]!.type} ${JSON.stringify(additionals)}`;
+      if (questions.has(key)) return false;
+      questions.add(key);
+      return true;
+    });
     expect((await askTwice(plain)).calls).toBe(plain.filter((packet) => !truncated(javascriptAnswer(server!.zones, packet))).length);
   });
 

@@ -127,7 +127,7 @@ export class MadeUpAnswers {
     const templateKey = chain ? templateVariant(0, HASHED) : templateVariant(variant === Variant.EdnsDo ? gap : 0, variant);
     // Asked of JavaScript again (too long for the client's UDP size, over TCP): the template stands.
     if (this.cache.get(encloserQuestion(encloserWire, wire, nameEnd), encloserEnd, templateKey)) return true;
-    const cover = chain ? coverIn(wire, chain, nextCloser(query.qname, encloser), encloser) : undefined;
+    const cover = chain ? coverIn(wire, answer, chain, query.qname, encloser) : undefined;
     if (cover === null) return false;
     const template = templateOf(wire, nameEnd, encloserWire.length, cover);
     if (template === undefined) return false;
@@ -191,7 +191,9 @@ export class MadeUpAnswers {
    * start, new keys or a zone loaded anew (with the answers made ahead, decision 094).
    */
   prepare(zone: Zone): void {
-    if (zone.nodes.size <= MAX_ZONE_NAMES) this.childrenOf(zone, zone.name);
+    // A larger zone keeps no templates (see `keep`): neither would be read.
+    if (zone.nodes.size > MAX_ZONE_NAMES) return;
+    this.childrenOf(zone, zone.name);
     this.chainOf(zone);
   }
 
@@ -228,21 +230,36 @@ export class MadeUpAnswers {
   }
 }
 
+/** The denials whose NSEC3s include the one covering the next closer name's hash (RFC 5155 7.2.1, 7.2.5, 7.2.6). */
+const COVERED = new Set(['nxdomain', 'wildcardNodata', 'wildcardAnswer']);
+
 /**
- * Where `wire` (an answer of `chain`'s zone) holds the NSEC3 covering the hash of `next` (the next
- * closer name below `encloser`) and its signatures; no room (`start` 0) when it holds none, as a
- * referral; null when that record is also there for another reason (matching the encloser or
- * covering its wildcard): the answer to a name whose hash falls elsewhere would not hold it.
+ * Where the signed answer `wire` to `qname` (a name of `chain`'s zone below `encloser`) holds the
+ * NSEC3 covering the hash of the next closer name and its signatures, and the chain's positions of
+ * its other NSEC3s: no room (`start` 0) for an answer that holds no such record (a referral, its
+ * cut's NSEC3 the same for every name below it). Null when the template would not stand for other
+ * names: a denial of other names too (a CNAME's target), an NSEC3 outside the authority section (a
+ * proof about an SVCB target), or a cover that is also the encloser's NSEC3 or its wildcard's
+ * (listed once, it shows no place for another name's).
  */
-function coverIn(wire: Uint8Array, chain: Nsec3Chain, next: string, encloser: string): Cover | null {
-  const position = chainPosition(chain, next);
-  if (position === chainPosition(chain, encloser) || position === chainPosition(chain, wildcardOf(encloser))) return null;
+function coverIn(wire: Uint8Array, answer: Answer, chain: Nsec3Chain, qname: string, encloser: string): Cover | null {
+  const denials = answer.proofs.filter((proof) => proof.kind !== 'insecureDelegation');
+  let position = -1;
+  if (denials.length > 1) return null;
+  if (denials.length === 1) {
+    const proof = denials[0]!;
+    if (!COVERED.has(proof.kind) || !('name' in proof) || proof.name !== qname) return null;
+    position = chainPosition(chain, nextCloser(qname, encloser));
+    if (position === chainPosition(chain, encloser) || position === chainPosition(chain, wildcardOf(encloser))) return null;
+  }
   const cover: Cover = { start: 0, end: 0, records: 0, others: [] };
   const count = (at: number) => (wire[at]! << 8) | wire[at + 1]!;
   let at = 12;
   for (let q = count(4); q > 0; q--) at = nameEnd(wire, at) + 4;
   let inCover = false;
-  for (let r = count(6) + count(8) + count(10); r > 0; r--) {
+  const answers = count(6);
+  const authority = count(8);
+  for (let r = 0; r < answers + authority + count(10); r++) {
     const start = at;
     const type = count((at = nameEnd(wire, at)));
     at += 10 + count(at + 8);
@@ -254,7 +271,7 @@ function coverIn(wire: Uint8Array, chain: Nsec3Chain, next: string, encloser: st
     }
     if (type !== RRType.NSEC3) continue;
     // An NSEC3's owner is its hash's label, the zone's name after it.
-    if (wire[start] !== 32) return null;
+    if (r < answers || r >= answers + authority || wire[start] !== 32) return null;
     const own = digestPosition(chain, fromBase32Hex(new TextDecoder().decode(wire.subarray(start + 1, start + 33)), 'an NSEC3 owner'));
     if (own !== position) {
       cover.others.push(own);
@@ -265,6 +282,8 @@ function coverIn(wire: Uint8Array, chain: Nsec3Chain, next: string, encloser: st
     cover.end = at;
     cover.records = 1;
   }
+  // A denial without its cover (none, or one that is not this chain's) is not one the addon can complete.
+  if (position >= 0 && cover.start === 0) return null;
   return cover.others.length > 2 ? null : cover;
 }
 
