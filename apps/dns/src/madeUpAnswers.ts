@@ -143,12 +143,13 @@ export class MadeUpAnswers {
       zoneCell,
       answersCell,
     });
+    const apexLength = nameToWire(zone.name).length;
     if (this.cache.get(childrenWire(encloserWire, 0, []), encloserEnd, ENCLOSER_VARIANT) === undefined) {
-      const list = childrenWire(encloserWire, nameToWire(zone.name).length, children.labels);
+      const list = childrenWire(encloserWire, apexLength, children.labels);
       this.cache.set(list, encloserEnd, entry(list, ENCLOSER_VARIANT, { count: 0 }, 0, 0));
     }
     if (chain) {
-      const apexEnd = 12 + nameToWire(zone.name).length;
+      const apexEnd = 12 + apexLength;
       if (this.cache.get(chain.wire, apexEnd, ENCLOSER_VARIANT)?.wire !== chain.wire)
         this.cache.set(chain.wire, apexEnd, entry(chain.wire, ENCLOSER_VARIANT, { count: 0 }, 0, 0));
     }
@@ -272,7 +273,7 @@ function coverIn(wire: Uint8Array, answer: Answer, chain: Nsec3Chain, qname: str
     if (type !== RRType.NSEC3) continue;
     // An NSEC3's owner is its hash's label, the zone's name after it.
     if (r < answers || r >= answers + authority || wire[start] !== 32) return null;
-    const own = digestPosition(chain, fromBase32Hex(new TextDecoder().decode(wire.subarray(start + 1, start + 33)), 'an NSEC3 owner'));
+    const own = digestPosition(chain, fromBase32Hex(latin1.decode(wire.subarray(start + 1, start + 33)), 'an NSEC3 owner'));
     if (own !== position) {
       cover.others.push(own);
       continue;
@@ -286,6 +287,8 @@ function coverIn(wire: Uint8Array, answer: Answer, chain: Nsec3Chain, qname: str
   if (position >= 0 && cover.start === 0) return null;
   return cover.others.length > 2 ? null : cover;
 }
+
+const latin1 = new TextDecoder('latin1');
 
 /** The offset just past the name at `at`. */
 function nameEnd(wire: Uint8Array, at: number): number {

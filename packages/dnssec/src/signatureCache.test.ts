@@ -27,6 +27,18 @@ describe('the signature cache', () => {
     expect(first).toMatchObject({ name: www.name, type: 46, ttl: 300 });
   });
 
+  it('says what it holds without signing: nothing for a new, changed or ageing RRset', () => {
+    const { clock, cache } = cacheAt(1_800_000_000);
+    expect(cache.held(www)).toBeUndefined();
+    expect(cache.size).toBe(0);
+    const signed = cache.for(www)!;
+    expect(cache.held(www)).toBe(signed);
+    expect(cache.held({ ...www, rdata: [A.toWire('192.0.2.2')] })).toBeUndefined();
+    clock.now += 7 * DAY;
+    expect(cache.held(www)).toBeUndefined();
+    expect(cache.size).toBe(1);
+  });
+
   it('signs again when the RRset or its TTL changed', () => {
     const { cache } = cacheAt(1_800_000_000);
     const first = cache.for(www)!;

@@ -128,15 +128,22 @@ export class SignatureCache {
     }
   }
 
+  /** The RRSIG RRset held for `rrset` as it is now and good until its refresh; undefined otherwise (nothing is signed). */
+  held(rrset: Rrset): Rrset | undefined {
+    const cached = this.byName.get(rrset.name)?.get(rrset.type);
+    return cached && this.now() < cached.refreshAt && sameContent(cached, rrset) ? cached.rrsig : undefined;
+  }
+
   /** The RRSIG RRset for `rrset`, or undefined when no active key signs it. */
   for(rrset: Rrset): Rrset | undefined {
+    const held = this.held(rrset);
+    if (held) {
+      signatureCacheCounts.hits++;
+      return held;
+    }
     const types = this.byName.get(rrset.name);
     const cached = types?.get(rrset.type);
     const now = this.now();
-    if (cached && now < cached.refreshAt && sameContent(cached, rrset)) {
-      signatureCacheCounts.hits++;
-      return cached.rrsig;
-    }
     const keys = signingKeys(this.currentKeys, rrset.type);
     if (keys.length === 0) return undefined;
     signatureCacheCounts.misses++;
