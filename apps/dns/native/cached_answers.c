@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-// src/answerCache.ts: the fields of a slot in `slots`.
-enum { SLOT_VARIANT, SLOT_ZONE, SLOT_VERSION, SLOT_KIND, SLOT_ANSWERS, SLOT_FIELDS };
+// src/answerCache.ts `SlotField`: the fields of a slot in `slots`, eight to a slot.
+enum { SLOT_VARIANT, SLOT_ZONE, SLOT_VERSION, SLOT_KIND, SLOT_ANSWERS, SLOT_REFERENCED, SLOT_HITS, SLOT_FIELDS = 8 };
 // src/metrics/serverCounters.ts: the cells of `totals`.
 enum { TOTAL_CACHE_HITS, TOTAL_LATENCY_SECONDS };
 // src/responseRateLimit.ts: the limiter's table and its counts.
@@ -21,20 +21,24 @@ enum { RRL_SLIPPED, RRL_DROPPED };
 // Marks a handle as an answer cache's, so that no other external (a socket's) is taken for one.
 #define MAGIC 0x4b414a41u
 
+struct held_wire {
+  const uint8_t *wire;
+  uint32_t length;
+};
+
 struct cached_answers {
   uint32_t magic;
-  // The table: slot + 1 of the entry whose hash lands at or before each place; 0 is empty.
+  // The table: per place, slot + 1 of the entry whose hash lands at or before it (0: empty) and
+  // that entry's hash, side by side: a probe reads one cache line, not the slot's hash elsewhere.
   const int32_t *table;
+  // Places - 1 (the table has two numbers a place).
   uint32_t mask;
   uint32_t capacity;
   uint32_t seed;
-  const int32_t *hashes;
-  uint8_t *referenced;
-  uint32_t *hits;
-  const int32_t *slots;
-  // Each slot's answer, in memory JavaScript holds for as long as the slot keeps it.
-  const uint8_t **wires;
-  uint32_t *wire_lengths;
+  int32_t *slots;
+  // Each slot's answer, in memory JavaScript holds for as long as the slot keeps it; its address
+  // and length side by side, one cache line read for both.
+  struct held_wire *wires;
   // Each zone cell's current version; a slot holds the version its answer was made at.
   const int32_t *versions;
   uint32_t version_cells;
@@ -84,21 +88,68 @@ static int same_question(const uint8_t *p, int start, int name_end, uint8_t type
 }
 
 // src/answerCache.ts `AnswerCache.get`: the slot of the fresh entry for the name from `start`, the
-// type and the variant, or -1 (none, or a stale one).
-static int32_t find_slot(cached_answers *c, const uint8_t *p, int start, int name_end, uint8_t type_high, uint8_t type_low, uint32_t variant) {
-  uint32_t hash = question_hash(p, start, name_end, type_high, type_low, variant, c->seed);
+// type and the variant, whose `question_hash` is `hash`, or -1 (none, or a stale one).
+static int32_t find_hashed(cached_answers *c, uint32_t hash, const uint8_t *p, int start, int name_end, uint8_t type_high, uint8_t type_low, uint32_t variant) {
   for (uint32_t i = hash & c->mask;; i = (i + 1) & c->mask) {
-    int32_t at = c->table[i];
+    int32_t at = c->table[2 * i];
     if (at == 0) return -1;
+    if ((uint32_t)c->table[2 * i + 1] != hash) continue;
     int32_t candidate = at - 1;
-    if ((uint32_t)c->hashes[candidate] != hash) continue;
     const int32_t *fields = c->slots + (size_t)candidate * SLOT_FIELDS;
     if ((uint32_t)fields[SLOT_VARIANT] != variant) continue;
-    if (!same_question(p, start, name_end, type_high, type_low, c->wires[candidate], c->wire_lengths[candidate])) continue;
+    if (!same_question(p, start, name_end, type_high, type_low, c->wires[candidate].wire, c->wires[candidate].length)) continue;
     int32_t zone = fields[SLOT_ZONE];
     if (zone >= 0 && ((uint32_t)zone >= c->version_cells || c->versions[zone] != fields[SLOT_VERSION])) return -1;
-    c->referenced[candidate] = 1;
+    c->slots[(size_t)candidate * SLOT_FIELDS + SLOT_REFERENCED] = 1;
     return candidate;
+  }
+}
+
+static int32_t find_slot(cached_answers *c, const uint8_t *p, int start, int name_end, uint8_t type_high, uint8_t type_low, uint32_t variant) {
+  return find_hashed(c, question_hash(p, start, name_end, type_high, type_low, variant, c->seed), p, start, name_end, type_high, type_low, variant);
+}
+
+// The hash `cached_answer` looks `p` up by, read without checking the rest of the packet: a packet
+// it declines costs a line loaded for nothing. Where it accepts one, this reads the same name end
+// and variant as it does.
+static uint32_t packet_hash(const cached_answers *c, const uint8_t *p, int n) {
+  int pos = 12;
+  while (pos < n && p[pos] != 0) {
+    if (p[pos] > 63) return CACHED_ANSWERS_NO_HASH;
+    pos += p[pos] + 1;
+  }
+  int name_end = pos + 1;
+  if (n < 12 || name_end + 4 > n) return CACHED_ANSWERS_NO_HASH;
+  uint32_t variant = 0;
+  if (p[11] != 0) {
+    int opt = name_end + 4;
+    if (opt + 11 > n) return CACHED_ANSWERS_NO_HASH;
+    variant = (p[opt + 7] & 0x80) ? 2 : 1;
+  }
+  return question_hash(p, 12, name_end, p[name_end], p[name_end + 1], variant, c->seed);
+}
+
+void cached_answers_prefetch(cached_answers *c, uint8_t *const *packets, const int32_t *lengths, int count, uint32_t *hashes) {
+  int32_t candidates[count];
+  // Each step loads, for every packet of the batch, what the step before found the address of, so
+  // that their misses overlap rather than follow one another in `find_slot`: the table place, then
+  // the slot's fields and its answer's address, then the answer's first octets (its question).
+  for (int i = 0; i < count; i++) {
+    hashes[i] = lengths[i] >= 0 ? packet_hash(c, packets[i], lengths[i]) : CACHED_ANSWERS_NO_HASH;
+    if (hashes[i] != CACHED_ANSWERS_NO_HASH) __builtin_prefetch(&c->table[2 * (hashes[i] & c->mask)]);
+  }
+  for (int i = 0; i < count; i++) {
+    candidates[i] = -1;
+    if (hashes[i] == CACHED_ANSWERS_NO_HASH) continue;
+    uint32_t place = hashes[i] & c->mask;
+    int32_t at = c->table[2 * place];
+    if (at == 0 || (uint32_t)c->table[2 * place + 1] != hashes[i]) continue;
+    candidates[i] = at - 1;
+    __builtin_prefetch(c->slots + (size_t)candidates[i] * SLOT_FIELDS);
+    __builtin_prefetch(&c->wires[candidates[i]]);
+  }
+  for (int i = 0; i < count; i++) {
+    if (candidates[i] >= 0) __builtin_prefetch(c->wires[candidates[i]].wire);
   }
 }
 
@@ -307,8 +358,8 @@ static int32_t made_up_slot(cached_answers *c, const uint8_t *p, int name_end, c
     int start = k < label_count ? labels[k] : name_end - 1;
     int32_t encloser = find_slot(c, p, start, name_end, 0, 0, ENCLOSER_VARIANT);
     if (encloser < 0) continue;
-    const uint8_t *wire = c->wires[encloser];
-    uint32_t wire_length = c->wire_lengths[encloser];
+    const uint8_t *wire = c->wires[encloser].wire;
+    uint32_t wire_length = c->wires[encloser].length;
     uint32_t question_end = (uint32_t)(12 + name_end - start + 4);
     int64_t gap = child_gap(wire, wire_length, question_end, p + labels[k - 1]);
     if (gap < 0 || gap > 0x3ffffff) return -1;
@@ -317,7 +368,7 @@ static int32_t made_up_slot(cached_answers *c, const uint8_t *p, int name_end, c
     if (variant == VARIANT_DO && apex > 1 && apex <= (uint32_t)(name_end - start)) {
       int32_t chain = find_slot(c, p, name_end - (int)apex, name_end, 0, TYPE_NSEC3, ENCLOSER_VARIANT);
       if (chain >= 0) {
-        if (chain_cover(c->wires[chain], c->wire_lengths[chain], (uint32_t)(12 + apex + 4), p + labels[k - 1], name_end - labels[k - 1], cover) < 0) return -1;
+        if (chain_cover(c->wires[chain].wire, c->wires[chain].length, (uint32_t)(12 + apex + 4), p + labels[k - 1], name_end - labels[k - 1], cover) < 0) return -1;
         *has_cover = 1;
         *apex_length = (int)apex;
         return find_slot(c, p, start, name_end, p[name_end], p[name_end + 1], template_variant(0, HASHED));
@@ -372,7 +423,7 @@ static int rate_limit(cached_answers *c, int32_t network, int32_t kind, int64_t 
   return DROP;
 }
 
-int cached_answer(cached_answers *c, const uint8_t *p, int n, int32_t network, uint8_t *out, int64_t second) {
+int cached_answer(cached_answers *c, const uint8_t *p, int n, uint32_t hash, int32_t network, uint8_t *out, int64_t second) {
   // What @kaja/dns-model `readQueryOctets` accepts and `Responder.cached` looks up: a QUERY (not a
   // response) of one question of class IN, at most an OPT of version 0 without NSID after it.
   if (n < 12) return -1;
@@ -421,13 +472,14 @@ int cached_answer(cached_answers *c, const uint8_t *p, int n, int32_t network, u
     }
   }
 
-  int32_t slot = find_slot(c, p, 12, name_end, p[name_end], p[name_end + 1], variant);
+  if (hash == CACHED_ANSWERS_NO_HASH) hash = question_hash(p, 12, name_end, p[name_end], p[name_end + 1], variant, c->seed);
+  int32_t slot = find_hashed(c, hash, p, 12, name_end, p[name_end], p[name_end + 1], variant);
   int encloser_length = 0, has_cover = 0, apex_length = 0;
   struct cover cover;
   if (slot < 0) slot = made_up_slot(c, p, name_end, labels, label_count, variant, &encloser_length, &cover, &has_cover, &apex_length);
   if (slot < 0) return -1;
-  const uint8_t *wire = c->wires[slot];
-  uint32_t wire_length = c->wire_lengths[slot];
+  const uint8_t *wire = c->wires[slot].wire;
+  uint32_t wire_length = c->wires[slot].length;
   int length;
   if (encloser_length > 0) {
     // Too long for this client (or not sound): JavaScript answers it.
@@ -438,8 +490,9 @@ int cached_answer(cached_answers *c, const uint8_t *p, int n, int32_t network, u
     if (wire_length > (uint32_t)udp_limit) return -1;
     length = (int)wire_length;
   }
-  const int32_t *fields = c->slots + (size_t)slot * SLOT_FIELDS;
-  c->hits[slot]++;
+  int32_t *fields = c->slots + (size_t)slot * SLOT_FIELDS;
+  // Unsigned, as src/answerCache.ts reads it: it wraps rather than overflows.
+  ((uint32_t *)fields)[SLOT_HITS]++;
   c->totals[TOTAL_CACHE_HITS]++;
   c->answers[fields[SLOT_ANSWERS]]++;
 
@@ -505,7 +558,6 @@ static double property_number(napi_env env, napi_value object, const char *name)
 static void on_collected(napi_env env, void *data, void *hint) {
   cached_answers *c = data;
   free(c->wires);
-  free(c->wire_lengths);
   free(c);
 }
 
@@ -529,32 +581,28 @@ static napi_value create(napi_env env, napi_callback_info info) {
   napi_get_cb_info(env, info, &argc, &object, NULL, NULL);
   cached_answers *c = calloc(1, sizeof *c);
   c->magic = MAGIC;
-  size_t table_length = 0, hashes_length = 0, referenced_length = 0, hits_length = 0, slots_length = 0, versions_length = 0;
+  size_t table_length = 0, slots_length = 0, versions_length = 0;
   size_t answers_length = 0, totals_length = 0, buckets_length = 0, bounds_length = 0;
   c->table = property_array(env, object, "table", napi_int32_array, &table_length);
-  c->hashes = property_array(env, object, "hashes", napi_int32_array, &hashes_length);
-  c->referenced = property_array(env, object, "referenced", napi_uint8_array, &referenced_length);
-  c->hits = property_array(env, object, "hits", napi_uint32_array, &hits_length);
   c->slots = property_array(env, object, "slots", napi_int32_array, &slots_length);
   c->versions = property_array(env, object, "versions", napi_int32_array, &versions_length);
   c->answers = property_array(env, object, "answers", napi_float64_array, &answers_length);
   c->totals = property_array(env, object, "totals", napi_float64_array, &totals_length);
   c->latency_buckets = property_array(env, object, "latencyBuckets", napi_float64_array, &buckets_length);
   const double *bounds = property_array(env, object, "latencyBounds", napi_float64_array, &bounds_length);
-  c->capacity = (uint32_t)hashes_length;
+  c->capacity = (uint32_t)(slots_length / SLOT_FIELDS);
   c->seed = (uint32_t)property_number(env, object, "seed");
-  if (!c->table || table_length == 0 || (table_length & (table_length - 1)) != 0 || !c->hashes || !c->referenced || !c->hits || !c->slots ||
-      referenced_length != hashes_length || hits_length != hashes_length || slots_length != hashes_length * SLOT_FIELDS || !c->versions ||
+  if (!c->table || table_length < 2 || (table_length & (table_length - 1)) != 0 || !c->slots || slots_length == 0 ||
+      slots_length % SLOT_FIELDS != 0 || !c->versions ||
       !c->answers || !c->totals || totals_length < 2 || !bounds || bounds_length > MAX_BOUNDS || buckets_length != bounds_length + 1) {
     free(c);
     return fail(env, "answerCache: the shared arrays are missing or of the wrong size");
   }
-  c->mask = (uint32_t)table_length - 1;
+  c->mask = (uint32_t)table_length / 2 - 1;
   c->version_cells = (uint32_t)versions_length;
   c->bound_count = (int)bounds_length;
   memcpy(c->bounds, bounds, bounds_length * sizeof(double));
   c->wires = calloc(c->capacity, sizeof *c->wires);
-  c->wire_lengths = calloc(c->capacity, sizeof *c->wire_lengths);
 
   napi_value limit;
   napi_valuetype limit_type = napi_undefined;
@@ -595,9 +643,9 @@ static napi_value set_table(napi_env env, napi_callback_info info) {
   if (!c) return NULL;
   size_t length = 0;
   const int32_t *table = array_data(env, argv[1], napi_int32_array, &length);
-  if (!table || length == 0 || (length & (length - 1)) != 0) return fail(env, "cacheTable: not a table");
+  if (!table || length < 2 || (length & (length - 1)) != 0) return fail(env, "cacheTable: not a table");
   c->table = table;
-  c->mask = (uint32_t)length - 1;
+  c->mask = (uint32_t)length / 2 - 1;
   return NULL;
 }
 
@@ -611,8 +659,8 @@ static napi_value set_wire(napi_env env, napi_callback_info info) {
   napi_get_value_uint32(env, argv[1], &slot);
   const uint8_t *wire = array_data(env, argv[2], napi_uint8_array, &length);
   if (!wire || slot >= c->capacity) return fail(env, "cacheWire: no such slot or not an answer");
-  c->wires[slot] = wire;
-  c->wire_lengths[slot] = (uint32_t)length;
+  c->wires[slot].wire = wire;
+  c->wires[slot].length = (uint32_t)length;
   return NULL;
 }
 

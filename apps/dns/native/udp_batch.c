@@ -112,11 +112,19 @@ static void on_readable(uv_poll_t *handle, int status, int events) {
     struct timespec wall;
     clock_gettime(CLOCK_REALTIME_COARSE, &wall);
     int cached = 0, missed = 0;
+    uint8_t *packets[BATCH];
+    int32_t lengths[BATCH];
+    uint32_t hashes[BATCH];
     for (int i = 0; i < n; i++) {
-      int32_t length = (s->recv[i].msg_hdr.msg_flags & MSG_TRUNC) ? -1 : (int32_t)s->recv[i].msg_len;
+      packets[i] = s->in + (size_t)i * SLOT;
+      lengths[i] = (s->recv[i].msg_hdr.msg_flags & MSG_TRUNC) ? -1 : (int32_t)s->recv[i].msg_len;
+    }
+    if (s->cache) cached_answers_prefetch(s->cache, packets, lengths, n, hashes);
+    for (int i = 0; i < n; i++) {
+      int32_t length = lengths[i];
       int32_t network = client_network(&s->peers[i]);
       s->meta[i * META_STRIDE + 2] = network;
-      int answer = s->cache && length >= 0 ? cached_answer(s->cache, s->in + (size_t)i * SLOT, length, network, s->out + (size_t)i * SLOT, wall.tv_sec) : -1;
+      int answer = s->cache && length >= 0 ? cached_answer(s->cache, packets[i], length, hashes[i], network, s->out + (size_t)i * SLOT, wall.tv_sec) : -1;
       if (answer >= 0) {
         // Answered here: JavaScript skips it (a length of -1), and it leaves with the others.
         s->meta[i * META_STRIDE] = -1;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AnswerCache, type CachedAnswer, questionHash, Variant } from './answerCache';
+import { AnswerCache, type CachedAnswer, questionHash, SLOT_FIELDS, SlotField, Variant } from './answerCache';
 
 /** A query's header and question: `labels` (text, or octets for labels text cannot say plainly), then type and class. */
 function packetOf(labels: (string | number[])[], qtype = 1): Uint8Array {
@@ -84,22 +84,27 @@ describe('the answer cache', () => {
     const cache = new AnswerCache(2);
     const a = set(cache, packet('a.'));
     const b = set(cache, packet('b.'));
-    // The addon counts a hit in the slot's cell (slots are taken in order while there is room).
-    cache.hits[0] = 3;
-    cache.hits[1] = 2;
+    // The addon counts a hit in the slot's field (slots are taken in order while there is room).
+    const hits = (slot: number) => slot * SLOT_FIELDS + SlotField.Hits;
+    cache.slots[hits(0)] = 3;
+    cache.slots[hits(1)] = 2;
     cache.foldHits();
-    expect([a.counter.count, b.counter.count, cache.hits[0], cache.hits[1]]).toEqual([3, 2, 0, 0]);
-    cache.hits[0] = 4;
+    expect([a.counter.count, b.counter.count, cache.slots[hits(0)], cache.slots[hits(1)]]).toEqual([3, 2, 0, 0]);
+    // Read unsigned, as the addon counts: past 2^31 the field's sign bit is set.
+    cache.slots[hits(1)] = -2;
+    cache.foldHits();
+    expect(b.counter.count).toBe(2 + 2 ** 32 - 2);
+    cache.slots[hits(0)] = 4;
     // Replaced: the hits so far were the old entry's.
     const again = set(cache, packet('a.'));
     expect(a.counter.count).toBe(7);
     // The clock hand is at the first slot, not used since: 'a.' goes, and 'c.' takes its slot.
-    cache.hits[0] = 5;
+    cache.slots[hits(0)] = 5;
     admit(cache, 'c.');
     expect(get(cache, packet('a.'))).toBeUndefined();
     expect(again.counter.count).toBe(5);
     const c = get(cache, packet('c.'))!;
-    cache.hits[0] = 6;
+    cache.slots[hits(0)] = 6;
     cache.clear();
     expect(c.counter.count).toBe(6);
   });
@@ -221,8 +226,11 @@ describe('the answer cache', () => {
     expect(held).toBe(cache.size);
     expect(cache.size).toBeLessThanOrEqual(capacity);
     // No stale reference is left in the table (one would lengthen probes and could be taken out in the live one's place).
+    // Each place holds a slot + 1 and, beside it, that slot's hash; an empty place holds neither.
     const table = (cache as unknown as { table: Int32Array }).table;
-    expect(table.filter((at) => at !== 0).length).toBe(cache.size);
+    const places = Array.from({ length: table.length / 2 }, (_, i) => [table[2 * i]!, table[2 * i + 1]!] as const);
+    expect(places.filter(([at]) => at !== 0).length).toBe(cache.size);
+    expect(places.filter(([at, hash]) => at === 0 && hash !== 0)).toEqual([]);
   });
 
   it('does not cache an answer whose question is not the one asked', () => {

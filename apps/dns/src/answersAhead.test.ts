@@ -1,6 +1,7 @@
 import dnsPacket from 'dns-packet';
 import { generateCryptokey } from '@kaja/dnssec';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AnswersAhead } from './answersAhead';
 import { StaticKeySource } from './keySource';
 import { keyRecords } from './publishedKeys';
 import { Responder } from './respond';
@@ -169,6 +170,82 @@ describe('answers made ahead', () => {
     clearInterval(turning);
     expect(fromCache(ahead, withDo('host-2999.' + ZONE, 'HTTPS'))).toBeDefined();
     expect(turns).toBeGreaterThan(1);
+  });
+});
+
+describe('made-up names asked ahead', () => {
+  /** The questions an AnswersAhead over the zone asks, its answers held as `holds` says, with or without templates. */
+  async function asked(templates: boolean, holds: (name: string, type: number) => boolean): Promise<string[]> {
+    const questions: string[] = [];
+    const ahead = new AnswersAhead(
+      storeOf(TEXT),
+      (name, type) => {
+        questions.push(`${name} ${type}`);
+        return holds(name, type);
+      },
+      { room: () => true, templates: () => templates },
+    );
+    closing.push(() => ahead.close());
+    await ahead.settled();
+    return questions.filter((question) => question.includes('kaja-made-up-name'));
+  }
+  const label1 = [
+    `kaja-made-up-name.${ZONE} 1`,
+    `kaja-made-up-name.${ZONE} 28`,
+    `kaja-made-up-name.${ZONE} 65`,
+    // The wildcard's expansion, asked for what it holds and the host types.
+    `kaja-made-up-name.wild.${ZONE} 16`,
+    `kaja-made-up-name.wild.${ZONE} 1`,
+    `kaja-made-up-name.wild.${ZONE} 28`,
+    `kaja-made-up-name.wild.${ZONE} 65`,
+  ];
+
+  it('asks each question once where its answer is held as the template of names like it', async () => {
+    expect(await asked(true, () => true)).toEqual(label1);
+  });
+
+  it('asks it with the next label only while the answer before stands for no other name', async () => {
+    const questions = await asked(true, (name, type) => type !== 1 || name.startsWith('kaja-made-up-name-3.'));
+    expect(questions.filter((question) => question.endsWith(' 1'))).toEqual([
+      `kaja-made-up-name.${ZONE} 1`,
+      `kaja-made-up-name-2.${ZONE} 1`,
+      `kaja-made-up-name-3.${ZONE} 1`,
+      `kaja-made-up-name.wild.${ZONE} 1`,
+      `kaja-made-up-name-2.wild.${ZONE} 1`,
+      `kaja-made-up-name-3.wild.${ZONE} 1`,
+    ]);
+    expect(questions.filter((question) => !question.endsWith(' 1'))).toEqual(label1.filter((question) => !question.endsWith(' 1')));
+  });
+
+  it('asks none where no answer is kept as a template (no addon)', async () => {
+    expect(await asked(false, () => true)).toEqual([]);
+  });
+
+  it('asks none of a zone loaded anew while its chain was made, and asks the new one’s', async () => {
+    const zones = storeOf(TEXT);
+    const first = zones.get(ZONE)!;
+    let chainMade: (() => void) | undefined;
+    const questions: string[] = [];
+    const ahead = new AnswersAhead(
+      zones,
+      (name, type) => {
+        questions.push(`${name} ${type}`);
+        return true;
+      },
+      {
+        room: () => true,
+        templates: () => true,
+        prepareZone: (zone) => (zone === first ? new Promise<void>((resolve) => (chainMade = resolve)) : Promise.resolve()),
+      },
+    );
+    closing.push(() => ahead.close());
+    await vi.waitFor(() => expect(chainMade).toBeDefined());
+    zones.put(loadZoneText(ZONE, `${TEXT}new A 192.0.2.99\n`));
+    ahead.want(ZONE);
+    chainMade!();
+    await ahead.settled();
+    expect(questions).toContain(`new.${ZONE} 1`);
+    expect(questions.filter((question) => question.includes('kaja-made-up-name'))).toEqual(label1);
   });
 });
 

@@ -12,6 +12,14 @@ const NOT_ASKED = new Set<number>([RRType.RRSIG, RRType.NSEC, RRType.NSEC3, RRTy
 /** A name with a service label (`_sip._tcp.host`, `s1._domainkey`): no host, asked for what it holds. */
 const SERVICE_NAME = /(^|\.)_/;
 
+/**
+ * The first labels of the made-up names asked ahead (`madeUpQuestions`), each not asked where the
+ * zone holds the name. The next is asked only when the answer for the one before stands for no
+ * other name: an NSEC3 denial is not kept as a template when the record covering its name's hash
+ * is one it holds anyway, and for another name it is not (decision 096).
+ */
+const MADE_UP_LABELS = ['kaja-made-up-name', 'kaja-made-up-name-2', 'kaja-made-up-name-3'];
+
 /** The longest the event loop is held at a time, in milliseconds. */
 const SLICE_MS = 2;
 
@@ -26,9 +34,21 @@ export interface AnswersAheadOptions {
    * the answer path; false when its keys are not held (answered SERVFAIL, nothing to make).
    */
   signedAhead?: (zone: Zone) => Promise<boolean>;
-  /** What else is made ahead for a zone, before its answers (after its signing ahead). */
-  prepareZone?: (zone: Zone) => void;
+  /**
+   * What else is made ahead for a zone, begun before its answers (after its signing ahead);
+   * the denials of made-up names are made once it is done.
+   */
+  prepareZone?: (zone: Zone) => Promise<void>;
+  /**
+   * Whether the answer for a made-up name can be kept as the template of the names like it (where
+   * the addon answers, decision 095). Made-up names are asked ahead only then: elsewhere their
+   * answers are kept from a name's second query, and a node of many zones would make them for none.
+   */
+  templates?: () => boolean;
 }
+
+/** Questions to make answers for; each is sent back whether its answer is held for later queries. */
+type Questions = Generator<[string, number], void, boolean>;
 
 /**
  * Answers made ahead of their queries (decision 094): for every held name of a zone, the questions
@@ -55,8 +75,8 @@ export class AnswersAhead {
 
   constructor(
     private readonly zones: ZoneStore,
-    /** Makes and keeps one answer. */
-    private readonly prepare: (qname: string, qtype: number) => void,
+    /** Makes and keeps one answer; whether it is held for later queries (for a made-up name, as a template). */
+    private readonly prepare: (qname: string, qtype: number) => boolean,
     private readonly options: AnswersAheadOptions,
   ) {
     this.schedule(0);
@@ -124,33 +144,68 @@ export class AnswersAhead {
     if ((await this.options.signedAhead?.(zone)) === false) return true;
     // Loaded anew or gone while it was signed.
     if (this.closed || this.zones.get(name) !== zone) return true;
-    this.options.prepareZone?.(zone);
+    const prepared = this.options.prepareZone?.(zone);
+    try {
+      if (!(await this.makeAll(zone, heldQuestions(zone)))) return false;
+    } finally {
+      await prepared;
+    }
+    if (this.closed || this.every || this.zones.get(name) !== zone || !this.options.templates?.()) return true;
+    return this.makeAll(zone, madeUpQuestions(zone));
+  }
+
+  /** Makes the answers to `questions` in slices; false when the cache has no more room for them. */
+  private async makeAll(zone: Zone, questions: Questions): Promise<boolean> {
     let sliceStart = performance.now();
-    for (const [qname, qtype] of questions(zone)) {
+    let held = false;
+    for (let next = questions.next(held); !next.done; next = questions.next(held)) {
+      const [qname, qtype] = next.value;
       if (!this.options.room()) return false;
       if (performance.now() - sliceStart >= SLICE_MS) {
         await nextTurn();
         // Loaded anew or gone meanwhile (wanted again then), or every zone wanted anew.
-        if (this.closed || this.every || this.zones.get(name) !== zone) return true;
+        if (this.closed || this.every || this.zones.get(zone.name) !== zone) return true;
         sliceStart = performance.now();
       }
-      this.prepare(qname, qtype);
+      held = this.prepare(qname, qtype);
     }
     return true;
   }
 }
 
 /**
- * The questions made ahead for a zone: the zone's own name first, then each name with records, the
- * types it holds and, at a host name, the host types held or not (NODATA). Names with a service
- * label are asked only for what they hold, and a wildcard's own name not at all:
+ * The questions made ahead for the names a zone holds: the zone's own name first, then each name
+ * with records, the types it holds and, at a host name, the host types held or not (NODATA). Names
+ * with a service label are asked only for what they hold, and a wildcard's own name not at all:
  * clients ask for its expansions, which cannot be known ahead.
  */
-function* questions(zone: Zone): Generator<[string, number]> {
+function* heldQuestions(zone: Zone): Questions {
   yield* nodeQuestions(zone.name, zone.apex.rrsets.keys(), true);
   for (const node of zone.nodes.values()) {
     if (node.name === zone.name || node.rrsets.size === 0 || node.name.startsWith('*.')) continue;
     yield* nodeQuestions(node.name, node.rrsets.keys(), !SERVICE_NAME.test(node.name));
+  }
+}
+
+/**
+ * The made-up names asked ahead: a name under the apex for the host types, an expansion of each
+ * wildcard for what a name there is asked; each question with the next of `MADE_UP_LABELS` until
+ * its answer is held. Each denial or expansion is kept as the template of the names like it where
+ * the addon answers (decision 095), and the first made-up names asked after a start find it; made
+ * in JavaScript, they also take its denial paths through the compiler before queries do (decision 097).
+ */
+function* madeUpQuestions(zone: Zone): Questions {
+  // What follows the made-up label, with the type asked: under the apex, and in each wildcard's place.
+  const asked: [string, number][] = HOST_TYPES.map((type) => [zone.name === '' ? '' : `.${zone.name}`, type]);
+  for (const node of zone.nodes.values()) {
+    if (!node.name.startsWith('*.') || node.rrsets.size === 0) continue;
+    for (const [, type] of nodeQuestions(node.name, node.rrsets.keys(), !SERVICE_NAME.test(node.name))) asked.push([node.name.slice(1), type]);
+  }
+  for (const [suffix, type] of asked) {
+    for (const label of MADE_UP_LABELS) {
+      const name = label + suffix;
+      if (!zone.nodes.has(name) && (yield [name, type])) break;
+    }
   }
 }
 

@@ -63,6 +63,8 @@ interface Chain {
   /** When it was last begun, and how long that held the event loop (0 while under way), in milliseconds. */
   begun: number;
   took: number;
+  /** Settles when the making ends, made or not. */
+  made: Promise<void>;
 }
 
 /** Where a template leaves room for the NSEC3 covering the next closer name, and the chain's positions of its other NSEC3s. */
@@ -189,13 +191,15 @@ export class MadeUpAnswers {
   /**
    * Lists the children of a zone's apex, the encloser of most made-up names, and has its NSEC3
    * chain made where it is signed here with NSEC3, ahead of the first made-up names asked after a
-   * start, new keys or a zone loaded anew (with the answers made ahead, decision 094).
+   * start, new keys or a zone loaded anew (with the answers made ahead, decision 094). Resolves
+   * once the chain's making has ended, when a made-up name's denial can be kept as a template.
    */
-  prepare(zone: Zone): void {
+  async prepare(zone: Zone): Promise<void> {
     // A larger zone keeps no templates (see `keep`): neither would be read.
     if (zone.nodes.size > MAX_ZONE_NAMES) return;
     this.childrenOf(zone, zone.name);
     this.chainOf(zone);
+    await this.chains.get(zone)?.made;
   }
 
   /**
@@ -212,10 +216,10 @@ export class MadeUpAnswers {
     if (known && (known.took === 0 || performance.now() - known.begun < known.took * 50)) return undefined;
     if (signer?.zone !== zone || zone.name === '') return undefined;
     const begun = performance.now();
-    const making: Chain = { version: zone.version, signer, written, chain: undefined, begun, took: 0 };
+    const making: Chain = { version: zone.version, signer, written, chain: undefined, begun, took: 0, made: Promise.resolve() };
     this.chains.set(zone, making);
     const stillCurrent = () => this.chains.get(zone) === making && zone.version === making.version && signer.signatures.written === written;
-    void nsec3Chain(nameToWire(zone.name), signer, stillCurrent).then(
+    making.made = nsec3Chain(nameToWire(zone.name), signer, stillCurrent).then(
       ({ chain, busyMs }) => {
         making.took = Math.max(busyMs, 0.01);
         if (stillCurrent()) making.chain = chain;

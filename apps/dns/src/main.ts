@@ -21,6 +21,7 @@ import { keyRecords } from './publishedKeys';
 import { startServer } from './server';
 import { ZoneSigning } from './signing';
 import { dsLines, standaloneSettings, startupKeysEnvironment } from './standaloneKeys';
+import { stopOnSignals } from './stopSignals';
 import { StaticTransferAccess } from './transferAccess';
 import { presignedNotes } from './presigned/startup';
 import { WorkerSupervisor, type ServeInPlace } from './workerSupervisor';
@@ -224,13 +225,11 @@ async function superviseWorkers(config: Config): Promise<void> {
   // worker ending before the spare has loaded is replaced as the spare is, with the spare's load
   // still to go.
   supervisor.start({ spareOnceServing: zones !== undefined });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void stopMetrics?.();
-      // Each worker closes what it serves (and writes what it keeps); one that hangs is ended.
-      void supervisor.stop();
-    });
-  }
+  stopOnSignals('dns', () => {
+    void stopMetrics?.();
+    // Each worker closes what it serves (and writes what it keeps); one that hangs is ended.
+    void supervisor.stop();
+  });
   await supervisor.started.catch(() => {
     // The worker said why; the others are ended.
     void stopMetrics?.();
@@ -267,9 +266,7 @@ if (config.workers > 1 && isMainThread) {
     } else {
       const stopMetrics = await startMetrics(config, async () => [await metrics.getMetricsAsJSON()]);
       console.log(serving(config, zones, fromSnapshot));
-      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-        process.once(signal, () => void Promise.all([stopMetrics?.(), close()]).then(() => process.exit(0)));
-      }
+      stopOnSignals('dns', () => void Promise.all([stopMetrics?.(), close()]).then(() => process.exit(0)));
     }
   } catch (error) {
     console.error(`dns: ${(error as Error).message}`);

@@ -22,9 +22,6 @@ export interface NativeAnswersAddon {
 /** What `answerCache` reads, each array read and written in place for as long as the handle lives. */
 export interface NativeAnswerState {
   table: Int32Array;
-  hashes: Int32Array;
-  referenced: Uint8Array;
-  hits: Uint32Array;
   slots: Int32Array;
   seed: number;
   versions: Int32Array;
@@ -111,9 +108,6 @@ export function nativeAnswers(
   if (limiter && !limiter.wallClock) return undefined;
   const handle = addon.answerCache({
     table: cache.probeTable,
-    hashes: cache.hashes,
-    referenced: cache.referenced,
-    hits: cache.hits,
     slots: cache.slots,
     seed: questionHashSeed,
     versions: versions.versions,

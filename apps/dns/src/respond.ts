@@ -4,7 +4,7 @@ import {
   DnsClass,
   EdnsOptionCode,
   emptyMessage,
-  encodeMessage,
+  encodeMessageView,
   FormatError,
   Opcode,
   Rcode,
@@ -99,6 +99,8 @@ export class Responder {
   private readonly madeUp: MadeUpAnswers;
   /** Zones come, gone or loaded anew (or given new keys) in this turn of the event loop (`forgetUnder`). */
   private zonesSetThisTurn = 0;
+  /** Whether the last `keep` held its answer for later queries: in the cache, or as the template of names like it. */
+  private held = false;
   /** Whether `readQueryOctets` read the last packet `respondFromCache` was given into `view` (its name's text left out). */
   private viewRead = false;
   private readonly nodeName: string;
@@ -120,9 +122,10 @@ export class Responder {
           room: () => this.cache.size < this.cache.capacity / 2,
           signedAhead: signing && ((zone) => signing.signedAheadFor(zone)),
           // What the addon answers made-up names with from the first (decisions 095, 096).
-          prepareZone: (zone) => {
-            if (this.native !== undefined) this.madeUp.prepare(zone);
+          prepareZone: async (zone) => {
+            if (this.native !== undefined) await this.madeUp.prepare(zone);
           },
+          templates: () => this.native !== undefined,
         })
       : undefined;
     // A changed zone's entries go stale by its version.
@@ -341,6 +344,7 @@ export class Responder {
   private keep(packet: Uint8Array, query: QueryView, answer: Answer, edns: Edns | undefined, counter: Counter, kind: number): Uint8Array | undefined {
     const nameEnd = query.questionEnd - 4;
     const variant = variantOf(query);
+    this.held = false;
     if (!cacheable(query, answer)) return undefined;
     const madeUp = !answer.zone?.nodes.has(query.qname);
     // Where the addon answers, a made-up name's answer may stand for every name like it (decision 095).
@@ -349,10 +353,14 @@ export class Responder {
     if (!template && !this.cache.admits(packet, nameEnd, variant, madeUp)) return undefined;
     const wire = encodeAnswer(query, answer, edns, TCP_MAX);
     const answersCell = answersCellOf(query.qtype, answer.rcode, false);
-    if (template && this.madeUp.keep(query, answer, wire, variant, counter, kind, answersCell)) return wire;
+    if (template && this.madeUp.keep(query, answer, wire, variant, counter, kind, answersCell)) {
+      this.held = true;
+      return wire;
+    }
     if (template && !this.cache.admits(packet, nameEnd, variant, madeUp)) return wire;
     const zoneCell = answer.zone ? this.zoneVersions.cell(answer.zone) : -1;
     this.cache.set(packet, nameEnd, { variant, wire, zone: answer.zone, version: answer.zone?.version ?? 0, counter, kind, zoneCell, answersCell });
+    this.held = true;
     return wire;
   }
 
@@ -360,19 +368,24 @@ export class Responder {
    * Makes the answer to an EDNS query with DO for `qname` and `qtype` and keeps it in the answer
    * cache, as the first such query would (decision 094), counting and sending nothing. One held
    * fresh already is left; one that waits for an ALIAS target or for its zone's keys is not kept.
+   * Whether the answer is held for later queries (a made-up name's, as the template of names like it).
    */
-  private prepare(qname: string, qtype: number): void {
-    const packet = encodeMessage(emptyMessage({ questions: [{ name: qname, type: qtype, class: DnsClass.IN }], edns: preparedEdns }));
+  private prepare(qname: string, qtype: number): boolean {
+    const message = encodeMessageView(emptyMessage({ questions: [{ name: qname, type: qtype, class: DnsClass.IN }], edns: preparedEdns }));
+    // A Buffer, as a query's packet is: the cache's functions compiled here then serve queries as they are (decision 097).
+    const packet = Buffer.from(message);
     const query = this.preparing;
-    if (!readQueryOctets(packet, query) || this.cache.get(packet, query.questionEnd - 4, variantOf(query))) return;
+    if (!readQueryOctets(packet, query)) return false;
+    if (this.cache.get(packet, query.questionEnd - 4, variantOf(query))) return true;
     readQueryName(packet, query);
     const zone = this.zones.find(query.qname, qtype);
-    if (!zone) return;
+    if (!zone) return false;
     const found = lookup(zone, query.qname, qtype);
-    if (found.alias) return;
+    if (found.alias) return false;
     const answer = this.secured(query, found);
     const counter = this.counts.counter(zone.name, qtype, answer.rcode);
     this.keep(packet, query, answer, responseEdns(query, this.nsid), counter, answerKind(query, answer));
+    return this.held;
   }
 
   /** IXFR over UDP: the transfer rules decide, and an allowed client gets our SOA (RFC 1995 2). */

@@ -10,6 +10,12 @@ import { listenUdpBatch, udpBatchAddon } from './udpBatch';
 import { TransferResponder, type TransferOptions } from './xfr';
 import type { ZoneStore } from './zoneStore';
 
+/** Ports tried for a listen address of port 0 before its failure is the server's. */
+const FREE_PORT_ATTEMPTS = 5;
+
+/** Whether opening a socket failed because its address is taken (dgram's code, the addon's message). */
+const addressInUse = (error: unknown) => (error as NodeJS.ErrnoException).code === 'EADDRINUSE' || /Address already in use/.test((error as Error).message);
+
 export interface ListenAddress {
   host: string;
   /** 0 picks a free port, the same for UDP and TCP. */
@@ -92,16 +98,27 @@ export async function startServer(options: ServerOptions): Promise<ListeningServ
     servers = [];
     await Promise.all(closing);
   };
+  /** Opens TCP and UDP on one address; port 0 takes a port free for both. */
+  const openAddress = async (host: string, port: number): Promise<number> => {
+    for (let attempt = 1; ; attempt++) {
+      const tcp = await listenTcp(host, port, responder, tcpOptions, transfers, options.reusePort, tcpBuffers);
+      servers.push(tcp);
+      try {
+        sockets.push(addon ? listenUdpBatch(addon, host, tcp.port, responder) : await listenUdp(host, tcp.port, responder));
+        return tcp.port;
+      } catch (error) {
+        // The port free for TCP may be another socket's for UDP (a client's ephemeral port): another is taken.
+        if (port !== 0 || attempt >= FREE_PORT_ATTEMPTS || !addressInUse(error)) throw error;
+        servers.pop();
+        await tcp.close();
+      }
+    }
+  };
   /** Opens the listeners on `listen` (port 0: a free one, the same for UDP and TCP); all or none. */
   const open = async (listen: ListenAddress[]): Promise<ListenAddress[]> => {
     const opened: ListenAddress[] = [];
     try {
-      for (const { host, port } of listen) {
-        const tcp = await listenTcp(host, port, responder, tcpOptions, transfers, options.reusePort, tcpBuffers);
-        servers.push(tcp);
-        sockets.push(addon ? listenUdpBatch(addon, host, tcp.port, responder) : await listenUdp(host, tcp.port, responder));
-        opened.push({ host, port: tcp.port });
-      }
+      for (const { host, port } of listen) opened.push({ host, port: await openAddress(host, port) });
     } catch (error) {
       await closeListeners();
       throw error;

@@ -96,8 +96,13 @@ export class SignatureCache {
 
   /** True when `rrset` (as it is now) has no signature here that stays good past `now + horizon` seconds. */
   wants(rrset: Rrset, horizon = 0): boolean {
+    return this.current(rrset, horizon) === undefined;
+  }
+
+  /** The entry held for `rrset` as it is now, good past `now + horizon` seconds; undefined otherwise. */
+  private current(rrset: Rrset, horizon = 0) {
     const cached = this.byName.get(rrset.name)?.get(rrset.type);
-    return !cached || cached.refreshAt <= this.now() + horizon || !sameContent(cached, rrset);
+    return cached && this.now() + horizon < cached.refreshAt && sameContent(cached, rrset) ? cached : undefined;
   }
 
   /**
@@ -130,8 +135,7 @@ export class SignatureCache {
 
   /** The RRSIG RRset held for `rrset` as it is now and good until its refresh; undefined otherwise (nothing is signed). */
   held(rrset: Rrset): Rrset | undefined {
-    const cached = this.byName.get(rrset.name)?.get(rrset.type);
-    return cached && this.now() < cached.refreshAt && sameContent(cached, rrset) ? cached.rrsig : undefined;
+    return this.current(rrset)?.rrsig;
   }
 
   /** The RRSIG RRset for `rrset`, or undefined when no active key signs it. */

@@ -98,6 +98,7 @@ describe('npm run relay', () => {
       } finally {
         relay.child.kill('SIGTERM');
         expect(await relay.exited).toBe(0);
+        expect(relay.output()).toContain('relay: stopping (SIGTERM)');
       }
     },
   );

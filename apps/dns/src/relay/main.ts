@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '@kaja/db';
 import { parseListenAddress } from '../cli';
 import { serveMetrics } from '../metrics/metricsServer';
+import { stopOnSignals } from '../stopSignals';
 import { startRelay } from './relay';
 import { relayRegistry } from './relayMetrics';
 
@@ -64,9 +65,7 @@ try {
   console.log(
     `relay: passing zone changes on ${shown({ host: listen.host, port: relay.port })}${metricsServer ? `, metrics on http://${shown(metricsServer)}/metrics` : ''}`,
   );
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void Promise.all([relay.close(), metricsServer?.close()]).finally(() => primary.close().finally(() => process.exit(0))));
-  }
+  stopOnSignals('relay', () => void Promise.all([relay.close(), metricsServer?.close()]).finally(() => primary.close().finally(() => process.exit(0))));
 } catch (error) {
   console.error(`relay: ${(error as Error).message}`);
   await primary.close();
