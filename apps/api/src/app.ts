@@ -157,7 +157,7 @@ export async function buildApp({
   await securityPlugin(app, { config });
   await openapiPlugin(app, { config });
   app.decorate('jobs', runner);
-  app.decorate('zoneChanges', zoneChanges ?? new ZoneChangePublisher(database.db, app.log));
+  app.decorate('zoneChanges', zoneChanges ?? new ZoneChangePublisher(app.log));
   registerJobs(runner, { ...context, zoneChanges: app.zoneChanges }, outgoing);
   const pool = new WorkerPool(workers);
   app.decorate('workers', pool);

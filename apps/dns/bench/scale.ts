@@ -143,7 +143,7 @@ async function catchUp(node: ChildProcess, port: number, database: DatabaseHandl
   await db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${nodeApplication}`);
   const writer = await openDatabase({ databaseUrl: database.url!, dataDir: '', migrate: false });
   const config = loadConfig();
-  const ctx = { db: writer.db, config, log: silentLog, zoneChanges: new ZoneChangePublisher(writer.db, silentLog) };
+  const ctx = { db: writer.db, config, log: silentLog, zoneChanges: new ZoneChangePublisher(silentLog) };
   const changed: string[] = [];
   const writeStarted = performance.now();
   try {

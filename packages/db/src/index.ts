@@ -14,4 +14,5 @@ export { JobRunner, enqueueJob, type JobContext, type JobHandler, type JobRunner
 export { isUniqueViolation } from './errors';
 export { reusableStatement, tableColumns, tableRowOf, type ReusableStatement, type StatementValues, type ValueOf } from './reusableStatements';
 export { DatabaseLockedError, embeddedLockFile } from './embeddedLock';
+export { pipelinedTransaction, RolledBackError, type PipelinedWork } from './pipelinedTransaction';
 export { openDatabaseOverPort, serveDatabaseOverPort } from './port';

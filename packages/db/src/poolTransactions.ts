@@ -4,7 +4,7 @@ import pg from 'pg';
 type SessionArguments = ConstructorParameters<typeof NodePgSession>;
 
 /** What is read of a session: the fields drizzle keeps private. */
-interface SessionFields {
+export interface SessionFields {
   client: pg.Pool | pg.PoolClient;
   dialect: SessionArguments[1];
   schema: SessionArguments[2];

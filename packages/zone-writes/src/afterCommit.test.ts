@@ -12,7 +12,7 @@ describe('side effects after commit', () => {
   const sent: number[][] = [];
   beforeAll(async () => {
     database = await createTestDatabase();
-    zoneChanges = new ZoneChangePublisher(database.db, { error: () => {} });
+    zoneChanges = new ZoneChangePublisher({ error: () => {} });
     zoneChanges.subscribe((notice) => published.push(notice));
   });
   afterAll(() => database.close());

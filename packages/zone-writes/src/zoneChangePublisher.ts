@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { sql } from '@kaja/db/orm';
-import { zoneChangesChannel, type Database, type ZoneChangeNotice } from '@kaja/db';
+import { sql, type SQL } from '@kaja/db/orm';
+import { zoneChangesChannel, type ZoneChangeNotice } from '@kaja/db';
 
 /** PostgreSQL refuses a notification payload of 8,000 bytes or more. */
 const payloadLimit = 7999;
@@ -13,18 +13,26 @@ function payload(notice: ZoneChangeNotice): string {
 }
 
 /**
- * Announces committed zone changes, after the commit, in one place: an in-process event for a DNS
- * server running in the same process (embedded mode) and a PostgreSQL notification on
- * `zone_changes` for DNS nodes elsewhere. A lost notice costs only freshness: DNS nodes also catch
- * up from the zone changes by serial.
+ * The statement that has PostgreSQL deliver `notices` on `zone_changes`, in their order, when the
+ * transaction it runs in commits (undefined for none): DNS nodes elsewhere hear of a change exactly
+ * when it is there to be read, never of one rolled back, and in the order of the commits, which is
+ * a zone's serial order. In one statement however many changes commit together (a zone's batch of
+ * writes): one round trip, and a function scan yields the array's elements in their order.
+ */
+export function zoneChangeNotification(notices: readonly ZoneChangeNotice[]): SQL | undefined {
+  if (notices.length === 0) return undefined;
+  if (notices.length === 1) return sql`SELECT pg_notify(${zoneChangesChannel}, ${payload(notices[0]!)})`;
+  return sql`SELECT pg_notify(${zoneChangesChannel}, notice) FROM jsonb_array_elements_text(${JSON.stringify(notices.map(payload))}::jsonb) AS notice`;
+}
+
+/**
+ * Tells this process of zone changes it committed (a DNS server running in the same process, in
+ * embedded mode), after the commit; PostgreSQL tells the other processes (`zoneChangeNotification`).
  */
 export class ZoneChangePublisher {
   private readonly events = new EventEmitter();
 
-  constructor(
-    private readonly db: Database,
-    private readonly log: { error(object: unknown, message: string): void },
-  ) {
+  constructor(private readonly log: { error(object: unknown, message: string): void }) {
     this.events.setMaxListeners(0);
   }
 
@@ -34,34 +42,17 @@ export class ZoneChangePublisher {
     return () => this.events.off('change', listener);
   }
 
-  /** Never throws: the change is committed whatever happens to its announcement. */
-  publish(notice: ZoneChangeNotice): Promise<void> {
-    return this.publishAll([notice]);
-  }
-
   /**
-   * The notices of changes committed together (a zone's batch of writes), in their serial order:
-   * in the process one by one, to PostgreSQL in one statement (one round trip, not one each), which
-   * delivers them in that order. Never throws, as `publish`.
+   * The notices of changes committed, in their serial order, to this process's listeners one by
+   * one. Never throws: the changes are committed whatever a listener does with them.
    */
-  async publishAll(notices: readonly ZoneChangeNotice[]): Promise<void> {
-    if (notices.length === 0) return;
+  announce(notices: readonly ZoneChangeNotice[]): void {
     for (const notice of notices) {
       try {
         this.events.emit('change', notice);
       } catch (error) {
         this.log.error({ err: error, notice }, 'zone change listener failed');
       }
-    }
-    try {
-      if (notices.length === 1) await this.db.execute(sql`SELECT pg_notify(${zoneChangesChannel}, ${payload(notices[0]!)})`);
-      // A function scan yields the array's elements in their order.
-      else
-        await this.db.execute(
-          sql`SELECT pg_notify(${zoneChangesChannel}, notice) FROM jsonb_array_elements_text(${JSON.stringify(notices.map(payload))}::jsonb) AS notice`,
-        );
-    } catch (error) {
-      this.log.error({ err: error, notices }, 'zone change notification failed');
     }
   }
 }

@@ -70,7 +70,7 @@ export async function serveDatabaseNode(
       countsFlushIntervalMs: platform.dnsQueryCountsIntervalSeconds * 1000,
       network: platform.dnsNode.network,
       // Dynamic updates go through the platform's write path, on the primary.
-      updates: createUpdateService({ db: primary.db, config: platform, log, zoneChanges: new ZoneChangePublisher(primary.db, log) }),
+      updates: createUpdateService({ db: primary.db, config: platform, log, zoneChanges: new ZoneChangePublisher(log) }),
     };
     const server =
       feed && !feed.lead

@@ -153,7 +153,7 @@ function soaTimers(content: string): SoaTimers {
 export interface RefreshContext {
   db: Database;
   config: ServiceContext['config'];
-  zoneChanges: Pick<ZoneChangePublisher, 'publish' | 'publishAll'>;
+  zoneChanges: Pick<ZoneChangePublisher, 'announce'>;
   now?: () => Date;
   timeoutMs?: number;
 }
