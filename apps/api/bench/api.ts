@@ -4,11 +4,15 @@
 // connection and on four), the time to import a 100,000-record zone file, and GET
 // /zones/{id}/records latency under concurrent load (autocannon), on PGlite and, with DATABASE_URL
 // or --postgres, on PostgreSQL (a database made for the run and dropped). --writes-only measures
-// the POSTs alone. Beside the database's time by phase it prints the processor time per write of
-// this process (the API, and on PGlite its database, and autocannon's requests: they all run here)
-// and, when the PostgreSQL server runs on this machine, of that server's processes. The load
-// average is printed beside the figures: the machine may be shared.
+// the POSTs alone, sent by autocannon from a process of its own (`postLoad.ts`). Beside the
+// database's time by phase it prints the processor time per write of this process (the API, and
+// on PGlite its database), of the load generator, and, when the PostgreSQL server runs on this
+// machine, of that server's processes. The load average is printed beside the figures: the machine
+// may be shared.
+import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { observeStatements } from '@kaja/db/statementTimes';
 import { sql } from '@kaja/db/orm';
@@ -16,6 +20,8 @@ import { exitWithUsageOnHelp } from '@kaja/test-support/benchUsage';
 import { familyCpuSeconds, parentOf } from '@kaja/test-support/processes';
 import { startTestApi, signUpOwner, type TestApi, type TestAccount } from '../src/testing';
 import { setPlan } from '../src/routes/v1/zones/zoneTestKit';
+import type { PostLoad, PostLoadResult } from './postLoad';
+import { recordBody } from './recordBody';
 
 exitWithUsageOnHelp();
 
@@ -74,8 +80,10 @@ const phaseOf = (text: string) => phases.find(([, pattern]) => pattern.test(text
 interface Breakdown {
   writes: number;
   wallMs: number;
-  /** Processor time of this process (the API, its driver, and autocannon), user + system. */
+  /** Processor time of this process (the API and its driver; on PGlite its database too), user + system. */
   cpuMs: number;
+  /** Processor time of the load generator's process, when it has one. */
+  loadCpuMs?: number;
   /** Processor time of the PostgreSQL server's processes, when it runs on this machine. */
   serverCpuMs: number | undefined;
   /** Per phase: statements and milliseconds, summed over the writes. */
@@ -122,8 +130,6 @@ async function measured(api: TestApi, count: () => number, writes: () => Promise
   return { writes: count(), wallMs, cpuMs: (cpu.user + cpu.system) / 1000, serverCpuMs, phases };
 }
 
-const recordBody = (n: number) => ({ type: 'A', name: `host-${n}`, content: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` });
-
 /** POSTs one new record per request, one at a time: a write's statements without contention. */
 async function benchSequentialPost(api: TestApi, account: TestAccount) {
   const zone = await createZone(api, account, 'sequential');
@@ -140,36 +146,39 @@ async function benchSequentialPost(api: TestApi, account: TestAccount) {
   );
 }
 
-/** POSTs one new record per request from 4 connections for a fixed time, to one zone or spread over four. */
+/**
+ * POSTs one new record per request from 4 connections for a fixed time, to one zone or spread over
+ * four, from autocannon in a process of its own (`postLoad.ts`).
+ */
 async function benchPost(api: TestApi, account: TestAccount, zoneCount: number) {
   const zones = [];
   for (let i = 0; i < zoneCount; i++) zones.push(await createZone(api, account, `post${i}`));
-  let sequence = 0;
-  let written = 0;
-  const breakdown = await measured(
-    api,
-    () => written,
-    async () => {
-      const result = await autocannon({
-        url: api.origin,
-        connections: 4,
-        duration: postSeconds,
-        requests: [
-          {
-            method: 'POST',
-            headers: { authorization: `Bearer ${account.apiKey}`, 'content-type': 'application/json' },
-            setupRequest: (request: Record<string, unknown>) => {
-              const n = sequence++;
-              return { ...request, path: `/v1/zones/${zones[n % zoneCount]!.id}/records`, body: JSON.stringify(recordBody(n)) };
-            },
-          },
-        ],
-      });
-      if (result.non2xx > 0) throw new Error(`POST: ${result.non2xx} failed requests`);
-      written = result['2xx'];
-    },
-  );
-  return { perSecond: written / postSeconds, breakdown };
+  const settings: PostLoad = { origin: api.origin, apiKey: account.apiKey, zoneIds: zones.map((zone) => zone.id), connections: 4, seconds: postSeconds };
+  const load = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./postLoad.ts', import.meta.url)), JSON.stringify(settings)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: load.stdout })[Symbol.asyncIterator]();
+  const line = async () => {
+    const next = await lines.next();
+    if (next.done) throw new Error(`the load generator ended (exit ${load.exitCode ?? load.signalCode})`);
+    return next.value;
+  };
+  try {
+    if ((await line()) !== 'ready') throw new Error('the load generator did not start');
+    let result: PostLoadResult | undefined;
+    const breakdown = await measured(
+      api,
+      () => result?.ok ?? 0,
+      async () => {
+        load.stdin.write('go\n');
+        result = JSON.parse(await line()) as PostLoadResult;
+      },
+    );
+    if (result!.failed > 0) throw new Error(`POST: ${result!.failed} failed requests`);
+    return { perSecond: result!.ok / postSeconds, breakdown: { ...breakdown, loadCpuMs: result!.cpuMs } };
+  } finally {
+    load.kill();
+  }
 }
 
 /** PATCHes 1,000 new sets per request, one request at a time, for a fixed time. */
@@ -303,6 +312,10 @@ const breakdownRows = [
   ['all statements, ms per write', ...columns.map(({ breakdown }) => perWrite(breakdown, databaseMs(breakdown)).toFixed(2))],
   ['wall time per write (ms)', ...columns.map(({ breakdown }) => perWrite(breakdown, breakdown.wallMs).toFixed(2))],
   ['processor time of this process per write (ms)', ...columns.map(({ breakdown }) => perWrite(breakdown, breakdown.cpuMs).toFixed(2))],
+  [
+    'processor time of the load generator per write (ms; autocannon, its own process)',
+    ...columns.map(({ breakdown }) => (breakdown.loadCpuMs === undefined ? '-' : perWrite(breakdown, breakdown.loadCpuMs).toFixed(2))),
+  ],
   [
     'processor time of the PostgreSQL server per write (ms; its processes, when it runs on this machine)',
     ...columns.map(({ breakdown }) => (breakdown.serverCpuMs === undefined ? '-' : perWrite(breakdown, breakdown.serverCpuMs).toFixed(2))),
