@@ -5,11 +5,16 @@ const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'lon
 const today = () => longDate.format(new Date());
 const subscribe = () => () => {};
 
-/** The legal pages show the visitor's today as their date; pre-rendered HTML has the build day. */
-export function LastUpdated() {
-  const date = useSyncExternalStore(subscribe, today, today);
+/**
+ * The legal pages show the visitor's today as their date. The pre-rendered HTML has the build's day,
+ * which the island is given to hydrate with (the server snapshot), so that React sees the visitor's
+ * today differ and renders it. Hydrating with today instead would leave the build's day on screen:
+ * a text that differs at hydration is not patched.
+ */
+export function LastUpdated({ builtOn }: { builtOn: string }) {
+  const date = useSyncExternalStore(subscribe, today, () => builtOn);
   return (
-    <p className="mt-2 text-sm text-muted-foreground" data-testid="last-updated" suppressHydrationWarning>
+    <p className="mt-2 text-sm text-muted-foreground" data-testid="last-updated">
       Last updated: {date}
     </p>
   );
@@ -19,7 +24,7 @@ export function LegalPage({ title, intro, sections }: { title: string; intro: Re
   return (
     <div className="mx-auto max-w-3xl px-4 py-16">
       <h1 className="text-4xl font-bold tracking-tight">{title}</h1>
-      <Island name="last-updated" component={LastUpdated} props={{}} />
+      <Island name="last-updated" component={LastUpdated} props={{ builtOn: today() }} />
       <div className="prose mt-8">
         <p>{intro}</p>
         {sections.map((section) => (

@@ -2,7 +2,9 @@ import { describe, expect } from 'vitest';
 import { open, test } from '../../test/sitePages';
 
 describe('legal pages', () => {
-  const today = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date());
+  // A visitor's day that is never the build's: the page must show it, not the day it was built.
+  const visitorsDay = new Date(Date.now() + 400 * 24 * 3600 * 1000);
+  const today = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(visitorsDay);
 
   test.for<[string, string, string[]]>([
     [
@@ -37,6 +39,7 @@ describe('legal pages', () => {
     ],
   ])('%s shows today as Last updated and its terms', async ([path, title, texts], { newPage }) => {
     const { page } = await newPage();
+    await page.clock.setFixedTime(visitorsDay);
     await open(page, path);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
     // The pre-rendered page has its build's day; the island puts the visitor's today in its place.
