@@ -45,6 +45,7 @@ export interface NodeState {
 export class NodeHeartbeat {
   private timer: NodeJS.Timeout | undefined;
   private beating: Promise<void> | undefined;
+  private queued: Promise<void> | undefined;
   private readonly startedAt = new Date();
   private failing = false;
   private regionMissing = false;
@@ -61,16 +62,26 @@ export class NodeHeartbeat {
     void this.beat().then(() => this.schedule());
   }
 
-  /** Writes the row now (one beat at a time); failures are logged, not thrown. */
+  /**
+   * Writes the row now (one beat at a time; asked for while one runs, it writes again after it,
+   * so what it writes is the state as of the asking); failures are logged, not thrown.
+   */
   beat(): Promise<void> {
-    this.beating ??= this.write().finally(() => (this.beating = undefined));
+    if (this.beating) {
+      this.queued ??= this.beating.then(() => {
+        this.queued = undefined;
+        return this.stopped ? undefined : this.beat();
+      });
+      return this.queued;
+    }
+    this.beating = this.write().finally(() => (this.beating = undefined));
     return this.beating;
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.beating;
+    await (this.queued ?? this.beating);
   }
 
   private schedule(): void {
