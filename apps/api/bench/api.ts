@@ -62,7 +62,9 @@ async function createZone(api: TestApi, account: TestAccount, label: string) {
 /**
  * The phases of a POST by the statements they send, first match wins (the text lower-cased). What
  * is left of a write's time is outside the database: HTTP, validation, planning, the answer's JSON,
- * and on PGlite its own BEGIN and COMMIT, which do not pass through drizzle.
+ * and on PGlite its own BEGIN and COMMIT, which are not statements sent there. On PostgreSQL a
+ * zone's batch pipelines (decision 100): BEGIN leaves with the zone lock, the notice with COMMIT,
+ * and each statement's time counts from its sending, so those pairs' times overlap.
  */
 const phases: [string, RegExp][] = [
   ['authentication (API key by its SHA-256)', /"api_keys"/],
@@ -73,7 +75,7 @@ const phases: [string, RegExp][] = [
   ['set rows, journal entry, serial and counts, audit event (one statement)', /^with updated as/],
   ['webhook endpoints', /"webhook_endpoints"|"webhook_deliveries"|"jobs"/],
   ['plan, quota, onboarding', /"subscriptions"|"plans"|"customers"/],
-  ['change notice (pg_notify, after the commit)', /pg_notify/],
+  ['change notice (pg_notify, the last statement of the transaction)', /pg_notify/],
 ];
 const phaseOf = (text: string) => phases.find(([, pattern]) => pattern.test(text.toLowerCase()))?.[0] ?? 'other statements';
 
