@@ -75,6 +75,8 @@ export async function pipelinedTransaction<S, T>(db: Database, work: PipelinedWo
   // Every statement sent here is answered before the client goes back to the pool: it is handed out
   // as it came, sending each statement after the last one's answer.
   pipelining.pipeline = true;
+  /** Why the connection cannot be trusted with another transaction: it goes back to the pool to be closed. */
+  let unusable: Error | undefined;
   try {
     const [begun, sent] = together(pipelining, () => [client.query('BEGIN'), work.first(tx)] as const);
     let rest: T;
@@ -86,8 +88,8 @@ export async function pipelinedTransaction<S, T>(db: Database, work: PipelinedWo
       rest = await work.rest(tx, first.value);
     } catch (error) {
       // Sent after every statement before it, answered after them: nothing is left in flight. A
-      // ROLLBACK that fails lost its connection, which the pool drops when the client comes back.
-      await client.query('ROLLBACK').catch(() => {});
+      // ROLLBACK that fails lost its connection.
+      await client.query('ROLLBACK').catch((lost: Error) => (unusable = lost));
       throw error;
     }
     // Sent here, before the COMMIT, in this order: a statement sent from drizzle's code could go
@@ -96,13 +98,18 @@ export async function pipelinedTransaction<S, T>(db: Database, work: PipelinedWo
     const query = statement && session.dialect.sqlToQuery(statement);
     const [last, committed] = together(pipelining, () => [query ? client.query(query.sql, query.params) : Promise.resolve(), client.query('COMMIT')] as const);
     const [lastOutcome, commitOutcome] = await Promise.allSettled([last, committed]);
-    if (commitOutcome.status === 'rejected') throw commitOutcome.reason;
+    if (commitOutcome.status === 'rejected') {
+      // Unanswered: the connection was lost (a FATAL error first, its socket's end only later, so
+      // the client may still look usable to the pool).
+      unusable = commitOutcome.reason as Error;
+      throw commitOutcome.reason;
+    }
     if (lastOutcome.status === 'rejected') throw new RolledBackError(lastOutcome.reason);
     // A COMMIT that PostgreSQL turned into a ROLLBACK without a failing statement of ours (none of its own).
     if (commitOutcome.value.command !== 'COMMIT') throw new RolledBackError(new Error(`COMMIT answered ${commitOutcome.value.command}`));
     return rest;
   } finally {
     pipelining.pipeline = false;
-    client.release();
+    client.release(unusable);
   }
 }

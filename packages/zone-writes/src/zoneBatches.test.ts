@@ -196,4 +196,44 @@ describe('a zone’s batch whose connection is ended before its COMMIT', () => {
     await write(5);
     expect(announced).toEqual([1, 2, 4, 5]);
   });
+
+  it('fails every write of a batch whose connection ends at its COMMIT, runs none again, and writes none', async () => {
+    // Checked at the COMMIT (a deferred constraint trigger): row 13 ends the connection there, with
+    // the COMMIT and the batch's notices in flight, before PostgreSQL commits anything.
+    await database.db.execute(sql`CREATE TABLE batch_commits (id integer UNIQUE)`);
+    await database.db.execute(
+      sql.raw(
+        `CREATE FUNCTION end_at_commit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_terminate_backend(pg_backend_pid()); RETURN NULL; END $$`,
+      ),
+    );
+    await database.db.execute(
+      sql`CREATE CONSTRAINT TRIGGER end_at_commit AFTER INSERT ON batch_commits DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.id = 13) EXECUTE FUNCTION end_at_commit()`,
+    );
+    const announced: number[] = [];
+    const ctx = {
+      db: database.db,
+      zoneChanges: { announce: (notices: readonly ZoneChangeNotice[]) => void announced.push(...notices.map((each) => each.serial)) },
+    };
+    let runs = 0;
+    const write = (id: number) =>
+      inZoneBatch(ctx, 'zone-commit-ended', {
+        open: async () => undefined,
+        run: async (tx, _shared, publish) => {
+          runs++;
+          await tx.execute(sql`INSERT INTO batch_commits (id) VALUES (${id})`);
+          publish({ zone_id: '00000000-0000-4000-8000-000000000004', zone: 'commit-ended.example', serial: id, status: 'active' });
+        },
+      });
+    // The first runs alone; the rest, made while it runs, are one batch, whose COMMIT is cut.
+    const outcomes = await Promise.allSettled([write(11), write(12), write(13), write(14)]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'rejected']);
+    // Whether a COMMIT whose answer never came took effect is not known to the writer: none runs again.
+    expect(runs).toBe(4);
+    const rows = (await database.db.execute(sql`SELECT id FROM batch_commits ORDER BY id`)) as { rows: { id: number }[] };
+    expect(rows.rows.map((row) => row.id)).toEqual([11]);
+    expect(announced).toEqual([11]);
+    // The connection went back to no one: the pool's next ones pipeline and commit as ever.
+    await Promise.all([write(15), write(16), write(17)]);
+    expect(announced).toEqual([11, 15, 16, 17]);
+  });
 });
