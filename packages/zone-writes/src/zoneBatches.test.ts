@@ -157,7 +157,7 @@ describe('a zone’s writes committed together', () => {
 // A connection that PostgreSQL ends in the middle of a batch (the server's own termination of the
 // backend, as a restart or an administrator's does): only a server has backends to end, so this runs
 // on the one of DATABASE_URL, else on one of its own.
-describe('a zone’s batch whose connection is ended before its COMMIT', () => {
+describe('a zone’s batch whose connection is ended before or at its COMMIT', () => {
   let postgres: TestPostgres | undefined;
   let database: DatabaseHandle;
   beforeAll(async () => {
