@@ -99,8 +99,8 @@ export async function pipelinedTransaction<S, T>(db: Database, work: PipelinedWo
     const [last, committed] = together(pipelining, () => [query ? client.query(query.sql, query.params) : Promise.resolve(), client.query('COMMIT')] as const);
     const [lastOutcome, commitOutcome] = await Promise.allSettled([last, committed]);
     if (commitOutcome.status === 'rejected') {
-      // Unanswered: the connection was lost (a FATAL error first, its socket's end only later, so
-      // the client may still look usable to the pool).
+      // Refused or unanswered, the connection is not trusted again: one that was lost shows its
+      // FATAL error before its socket ends, so the pool could still take it for a usable one.
       unusable = commitOutcome.reason as Error;
       throw commitOutcome.reason;
     }

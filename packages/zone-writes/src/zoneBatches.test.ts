@@ -232,7 +232,7 @@ describe('a zone’s batch whose connection is ended before or at its COMMIT', (
     const rows = (await database.db.execute(sql`SELECT id FROM batch_commits ORDER BY id`)) as { rows: { id: number }[] };
     expect(rows.rows.map((row) => row.id)).toEqual([11]);
     expect(announced).toEqual([11]);
-    // The connection went back to no one: the pool's next ones pipeline and commit as ever.
+    // The ended connection was closed, not handed out again: the next transactions commit as ever.
     await Promise.all([write(15), write(16), write(17)]);
     expect(announced).toEqual([11, 15, 16, 17]);
   });
